@@ -1,0 +1,763 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-catalog.c: loading and looking up GPUs, cloud offers and models */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+
+#include "rp-error.h"
+#include "rp-json-private.h"
+#include "rp-model.h"
+#include "rp-model-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* A catalog file may not be larger than this: they are a few hundred KiB. */
+static const gsize max_catalog_file_bytes = 16 * 1024 * 1024;
+/* A memory size beyond this (GiB) is surely a typo. */
+static const double max_memory_gib = 65536;
+
+struct _RpCatalog
+{
+  gatomicrefcount  ref_count;
+  GPtrArray       *gpus;       /* RpGpu*, owned */
+  GPtrArray       *clouds;     /* RpCloudOffer*, owned */
+  GPtrArray       *models;     /* RpModelPreset*, owned */
+};
+
+/* ---- entry lifetimes ------------------------------------------------ */
+
+static void
+gpu_free (gpointer data)
+{
+  RpGpu *gpu = data;
+
+  g_free (gpu->id);
+  g_free (gpu->name);
+  g_free (gpu->vendor);
+  g_free (gpu->generation);
+  g_free (gpu->interconnect);
+  g_free (gpu->price_source);
+  g_free (gpu->price_as_of);
+  g_free (gpu->compute_capability);
+  g_free (gpu->min_stack_version);
+  g_free (gpu->source);
+  g_free (gpu->as_of);
+  g_free (gpu->notes);
+  g_free (gpu);
+}
+
+static void
+cloud_free (gpointer data)
+{
+  RpCloudOffer *offer = data;
+
+  g_free (offer->id);
+  g_free (offer->provider);
+  g_free (offer->offer);
+  g_free (offer->gpu);
+  g_free (offer->region);
+  g_free (offer->source);
+  g_free (offer->as_of);
+  g_free (offer->notes);
+  g_free (offer);
+}
+
+static void
+model_free (gpointer data)
+{
+  RpModelPreset *model = data;
+
+  g_free (model->id);
+  g_free (model->name);
+  g_free (model->source);
+  g_free (model->as_of);
+  g_free (model->notes);
+  g_free (model);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpGpu, gpu_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCloudOffer, cloud_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpModelPreset, model_free)
+
+/* ---- helpers -------------------------------------------------------- */
+
+typedef gboolean (*EntryReader) (const cJSON *item,
+                                 const char  *path,
+                                 gpointer    *out,
+                                 GError     **error);
+
+typedef struct
+{
+  const char     *key;          /* the list's key in the file */
+  EntryReader     read;
+  GDestroyNotify  free_entry;
+} EntryKind;
+
+static gboolean
+stack_from_string (const char *s,
+                   gpointer    out)
+{
+  static const char *const names[] = { "cuda", "rocm", "synapse", "cann" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (s, names[i]) == 0)
+      {
+        *(RpStackKind *) out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+segment_from_string (const char *s,
+                     gpointer    out)
+{
+  static const char *const names[] = { "datacenter", "workstation", "consumer" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (s, names[i]) == 0)
+      {
+        *(RpSegment *) out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+read_id (const cJSON *item,
+         const char  *path,
+         char       **out,
+         GError     **error)
+{
+  if (!rp_json_read_string (item, path, "id", TRUE, out, error))
+    return FALSE;
+  for (const char *p = *out; *p != '\0'; p++)
+    if (!(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '-' || *p == '.' || *p == '_'))
+      {
+        g_autofree char *where = rp_json_join_path (path, "id");
+        g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                     _("%s: “%s” may hold only a–z, 0–9, “-”, “_” and “.”"), where, *out);
+        return FALSE;
+      }
+  if (**out == '\0')
+    {
+      g_autofree char *where = rp_json_join_path (path, "id");
+      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: must not be empty"), where);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_provenance (const cJSON *item,
+                 const char  *path,
+                 char       **source,
+                 char       **as_of,
+                 char       **notes,
+                 GError     **error)
+{
+  return rp_json_read_string (item, path, "source", TRUE, source, error) &&
+         rp_json_read_string (item, path, "as_of", TRUE, as_of, error) &&
+         rp_json_read_string (item, path, "notes", FALSE, notes, error);
+}
+
+static gboolean
+read_precisions (const cJSON *item,
+                 const char  *path,
+                 guint32     *out,
+                 GError     **error)
+{
+  static const char *const names[] = { "fp32", "tf32", "fp16", "bf16", "fp8" };
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, "precisions");
+  const cJSON *p;
+  guint i = 0;
+
+  *out = 0;
+  if (list == NULL)
+    return TRUE;
+  if (!cJSON_IsArray (list))
+    {
+      g_autofree char *where = rp_json_join_path (path, "precisions");
+      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: expected a list"), where);
+      return FALSE;
+    }
+  cJSON_ArrayForEach (p, list)
+    {
+      gboolean known = FALSE;
+
+      for (guint b = 0; b < G_N_ELEMENTS (names); b++)
+        if (cJSON_IsString (p) && g_strcmp0 (p->valuestring, names[b]) == 0)
+          {
+            *out |= 1u << b;
+            known = TRUE;
+          }
+      if (!known)
+        {
+          g_autofree char *where = g_strdup_printf ("%s.precisions[%u]", path, i);
+          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                       _("%s: expected one of fp32, tf32, fp16, bf16, fp8"), where);
+          return FALSE;
+        }
+      i++;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_gpu (const cJSON *item,
+          const char  *path,
+          gpointer    *out,
+          GError     **error)
+{
+  g_autoptr(RpGpu) gpu = g_new0 (RpGpu, 1);
+  g_autofree char *tflops_path = rp_json_join_path (path, "tflops");
+  g_autofree char *stack_path = rp_json_join_path (path, "stack");
+  const cJSON *tflops = NULL;
+  const cJSON *stack = NULL;
+  double pcie_gen = 0;
+
+  if (!read_id (item, path, &gpu->id, error) ||
+      !rp_json_read_string (item, path, "name", TRUE, &gpu->name, error) ||
+      !rp_json_read_string (item, path, "vendor", TRUE, &gpu->vendor, error) ||
+      !rp_json_read_string (item, path, "generation", FALSE, &gpu->generation, error) ||
+      !rp_json_read_enum (item, path, "segment", FALSE, segment_from_string,
+                          "datacenter, workstation, consumer", &gpu->segment, error) ||
+      !rp_json_read_number (item, path, "memory_gib", TRUE, 0.001, max_memory_gib,
+                            &gpu->memory_gib, error) ||
+      !rp_json_read_number (item, path, "memory_bandwidth_gb_s", FALSE, 0, 1e6,
+                            &gpu->memory_bandwidth_gb_s, error) ||
+      !rp_json_read_object (item, path, "tflops", TRUE, &tflops, error) ||
+      !rp_json_read_number (tflops, tflops_path, "fp32", FALSE, 0, 1e6, &gpu->tflops_fp32, error) ||
+      !rp_json_read_number (tflops, tflops_path, "tf32", FALSE, 0, 1e6, &gpu->tflops_tf32, error) ||
+      !rp_json_read_number (tflops, tflops_path, "fp16", FALSE, 0, 1e6, &gpu->tflops_fp16, error) ||
+      !rp_json_read_number (tflops, tflops_path, "bf16", FALSE, 0, 1e6, &gpu->tflops_bf16, error) ||
+      !rp_json_read_number (tflops, tflops_path, "fp8", FALSE, 0, 1e6, &gpu->tflops_fp8, error) ||
+      !read_precisions (item, path, &gpu->precisions, error) ||
+      !rp_json_read_number (item, path, "tdp_w", FALSE, 0, 1e5, &gpu->tdp_w, error) ||
+      !rp_json_read_string (item, path, "interconnect", FALSE, &gpu->interconnect, error) ||
+      !rp_json_read_number (item, path, "interconnect_gb_s", FALSE, 0, 1e6,
+                            &gpu->interconnect_gb_s, error) ||
+      !rp_json_read_number (item, path, "pcie_gen", FALSE, 1, 9, &pcie_gen, error) ||
+      !rp_json_read_number (item, path, "price_usd", FALSE, 0, 1e8, &gpu->price_usd, error) ||
+      !rp_json_read_string (item, path, "price_source", FALSE, &gpu->price_source, error) ||
+      !rp_json_read_string (item, path, "price_as_of", FALSE, &gpu->price_as_of, error) ||
+      !rp_json_read_object (item, path, "stack", FALSE, &stack, error) ||
+      !read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes, error))
+    return FALSE;
+  if (stack != NULL &&
+      (!rp_json_read_enum (stack, stack_path, "kind", TRUE, stack_from_string,
+                           "cuda, rocm, synapse, cann", &gpu->stack, error) ||
+       !rp_json_read_string (stack, stack_path, "compute_capability", FALSE,
+                             &gpu->compute_capability, error) ||
+       !rp_json_read_string (stack, stack_path, "min_version", FALSE,
+                             &gpu->min_stack_version, error)))
+    return FALSE;
+  gpu->pcie_gen = (guint) pcie_gen;
+  if (gpu->tflops_fp32 + gpu->tflops_tf32 + gpu->tflops_fp16 + gpu->tflops_bf16 +
+      gpu->tflops_fp8 <= 0)
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                   _("%s: at least one throughput figure is needed"), tflops_path);
+      return FALSE;
+    }
+  *out = g_steal_pointer (&gpu);
+  return TRUE;
+}
+
+static gboolean
+read_cloud (const cJSON *item,
+            const char  *path,
+            gpointer    *out,
+            GError     **error)
+{
+  static const char *const price_keys[RP_N_RENT_KINDS] = {
+    "on_demand", "reserved_1y", "reserved_3y", "spot",
+  };
+  g_autoptr(RpCloudOffer) offer = g_new0 (RpCloudOffer, 1);
+  g_autofree char *prices_path = rp_json_join_path (path, "per_gpu_hour");
+  const cJSON *prices = NULL;
+  double any = 0;
+
+  offer->gpus_per_instance = 1;
+  offer->billing_granularity_s = 3600;
+  if (!read_id (item, path, &offer->id, error) ||
+      !rp_json_read_string (item, path, "provider", TRUE, &offer->provider, error) ||
+      !rp_json_read_string (item, path, "offer", FALSE, &offer->offer, error) ||
+      !rp_json_read_string (item, path, "gpu", TRUE, &offer->gpu, error) ||
+      !rp_json_read_uint (item, path, "gpus_per_instance", FALSE, 1, 1024,
+                          &offer->gpus_per_instance, error) ||
+      !rp_json_read_string (item, path, "region", FALSE, &offer->region, error) ||
+      !rp_json_read_enum (item, path, "currency", TRUE,
+                          (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
+                          &offer->currency, error) ||
+      !rp_json_read_object (item, path, "per_gpu_hour", TRUE, &prices, error) ||
+      !rp_json_read_number (item, path, "billing_granularity_s", FALSE, 1, 86400 * 31,
+                            &offer->billing_granularity_s, error) ||
+      !read_provenance (item, path, &offer->source, &offer->as_of, &offer->notes, error))
+    return FALSE;
+  for (guint k = 0; k < RP_N_RENT_KINDS; k++)
+    {
+      if (!rp_json_read_number (prices, prices_path, price_keys[k], FALSE, 0, 1e6,
+                                &offer->per_gpu_hour[k], error))
+        return FALSE;
+      any += offer->per_gpu_hour[k];
+    }
+  if (any <= 0)
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                   _("%s: at least one price is needed"), prices_path);
+      return FALSE;
+    }
+  *out = g_steal_pointer (&offer);
+  return TRUE;
+}
+
+static gboolean
+read_model (const cJSON *item,
+            const char  *path,
+            gpointer    *out,
+            GError     **error)
+{
+  g_autoptr(RpModelPreset) model = g_new0 (RpModelPreset, 1);
+
+  if (!read_id (item, path, &model->id, error) ||
+      !rp_json_read_string (item, path, "name", TRUE, &model->name, error) ||
+      !rp_model_arch_read_json (item, path, &model->arch, NULL, error) ||
+      !rp_json_read_uint64 (item, path, "params", TRUE, &model->published_params, error) ||
+      !read_provenance (item, path, &model->source, &model->as_of, &model->notes, error))
+    return FALSE;
+  if (!rp_model_arch_validate (&model->arch, path, error))
+    return FALSE;
+  /* The preset's published count is what every estimate uses; the
+   * architecture still drives activations and FLOPs. */
+  model->arch.params = model->published_params;
+  *out = g_steal_pointer (&model);
+  return TRUE;
+}
+
+static void
+add_or_replace (GPtrArray      *entries,
+                gpointer        entry,
+                GDestroyNotify  free_entry)
+{
+  const char *id = *(char **) entry;   /* every entry type starts with its id */
+
+  for (guint i = 0; i < entries->len; i++)
+    if (strcmp (*(char **) g_ptr_array_index (entries, i), id) == 0)
+      {
+        /* Swap in place so the order of the bundled catalog is kept. */
+        free_entry (entries->pdata[i]);
+        entries->pdata[i] = entry;
+        return;
+      }
+  g_ptr_array_add (entries, entry);
+}
+
+static gboolean
+read_entries (GPtrArray       *entries,
+              const cJSON     *root,
+              const EntryKind *kind,
+              GError         **error)
+{
+  const char *key = kind->key;
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (root, key);
+  const cJSON *item;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint i = 0;
+
+  if (!cJSON_IsArray (list))
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD, _("%s: expected a list"), key);
+      return FALSE;
+    }
+  cJSON_ArrayForEach (item, list)
+    {
+      g_autofree char *path = g_strdup_printf ("%s[%u]", key, i++);
+      gpointer entry = NULL;
+
+      if (!cJSON_IsObject (item))
+        {
+          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: expected an object"), path);
+          return FALSE;
+        }
+      if (!kind->read (item, path, &entry, error))
+        return FALSE;
+      if (!g_hash_table_add (seen, g_strdup (*(char **) entry)))
+        {
+          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                       _("%s.id: “%s” appears twice in this file"), path, *(char **) entry);
+          kind->free_entry (entry);
+          return FALSE;
+        }
+      add_or_replace (entries, entry, kind->free_entry);
+    }
+  return TRUE;
+}
+
+static gboolean
+load_root (RpCatalog   *self,
+           const cJSON *root,
+           GError     **error)
+{
+  g_autofree char *format = NULL;
+  guint version = 0;
+
+  if (!cJSON_IsObject (root))
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("expected a JSON object"));
+      return FALSE;
+    }
+  if (!rp_json_read_string (root, "", "format", TRUE, &format, error) ||
+      !rp_json_read_uint (root, "", "version", TRUE, 1, G_MAXINT, &version, error))
+    return FALSE;
+  if (version > 1)
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_UNSUPPORTED_VERSION,
+                   _("version: %u is newer than this Rigplan understands (1)"), version);
+      return FALSE;
+    }
+  static const EntryKind gpus = { "gpus", read_gpu, gpu_free };
+  static const EntryKind clouds = { "offers", read_cloud, cloud_free };
+  static const EntryKind models = { "models", read_model, model_free };
+
+  if (strcmp (format, "rigplan-gpus") == 0)
+    return read_entries (self->gpus, root, &gpus, error);
+  if (strcmp (format, "rigplan-clouds") == 0)
+    return read_entries (self->clouds, root, &clouds, error);
+  if (strcmp (format, "rigplan-models") == 0)
+    return read_entries (self->models, root, &models, error);
+  if (g_str_has_prefix (format, "rigplan-"))
+    return TRUE;   /* another data file (mfu, …) read by its own loader */
+  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+               _("format: “%s” is not a Rigplan catalog"), format);
+  return FALSE;
+}
+
+static gboolean
+check_references (RpCatalog *self,
+                  GError   **error)
+{
+  for (guint i = 0; i < self->clouds->len; i++)
+    {
+      const RpCloudOffer *offer = g_ptr_array_index (self->clouds, i);
+
+      if (rp_catalog_lookup_gpu (self, offer->gpu) == NULL)
+        {
+          g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
+                       _("offer “%s”: gpu “%s” is in no GPU catalog"), offer->id, offer->gpu);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static gconstpointer
+lookup (GPtrArray  *entries,
+        const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      gpointer entry = g_ptr_array_index (entries, i);
+      if (strcmp (*(char **) entry, id) == 0)
+        return entry;
+    }
+  return NULL;
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+RpCatalog *
+rp_catalog_new_empty (void)
+{
+  RpCatalog *self = g_new0 (RpCatalog, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->gpus = g_ptr_array_new_with_free_func (gpu_free);
+  self->clouds = g_ptr_array_new_with_free_func (cloud_free);
+  self->models = g_ptr_array_new_with_free_func (model_free);
+  return self;
+}
+
+RpCatalog *
+rp_catalog_ref (RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+rp_catalog_unref (RpCatalog *self)
+{
+  g_return_if_fail (self != NULL);
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_ptr_array_unref (self->gpus);
+  g_ptr_array_unref (self->clouds);
+  g_ptr_array_unref (self->models);
+  g_free (self);
+}
+
+gboolean
+rp_catalog_load_bytes (RpCatalog  *self,
+                       GBytes     *bytes,
+                       const char *name,
+                       GError    **error)
+{
+  g_autoptr(cJSON) root = NULL;
+  gsize len = 0;
+  const char *data;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  data = g_bytes_get_data (bytes, &len);
+  root = rp_json_parse (data, len, error);
+  if (root == NULL || !load_root (self, root, error))
+    {
+      g_prefix_error (error, "%s: ", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+rp_catalog_load_file (RpCatalog  *self,
+                      const char *path,
+                      GError    **error)
+{
+  g_autoptr(cJSON) root = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  root = rp_json_load_file (path, max_catalog_file_bytes, error);
+  if (root == NULL || !load_root (self, root, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+rp_catalog_load_dir (RpCatalog  *self,
+                     const char *dir,
+                     gboolean    required,
+                     GError    **error)
+{
+  static const char *const bundled[] = { "gpus.json", "clouds.json", "models.json" };
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (dir != NULL, FALSE);
+
+  if (required)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (bundled); i++)
+        {
+          g_autofree char *path = g_build_filename (dir, bundled[i], NULL);
+          if (!rp_catalog_load_file (self, path, error))
+            return FALSE;
+        }
+    }
+  else
+    {
+      g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      if (d == NULL)
+        return TRUE;   /* no user catalog: nothing to add */
+      while ((name = g_dir_read_name (d)) != NULL)
+        if (g_str_has_suffix (name, ".json"))
+          g_ptr_array_add (names, g_strdup (name));
+      /* A stable order, so that overrides between user files are predictable. */
+      g_ptr_array_sort (names, compare_names);
+      for (guint i = 0; i < names->len; i++)
+        {
+          g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+          if (!rp_catalog_load_file (self, path, error))
+            return FALSE;
+        }
+    }
+  return check_references (self, error);
+}
+
+const char *
+rp_catalog_default_dir (void)
+{
+  const char *dir = g_getenv ("RIGPLAN_DATADIR");
+
+  if (dir != NULL && *dir != '\0')
+    return dir;
+  return PKGDATADIR "/catalogs";
+}
+
+RpCatalog *
+rp_catalog_load_default (GError **error)
+{
+  g_autoptr(RpCatalog) self = rp_catalog_new_empty ();
+  g_autofree char *user_dir = NULL;
+  const char *user_env = g_getenv ("RIGPLAN_USER_DATADIR");
+
+  if (!rp_catalog_load_dir (self, rp_catalog_default_dir (), TRUE, error))
+    return NULL;
+  if (user_env != NULL && *user_env != '\0')
+    user_dir = g_strdup (user_env);
+  else
+    user_dir = g_build_filename (g_get_user_data_dir (), "rigplan", NULL);
+  if (!rp_catalog_load_dir (self, user_dir, FALSE, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+guint
+rp_catalog_n_gpus (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->gpus->len;
+}
+
+const RpGpu *
+rp_catalog_get_gpu (const RpCatalog *self,
+                    guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->gpus->len, NULL);
+  return g_ptr_array_index (self->gpus, i);
+}
+
+const RpGpu *
+rp_catalog_lookup_gpu (const RpCatalog *self,
+                       const char      *id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return lookup (self->gpus, id);
+}
+
+guint
+rp_catalog_n_clouds (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->clouds->len;
+}
+
+const RpCloudOffer *
+rp_catalog_get_cloud (const RpCatalog *self,
+                      guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->clouds->len, NULL);
+  return g_ptr_array_index (self->clouds, i);
+}
+
+const RpCloudOffer *
+rp_catalog_lookup_cloud (const RpCatalog *self,
+                         const char      *id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return lookup (self->clouds, id);
+}
+
+guint
+rp_catalog_n_models (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->models->len;
+}
+
+const RpModelPreset *
+rp_catalog_get_model (const RpCatalog *self,
+                      guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->models->len, NULL);
+  return g_ptr_array_index (self->models, i);
+}
+
+const RpModelPreset *
+rp_catalog_lookup_model (const RpCatalog *self,
+                         const char      *id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return lookup (self->models, id);
+}
+
+double
+rp_gpu_peak_tflops (const RpGpu *gpu,
+                    RpPrecision  precision)
+{
+  g_return_val_if_fail (gpu != NULL, 0);
+
+  switch (precision)
+    {
+    case RP_PRECISION_FP32:
+      /* PyTorch runs fp32 matmuls on TF32 tensor cores only when asked;
+       * the default since 1.12 is full fp32. */
+      return gpu->tflops_fp32;
+    case RP_PRECISION_AMP_BF16:
+    case RP_PRECISION_BF16_MIXED:
+    case RP_PRECISION_BF16_PURE:
+      return gpu->tflops_bf16;
+    case RP_PRECISION_AMP_FP16:
+    case RP_PRECISION_FP16_MIXED:
+      return gpu->tflops_fp16;
+    case RP_PRECISION_FP8_MIXED:
+      return gpu->tflops_fp8;
+    case RP_N_PRECISIONS:
+    default:
+      g_return_val_if_reached (0);
+    }
+}
+
+gboolean
+rp_gpu_supports_precision (const RpGpu *gpu,
+                           RpPrecision  precision)
+{
+  guint32 need;
+
+  g_return_val_if_fail (gpu != NULL, FALSE);
+
+  switch (precision)
+    {
+    case RP_PRECISION_FP32:
+      need = RP_PREC_BIT_FP32;
+      break;
+    case RP_PRECISION_AMP_FP16:
+    case RP_PRECISION_FP16_MIXED:
+      need = RP_PREC_BIT_FP16;
+      break;
+    case RP_PRECISION_FP8_MIXED:
+      need = RP_PREC_BIT_FP8;
+      break;
+    case RP_PRECISION_AMP_BF16:
+    case RP_PRECISION_BF16_MIXED:
+    case RP_PRECISION_BF16_PURE:
+    case RP_N_PRECISIONS:
+    default:
+      need = RP_PREC_BIT_BF16;
+      break;
+    }
+  /* A catalog entry without a list: trust the throughput figures. */
+  if (gpu->precisions == 0)
+    return rp_gpu_peak_tflops (gpu, precision) > 0;
+  return (gpu->precisions & need) != 0;
+}
+
+guint64
+rp_gpu_memory_bytes (const RpGpu *gpu)
+{
+  g_return_val_if_fail (gpu != NULL, 0);
+  return (guint64) (gpu->memory_gib * 1024.0 * 1024.0 * 1024.0);
+}

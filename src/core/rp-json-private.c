@@ -1,0 +1,477 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-json-private.c: typed reads from cJSON trees */
+
+#include "config.h"
+
+#include "rp-json-private.h"
+
+#include "rp-error.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+line_and_column (const char *data,
+                 const char *at,
+                 guint      *line,
+                 guint      *column)
+{
+  *line = 1;
+  *column = 1;
+  for (const char *p = data; p < at; p++)
+    {
+      if (*p == '\n')
+        {
+          (*line)++;
+          *column = 1;
+        }
+      else
+        (*column)++;
+    }
+}
+
+static gboolean
+is_absent (const cJSON *item)
+{
+  return item == NULL || cJSON_IsNull (item);
+}
+
+static gboolean
+check_present (const cJSON *item,
+               const char  *path,
+               const char  *key,
+               gboolean     required,
+               GError     **error)
+{
+  g_autofree char *where = NULL;
+
+  if (!is_absent (item) || !required)
+    return TRUE;
+  where = rp_json_join_path (path, key);
+  g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD,
+               _("%s: this key is required"), where);
+  return FALSE;
+}
+
+static gboolean
+invalid (GError    **error,
+         const char *path,
+         const char *key,
+         const char *what)
+{
+  g_autofree char *where = rp_json_join_path (path, key);
+
+  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, "%s: %s", where, what);
+  return FALSE;
+}
+
+static gboolean
+read_finite (const cJSON *obj,
+             const char  *path,
+             const char  *key,
+             gboolean     required,
+             double      *value,
+             gboolean    *present,
+             GError     **error)
+{
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive (obj, key);
+
+  *present = FALSE;
+  if (!check_present (item, path, key, required, error))
+    return FALSE;
+  if (is_absent (item))
+    return TRUE;
+  if (!cJSON_IsNumber (item) || !isfinite (item->valuedouble))
+    return invalid (error, path, key, _("expected a number"));
+  *value = item->valuedouble;
+  *present = TRUE;
+  return TRUE;
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+char *
+rp_json_join_path (const char *path,
+                   const char *key)
+{
+  if (path == NULL || *path == '\0')
+    return g_strdup (key);
+  return g_strconcat (path, ".", key, NULL);
+}
+
+cJSON *
+rp_json_parse (const char *data,
+               gsize       len,
+               GError    **error)
+{
+  const char *end = NULL;
+  cJSON *root;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+
+  if (len == 0)
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("the file is empty"));
+      return NULL;
+    }
+  root = cJSON_ParseWithLengthOpts (data, len, &end, FALSE);
+  if (root == NULL)
+    {
+      guint line, column;
+      const char *at = end != NULL ? end : cJSON_GetErrorPtr ();
+
+      if (at == NULL || at < data || at > data + len)
+        at = data;
+      line_and_column (data, at, &line, &column);
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
+                   _("not valid JSON (line %u, column %u)"), line, column);
+    }
+  return root;
+}
+
+gboolean
+rp_json_read_number (const cJSON *obj,
+                     const char  *path,
+                     const char  *key,
+                     gboolean     required,
+                     double       min,
+                     double       max,
+                     double      *out,
+                     GError     **error)
+{
+  double value = 0;
+  gboolean present;
+
+  if (!read_finite (obj, path, key, required, &value, &present, error))
+    return FALSE;
+  if (!present)
+    return TRUE;
+  if (value < min || value > max)
+    {
+      g_autofree char *what = NULL;
+      char lo[G_ASCII_DTOSTR_BUF_SIZE], hi[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (lo, sizeof lo, "%.10g", min);
+      g_ascii_formatd (hi, sizeof hi, "%.10g", max);
+      what = g_strdup_printf (_("expected a number from %s to %s"), lo, hi);
+      return invalid (error, path, key, what);
+    }
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+rp_json_read_uint (const cJSON *obj,
+                   const char  *path,
+                   const char  *key,
+                   gboolean     required,
+                   guint        min,
+                   guint        max,
+                   guint       *out,
+                   GError     **error)
+{
+  double value = 0;
+  gboolean present;
+
+  if (!read_finite (obj, path, key, required, &value, &present, error))
+    return FALSE;
+  if (!present)
+    return TRUE;
+  if (value != floor (value) || value < min || value > max)
+    {
+      g_autofree char *what =
+        g_strdup_printf (_("expected a whole number from %u to %u"), min, max);
+      return invalid (error, path, key, what);
+    }
+  *out = (guint) value;
+  return TRUE;
+}
+
+gboolean
+rp_json_read_uint64 (const cJSON *obj,
+                     const char  *path,
+                     const char  *key,
+                     gboolean     required,
+                     guint64     *out,
+                     GError     **error)
+{
+  /* 2^53: the largest count a JSON double holds exactly */
+  static const double max_exact = 9007199254740992.0;
+  double value = 0;
+  gboolean present;
+
+  if (!read_finite (obj, path, key, required, &value, &present, error))
+    return FALSE;
+  if (!present)
+    return TRUE;
+  if (value != floor (value) || value < 0 || value > max_exact)
+    return invalid (error, path, key, _("expected a whole number of at least 0"));
+  *out = (guint64) value;
+  return TRUE;
+}
+
+gboolean
+rp_json_read_bool (const cJSON *obj,
+                   const char  *path,
+                   const char  *key,
+                   gboolean     required,
+                   gboolean    *out,
+                   GError     **error)
+{
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive (obj, key);
+
+  if (!check_present (item, path, key, required, error))
+    return FALSE;
+  if (is_absent (item))
+    return TRUE;
+  if (!cJSON_IsBool (item))
+    return invalid (error, path, key, _("expected true or false"));
+  *out = cJSON_IsTrue (item);
+  return TRUE;
+}
+
+gboolean
+rp_json_read_string (const cJSON *obj,
+                     const char  *path,
+                     const char  *key,
+                     gboolean     required,
+                     char       **out,
+                     GError     **error)
+{
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive (obj, key);
+
+  if (!check_present (item, path, key, required, error))
+    return FALSE;
+  if (is_absent (item))
+    return TRUE;
+  if (!cJSON_IsString (item) || item->valuestring == NULL)
+    return invalid (error, path, key, _("expected a string"));
+  if (!g_utf8_validate (item->valuestring, -1, NULL))
+    return invalid (error, path, key, _("the text is not valid UTF-8"));
+  g_free (*out);
+  *out = g_strdup (item->valuestring);
+  return TRUE;
+}
+
+gboolean
+rp_json_read_enum (const cJSON      *obj,
+                   const char       *path,
+                   const char       *key,
+                   gboolean          required,
+                   RpJsonEnumParser  from_string,
+                   const char       *accepted,
+                   gpointer          out,
+                   GError          **error)
+{
+  g_autofree char *s = NULL;
+
+  if (!rp_json_read_string (obj, path, key, required, &s, error))
+    return FALSE;
+  if (s == NULL)
+    return TRUE;
+  if (!from_string (s, out))
+    {
+      g_autofree char *what =
+        g_strdup_printf (_("unknown value “%s” (expected one of: %s)"), s, accepted);
+      return invalid (error, path, key, what);
+    }
+  return TRUE;
+}
+
+gboolean
+rp_json_read_object (const cJSON  *obj,
+                     const char   *path,
+                     const char   *key,
+                     gboolean      required,
+                     const cJSON **out,
+                     GError      **error)
+{
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive (obj, key);
+
+  *out = NULL;
+  if (!check_present (item, path, key, required, error))
+    return FALSE;
+  if (is_absent (item))
+    return TRUE;
+  if (!cJSON_IsObject (item))
+    return invalid (error, path, key, _("expected an object"));
+  *out = item;
+  return TRUE;
+}
+
+void
+rp_json_add_number (cJSON      *obj,
+                    const char *key,
+                    double      value)
+{
+  if (isfinite (value))
+    cJSON_AddNumberToObject (obj, key, value);
+  else
+    cJSON_AddNullToObject (obj, key);
+}
+
+void
+rp_json_add_string (cJSON      *obj,
+                    const char *key,
+                    const char *value)
+{
+  if (value != NULL)
+    cJSON_AddStringToObject (obj, key, value);
+  else
+    cJSON_AddNullToObject (obj, key);
+}
+
+void
+rp_json_merge_unknown (cJSON       *target,
+                       const cJSON *original)
+{
+  const cJSON *item;
+
+  if (!cJSON_IsObject (target) || !cJSON_IsObject (original))
+    return;
+  cJSON_ArrayForEach (item, original)
+    {
+      cJSON *mine;
+
+      if (item->string == NULL)
+        continue;
+      mine = cJSON_GetObjectItemCaseSensitive (target, item->string);
+      if (mine == NULL)
+        cJSON_AddItemToObject (target, item->string, cJSON_Duplicate (item, TRUE));
+      else if (cJSON_IsObject (mine) && cJSON_IsObject (item))
+        rp_json_merge_unknown (mine, item);
+    }
+}
+
+cJSON *
+rp_json_load_file (const char *path,
+                   gsize       max_bytes,
+                   GError    **error)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* Refuse huge files before reading them: a hostile file must not eat RAM. */
+  if (g_stat (path, &st) == 0 && (gsize) st.st_size > max_bytes)
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
+                   _("the file is too large (%" G_GUINT64_FORMAT " bytes; at most %"
+                     G_GSIZE_FORMAT ")"), (guint64) st.st_size, max_bytes);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &data, &len, error))
+    return NULL;
+  return rp_json_parse (data, len, error);
+}
+
+gboolean
+rp_json_write_file_atomic (const char *path,
+                           const char *text,
+                           GError    **error)
+{
+  /* g_file_set_contents writes a temporary file in the same directory,
+   * fsyncs it and renames it over @path. */
+  return g_file_set_contents_full (path, text, -1,
+                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+}
+
+gboolean
+rp_json_read_fields (const cJSON       *obj,
+                     const char        *path,
+                     const RpJsonField *fields,
+                     guint              n_fields,
+                     gpointer           base,
+                     guint32           *present,
+                     GError           **error)
+{
+  g_return_val_if_fail (fields != NULL && base != NULL, FALSE);
+
+  if (obj == NULL)
+    return TRUE;
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const RpJsonField *f = &fields[i];
+      gpointer member = (guint8 *) base + f->offset;
+      gboolean ok = TRUE;
+
+      if (is_absent (cJSON_GetObjectItemCaseSensitive (obj, f->key)))
+        continue;
+      switch (f->type)
+        {
+        case RP_JSON_UINT:
+          ok = rp_json_read_uint (obj, path, f->key, FALSE, (guint) f->min, (guint) f->max,
+                                  member, error);
+          break;
+        case RP_JSON_UINT64:
+          ok = rp_json_read_uint64 (obj, path, f->key, FALSE, member, error);
+          break;
+        case RP_JSON_DOUBLE:
+          ok = rp_json_read_number (obj, path, f->key, FALSE, f->min, f->max, member, error);
+          break;
+        case RP_JSON_BOOL:
+          ok = rp_json_read_bool (obj, path, f->key, FALSE, member, error);
+          break;
+        case RP_JSON_ENUM:
+          ok = rp_json_read_enum (obj, path, f->key, FALSE, f->parse, f->accepted, member, error);
+          break;
+        case RP_JSON_STRING:
+          ok = rp_json_read_string (obj, path, f->key, FALSE, member, error);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      if (!ok)
+        return FALSE;
+      if (present != NULL)
+        *present |= f->bit;
+    }
+  return TRUE;
+}
+
+void
+rp_json_write_fields (cJSON             *obj,
+                      const RpJsonField *fields,
+                      guint              n_fields,
+                      gconstpointer      base,
+                      guint32            mask)
+{
+  g_return_if_fail (obj != NULL && fields != NULL && base != NULL);
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const RpJsonField *f = &fields[i];
+      gconstpointer member = (const guint8 *) base + f->offset;
+
+      if (f->bit != 0 && (mask & f->bit) == 0)
+        continue;
+      switch (f->type)
+        {
+        case RP_JSON_UINT:
+          cJSON_AddNumberToObject (obj, f->key, *(const guint *) member);
+          break;
+        case RP_JSON_UINT64:
+          cJSON_AddNumberToObject (obj, f->key, (double) *(const guint64 *) member);
+          break;
+        case RP_JSON_DOUBLE:
+          rp_json_add_number (obj, f->key, *(const double *) member);
+          break;
+        case RP_JSON_BOOL:
+          cJSON_AddBoolToObject (obj, f->key, *(const gboolean *) member);
+          break;
+        case RP_JSON_ENUM:
+          cJSON_AddStringToObject (obj, f->key, f->name (*(const int *) member));
+          break;
+        case RP_JSON_STRING:
+          rp_json_add_string (obj, f->key, *(char *const *) member);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}

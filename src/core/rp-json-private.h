@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-json-private.h: typed reads from cJSON trees with errors that name
+ * the JSON path; only the loaders and writers include this. */
+#pragma once
+
+#include <cjson/cJSON.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
+
+/* Parses @len bytes; the error says the line and column of a syntax error. */
+cJSON    *rp_json_parse          (const char   *data,
+                                  gsize         len,
+                                  GError      **error);
+
+/* Each reader: a missing key (or JSON null) leaves *out alone and returns
+ * TRUE unless @required; a key of the wrong type or out of range sets an
+ * RP_ERROR_INVALID_VALUE error naming "@path.@key" and returns FALSE. */
+gboolean  rp_json_read_number    (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  double        min,
+                                  double        max,
+                                  double       *out,
+                                  GError      **error);
+gboolean  rp_json_read_uint      (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  guint         min,
+                                  guint         max,
+                                  guint        *out,
+                                  GError      **error);
+gboolean  rp_json_read_uint64    (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  guint64      *out,
+                                  GError      **error);
+gboolean  rp_json_read_bool      (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  gboolean     *out,
+                                  GError      **error);
+/* *out is replaced by a newly allocated copy (the old one freed). */
+gboolean  rp_json_read_string    (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  char        **out,
+                                  GError      **error);
+/* Reads a string and maps it with @from_string (one of the
+ * rp_*_from_string functions, cast); lists the accepted names on error. */
+typedef gboolean (*RpJsonEnumParser) (const char *s, gpointer out);
+gboolean  rp_json_read_enum      (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  RpJsonEnumParser from_string,
+                                  const char   *accepted,
+                                  gpointer      out,
+                                  GError      **error);
+/* An object member (or NULL if absent); error if present but not an object. */
+gboolean  rp_json_read_object    (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  const cJSON **out,
+                                  GError      **error);
+
+/* A table of struct members read from and written to JSON keys. */
+typedef enum
+{
+  RP_JSON_UINT,
+  RP_JSON_UINT64,
+  RP_JSON_DOUBLE,
+  RP_JSON_BOOL,
+  RP_JSON_ENUM,
+  RP_JSON_STRING,                 /* char *, owned by the struct */
+} RpJsonType;
+
+typedef struct
+{
+  const char        *key;
+  RpJsonType         type;
+  gsize              offset;      /* of the member in the struct */
+  double             min;         /* UINT, DOUBLE */
+  double             max;
+  guint32            bit;         /* reported in *present; 0 = none */
+  RpJsonEnumParser   parse;       /* ENUM */
+  const char *     (*name) (int); /* ENUM */
+  const char        *accepted;    /* ENUM: the names, for errors */
+} RpJsonField;
+
+#define RP_JSON_ENUM_FIELD(k, T, member, prefix, acc, b)                     \
+  { k, RP_JSON_ENUM, G_STRUCT_OFFSET (T, member), 0, 0, b,                   \
+    (RpJsonEnumParser) prefix##_from_string, (const char *(*) (int)) prefix##_to_string, acc }
+
+/* Reads every key of @fields that @obj has into @base; ORs the field
+ * bits of the keys found into *@present (may be NULL). */
+gboolean  rp_json_read_fields    (const cJSON       *obj,
+                                  const char        *path,
+                                  const RpJsonField *fields,
+                                  guint              n_fields,
+                                  gpointer           base,
+                                  guint32           *present,
+                                  GError           **error);
+/* Writes the fields whose bit is in @mask (a field with bit 0 always). */
+void      rp_json_write_fields   (cJSON             *obj,
+                                  const RpJsonField *fields,
+                                  guint              n_fields,
+                                  gconstpointer      base,
+                                  guint32            mask);
+
+/* "path.key", or "key" when @path is empty. */
+char     *rp_json_join_path      (const char   *path,
+                                  const char   *key);
+
+/* Writers that never produce NaN or Infinity (which JSON cannot hold). */
+void      rp_json_add_number     (cJSON        *obj,
+                                  const char   *key,
+                                  double        value);
+void      rp_json_add_string     (cJSON        *obj,
+                                  const char   *key,
+                                  const char   *value);
+
+/* Copies members of @original that @target lacks, recursing into members
+ * that are objects in both: this is how unknown keys survive a save. */
+void      rp_json_merge_unknown  (cJSON        *target,
+                                  const cJSON  *original);
+
+/* Reads the whole file (limited to @max_bytes) and parses it. */
+cJSON    *rp_json_load_file      (const char   *path,
+                                  gsize         max_bytes,
+                                  GError      **error);
+/* Writes @text to @path through a temporary file and a rename, so a
+ * failure never leaves a half-written file. */
+gboolean  rp_json_write_file_atomic (const char *path,
+                                     const char *text,
+                                     GError    **error);
+
+G_END_DECLS

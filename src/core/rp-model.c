@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-model.c: model architectures and parameter counting
+ *
+ * Parameter counts follow the module structure of the reference
+ * implementations (Hugging Face transformers' modeling_gpt2, modeling_llama,
+ * modeling_bert, modeling_t5, modeling_vit, modeling_mixtral) so that they
+ * reproduce the published counts exactly; tests/test-model.c checks them.
+ *
+ *   embeddings = (vocab + max_positions + type_vocab) * h
+ *   attention  = h*heads*d + 2*h*kv*d + heads*d*h   (+ biases)
+ *   mlp        = 2*h*ffn, or 3*h*ffn when gated     (+ biases); MoE: × experts + router h*experts
+ *   norms      = 2 per layer (3 in a T5 decoder layer) + 1 final
+ *                (LayerNorm: weight and bias; RMSNorm: weight)
+ *   lm head    = vocab*h unless tied; encoders and ViT have none
+ */
+
+#include "config.h"
+
+#include "rp-model.h"
+#include "rp-model-private.h"
+
+#include "rp-error.h"
+
+#include <glib/gi18n-lib.h>
+#include <stddef.h>
+#include <string.h>
+
+/* ---- architecture keys ---------------------------------------------- */
+
+#define UINT_FIELD(k, b, m, mx) { k, RP_JSON_UINT, G_STRUCT_OFFSET (RpModelArch, m), 0, mx, b, NULL, NULL, NULL }
+
+/* Bounds far above any real model: they only stop absurd input early. */
+static const RpJsonField arch_fields[] = {
+  RP_JSON_ENUM_FIELD ("kind", RpModelArch, kind, rp_model_kind,
+                      "decoder, encoder, encoder-decoder, moe, cnn, vit, diffusion-unet, custom",
+                      RP_ARCH_KIND),
+  { "params", RP_JSON_UINT64, G_STRUCT_OFFSET (RpModelArch, params), 0, 0, RP_ARCH_PARAMS,
+    NULL, NULL, NULL },
+  UINT_FIELD ("layers", RP_ARCH_LAYERS, layers, 100000),
+  UINT_FIELD ("decoder_layers", RP_ARCH_DECODER_LAYERS, decoder_layers, 100000),
+  UINT_FIELD ("hidden", RP_ARCH_HIDDEN, hidden, 1048576),
+  UINT_FIELD ("heads", RP_ARCH_HEADS, heads, 65536),
+  UINT_FIELD ("kv_heads", RP_ARCH_KV_HEADS, kv_heads, 65536),
+  UINT_FIELD ("head_dim", RP_ARCH_HEAD_DIM, head_dim, 65536),
+  UINT_FIELD ("ffn", RP_ARCH_FFN, ffn, 16777216),
+  RP_JSON_ENUM_FIELD ("ffn_act", RpModelArch, ffn_act, rp_ffn_act, "gelu, relu, swiglu, geglu",
+                      RP_ARCH_FFN_ACT),
+  UINT_FIELD ("vocab", RP_ARCH_VOCAB, vocab, 16777216),
+  { "tied_embeddings", RP_JSON_BOOL, G_STRUCT_OFFSET (RpModelArch, tied_embeddings), 0, 0,
+    RP_ARCH_TIED, NULL, NULL, NULL },
+  UINT_FIELD ("max_positions", RP_ARCH_MAX_POSITIONS, max_positions, 16777216),
+  UINT_FIELD ("type_vocab", RP_ARCH_TYPE_VOCAB, type_vocab, 65536),
+  { "pooler", RP_JSON_BOOL, G_STRUCT_OFFSET (RpModelArch, pooler), 0, 0, RP_ARCH_POOLER,
+    NULL, NULL, NULL },
+  RP_JSON_ENUM_FIELD ("norm", RpModelArch, norm, rp_norm, "layernorm, rmsnorm", RP_ARCH_NORM),
+  RP_JSON_ENUM_FIELD ("biases", RpModelArch, biases, rp_biases, "none, qkv, all", RP_ARCH_BIASES),
+  UINT_FIELD ("relative_attention_buckets", RP_ARCH_REL_BUCKETS, relative_attention_buckets, 65536),
+  UINT_FIELD ("experts", RP_ARCH_EXPERTS, experts, 65536),
+  UINT_FIELD ("experts_active", RP_ARCH_EXPERTS_ACTIVE, experts_active, 65536),
+  UINT_FIELD ("patch_size", RP_ARCH_PATCH_SIZE, patch_size, 65536),
+  UINT_FIELD ("image_channels", RP_ARCH_CHANNELS, image_channels, 65536),
+  UINT_FIELD ("num_classes", RP_ARCH_CLASSES, num_classes, 16777216),
+  UINT_FIELD ("input_size", RP_ARCH_INPUT_SIZE, input_size, 1048576),
+  { "gflops_per_sample", RP_JSON_DOUBLE, G_STRUCT_OFFSET (RpModelArch, gflops_per_sample), 0, 1e12,
+    RP_ARCH_GFLOPS, NULL, NULL, NULL },
+  { "activation_bytes_per_sample", RP_JSON_DOUBLE,
+    G_STRUCT_OFFSET (RpModelArch, activation_bytes_per_sample), 0, 1e15, RP_ARCH_ACT_BYTES,
+    NULL, NULL, NULL },
+};
+
+/* ---- helpers -------------------------------------------------------- */
+
+static gboolean
+is_gated (RpFfnAct act)
+{
+  return act == RP_FFN_ACT_SWIGLU || act == RP_FFN_ACT_GEGLU;
+}
+
+static guint64
+norm_params (const RpModelArch *arch)
+{
+  return arch->norm == RP_NORM_LAYERNORM ? 2ull * arch->hidden : arch->hidden;
+}
+
+static guint64
+attention_params (const RpModelArch *arch)
+{
+  guint64 h = arch->hidden, d = rp_model_head_dim (arch);
+  guint64 q = (guint64) arch->heads * d, kv = (guint64) arch->kv_heads * d;
+  guint64 n = h * q + 2 * h * kv + q * h;
+
+  if (arch->biases == RP_BIASES_ALL)
+    n += q + 2 * kv + h;
+  else if (arch->biases == RP_BIASES_QKV)
+    n += q + 2 * kv;
+  return n;
+}
+
+static guint64
+mlp_params (const RpModelArch *arch,
+            guint              experts)
+{
+  guint64 h = arch->hidden, f = arch->ffn;
+  guint64 one = is_gated (arch->ffn_act) ? 3 * h * f : 2 * h * f;
+
+  if (arch->biases == RP_BIASES_ALL)
+    one += (is_gated (arch->ffn_act) ? 2 * f : f) + h;
+  if (arch->kind != RP_MODEL_KIND_MOE)
+    return one;
+  return one * experts + h * arch->experts;   /* router: one logit per expert */
+}
+
+static guint64
+count_transformer (const RpModelArch *arch,
+                   guint              experts)
+{
+  guint64 h = arch->hidden;
+  guint64 layer = attention_params (arch) + mlp_params (arch, experts) + 2 * norm_params (arch);
+  guint64 embeddings = ((guint64) arch->vocab + arch->max_positions + arch->type_vocab) * h;
+  guint64 head = arch->tied_embeddings ? 0 : (guint64) arch->vocab * h;
+
+  switch (arch->kind)
+    {
+    case RP_MODEL_KIND_DECODER:
+    case RP_MODEL_KIND_MOE:
+      return embeddings + arch->layers * layer + norm_params (arch) + head;
+    case RP_MODEL_KIND_ENCODER:
+      /* BERT: a LayerNorm on the embeddings; the optional pooler dense layer */
+      return embeddings + norm_params (arch) + arch->layers * layer +
+             (arch->pooler ? h * h + h : 0);
+    case RP_MODEL_KIND_ENCODER_DECODER:
+      {
+        /* T5: decoder layers add cross-attention and a third norm;
+         * each stack has relative position buckets and a final norm. */
+        guint64 dec_layer = layer + attention_params (arch) + norm_params (arch);
+        guint64 buckets = 2ull * arch->relative_attention_buckets * arch->heads;
+        return embeddings + arch->layers * layer + arch->decoder_layers * dec_layer +
+               buckets + 2 * norm_params (arch) + head;
+      }
+    case RP_MODEL_KIND_VIT:
+      {
+        guint64 grid = arch->patch_size > 0 ? arch->input_size / arch->patch_size : 0;
+        guint64 patch = (guint64) arch->image_channels * arch->patch_size * arch->patch_size * h + h;
+        guint64 tokens = grid * grid + 1;     /* patches + [CLS] */
+        guint64 classifier = arch->num_classes > 0 ? h * arch->num_classes + arch->num_classes : 0;
+        return patch + h + tokens * h + arch->layers * layer + norm_params (arch) + classifier;
+      }
+    case RP_MODEL_KIND_CNN:
+    case RP_MODEL_KIND_DIFFUSION_UNET:
+    case RP_MODEL_KIND_CUSTOM:
+    case RP_N_MODEL_KINDS:
+    default:
+      return 0;
+    }
+}
+
+static gboolean
+arch_invalid (GError    **error,
+              const char *path,
+              const char *key,
+              const char *what)
+{
+  g_autofree char *where = rp_json_join_path (path, key);
+
+  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, "%s: %s", where, what);
+  return FALSE;
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+guint
+rp_model_head_dim (const RpModelArch *arch)
+{
+  g_return_val_if_fail (arch != NULL, 0);
+  if (arch->head_dim > 0)
+    return arch->head_dim;
+  return arch->heads > 0 ? arch->hidden / arch->heads : 0;
+}
+
+guint64
+rp_model_count_params (const RpModelArch *arch)
+{
+  g_return_val_if_fail (arch != NULL, 0);
+  if (!rp_model_kind_is_transformer (arch->kind))
+    return 0;
+  return count_transformer (arch, arch->experts);
+}
+
+guint64
+rp_model_params (const RpModelArch *arch)
+{
+  g_return_val_if_fail (arch != NULL, 0);
+  return arch->params > 0 ? arch->params : rp_model_count_params (arch);
+}
+
+guint64
+rp_model_active_params (const RpModelArch *arch)
+{
+  guint64 all, counted_all;
+
+  g_return_val_if_fail (arch != NULL, 0);
+  all = rp_model_params (arch);
+  if (arch->kind != RP_MODEL_KIND_MOE || arch->experts == 0)
+    return all;
+  /* Scale the published total by the counted active/total difference. */
+  counted_all = count_transformer (arch, arch->experts);
+  return all - (counted_all - count_transformer (arch, arch->experts_active));
+}
+
+guint
+rp_model_total_layers (const RpModelArch *arch)
+{
+  g_return_val_if_fail (arch != NULL, 0);
+  return arch->layers + arch->decoder_layers;
+}
+
+void
+rp_model_lora_shape (const RpModelArch *arch,
+                     RpLoraTargets      targets,
+                     guint64           *in_plus_out_per_layer,
+                     guint64           *frozen_linear_params)
+{
+  guint64 h, q, kv, f, mlp_io = 0, mlp_params_one = 0, attn_io;
+  guint experts;
+
+  g_return_if_fail (arch != NULL);
+
+  h = arch->hidden;
+  q = (guint64) arch->heads * rp_model_head_dim (arch);
+  kv = (guint64) arch->kv_heads * rp_model_head_dim (arch);
+  f = arch->ffn;
+  experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts, 1) : 1;
+  /* LoRA (Hu et al. 2021): ΔW = B·A with A: r×in, B: out×r, so r·(in+out) each. */
+  if (targets == RP_LORA_TARGETS_QV)
+    attn_io = (h + q) + (h + kv);
+  else
+    attn_io = (h + q) + 2 * (h + kv) + (q + h);
+  if (is_gated (arch->ffn_act))
+    {
+      mlp_io = 3 * (h + f);
+      mlp_params_one = 3 * h * f;
+    }
+  else
+    {
+      mlp_io = 2 * (h + f);
+      mlp_params_one = 2 * h * f;
+    }
+  if (in_plus_out_per_layer != NULL)
+    *in_plus_out_per_layer =
+      attn_io + (targets == RP_LORA_TARGETS_ALL_LINEAR ? mlp_io * experts : 0);
+  if (frozen_linear_params != NULL)
+    *frozen_linear_params = (h * q + 2 * h * kv + q * h + mlp_params_one * experts) *
+                            rp_model_total_layers (arch);
+}
+
+void
+rp_model_arch_init_defaults (RpModelArch *arch)
+{
+  g_return_if_fail (arch != NULL);
+  memset (arch, 0, sizeof *arch);
+  arch->kind = RP_MODEL_KIND_DECODER;
+  arch->ffn_act = RP_FFN_ACT_GELU;
+  arch->norm = RP_NORM_LAYERNORM;
+  arch->biases = RP_BIASES_NONE;
+  arch->image_channels = 3;
+}
+
+gboolean
+rp_model_arch_validate (const RpModelArch *arch,
+                        const char        *path,
+                        GError           **error)
+{
+  g_return_val_if_fail (arch != NULL, FALSE);
+
+  if (!rp_model_kind_is_transformer (arch->kind))
+    {
+      if (arch->params == 0)
+        return arch_invalid (error, path, "params",
+                             _("a model of this kind needs its parameter count"));
+      return TRUE;
+    }
+  if (arch->layers == 0)
+    return arch_invalid (error, path, "layers", _("must be at least 1"));
+  if (arch->hidden == 0)
+    return arch_invalid (error, path, "hidden", _("must be at least 1"));
+  if (arch->heads == 0)
+    return arch_invalid (error, path, "heads", _("must be at least 1"));
+  if (arch->head_dim == 0 && arch->hidden % arch->heads != 0)
+    return arch_invalid (error, path, "heads", _("must divide hidden (or give head_dim)"));
+  if (arch->kv_heads == 0 || arch->kv_heads > arch->heads || arch->heads % arch->kv_heads != 0)
+    return arch_invalid (error, path, "kv_heads", _("must divide heads"));
+  if (arch->ffn == 0)
+    return arch_invalid (error, path, "ffn", _("must be at least 1"));
+  if (arch->kind == RP_MODEL_KIND_VIT)
+    {
+      if (arch->patch_size == 0 || arch->input_size < arch->patch_size)
+        return arch_invalid (error, path, "patch_size",
+                             _("must be at least 1 and no larger than input_size"));
+    }
+  else if (arch->vocab == 0)
+    return arch_invalid (error, path, "vocab", _("must be at least 1"));
+  if (arch->kind == RP_MODEL_KIND_MOE &&
+      (arch->experts == 0 || arch->experts_active == 0 || arch->experts_active > arch->experts))
+    return arch_invalid (error, path, "experts_active",
+                         _("a mixture of experts needs 1 ≤ experts_active ≤ experts"));
+  if (arch->kind == RP_MODEL_KIND_ENCODER_DECODER && arch->decoder_layers == 0)
+    return arch_invalid (error, path, "decoder_layers", _("must be at least 1"));
+  return TRUE;
+}
+
+gboolean
+rp_model_arch_read_json (const cJSON *obj,
+                         const char  *path,
+                         RpModelArch *arch,
+                         guint32     *overridden,
+                         GError     **error)
+{
+  g_return_val_if_fail (arch != NULL, FALSE);
+
+  if (!rp_json_read_fields (obj, path, arch_fields, G_N_ELEMENTS (arch_fields), arch,
+                            overridden, error))
+    return FALSE;
+  /* Without GQA the key/value heads are the attention heads. */
+  if (arch->kv_heads == 0)
+    arch->kv_heads = arch->heads;
+  return TRUE;
+}
+
+void
+rp_model_arch_write_json (cJSON             *obj,
+                          const RpModelArch *arch,
+                          guint32            fields)
+{
+  g_return_if_fail (obj != NULL && arch != NULL);
+  if (fields != 0)
+    rp_json_write_fields (obj, arch_fields, G_N_ELEMENTS (arch_fields), arch, fields);
+}
+
+void
+rp_model_arch_strip_json (cJSON *obj)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (arch_fields); i++)
+    cJSON_DeleteItemFromObjectCaseSensitive (obj, arch_fields[i].key);
+}
+
+gboolean
+rp_model_resolve (const RpModelSpec *spec,
+                  const RpCatalog   *catalog,
+                  RpModelArch       *out,
+                  GError           **error)
+{
+  g_return_val_if_fail (spec != NULL && catalog != NULL && out != NULL, FALSE);
+
+  rp_model_arch_init_defaults (out);
+  if (spec->preset != NULL)
+    {
+      const RpModelPreset *preset = rp_catalog_lookup_model (catalog, spec->preset);
+
+      if (preset == NULL)
+        {
+          g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_MODEL,
+                       _("model.preset: “%s” is in no model catalog"), spec->preset);
+          return FALSE;
+        }
+      *out = preset->arch;
+    }
+  else if ((spec->overridden & RP_ARCH_KIND) == 0 && spec->overridden == 0)
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD,
+                   _("model: give a preset or the architecture"));
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (arch_fields); i++)
+    {
+      const RpJsonField *f = &arch_fields[i];
+      gsize size = f->type == RP_JSON_UINT64 || f->type == RP_JSON_DOUBLE ? 8 : sizeof (guint);
+
+      if (spec->overridden & f->bit)
+        memcpy ((guint8 *) out + f->offset, (const guint8 *) &spec->arch + f->offset, size);
+    }
+  /* Changing the shape of a preset invalidates its published count. */
+  if (spec->preset != NULL && (spec->overridden & RP_ARCH_PARAMS) == 0 &&
+      (spec->overridden & ~(RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS)) != 0 &&
+      rp_model_kind_is_transformer (out->kind))
+    out->params = 0;
+  if ((spec->overridden & RP_ARCH_HEADS) && !(spec->overridden & RP_ARCH_KV_HEADS) &&
+      out->kv_heads > out->heads)
+    out->kv_heads = out->heads;
+  return rp_model_arch_validate (out, "model", error);
+}

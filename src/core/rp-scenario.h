@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-scenario.h: one planning question, and its *.rigplan file format */
+#pragma once
+
+#include "rp-types.h"
+
+G_BEGIN_DECLS
+
+/* The scenario file's format version that this Rigplan writes and reads. */
+#define RP_SCENARIO_VERSION 1
+
+/* A scenario holding every documented default (README "Scenario file"). */
+RpScenario *rp_scenario_new            (void);
+RpScenario *rp_scenario_copy           (const RpScenario *self);
+void        rp_scenario_free           (RpScenario       *self);
+void        rp_scenario_set_name       (RpScenario       *self,
+                                        const char       *name);
+void        rp_scenario_set_preset     (RpScenario       *self,
+                                        const char       *preset);
+void        rp_scenario_set_gpu        (RpScenario       *self,
+                                        const char       *gpu);
+void        rp_scenario_set_rent_offer (RpScenario       *self,
+                                        const char       *offer);
+
+/* The GPU count: gpus_per_node × nodes. */
+guint       rp_scenario_n_gpus         (const RpScenario *self);
+/* The data-parallel size: GPUs / (tensor × pipeline). */
+guint       rp_scenario_data_parallel  (const RpScenario *self);
+
+/* Checks the values that no single key can check (parallel sizes that do
+ * not divide the GPU count, micro batch above the global batch, …).
+ * The error names the key. */
+gboolean    rp_scenario_validate       (const RpScenario *self,
+                                        GError          **error);
+
+/* JSON.  Loading fills defaults for missing keys and keeps unknown keys;
+ * errors name the file (for load_file), the JSON path and the problem. */
+RpScenario *rp_scenario_load_data      (const char       *data,
+                                        gsize             len,
+                                        GError          **error);
+RpScenario *rp_scenario_load_file      (const char       *path,
+                                        GError          **error);
+char       *rp_scenario_to_json        (const RpScenario *self);
+/* Writes through a temporary file and a rename: never half a file. */
+gboolean    rp_scenario_save_file      (const RpScenario *self,
+                                        const char       *path,
+                                        GError          **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpScenario, rp_scenario_free)
+
+G_END_DECLS

