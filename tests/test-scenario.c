@@ -216,6 +216,13 @@ static const BadScenario bad_scenarios[] = {
     " \"hardware\": {}}", RP_ERROR_MISSING_FIELD, "hardware.gpu" },
   { "{\"format\": \"rigplan-scenario\", \"version\": 1, \"model\": [1]}",
     RP_ERROR_INVALID_VALUE, "model" },
+  /* found by fuzz-scenario: a second "model" must not sneak through a save */
+  { "{\"format\": \"rigplan-scenario\", \"version\": 1, \"model\": {\"preset\": \"gpt2\"},"
+    " \"hardware\": {\"gpu\": \"x\"}, \"model\": {\"kind\": \"loe\"}}",
+    RP_ERROR_PARSE, "model: this key appears more than once" },
+  { "{\"format\": \"rigplan-scenario\", \"version\": 1, \"model\": {\"preset\": \"gpt2\","
+    " \"layers\": 2, \"layers\": 3}, \"hardware\": {\"gpu\": \"x\"}}",
+    RP_ERROR_PARSE, "model.layers" },
 };
 
 static void

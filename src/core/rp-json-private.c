@@ -91,6 +91,43 @@ read_finite (const cJSON *obj,
   return TRUE;
 }
 
+/* Which of two equal keys wins is an accident of the parser; a file
+ * that says "model" twice is refused rather than half-read. */
+static gboolean
+check_unique_keys (const cJSON *item,
+                   const char  *path,
+                   GError     **error)
+{
+  g_autoptr(GHashTable) seen = NULL;
+  const cJSON *child;
+  guint index = 0;
+
+  if (!cJSON_IsObject (item) && !cJSON_IsArray (item))
+    return TRUE;
+  if (cJSON_IsObject (item))
+    seen = g_hash_table_new (g_str_hash, g_str_equal);
+  cJSON_ArrayForEach (child, item)
+    {
+      g_autofree char *child_path = NULL;
+
+      if (seen != NULL)
+        {
+          child_path = rp_json_join_path (path, child->string != NULL ? child->string : "");
+          if (!g_hash_table_add (seen, child->string != NULL ? child->string : (char *) ""))
+            {
+              g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
+                           _("%s: this key appears more than once"), child_path);
+              return FALSE;
+            }
+        }
+      else
+        child_path = g_strdup_printf ("%s[%u]", path, index++);
+      if (!check_unique_keys (child, child_path, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 char *
@@ -129,6 +166,8 @@ rp_json_parse (const char *data,
       g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
                    _("not valid JSON (line %u, column %u)"), line, column);
     }
+  else if (!check_unique_keys (root, "", error))
+    g_clear_pointer (&root, cJSON_Delete);
   return root;
 }
 
