@@ -7,8 +7,10 @@
 
 #include "rp-error.h"
 #include "rp-json-private.h"
+#include "rp-mfu-private.h"
 #include "rp-model.h"
 #include "rp-model-private.h"
+#include "rp-pricing-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -24,6 +26,8 @@ struct _RpCatalog
   GPtrArray       *gpus;       /* RpGpu*, owned */
   GPtrArray       *clouds;     /* RpCloudOffer*, owned */
   GPtrArray       *models;     /* RpModelPreset*, owned */
+  RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
+  RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
 };
 
 /* ---- entry lifetimes ------------------------------------------------ */
@@ -428,6 +432,21 @@ load_root (RpCatalog   *self,
     return read_entries (self->clouds, root, &clouds, error);
   if (strcmp (format, "rigplan-models") == 0)
     return read_entries (self->models, root, &models, error);
+  if (strcmp (format, "rigplan-mfu") == 0)
+    {
+      RpMfuParams *mfu = rp_mfu_params_load (root, error);
+      if (mfu == NULL)
+        return FALSE;
+      g_clear_pointer (&self->mfu, rp_mfu_params_free);
+      self->mfu = mfu;
+      return TRUE;
+    }
+  if (strcmp (format, "rigplan-pricing") == 0)
+    {
+      if (self->pricing == NULL)
+        self->pricing = rp_pricing_new ();
+      return rp_pricing_load_json (self->pricing, root, error);
+    }
   if (g_str_has_prefix (format, "rigplan-"))
     return TRUE;   /* another data file (mfu, …) read by its own loader */
   g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
@@ -506,6 +525,8 @@ rp_catalog_unref (RpCatalog *self)
   g_ptr_array_unref (self->gpus);
   g_ptr_array_unref (self->clouds);
   g_ptr_array_unref (self->models);
+  g_clear_pointer (&self->mfu, rp_mfu_params_free);
+  g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
 }
 
@@ -570,6 +591,20 @@ rp_catalog_load_dir (RpCatalog  *self,
           if (!rp_catalog_load_file (self, path, error))
             return FALSE;
         }
+      /* Optional: without it the time model needs an MFU override. */
+      {
+        g_autofree char *mfu_path = g_build_filename (dir, "mfu.json", NULL);
+        if (g_file_test (mfu_path, G_FILE_TEST_EXISTS) &&
+            !rp_catalog_load_file (self, mfu_path, error))
+          return FALSE;
+      }
+      /* Optional: without it the cost model needs every price set. */
+      {
+        g_autofree char *pricing_path = g_build_filename (dir, "pricing.json", NULL);
+        if (g_file_test (pricing_path, G_FILE_TEST_EXISTS) &&
+            !rp_catalog_load_file (self, pricing_path, error))
+          return FALSE;
+      }
     }
   else
     {
@@ -760,4 +795,18 @@ rp_gpu_memory_bytes (const RpGpu *gpu)
 {
   g_return_val_if_fail (gpu != NULL, 0);
   return (guint64) (gpu->memory_gib * 1024.0 * 1024.0 * 1024.0);
+}
+
+const RpMfuParams *
+rp_catalog_get_mfu (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->mfu;
+}
+
+const RpPricing *
+rp_catalog_get_pricing (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->pricing;
 }

@@ -3,6 +3,8 @@
  * models (data/catalogs/NAME.json, $XDG_DATA_HOME/rigplan/NAME.json) */
 #pragma once
 
+#include "rp-mfu.h"
+#include "rp-pricing.h"
 #include "rp-types.h"
 
 G_BEGIN_DECLS
@@ -137,6 +139,11 @@ const RpModelPreset *rp_catalog_get_model        (const RpCatalog *self,
                                                   guint            i);
 const RpModelPreset *rp_catalog_lookup_model     (const RpCatalog *self,
                                                   const char      *id);
+
+/* The time model's utilisation parameters (mfu.json), or NULL if none. */
+const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
+/* The cost model's default prices (pricing.json), or NULL if none. */
+const RpPricing     *rp_catalog_get_pricing      (const RpCatalog *self);
 
 /* Dense peak TFLOP/s of @gpu for the GEMMs of @precision; 0 if unsupported. */
 double               rp_gpu_peak_tflops          (const RpGpu     *gpu,

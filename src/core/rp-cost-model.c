@@ -1,14 +1,757 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-cost-model.c: not yet written; the section is reported as null */
+/* rp-cost-model.c: rent versus buy, energy and break-even
+ *
+ * Symbols: G GPUs (G_b billed: whole instances), p price per GPU-hour,
+ * t run hours, g billing unit (h), s spot allowance, u utilization (0..1),
+ * b = 730 u busy hours per month, C capital, R = C r resale value,
+ * N = 12 × years months, P IT power while training (W), e price per kWh.
+ *
+ * Rent (cloud pricing pages bill started units: AWS EC2 On-Demand and
+ * Spot per second, Azure per minute, AutoDL per hour):
+ *   billed hours  h_b = ceil (t (1 + s) / g) g
+ *   run           G_b h_b p + storage + egress
+ *   per month     G_b b p (1 + s)
+ * Buy (straight-line depreciation, IAS 16 §62; cost of capital on the
+ * average investment (C + R) / 2, the accounting-rate-of-return
+ * convention, e.g. Horngren, "Cost Accounting", ch. 21):
+ *   depreciation  (C − R) / N per month
+ *   maintenance   C m / 12, ops  O / 12, colocation  L
+ *   capital cost  (C + R) / 2 × k / 12
+ *   energy        P × PUE / 1000 × b × e          (PUE: The Green Grid WP #49)
+ *   per month     sum of the above
+ *   run           (C − R + N × fixed) × t / max (N b, t) + P PUE t e / 1000
+ *                 (the run's share of the busy hours over the period; at
+ *                 u = 0 the run is the machine's only use and carries all)
+ * Curves (cash): rent(m) = m × rent per month; buy(m) = C + m × running
+ * (everything but depreciation), minus R at the last month.
+ * Break-even: m* = C / (rent − running) when that is within N, else N when
+ * the resale makes up the difference, else never; the utilization where
+ * buying pays off within N solves N × 730 u (G_b p (1+s) − P PUE e / 1000)
+ * = C − R + N × fixed.
+ * Power (Epoch AI, cost_analysis_standalone.py, via pricing.json):
+ * P = G × TDP × server_power_per_gpu_tdp × training_power_fraction, or the
+ * bill of materials' node power × training_power_fraction.  Idle draw in the
+ * machine's idle hours is not counted (no source), so energy is a floor.
+ * CO₂ = kWh × the grid's kg CO₂ per kWh.
+ */
 
 #include "config.h"
 
 #include "rp-cost-model.h"
+
+#include "rp-error.h"
+#include "rp-pricing.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* Cloud storage is billed per decimal GB (AWS S3/EBS pricing pages). */
+static const double bytes_per_gb = 1e9;
+/* Advice thresholds.  These are Rigplan policy choices, not measured
+ * figures: a week of continuous load is where consumer-card failures and
+ * the missing datacenter support start to cost real time; half-time use
+ * over years is the same exposure for an owned card; a price 30 % below
+ * the catalog's new price is what a used card sells for, not a new one. */
+static const double long_run_hours = 7 * 24;
+static const double long_use_utilization_pct = 50;
+static const double used_price_ratio = 0.7;
+
+typedef struct
+{
+  double rent_per_month;
+  double running_per_month;     /* buying, without depreciation */
+  double fixed_per_month;       /* running without energy */
+  double capital;
+  double residual;
+  double months;                /* N */
+  double rent_per_busy_hour;    /* G_b p (1 + s) */
+  double energy_per_busy_hour;  /* P PUE e / 1000 */
+} Monthly;
+
+/* ---- helpers -------------------------------------------------------- */
+
+static guint
+billed_gpus (const RpCostInputs *in)
+{
+  guint per_instance = MAX (in->gpus_per_instance, 1);
+
+  return (in->gpus + per_instance - 1) / per_instance * per_instance;
+}
+
+static double
+spot_factor (const RpCostInputs *in)
+{
+  return 1.0 + in->spot_allowance_pct / 100.0;
+}
+
+static double
+facility_kw (const RpCostInputs *in)
+{
+  return in->it_power_w * in->pue / 1000.0;
+}
+
+static void
+compute_monthly (const RpCostInputs *in,
+                 double              utilization_pct,
+                 Monthly            *out)
+{
+  double busy_h = RP_COST_HOURS_PER_MONTH * utilization_pct / 100.0;
+
+  memset (out, 0, sizeof *out);
+  out->months = in->years * 12.0;
+  if (in->rent_known)
+    {
+      out->rent_per_busy_hour = billed_gpus (in) * in->rent_per_gpu_hour * spot_factor (in);
+      out->rent_per_month = out->rent_per_busy_hour * busy_h;
+    }
+  if (in->buy_known)
+    {
+      out->capital = in->gpus * in->gpu_price + in->nodes * in->server_price +
+                     in->network_price;
+      out->residual = out->capital * in->residual_pct / 100.0;
+      out->fixed_per_month = out->capital * in->maintenance_pct_year / 100.0 / 12.0 +
+                             in->ops_cost_year / 12.0 +
+                             in->colocation_per_month +
+                             (out->capital + out->residual) / 2.0 *
+                             in->cost_of_capital_pct / 100.0 / 12.0;
+      out->energy_per_busy_hour = facility_kw (in) * in->power_price_kwh;
+      out->running_per_month = out->fixed_per_month + out->energy_per_busy_hour * busy_h;
+    }
+}
+
+static gboolean
+invalid_input (GError    **error,
+               const char *field,
+               const char *what)
+{
+  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, "%s: %s", field, what);
+  return FALSE;
+}
+
+static const RpGpu *
+scenario_gpu (const RpScenario *scenario,
+              const RpCatalog  *catalog,
+              const RpEstimate *est)
+{
+  if (est->gpu != NULL)
+    return est->gpu;
+  return rp_catalog_lookup_gpu (catalog, scenario->hardware.gpu);
+}
+
+/* A pricing.json money value in the scenario's currency. */
+static gboolean
+pricing_money (const RpPricing *pricing,
+               RpPricingKey     key,
+               const RpBudget  *budget,
+               double          *out)
+{
+  double value = 0;
+
+  if (!rp_pricing_lookup (pricing, key, &value))
+    return FALSE;
+  *out = rp_units_convert_money (value, rp_pricing_get_currency (pricing),
+                                 budget->currency, budget->usd_to_cny);
+  return TRUE;
+}
+
+static void
+gather_rent (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             RpCostInputs     *in)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpCloudOffer *offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+
+  if (offer != NULL)
+    {
+      double price = offer->per_gpu_hour[b->rent_kind];
+
+      in->rent_known = price > 0;
+      in->rent_per_gpu_hour = rp_units_convert_money (price, offer->currency, b->currency,
+                                                      b->usd_to_cny);
+      in->gpus_per_instance = offer->gpus_per_instance;
+      in->billing_granularity_s = offer->billing_granularity_s;
+    }
+  else if (b->rent_offer == NULL && b->rent_price_per_gpu_hour > 0)
+    {
+      /* A custom price: billed exactly, by the GPU. */
+      in->rent_known = TRUE;
+      in->rent_per_gpu_hour = b->rent_price_per_gpu_hour;
+      in->gpus_per_instance = 1;
+    }
+  in->spot_allowance_pct = b->rent_kind == RP_RENT_SPOT ? b->spot_interruption_pct : 0;
+  in->storage_price_gb_month = b->storage_price_gb_month;
+  in->egress_gb = b->egress_gb;
+  in->egress_price_gb = b->egress_price_gb;
+}
+
+static void
+gather_buy (const RpScenario *scenario,
+            const RpCatalog  *catalog,
+            const RpEstimate *est,
+            const RpGpu      *gpu,
+            RpCostInputs     *in)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpHardware *hw = &scenario->hardware;
+  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
+  gboolean server_known = TRUE, network_known = TRUE, power_price_known = TRUE;
+  double slot_price = 0, port_price = 0, ports_per_gpu = 0;
+
+  in->gpu_price = b->gpu_price > 0 ? b->gpu_price
+                                   : rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD,
+                                                             b->currency, b->usd_to_cny);
+  if (b->server_price > 0)
+    in->server_price = b->server_price;
+  else if ((server_known = pricing_money (pricing, RP_PRICING_SERVER_PER_GPU_SLOT, b,
+                                          &slot_price)))
+    in->server_price = slot_price * hw->gpus_per_node;
+  if (b->network_price > 0)
+    in->network_price = b->network_price;
+  else if (hw->nodes > 1 && hw->network != RP_NETWORK_NONE)
+    {
+      double ports = 0;
+
+      network_known = pricing_money (pricing, RP_PRICING_SWITCH_PORT, b, &port_price);
+      if (est->bom.computed && est->bom.switch_ports > 0)
+        ports = est->bom.switch_ports;
+      else if (rp_pricing_lookup (pricing, RP_PRICING_SWITCH_PORTS_PER_GPU, &ports_per_gpu))
+        ports = ports_per_gpu * in->gpus;
+      else
+        network_known = FALSE;
+      in->network_price = ports * port_price;
+    }
+  in->nodes = hw->nodes;
+  in->pue = b->pue;
+  if (in->pue < 1 && !rp_pricing_lookup (pricing, RP_PRICING_PUE, &in->pue))
+    in->pue = 0;
+  in->power_price_kwh = b->power_price_kwh;
+  if (in->power_price_kwh <= 0)
+    power_price_known = pricing_money (pricing, RP_PRICING_ELECTRICITY_PER_KWH, b,
+                                       &in->power_price_kwh);
+  in->years = b->years;
+  if (in->years <= 0)
+    rp_pricing_lookup (pricing, RP_PRICING_DEPRECIATION_YEARS, &in->years);
+  in->residual_pct = b->residual_pct;
+  in->maintenance_pct_year = b->maintenance_pct_year;
+  in->ops_cost_year = b->ops_cost_year;
+  in->colocation_per_month = b->colocation_per_month;
+  in->cost_of_capital_pct = b->cost_of_capital_pct;
+  in->buy_known = in->gpu_price > 0 && server_known && network_known && power_price_known &&
+                  in->pue >= 1 && in->years > 0 && in->it_power_w > 0;
+}
+
+static double
+gather_power (const RpScenario *scenario,
+              const RpCatalog  *catalog,
+              const RpEstimate *est,
+              const RpGpu      *gpu)
+{
+  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
+  double fraction = 0, ratio = 0;
+
+  if (!rp_pricing_lookup (pricing, RP_PRICING_TRAINING_POWER_FRACTION, &fraction))
+    return 0;
+  /* The bill of materials' node power is the node's peak (PSU sizing). */
+  if (est->bom.computed && est->bom.power_kw_per_node > 0)
+    return scenario->hardware.nodes * est->bom.power_kw_per_node * 1000.0 * fraction;
+  if (!rp_pricing_lookup (pricing, RP_PRICING_SERVER_POWER_PER_GPU_TDP, &ratio))
+    return 0;
+  return rp_scenario_n_gpus (scenario) * gpu->tdp_w * ratio * fraction;
+}
+
+static char *
+money (double          amount,
+       const RpBudget *b)
+{
+  return rp_units_format_money (amount, b->currency);
+}
+
+static void
+advise_prices (const RpScenario   *scenario,
+               const RpCatalog    *catalog,
+               const RpGpu        *gpu,
+               const RpCostInputs *in,
+               RpEstimate         *est)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpCloudOffer *offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+
+  if (!in->rent_known && offer != NULL)
+    rp_estimate_add_warning (est, "rent-kind-unavailable", RP_SEVERITY_WARNING,
+                             _("%s %s has no %s price; choose another rental kind"),
+                             offer->provider, offer->offer != NULL ? offer->offer : offer->id,
+                             rp_rent_kind_to_string (b->rent_kind));
+  else if (!in->rent_known)
+    rp_estimate_add_warning (est, "rent-price-missing", RP_SEVERITY_INFO,
+                             _("Choose a rental offer or a price per GPU-hour to compare "
+                               "renting with buying"));
+  if (!in->buy_known)
+    rp_estimate_add_warning (est, "buy-price-missing", RP_SEVERITY_INFO,
+                             _("Buying %s cannot be priced: set the GPU price (the catalog "
+                               "has none), the server price, the electricity price and "
+                               "the power"), gpu->name);
+  if (in->rent_known && billed_gpus (in) > in->gpus)
+    rp_estimate_add_warning (est, "rent-whole-instance", RP_SEVERITY_INFO,
+                             _("%s is rented by the instance: %u GPUs are billed for the "
+                               "%u used"),
+                             offer != NULL ? offer->id : "", billed_gpus (in), in->gpus);
+  if (in->rent_known && b->rent_kind == RP_RENT_SPOT && b->spot_interruption_pct <= 0)
+    rp_estimate_add_warning (est, "spot-no-allowance", RP_SEVERITY_INFO,
+                             _("Spot capacity can be taken back at any time; set an "
+                               "interruption allowance for the work lost since the last "
+                               "checkpoint"));
+}
+
+static void
+advise_buying (const RpScenario   *scenario,
+               const RpCatalog    *catalog,
+               const RpGpu        *gpu,
+               const RpCostInputs *in,
+               RpEstimate         *est)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpCostEstimate *c = &est->cost;
+  double resale_pct = 0;
+
+  if (in->rent_known && in->buy_known &&
+      (c->break_even_utilization_pct < 0 || b->utilization_pct < c->break_even_utilization_pct))
+    {
+      if (c->break_even_utilization_pct < 0)
+        rp_estimate_add_warning (est, "rent-first", RP_SEVERITY_WARNING,
+                                 _("Buying does not pay off within %.1f years even at 100%% "
+                                   "utilization; rent"), in->years);
+      else
+        rp_estimate_add_warning (est, "rent-first", RP_SEVERITY_WARNING,
+                                 _("At %.0f%% utilization buying does not pay off within "
+                                   "%.1f years; it needs %.0f%% or more. Rent first, until "
+                                   "you know how busy the machine will be"),
+                                 b->utilization_pct, in->years,
+                                 ceil (c->break_even_utilization_pct));
+    }
+  if (in->buy_known && b->ops_cost_year <= 0)
+    rp_estimate_add_warning (est, "ops-cost", RP_SEVERITY_WARNING,
+                             _("Owned machines need people to run them (运维): monitoring, "
+                               "driver and CUDA upgrades, repairs. The ops cost per year is "
+                               "0, so buying looks cheaper than it is"));
+  if (gpu->segment == RP_SEGMENT_CONSUMER &&
+      ((in->run_known && in->run_hours >= long_run_hours) ||
+       (in->buy_known && b->utilization_pct >= long_use_utilization_pct)))
+    {
+      g_autofree char *hours = rp_units_format_hours (in->run_hours);
+
+      /* NVIDIA GeForce software licence §2.1.3: "not licensed for
+       * datacenter deployment". */
+      if (in->run_known && in->run_hours >= long_run_hours)
+        rp_estimate_add_warning (est, "consumer-card-long-run", RP_SEVERITY_WARNING,
+                                 _("%s is a consumer card: over a %s run expect failures, "
+                                   "no datacenter support, and a driver licence that "
+                                   "excludes datacenters; checkpoint often"),
+                                 gpu->name, hours);
+      else
+        rp_estimate_add_warning (est, "consumer-card-long-run", RP_SEVERITY_WARNING,
+                                 _("%s is a consumer card: busy %.0f%% of the time for %.1f "
+                                   "years, expect failures, no datacenter support, and a "
+                                   "driver licence that excludes datacenters"),
+                                 gpu->name, b->utilization_pct, in->years);
+    }
+  if (gpu->segment != RP_SEGMENT_DATACENTER && b->gpu_price > 0 && gpu->price_usd > 0)
+    {
+      double new_price = rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD,
+                                                 b->currency, b->usd_to_cny);
+
+      if (b->gpu_price < used_price_ratio * new_price)
+        {
+          g_autofree char *entered = money (b->gpu_price, b);
+          g_autofree char *catalog_price = money (new_price, b);
+
+          rp_estimate_add_warning (est, "used-card-risk", RP_SEVERITY_WARNING,
+                                   _("%s at %s is %.0f%% below its new price (%s): probably "
+                                     "used, often ex-mining (矿卡). Expect worn fans and "
+                                     "memory, no warranty; keep a spare"),
+                                   gpu->name, entered, 100.0 * (1.0 - b->gpu_price / new_price),
+                                   catalog_price);
+        }
+    }
+  if (in->buy_known && est->memory.computed && est->memory.verdict != RP_VERDICT_FITS)
+    rp_estimate_add_warning (est, "buy-headroom", RP_SEVERITY_WARNING,
+                             _("GPUs bought for this run leave %.0f%% of their memory free "
+                               "(%.0f%% wanted); the next model or a longer sequence will "
+                               "not fit. Keep VRAM headroom when buying"),
+                             est->memory.headroom_pct, est->memory.required_headroom_pct);
+  if (in->buy_known &&
+      rp_pricing_resale_pct (rp_catalog_get_pricing (catalog), in->years, &resale_pct) &&
+      in->residual_pct > resale_pct + 0.5)
+    rp_estimate_add_warning (est, "residual-optimistic", RP_SEVERITY_INFO,
+                             _("A resale value of %.0f%% after %.1f years is above the "
+                               "%.0f%% that GPU price-performance trends leave (Epoch AI); "
+                               "buying may look cheaper than it is"),
+                             in->residual_pct, in->years, resale_pct);
+}
+
+static void
+advise_run (const RpScenario   *scenario,
+            const RpCostInputs *in,
+            RpEstimate         *est)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpCostEstimate *c = &est->cost;
+
+  if (in->run_known && in->checkpoint_bytes > 0)
+    {
+      g_autofree char *one = rp_units_format_bytes (in->checkpoint_bytes);
+      g_autofree char *all = rp_units_format_bytes (in->checkpoint_bytes *
+                                                    MAX (in->checkpoints_kept, 1));
+
+      rp_estimate_add_warning (est, "backup-checkpoints", RP_SEVERITY_INFO,
+                               _("Back up checkpoints off the machine: %s each, %s for the "
+                                 "%.0f kept"), one, all, MAX (in->checkpoints_kept, 1));
+    }
+  if (b->limit > 0 && in->run_known)
+    {
+      gboolean rent_over = c->rent_available && c->rent_total > b->limit;
+      gboolean buy_over = c->buy_available && c->buy_total > b->limit;
+      g_autofree char *limit = money (b->limit, b);
+      g_autofree char *rent = money (c->rent_total, b);
+      g_autofree char *buy = money (c->buy_total, b);
+
+      if ((rent_over || !c->rent_available) && (buy_over || !c->buy_available) &&
+          (rent_over || buy_over))
+        rp_estimate_add_warning (est, "over-budget", RP_SEVERITY_WARNING,
+                                 _("This run costs %s rented and %s as its share of buying, "
+                                   "above the budget of %s"),
+                                 c->rent_available ? rent : "—",
+                                 c->buy_available ? buy : "—", limit);
+    }
+  if (!c->energy_available)
+    rp_estimate_add_warning (est, "power-unknown", RP_SEVERITY_INFO,
+                             _("The machine's power is unknown, so energy, CO₂ and the "
+                               "electricity of buying are not computed"));
+}
+
+/* ---- public API: arithmetic ----------------------------------------- */
+
+gboolean
+rp_cost_inputs_validate (const RpCostInputs *in,
+                         GError            **error)
+{
+  g_return_val_if_fail (in != NULL, FALSE);
+
+  if (!(in->utilization_pct >= 0 && in->utilization_pct <= 100))
+    return invalid_input (error, "utilization_pct", _("must be from 0 to 100"));
+  if (in->run_known && !(isfinite (in->run_hours) && in->run_hours >= 0 &&
+                         in->checkpoint_bytes >= 0))
+    return invalid_input (error, "run_hours", _("must not be negative"));
+  if (in->rent_known &&
+      !(in->rent_per_gpu_hour >= 0 && in->billing_granularity_s >= 0 &&
+        in->spot_allowance_pct >= 0 && in->storage_price_gb_month >= 0 &&
+        in->egress_gb >= 0 && in->egress_price_gb >= 0))
+    return invalid_input (error, "rent_per_gpu_hour",
+                          _("prices, amounts and the billing unit must not be negative"));
+  if (in->buy_known)
+    {
+      if (!(in->gpu_price >= 0 && in->server_price >= 0 && in->network_price >= 0 &&
+            in->power_price_kwh >= 0 && in->maintenance_pct_year >= 0 &&
+            in->ops_cost_year >= 0 && in->colocation_per_month >= 0 &&
+            in->cost_of_capital_pct >= 0))
+        return invalid_input (error, "gpu_price", _("prices must not be negative"));
+      if (!(in->residual_pct >= 0 && in->residual_pct <= 100))
+        return invalid_input (error, "residual_pct",
+                              _("the resale value cannot exceed the price"));
+      if (!(in->years > 0))
+        return invalid_input (error, "years", _("the period must be longer than 0"));
+      if (!(in->pue >= 1))
+        return invalid_input (error, "pue", _("must be at least 1"));
+    }
+  if (!(in->it_power_w >= 0 && in->grid_kg_co2_per_kwh >= 0))
+    return invalid_input (error, "it_power_w", _("must not be negative"));
+  if (in->it_power_w > 0 && !(in->pue >= 1))
+    return invalid_input (error, "pue", _("must be at least 1"));
+  return TRUE;
+}
+
+double
+rp_cost_billed_hours (double run_hours,
+                      double granularity_s)
+{
+  double units;
+
+  g_return_val_if_fail (run_hours >= 0, 0);
+  g_return_val_if_fail (granularity_s >= 0, 0);
+
+  if (granularity_s <= 0)
+    return run_hours;
+  /* Round first so that 3600.0000001 s of float noise is not a 2nd hour. */
+  units = ceil (round (run_hours * 3600.0 / granularity_s * 1e6) / 1e6);
+  return units * granularity_s / 3600.0;
+}
+
+void
+rp_cost_estimate_clear (RpCostEstimate *self)
+{
+  g_return_if_fail (self != NULL);
+
+  g_free (self->rent_cumulative);
+  g_free (self->buy_cumulative);
+  memset (self, 0, sizeof *self);
+}
+
+double
+rp_cost_break_even_months (const RpCostInputs *in,
+                           double              utilization_pct)
+{
+  Monthly m;
+  double gain;
+
+  g_return_val_if_fail (in != NULL, -1);
+
+  if (!in->rent_known || !in->buy_known || in->years <= 0)
+    return -1;
+  compute_monthly (in, utilization_pct, &m);
+  gain = m.rent_per_month - m.running_per_month;
+  if (m.capital <= 0)
+    return gain >= 0 ? 0 : -1;
+  if (gain > 0 && m.capital / gain <= m.months)
+    return m.capital / gain;
+  /* Not paid off by the savings alone: selling at the end may still do. */
+  if (m.months * m.rent_per_month >= m.capital - m.residual + m.months * m.running_per_month)
+    return m.months;
+  return -1;
+}
+
+double
+rp_cost_break_even_utilization (const RpCostInputs *in)
+{
+  Monthly m;
+  double need, margin, u;
+
+  g_return_val_if_fail (in != NULL, -1);
+
+  if (!in->rent_known || !in->buy_known || in->years <= 0)
+    return -1;
+  compute_monthly (in, 0, &m);
+  need = m.capital - m.residual + m.months * m.fixed_per_month;
+  margin = m.rent_per_busy_hour - m.energy_per_busy_hour;
+  if (need <= 0)
+    return 0;
+  if (margin <= 0)
+    return -1;
+  u = need / (m.months * RP_COST_HOURS_PER_MONTH * margin);
+  return u <= 1.0 ? 100.0 * u : -1;
+}
+
+gboolean
+rp_cost_compute (const RpCostInputs *in,
+                 RpCostEstimate     *out,
+                 GError            **error)
+{
+  Monthly m;
+  double busy_h, spot;
+
+  g_return_val_if_fail (in != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  rp_cost_estimate_clear (out);
+  if (!rp_cost_inputs_validate (in, error))
+    return FALSE;
+
+  compute_monthly (in, in->utilization_pct, &m);
+  busy_h = RP_COST_HOURS_PER_MONTH * in->utilization_pct / 100.0;
+  spot = spot_factor (in);
+  out->utilization_pct = in->utilization_pct;
+  out->run_available = in->run_known;
+  out->rent_available = in->rent_known;
+  out->buy_available = in->buy_known;
+  out->energy_available = in->it_power_w > 0;
+  out->computed = in->rent_known || in->buy_known;
+  if (out->energy_available)
+    out->power_w = in->it_power_w * in->pue;
+  if (in->run_known && out->energy_available)
+    {
+      out->energy_kwh = facility_kw (in) * in->run_hours;
+      out->co2_kg = out->energy_kwh * in->grid_kg_co2_per_kwh;
+    }
+
+  if (in->rent_known)
+    {
+      out->rent_per_gpu_hour = in->rent_per_gpu_hour;
+      out->billing_granularity_s = in->billing_granularity_s;
+      out->spot_allowance_pct = in->spot_allowance_pct;
+      out->rent_billed_gpus = billed_gpus (in);
+      out->rent_per_month = m.rent_per_month;
+      if (in->run_known)
+        {
+          double stored_gb = in->checkpoint_bytes * MAX (in->checkpoints_kept, 1) / bytes_per_gb;
+
+          out->rent_billed_hours = rp_cost_billed_hours (in->run_hours * spot,
+                                                         in->billing_granularity_s);
+          out->rent_compute = out->rent_billed_gpus * out->rent_billed_hours *
+                              in->rent_per_gpu_hour;
+          out->rent_storage = stored_gb * in->storage_price_gb_month *
+                              out->rent_billed_hours / RP_COST_HOURS_PER_MONTH;
+          out->rent_egress = in->egress_gb * in->egress_price_gb;
+          out->rent_total = out->rent_compute + out->rent_storage + out->rent_egress;
+        }
+    }
+
+  if (in->buy_known)
+    {
+      out->buy_capital_gpus = in->gpus * in->gpu_price;
+      out->buy_capital_servers = in->nodes * in->server_price;
+      out->buy_capital_network = in->network_price;
+      out->buy_capital = m.capital;
+      out->buy_residual = m.residual;
+      out->buy_depreciation_per_month = (m.capital - m.residual) / m.months;
+      out->buy_maintenance_per_month = m.capital * in->maintenance_pct_year / 100.0 / 12.0;
+      out->buy_ops_per_month = in->ops_cost_year / 12.0;
+      out->buy_colocation_per_month = in->colocation_per_month;
+      out->buy_capital_cost_per_month = (m.capital + m.residual) / 2.0 *
+                                        in->cost_of_capital_pct / 100.0 / 12.0;
+      out->buy_energy_per_month = m.energy_per_busy_hour * busy_h;
+      out->buy_per_month = out->buy_depreciation_per_month + m.running_per_month;
+      if (in->run_known)
+        {
+          double life_busy_h = m.months * busy_h;
+          double owned = m.capital - m.residual + m.months * m.fixed_per_month;
+
+          out->buy_run_energy = m.energy_per_busy_hour * in->run_hours;
+          out->buy_total = out->buy_run_energy;
+          if (in->run_hours > 0)
+            out->buy_total += owned * in->run_hours / MAX (life_busy_h, in->run_hours);
+        }
+    }
+
+  out->break_even_months = rp_cost_break_even_months (in, in->utilization_pct);
+  out->break_even_utilization_pct = rp_cost_break_even_utilization (in);
+  for (guint i = 0; i < RP_COST_N_UTILIZATION_STEPS; i++)
+    out->break_even_by_utilization[i] =
+      rp_cost_break_even_months (in, 100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1));
+
+  if (out->computed)
+    {
+      /* ceil (N), less float noise: 5 years are 60 months, not 61. */
+      out->n_months = (guint) ceil (round (m.months * 1e6) / 1e6);
+      if (in->rent_known)
+        {
+          out->rent_cumulative = g_new (double, out->n_months + 1);
+          for (guint i = 0; i <= out->n_months; i++)
+            out->rent_cumulative[i] = i * m.rent_per_month;
+        }
+      if (in->buy_known)
+        {
+          out->buy_cumulative = g_new (double, out->n_months + 1);
+          for (guint i = 0; i <= out->n_months; i++)
+            out->buy_cumulative[i] = m.capital + i * m.running_per_month;
+          out->buy_cumulative[out->n_months] -= m.residual;
+        }
+    }
+  return TRUE;
+}
+
+/* ---- public API: the model ------------------------------------------ */
+
+gboolean
+rp_cost_model_gather_inputs (const RpScenario *scenario,
+                             const RpCatalog  *catalog,
+                             const RpEstimate *est,
+                             RpCostInputs     *out)
+{
+  const RpGpu *gpu;
+
+  g_return_val_if_fail (scenario != NULL, FALSE);
+  g_return_val_if_fail (catalog != NULL, FALSE);
+  g_return_val_if_fail (est != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  gpu = scenario_gpu (scenario, catalog, est);
+  if (gpu == NULL)
+    return FALSE;
+  out->gpus = rp_scenario_n_gpus (scenario);
+  out->utilization_pct = scenario->budget.utilization_pct;
+  out->grid_kg_co2_per_kwh = scenario->budget.grid_kg_co2_per_kwh;
+  if (est->compute.computed)
+    {
+      out->run_known = TRUE;
+      out->run_hours = est->compute.hours;
+      out->checkpoint_bytes = est->compute.checkpoint_bytes;
+      out->checkpoints_kept = scenario->training.checkpoints_kept;
+    }
+  out->it_power_w = gather_power (scenario, catalog, est, gpu);
+  gather_rent (scenario, catalog, out);
+  gather_buy (scenario, catalog, est, gpu, out);
+  if (out->pue < 1)
+    out->it_power_w = 0;    /* without a PUE the facility's energy is unknown */
+  return TRUE;
+}
 
 void
 rp_cost_model_run (const RpScenario *scenario,
                    const RpCatalog  *catalog,
                    RpEstimate       *est)
 {
+  g_autoptr(GError) error = NULL;
+  RpCostEstimate *c;
+  RpCostInputs in;
+  const RpGpu *gpu;
+
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
+
+  c = &est->cost;
+  rp_cost_estimate_clear (c);
+  gpu = scenario_gpu (scenario, catalog, est);
+  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &in))
+    return;
+  if (!rp_cost_compute (&in, c, &error))
+    {
+      rp_estimate_add_warning (est, "cost-invalid", RP_SEVERITY_ERROR,
+                               _("The cost cannot be computed: %s"), error->message);
+      return;
+    }
+  c->currency = scenario->budget.currency;
+  c->rent_kind = scenario->budget.rent_kind;
+  c->rent_offer = in.rent_known ? rp_catalog_lookup_cloud (catalog, scenario->budget.rent_offer)
+                                : NULL;
+  c->tflops_per_w = rp_cost_model_perf_per_watt (gpu, scenario->training.precision);
+
+  advise_prices (scenario, catalog, gpu, &in, est);
+  advise_buying (scenario, catalog, gpu, &in, est);
+  advise_run (scenario, &in, est);
+}
+
+gboolean
+rp_cost_model_break_even_curve (const RpScenario *scenario,
+                                const RpCatalog  *catalog,
+                                const RpEstimate *est,
+                                const double     *utilization_pcts,
+                                guint             n,
+                                double           *out_months)
+{
+  RpCostInputs in;
+
+  g_return_val_if_fail (scenario != NULL, FALSE);
+  g_return_val_if_fail (catalog != NULL, FALSE);
+  g_return_val_if_fail (est != NULL, FALSE);
+  g_return_val_if_fail (n == 0 || (utilization_pcts != NULL && out_months != NULL), FALSE);
+
+  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &in) ||
+      !rp_cost_inputs_validate (&in, NULL))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    out_months[i] = rp_cost_break_even_months (&in, CLAMP (utilization_pcts[i], 0, 100));
+  return TRUE;
+}
+
+double
+rp_cost_model_perf_per_watt (const RpGpu *gpu,
+                             RpPrecision  precision)
+{
+  g_return_val_if_fail (gpu != NULL, 0);
+
+  if (gpu->tdp_w <= 0)
+    return 0;
+  return rp_gpu_peak_tflops (gpu, precision) / gpu->tdp_w;
 }

@@ -20,13 +20,18 @@ memory_to_json (const RpMemoryEstimate *m)
   cJSON *overhead;
 
   rp_json_add_number (obj, "weights", m->weights_bytes);
+  rp_json_add_number (obj, "weight_copies", m->weight_copies_bytes);
   rp_json_add_number (obj, "gradients", m->gradients_bytes);
   rp_json_add_number (obj, "optimizer", m->optimizer_bytes);
   rp_json_add_number (obj, "activations", m->activations_bytes);
-  rp_json_add_number (obj, "logits", m->logits_bytes);
+  rp_json_add_number (obj, "recompute", m->recompute_bytes);
+  rp_json_add_number (obj, "logits", m->logits_bytes + m->logits_transient_bytes);
+  rp_json_add_number (obj, "logits_saved", m->logits_bytes);
+  rp_json_add_number (obj, "logits_transient", m->logits_transient_bytes);
   rp_json_add_number (obj, "gathered", m->gathered_bytes);
   overhead = cJSON_AddObjectToObject (obj, "overhead_lines");
   rp_json_add_number (overhead, "cuda_context", m->cuda_context_bytes);
+  rp_json_add_number (overhead, "workspace", m->workspace_bytes);
   rp_json_add_number (overhead, "nccl", m->nccl_bytes);
   rp_json_add_number (overhead, "ddp_buckets", m->ddp_bucket_bytes);
   rp_json_add_number (overhead, "fragmentation", m->fragmentation_bytes);
@@ -40,7 +45,11 @@ memory_to_json (const RpMemoryEstimate *m)
   cJSON_AddStringToObject (obj, "verdict", rp_verdict_to_string (m->verdict));
   rp_json_add_number (obj, "trainable_params", m->trainable_params);
   rp_json_add_number (obj, "total_params", m->total_params);
+  rp_json_add_number (obj, "params_per_gpu", m->params_per_gpu);
   rp_json_add_number (obj, "cpu_offload", m->cpu_offload_bytes);
+  rp_json_add_number (obj, "activations_per_layer", m->activations_per_layer_bytes);
+  cJSON_AddNumberToObject (obj, "pipeline_stage", m->pipeline_stage);
+  cJSON_AddNumberToObject (obj, "micro_batches_in_flight", m->micro_batches_in_flight);
   if (m->fix.kind != RP_FIX_NONE)
     {
       cJSON *fix = cJSON_AddObjectToObject (obj, "fix");
@@ -58,23 +67,40 @@ static cJSON *
 compute_to_json (const RpComputeEstimate *c)
 {
   cJSON *obj = cJSON_CreateObject ();
+  cJSON *parts, *data;
 
   rp_json_add_number (obj, "flops", c->flops);
   rp_json_add_number (obj, "flops_per_step", c->flops_per_step);
+  rp_json_add_number (obj, "model_flops_per_step", c->model_flops_per_step);
   if (c->tokens_per_s > 0)
     rp_json_add_number (obj, "tokens_per_s", c->tokens_per_s);
   else
     cJSON_AddNullToObject (obj, "tokens_per_s");
   rp_json_add_number (obj, "samples_per_s", c->samples_per_s);
   rp_json_add_number (obj, "mfu", c->mfu);
+  rp_json_add_number (obj, "hfu", c->hfu);
+  rp_json_add_number (obj, "efficiency", c->efficiency);
+  cJSON_AddBoolToObject (obj, "mfu_overridden", c->mfu_overridden);
   rp_json_add_number (obj, "peak_tflops", c->peak_tflops);
   rp_json_add_number (obj, "step_s", c->step_s);
+  rp_json_add_number (obj, "gpu_step_s", c->gpu_step_s);
   rp_json_add_number (obj, "compute_s", c->compute_s);
   rp_json_add_number (obj, "comm_s", c->comm_s);
   rp_json_add_number (obj, "comm_exposed_s", c->comm_exposed_s);
   rp_json_add_number (obj, "bubble_s", c->bubble_s);
   rp_json_add_number (obj, "data_s", c->data_s);
+  parts = cJSON_AddObjectToObject (obj, "comm_parts");
+  rp_json_add_number (parts, "tensor_parallel_s", c->tp_comm_s);
+  rp_json_add_number (parts, "data_parallel_s", c->dp_comm_s);
+  rp_json_add_number (parts, "pipeline_s", c->pp_comm_s);
+  rp_json_add_number (parts, "expert_parallel_s", c->ep_comm_s);
+  rp_json_add_number (obj, "bubble_fraction", c->bubble_fraction);
+  rp_json_add_number (obj, "micro_batches", c->micro_batches);
+  rp_json_add_number (obj, "optimizer_s", c->optimizer_s);
+  cJSON_AddBoolToObject (obj, "memory_bound", c->memory_bound);
   rp_json_add_number (obj, "steps", c->steps);
+  rp_json_add_number (obj, "samples_total", c->samples_total);
+  rp_json_add_number (obj, "tokens_total", c->tokens_total);
   rp_json_add_number (obj, "hours", c->hours);
   rp_json_add_number (obj, "days", c->days);
   rp_json_add_number (obj, "gpu_hours", c->gpu_hours);
@@ -83,6 +109,10 @@ compute_to_json (const RpComputeEstimate *c)
   cJSON_AddStringToObject (obj, "bottleneck", rp_bottleneck_to_string (c->bottleneck));
   rp_json_add_number (obj, "cpu_cores_needed", c->cpu_cores_needed);
   rp_json_add_number (obj, "storage_read_mb_s_needed", c->storage_read_mb_s_needed);
+  data = cJSON_AddObjectToObject (obj, "data_pipeline");
+  rp_json_add_number (data, "storage_read_mb_s_available", c->storage_read_mb_s_available);
+  rp_json_add_number (data, "cpu_s", c->cpu_s);
+  rp_json_add_number (data, "slowdown_pct", c->slowdown_pct);
   return obj;
 }
 
@@ -97,31 +127,115 @@ curve_to_json (const double *values,
   return list;
 }
 
+/* A cost figure, or null where the part it belongs to is unavailable. */
+static void
+add_cost_number (cJSON      *obj,
+                 const char *key,
+                 gboolean    available,
+                 double      value)
+{
+  if (available)
+    rp_json_add_number (obj, key, value);
+  else
+    cJSON_AddNullToObject (obj, key);
+}
+
 static cJSON *
 cost_to_json (const RpCostEstimate *c)
 {
   cJSON *obj = cJSON_CreateObject ();
-  cJSON *curves;
+  gboolean rent_run = c->rent_available && c->run_available;
+  gboolean buy_run = c->buy_available && c->run_available;
+  gboolean energy_run = c->energy_available && c->run_available;
+  gboolean both = c->rent_available && c->buy_available;
+  cJSON *curves, *by_utilization;
 
+  /* The flat keys are the stable contract (DESIGN "The CLI contract"). */
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (c->currency));
-  rp_json_add_number (obj, "rent_total", c->rent_total);
-  rp_json_add_number (obj, "rent_per_gpu_hour", c->rent_per_gpu_hour);
-  rp_json_add_number (obj, "buy_total", c->buy_total);
-  rp_json_add_number (obj, "buy_capital", c->buy_capital);
-  rp_json_add_number (obj, "buy_per_month", c->buy_per_month);
-  rp_json_add_number (obj, "rent_per_month", c->rent_per_month);
-  if (c->break_even_months >= 0)
-    rp_json_add_number (obj, "break_even_months", c->break_even_months);
+  rp_json_add_number (obj, "utilization_pct", c->utilization_pct);
+  add_cost_number (obj, "rent_total", rent_run, c->rent_total);
+  add_cost_number (obj, "rent_per_gpu_hour", c->rent_available, c->rent_per_gpu_hour);
+  add_cost_number (obj, "rent_per_month", c->rent_available, c->rent_per_month);
+  add_cost_number (obj, "buy_total", buy_run, c->buy_total);
+  add_cost_number (obj, "buy_capital", c->buy_available, c->buy_capital);
+  add_cost_number (obj, "buy_per_month", c->buy_available, c->buy_per_month);
+  add_cost_number (obj, "break_even_months", both && c->break_even_months >= 0,
+                   c->break_even_months);
+  add_cost_number (obj, "break_even_utilization_pct",
+                   both && c->break_even_utilization_pct >= 0, c->break_even_utilization_pct);
+  add_cost_number (obj, "energy_kwh", energy_run, c->energy_kwh);
+  add_cost_number (obj, "co2_kg", energy_run, c->co2_kg);
+  add_cost_number (obj, "power_w", c->energy_available, c->power_w);
+  add_cost_number (obj, "tflops_per_w", c->tflops_per_w > 0, c->tflops_per_w);
+
+  if (c->rent_available)
+    {
+      cJSON *rent = cJSON_AddObjectToObject (obj, "rent");
+
+      rp_json_add_string (rent, "offer", c->rent_offer != NULL ? c->rent_offer->id : NULL);
+      cJSON_AddStringToObject (rent, "kind", rp_rent_kind_to_string (c->rent_kind));
+      rp_json_add_number (rent, "per_gpu_hour", c->rent_per_gpu_hour);
+      rp_json_add_number (rent, "billing_granularity_s", c->billing_granularity_s);
+      rp_json_add_number (rent, "spot_allowance_pct", c->spot_allowance_pct);
+      cJSON_AddNumberToObject (rent, "billed_gpus", c->rent_billed_gpus);
+      add_cost_number (rent, "billed_hours", c->run_available, c->rent_billed_hours);
+      add_cost_number (rent, "compute", c->run_available, c->rent_compute);
+      add_cost_number (rent, "storage", c->run_available, c->rent_storage);
+      add_cost_number (rent, "egress", c->run_available, c->rent_egress);
+      add_cost_number (rent, "total", c->run_available, c->rent_total);
+      rp_json_add_number (rent, "per_month", c->rent_per_month);
+    }
   else
-    cJSON_AddNullToObject (obj, "break_even_months");
-  rp_json_add_number (obj, "energy_kwh", c->energy_kwh);
-  rp_json_add_number (obj, "co2_kg", c->co2_kg);
-  rp_json_add_number (obj, "power_w", c->power_w);
+    cJSON_AddNullToObject (obj, "rent");
+
+  if (c->buy_available)
+    {
+      cJSON *buy = cJSON_AddObjectToObject (obj, "buy");
+      cJSON *lines;
+
+      rp_json_add_number (buy, "capital", c->buy_capital);
+      rp_json_add_number (buy, "capital_gpus", c->buy_capital_gpus);
+      rp_json_add_number (buy, "capital_servers", c->buy_capital_servers);
+      rp_json_add_number (buy, "capital_network", c->buy_capital_network);
+      rp_json_add_number (buy, "residual", c->buy_residual);
+      rp_json_add_number (buy, "per_month", c->buy_per_month);
+      lines = cJSON_AddObjectToObject (buy, "per_month_lines");
+      rp_json_add_number (lines, "depreciation", c->buy_depreciation_per_month);
+      rp_json_add_number (lines, "maintenance", c->buy_maintenance_per_month);
+      rp_json_add_number (lines, "ops", c->buy_ops_per_month);
+      rp_json_add_number (lines, "colocation", c->buy_colocation_per_month);
+      rp_json_add_number (lines, "cost_of_capital", c->buy_capital_cost_per_month);
+      rp_json_add_number (lines, "electricity", c->buy_energy_per_month);
+      add_cost_number (buy, "run_electricity", c->run_available, c->buy_run_energy);
+      add_cost_number (buy, "total", c->run_available, c->buy_total);
+    }
+  else
+    cJSON_AddNullToObject (obj, "buy");
+
+  by_utilization = cJSON_AddArrayToObject (obj, "break_even_by_utilization");
+  for (guint i = 0; both && i < RP_COST_N_UTILIZATION_STEPS; i++)
+    {
+      cJSON *point = cJSON_CreateObject ();
+
+      cJSON_AddNumberToObject (point, "utilization_pct",
+                               100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1));
+      add_cost_number (point, "months", c->break_even_by_utilization[i] >= 0,
+                       c->break_even_by_utilization[i]);
+      cJSON_AddItemToArray (by_utilization, point);
+    }
+
   curves = cJSON_AddObjectToObject (obj, "monthly");
-  cJSON_AddItemToObject (curves, "rent_cumulative",
-                         curve_to_json (c->rent_cumulative, c->n_months + 1));
-  cJSON_AddItemToObject (curves, "buy_cumulative",
-                         curve_to_json (c->buy_cumulative, c->n_months + 1));
+  cJSON_AddNumberToObject (curves, "months", c->n_months);
+  if (c->rent_cumulative != NULL)
+    cJSON_AddItemToObject (curves, "rent_cumulative",
+                           curve_to_json (c->rent_cumulative, c->n_months + 1));
+  else
+    cJSON_AddNullToObject (curves, "rent_cumulative");
+  if (c->buy_cumulative != NULL)
+    cJSON_AddItemToObject (curves, "buy_cumulative",
+                           curve_to_json (c->buy_cumulative, c->n_months + 1));
+  else
+    cJSON_AddNullToObject (curves, "buy_cumulative");
   return obj;
 }
 
@@ -129,6 +243,7 @@ static cJSON *
 bom_to_json (const RpBom *b)
 {
   cJSON *obj = cJSON_CreateObject ();
+  cJSON *sizing;
 
   rp_json_add_string (obj, "gpu", b->gpu);
   cJSON_AddNumberToObject (obj, "gpus_per_node", b->gpus_per_node);
@@ -138,8 +253,14 @@ bom_to_json (const RpBom *b)
   rp_json_add_number (obj, "nvme_tb_per_node", b->nvme_tb_per_node);
   rp_json_add_string (obj, "network", b->network);
   cJSON_AddNumberToObject (obj, "nics_per_node", b->nics_per_node);
+  rp_json_add_number (obj, "nic_gbit_s", b->nic_gbit_s);
   cJSON_AddNumberToObject (obj, "switch_ports", b->switch_ports);
   rp_json_add_number (obj, "power_kw_per_node", b->power_kw_per_node);
+  sizing = cJSON_AddObjectToObject (obj, "sizing");
+  rp_json_add_number (sizing, "dataset_bytes", b->dataset_bytes);
+  rp_json_add_number (sizing, "checkpoints_bytes", b->checkpoints_bytes);
+  rp_json_add_number (sizing, "pinned_ram_bytes", b->pinned_ram_bytes);
+  rp_json_add_number (sizing, "offload_ram_bytes", b->offload_ram_bytes);
   return obj;
 }
 

@@ -399,9 +399,12 @@ rp_json_load_file (const char *path,
   /* Refuse huge files before reading them: a hostile file must not eat RAM. */
   if (g_stat (path, &st) == 0 && (gsize) st.st_size > max_bytes)
     {
+      /* Sizes as strings: xgettext cannot see through G_GUINT64_FORMAT. */
+      g_autofree char *size = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) st.st_size);
+      g_autofree char *limit = g_strdup_printf ("%" G_GSIZE_FORMAT, max_bytes);
+
       g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
-                   _("the file is too large (%" G_GUINT64_FORMAT " bytes; at most %"
-                     G_GSIZE_FORMAT ")"), (guint64) st.st_size, max_bytes);
+                   _("the file is too large (%s bytes; at most %s)"), size, limit);
       return NULL;
     }
   if (!g_file_get_contents (path, &data, &len, error))

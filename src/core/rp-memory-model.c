@@ -1,14 +1,1434 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-memory-model.c: not yet written; the section is reported as null */
+/* rp-memory-model.c: per-GPU memory of a training run
+ *
+ * total = weights + weight copies + gradients + optimizer states
+ *       + activations (+ one re-materialised layer) + logits
+ *       + ZeRO-3/FSDP gathered layers + overhead lines
+ *
+ * Model states follow Rajbhandari et al. 2020 (ZeRO, arXiv:1910.02054,
+ * §3.1 and §5): mixed-precision Adam keeps 2 + 2 + 12 bytes per parameter
+ * (16-bit weights, 16-bit gradients, fp32 master + two fp32 moments);
+ * ZeRO-1 shards the 12, ZeRO-2 also the gradients, ZeRO-3 also the
+ * weights, each over the data-parallel size Nd.
+ *
+ * Activations per transformer layer follow Korthikanti et al. 2022
+ * (arXiv:2205.05198, §4): sbh(34 + 5as/h) bytes without recomputation,
+ * 34sbh with selective recomputation, 2sbh (the layer input) with full
+ * recomputation; tensor parallel t splits all but 10sbh, sequence
+ * parallel splits everything.  We write the same sum term by term with
+ * each tensor's element size, so that it also reproduces what PyTorch
+ * eager saves (fp32 residual under autocast, one bf16 input copy per
+ * linear layer, RMSNorm's fp32 intermediates, fp32 softmax and loss in
+ * Llama-style code, GQA, SwiGLU, LoRA) — checked against exact
+ * measurements in tests/data/measured/memory-cpu.json (see
+ * tools/measure/ANALYSIS.md and tests/test-memory-model.c).
+ *
+ * Pipeline parallel uses the 1F1B schedule (Narayanan et al. 2021,
+ * arXiv:2104.04473, §2.2): the first stage keeps the activations of
+ * min(p, m) micro-batches, the last one of one micro-batch.
+ */
 
 #include "config.h"
 
 #include "rp-memory-model.h"
 
+#include "rp-model.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- constants ------------------------------------------------------ */
+
+/* QLoRA NF4 with double quantization (Dettmers et al. 2023,
+ * arXiv:2305.14314, §3): 4 bits per weight, an 8-bit absmax per block of
+ * 64 and an fp32 constant per 256 absmax values: 4 + 8/64 + 32/(64·256)
+ * bits = 4.127 bits. */
+static const double nf4_dq_bytes_per_param = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+
+/* bitsandbytes 8-bit optimizers (Dettmers et al. 2022, arXiv:2110.02861,
+ * §2.1): one byte per moment element plus an fp32 absmax per block of
+ * 2048 elements. */
+static const double adam8bit_bytes_per_moment = 1.0 + 4.0 / 2048.0;
+
+/* PyTorch CUDA context with lazy module loading (default since PyTorch
+ * 1.13, pytorch/pytorch#86509: 287,047,680 bytes measured after the first
+ * tensor; ptrblck in pytorch/pytorch#109888: "around 400MB").  The Ada
+ * figure is a PyTorch 2.10 measurement on an RTX 6000 Ada
+ * (unslothai/unsloth-zoo#1053: 426 MiB); the context grows with the SM
+ * count (per-SM local memory reservation), so Hopper/Blackwell and the
+ * big AMD parts are given more.  Older generations: the 287 MB figure. */
+static const double cuda_context_small_bytes = 287047680.0;
+static const double cuda_context_ada_bytes = 426.0 * 1024 * 1024;
+static const double cuda_context_large_bytes = 512.0 * 1024 * 1024;
+
+/* cuBLAS workspace per handle: 32 MiB on Hopper and later, 4 MiB before
+ * (cuBLAS documentation, cublasSetWorkspace(), recommended sizes). */
+static const double cublas_workspace_hopper_bytes = 32.0 * 1024 * 1024;
+static const double cublas_workspace_bytes = 4.0 * 1024 * 1024;
+
+/* NCCL_BUFFSIZE defaults to 4 MiB per channel and direction (NCCL user
+ * guide, Environment Variables).  Channel counts are the ones NCCL
+ * typically selects per transport (NCCL_DEBUG=INFO logs): up to 32 over
+ * NVLink 4/5, 24 over NVLink 3, 16 over NVLink 2, 4 over PCIe. */
+static const double nccl_buffsize_bytes = 4.0 * 1024 * 1024;
+
+/* Huawei HCCL: each communicator takes 2 × HCCL_BUFFSIZE, default 200 MB
+ * (CANN documentation, HCCL_BUFFSIZE). */
+static const double hccl_buffsize_bytes = 200.0 * 1024 * 1024;
+
+/* DeepSpeed ZeRO-1/2 reduce_bucket_size default: 5e8 elements (DeepSpeed
+ * configuration JSON documentation, zero_optimization). */
+static const double zero_reduce_bucket_elems = 5e8;
+
+/* PyTorch caching-allocator fragmentation (reserved but unused).  GMLake
+ * (Guo et al., ASPLOS 2024, arXiv:2401.08156, §2.3 and §6) measures on
+ * average 15 % (up to 33 %) when recomputation, ZeRO or offload are used,
+ * and little for plain training; we take 5 % of the memory that changes
+ * every step for plain runs and 15 % with those techniques. */
+static const double fragmentation_plain = 0.05;
+static const double fragmentation_techniques = 0.15;
+
+/* FSDP keeps at most two all-gathers in flight (limit_all_gathers,
+ * PyTorch FSDP documentation), i.e. the current and the prefetched layer. */
+static const double zero3_layers_in_flight = 2.0;
+
+/* The default runtime: PyTorch ≥ 2.1 on a GPU.  CUDA autocast runs
+ * softmax in fp32 and CUDA layer_norm keeps fp32 statistics (PyTorch AMP
+ * op reference); torch ≥ 2.1's mean(dim) backward needs only sizes
+ * (derivatives.yaml: sym_numel), torch 1.13's saved its input
+ * (tools/measure/ANALYSIS.md, "Norms"). */
+static const RpMemoryRuntime default_runtime = { FALSE, FALSE, FALSE };
+
+/* ---- precision recipes ---------------------------------------------- */
+
+typedef struct
+{
+  double   weight_bytes;        /* per parameter, the copy the GPU computes with */
+  double   grad_bytes;
+  double   master_bytes;        /* fp32 master copy kept by the optimizer */
+  double   state_bytes;         /* one optimizer moment element */
+  double   act_bytes;           /* matmul outputs, attention probabilities */
+  double   residual_bytes;      /* residual stream and norm inputs */
+  double   linear_in_bytes;     /* what a linear layer keeps of its input */
+  double   weight_copy_bytes;   /* per linear weight: cast cache / fp8 copies */
+  gboolean autocast;            /* each op casts its fp32 input itself */
+  gboolean fused_kernels;       /* Megatron/TE: fused norms, softmax, loss */
+} Recipe;
+
+/* rp-types.h "Precision recipes".  AMP: torch.autocast keeps fp32 weights
+ * and the fp32 residual stream, and caches a bf16 copy of each weight for
+ * the forward pass (PyTorch AMP documentation, "Autocast op reference").
+ * *_MIXED: Megatron-LM/DeepSpeed (ZeRO paper §3.1).  FP8: Transformer
+ * Engine keeps bf16 weights plus an fp8 copy and its transpose per linear
+ * weight (2 × 1 byte) and saves fp8 linear inputs (TE user guide, "FP8
+ * primer"). */
+static const Recipe recipes[RP_N_PRECISIONS] = {
+  [RP_PRECISION_FP32]       = { 4, 4, 0, 4, 4, 4, 4, 0, FALSE, FALSE },
+  [RP_PRECISION_AMP_BF16]   = { 4, 4, 0, 4, 2, 4, 2, 2, TRUE,  FALSE },
+  [RP_PRECISION_AMP_FP16]   = { 4, 4, 0, 4, 2, 4, 2, 2, TRUE,  FALSE },
+  [RP_PRECISION_BF16_MIXED] = { 2, 2, 4, 4, 2, 2, 2, 0, FALSE, TRUE },
+  [RP_PRECISION_FP16_MIXED] = { 2, 2, 4, 4, 2, 2, 2, 0, FALSE, TRUE },
+  [RP_PRECISION_BF16_PURE]  = { 2, 2, 0, 2, 2, 2, 2, 0, FALSE, FALSE },
+  [RP_PRECISION_FP8_MIXED]  = { 2, 2, 4, 4, 2, 2, 1, 2, FALSE, TRUE },
+};
+
+/* ---- private structs ------------------------------------------------ */
+
+/* Parameters held by one GPU before ZeRO sharding, split into the dense
+ * part (sharded over Nd) and the MoE experts (sharded over Nd / ep). */
+typedef struct
+{
+  double dense;
+  double expert;
+  double trainable_dense;
+  double trainable_expert;
+  double frozen_linear;       /* frozen layer weights (QLoRA: NF4) */
+  double linear;              /* weights used in matmuls (cast copies) */
+  double head_linear;         /* the output layer's share of linear */
+  double layer;               /* one layer (ZeRO-3 gather unit) */
+  double adafactor_elems;     /* factored second-moment elements */
+} ParamShare;
+
+/* Everything one transformer layer's activations depend on. */
+typedef struct
+{
+  const Recipe *recipe;
+  const RpMemoryRuntime *runtime;
+  double        seq;
+  double        batch;
+  double        tokens;       /* seq × batch */
+  double        hidden;
+  double        q_width;      /* heads × head_dim */
+  double        kv_width;     /* what QK^T and AV hold of K and V */
+  double        heads;
+  double        ffn;
+  double        split;        /* tensor-parallel divisor of the split terms */
+  double        replicated;   /* divisor of the replicated terms (t with SP) */
+  double        experts_active;
+  double        experts;
+  double        lora_rank;
+  RpFfnAct      ffn_act;
+  RpNorm        norm;
+  RpRecompute   recompute;
+  gboolean      flash;
+  gboolean      dropout;
+  gboolean      fp32_softmax; /* the code upcasts attention probabilities */
+  gboolean      lora;
+  guint         qkv_adapters; /* LoRA adapters on q, k, v */
+  gboolean      k_adapter;
+  guint         o_adapters;
+  guint         mlp_in_adapters;
+  guint         down_adapters;
+} LayerShape;
+
+typedef struct
+{
+  const RpScenario  *scenario;
+  const RpModelArch *arch;
+  const RpGpu       *gpu;
+  const Recipe      *recipe;
+  const RpMemoryRuntime *runtime;
+  double             nd;      /* data-parallel size */
+  double             tp;
+  double             pp;
+  double             ep;
+  gboolean           lora;
+  gboolean           qlora;
+  double             micro_batches; /* per optimizer step and pipeline */
+} Ctx;
+
+/* ---- helpers: parameters -------------------------------------------- */
+
+static gboolean
+is_gated (RpFfnAct act)
+{
+  return act == RP_FFN_ACT_SWIGLU || act == RP_FFN_ACT_GEGLU;
+}
+
+static gboolean
+is_lora (RpMethod method)
+{
+  return method == RP_METHOD_LORA || method == RP_METHOD_QLORA;
+}
+
+static double
+norm_param_count (const RpModelArch *arch)
+{
+  return arch->norm == RP_NORM_LAYERNORM ? 2.0 * arch->hidden : arch->hidden;
+}
+
+/* Σ(in + out) over the matrices of one layer (Adafactor's factored
+ * second moment keeps one row and one column vector per matrix,
+ * Shazeer & Stern 2018, arXiv:1804.04235, §3). */
+static double
+layer_matrix_io (const RpModelArch *arch)
+{
+  guint64 io = 0;
+
+  rp_model_lora_shape (arch, RP_LORA_TARGETS_ALL_LINEAR, &io, NULL);
+  return (double) io;
+}
+
+/* Parameters of the embeddings, the output layer and the final norm, and
+ * of one layer, from the counted architecture scaled to the count in use
+ * (the published one when the preset has it). */
+static void
+split_transformer_params (const RpModelArch *arch,
+                          double            *embed,
+                          double            *head,
+                          double            *per_layer,
+                          double            *expert_per_layer)
+{
+  double counted = (double) rp_model_count_params (arch);
+  double scale = counted > 0 ? (double) rp_model_params (arch) / counted : 1.0;
+  double h = arch->hidden;
+  double layers = MAX (rp_model_total_layers (arch), 1);
+  double e = ((double) arch->vocab + arch->max_positions + arch->type_vocab) * h;
+  double o = (arch->tied_embeddings ? 0.0 : (double) arch->vocab * h) + norm_param_count (arch);
+
+  if (arch->kind == RP_MODEL_KIND_VIT)
+    e = o = 0.0;                /* patch embedding and classifier are tiny */
+  *embed = e * scale;
+  *head = o * scale;
+  *per_layer = MAX (counted - e - o, 0.0) / layers * scale;
+  *expert_per_layer = 0.0;
+  if (arch->kind == RP_MODEL_KIND_MOE)
+    *expert_per_layer = (is_gated (arch->ffn_act) ? 3.0 : 2.0) * h * arch->ffn *
+                        arch->experts * scale;
+}
+
+/* LoRA adapters on one layer: rank × Σ(in + out) of the targeted matrices
+ * (Hu et al. 2021, arXiv:2106.09685, §4). */
+static double
+lora_params_per_layer (const Ctx *ctx)
+{
+  guint64 io = 0;
+
+  rp_model_lora_shape (ctx->arch, ctx->scenario->training.lora_targets, &io, NULL);
+  return (double) ctx->scenario->training.lora_rank * (double) io;
+}
+
+/* Under LoRA the first layer's input needs no gradient, so its frozen
+ * q/k/v weights and the A matrices of their adapters are not kept (cast)
+ * for backward (tools/measure/ANALYSIS.md, "LoRA"). */
+static double
+lora_first_layer_uncast (const Ctx *ctx)
+{
+  const RpModelArch *arch = ctx->arch;
+  const RpTraining *t = &ctx->scenario->training;
+  double d = rp_model_head_dim (arch), h = arch->hidden;
+  double qkv = h * arch->heads * d + 2 * h * arch->kv_heads * d;
+  guint adapters = t->lora_targets == RP_LORA_TARGETS_QV ? 2 : 3;
+
+  return qkv + adapters * (double) t->lora_rank * h;
+}
+
+static double
+layers_on_stage (const Ctx *ctx)
+{
+  return ceil (MAX (rp_model_total_layers (ctx->arch), 1) / ctx->pp);
+}
+
+/* Parameters one GPU holds for @first / @last stage roles (both with pp 1):
+ * layers split by tp, experts by ep, the embedding on the first stage and
+ * the output layer on the last (a tied embedding is duplicated there when
+ * pp > 1, as Megatron-LM does). */
+static void
+share_transformer (const Ctx  *ctx,
+                   gboolean    first,
+                   gboolean    last,
+                   ParamShare *out)
+{
+  const RpModelArch *arch = ctx->arch;
+  double embed, head, per_layer, expert_layer, layers = layers_on_stage (ctx);
+  double ends = 0.0, io = layer_matrix_io (arch);
+  guint64 frozen_linear = 0;
+
+  split_transformer_params (arch, &embed, &head, &per_layer, &expert_layer);
+  if (first)
+    ends += embed;
+  if (last)
+    ends += head + (arch->tied_embeddings && !first ? (double) arch->vocab * arch->hidden : 0);
+  out->dense = (layers * (per_layer - expert_layer) + ends) / ctx->tp;
+  out->expert = layers * expert_layer / ctx->tp / ctx->ep;
+  out->layer = (per_layer - expert_layer + expert_layer / ctx->ep) / ctx->tp;
+  rp_model_lora_shape (arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen_linear);
+  out->frozen_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) *
+                       layers / ctx->tp;
+  out->head_linear = last ? (double) arch->vocab * arch->hidden / ctx->tp : 0;
+  out->linear = out->frozen_linear + out->head_linear;
+  if (ctx->lora && first)
+    out->linear -= lora_first_layer_uncast (ctx) / ctx->tp;
+  out->adafactor_elems = (layers * io + (first ? embed / MAX (arch->hidden, 1) + arch->hidden : 0) +
+                          (last && head > 0 ? arch->vocab + arch->hidden : 0)) / ctx->tp;
+  if (ctx->lora)
+    {
+      double adapters = layers * lora_params_per_layer (ctx) / ctx->tp;
+
+      out->trainable_dense = adapters;
+      out->trainable_expert = 0.0;
+      out->dense += adapters;
+      out->linear += adapters;
+      out->layer += lora_params_per_layer (ctx) / ctx->tp;
+      /* each adapter matrix factors into (r + in) and (out + r) */
+      out->adafactor_elems = layers * io / ctx->tp;
+    }
+  else
+    {
+      out->trainable_dense = out->dense;
+      out->trainable_expert = out->expert;
+    }
+}
+
+/* CNN, UNet and custom models have a parameter count only: split evenly
+ * over tp × pp; without layer structure FSDP gathers the model as one
+ * unit (no auto-wrap policy), and Adafactor is counted unfactored. */
+static void
+share_opaque (const Ctx  *ctx,
+              ParamShare *out)
+{
+  double params = (double) rp_model_params (ctx->arch) / (ctx->tp * ctx->pp);
+
+  out->dense = params;
+  out->layer = params;
+  out->linear = params;
+  out->adafactor_elems = params;
+  out->trainable_dense = params;
+  if (ctx->lora)
+    {
+      /* no adapter shapes without an architecture: ~1 % of the weights,
+       * the LoRA paper's GPT-3 r=4 ratio order (Hu et al. 2021, Table 4) */
+      out->trainable_dense = params * 0.01;
+      out->dense += out->trainable_dense;
+      out->adafactor_elems = out->trainable_dense;
+    }
+}
+
+static void
+share_params (const Ctx  *ctx,
+              gboolean    first,
+              gboolean    last,
+              ParamShare *out)
+{
+  memset (out, 0, sizeof *out);
+  if (rp_model_kind_is_transformer (ctx->arch->kind) && rp_model_count_params (ctx->arch) > 0)
+    share_transformer (ctx, first, last, out);
+  else
+    share_opaque (ctx, out);
+}
+
+/* ---- helpers: model states ------------------------------------------ */
+
+/* Optimizer bytes per trainable parameter, moments and master copy. */
+static double
+optimizer_bytes_per_param (const Ctx *ctx)
+{
+  const Recipe *r = ctx->recipe;
+
+  switch (ctx->scenario->training.optimizer)
+    {
+    case RP_OPTIMIZER_ADAMW:              /* Loshchilov & Hutter 2019: m and v */
+      return 2 * r->state_bytes + r->master_bytes;
+    case RP_OPTIMIZER_ADAMW_8BIT:
+      return 2 * adam8bit_bytes_per_moment + r->master_bytes;
+    case RP_OPTIMIZER_SGD:
+      return r->master_bytes;
+    case RP_OPTIMIZER_SGD_MOMENTUM:       /* one momentum buffer */
+    case RP_OPTIMIZER_LION:               /* Chen et al. 2023, arXiv:2302.06675: one momentum */
+      return r->state_bytes + r->master_bytes;
+    case RP_OPTIMIZER_ADAFACTOR:          /* factored part added by the caller */
+      return r->master_bytes;
+    case RP_N_OPTIMIZERS:
+    default:
+      g_assert_not_reached ();
+    }
+  return 0.0;
+}
+
+/* Bytes of the frozen base weights and the trainable weights. */
+static double
+weight_bytes (const Ctx        *ctx,
+              const ParamShare *share)
+{
+  double trainable = share->trainable_dense + share->trainable_expert;
+  double all = share->dense + share->expert;
+  double frozen = all - trainable;
+
+  if (!ctx->lora)
+    return all * ctx->recipe->weight_bytes;
+  if (ctx->qlora)
+    {
+      double frozen_linear = MIN (share->frozen_linear, frozen);
+
+      /* QLoRA: NF4 linear weights, the rest (embeddings, norms, head) in
+       * bf16 (Dettmers et al. 2023, §3) */
+      return frozen_linear * nf4_dq_bytes_per_param + (frozen - frozen_linear) * 2.0 +
+             trainable * ctx->recipe->weight_bytes;
+    }
+  return all * ctx->recipe->weight_bytes;
+}
+
+static double
+shard (double   value,
+       double   nd,
+       gboolean sharded)
+{
+  return sharded ? value / MAX (nd, 1.0) : value;
+}
+
+typedef struct
+{
+  double weights;
+  double weight_copies;
+  double gradients;
+  double optimizer;
+  double gathered;
+  double buckets;
+  double cpu;
+} StateBytes;
+
+static void
+model_states (const Ctx        *ctx,
+              const ParamShare *s,
+              StateBytes       *out)
+{
+  const RpTraining *t = &ctx->scenario->training;
+  const Recipe *r = ctx->recipe;
+  guint stage = MIN (t->zero_stage, 3);
+  double nd_expert = MAX (ctx->nd / ctx->ep, 1.0);
+  double w = weight_bytes (ctx, s);
+  double expert_share = s->dense + s->expert > 0 ? s->expert / (s->dense + s->expert) : 0;
+  double opt_pp = optimizer_bytes_per_param (ctx);
+  double opt_dense = s->trainable_dense * opt_pp, opt_expert = s->trainable_expert * opt_pp;
+  double adafactor = 0.0;
+  gboolean offload_opt = t->offload != RP_OFFLOAD_NONE;
+  gboolean offload_params = t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS && stage == 3;
+
+  memset (out, 0, sizeof *out);
+  if (t->optimizer == RP_OPTIMIZER_ADAFACTOR)
+    adafactor = s->adafactor_elems * r->state_bytes;
+  /* weights: ZeRO-3 shards them (ZeRO §5.3) */
+  out->weights = shard (w * (1 - expert_share), ctx->nd, stage == 3) +
+                 shard (w * expert_share, nd_expert, stage == 3);
+  out->weight_copies = s->linear * r->weight_copy_bytes;
+  if (r->autocast && t->recompute == RP_RECOMPUTE_FULL)
+    /* the blocks' casts are made again while recomputing: only the
+     * output layer's copy stays alive (tools/measure/ANALYSIS.md,
+     * "Autocast") */
+    out->weight_copies = s->head_linear * r->weight_copy_bytes;
+  /* gradients: ZeRO-2 and -3 shard them (§5.2) */
+  out->gradients = shard (s->trainable_dense * r->grad_bytes, ctx->nd, stage >= 2) +
+                   shard (s->trainable_expert * r->grad_bytes, nd_expert, stage >= 2);
+  /* optimizer states: every ZeRO stage shards them (§5.1) */
+  out->optimizer = shard (opt_dense + adafactor, ctx->nd, stage >= 1) +
+                   shard (opt_expert, nd_expert, stage >= 1);
+  if (stage == 3)
+    /* the layer being computed and the prefetched one, unsharded 16-bit,
+     * plus one layer's full gradient before its reduce-scatter */
+    out->gathered = s->layer * (zero3_layers_in_flight * r->weight_bytes + r->grad_bytes);
+  if (ctx->nd > 1 && stage == 0 && !r->fused_kernels)
+    /* PyTorch DDP copies gradients into its buckets unless
+     * gradient_as_bucket_view=True (DDP documentation): one more gradient
+     * copy.  Megatron/DeepSpeed use a contiguous buffer instead. */
+    out->buckets = (s->trainable_dense + s->trainable_expert) * r->grad_bytes;
+  else if (ctx->nd > 1 && (stage == 1 || stage == 2))
+    out->buckets = MIN ((s->trainable_dense + s->trainable_expert), zero_reduce_bucket_elems) *
+                   r->grad_bytes;
+  /* ZeRO-Offload (Ren et al. 2021, arXiv:2101.06840, §4): optimizer
+   * states, master weights and an fp32 gradient copy live in host RAM */
+  if (offload_opt)
+    {
+      out->cpu += out->optimizer + shard ((s->trainable_dense + s->trainable_expert) * 4.0,
+                                          ctx->nd, stage >= 1);
+      out->optimizer = 0.0;
+    }
+  if (offload_params)
+    {
+      out->cpu += out->weights;
+      out->weights = 0.0;
+    }
+}
+
+/* ---- helpers: activations ------------------------------------------- */
+
+/* What a norm keeps for backward (its output is counted by its users).
+ * Fused kernels (Megatron, Apex, TE) and torch's native layer_norm keep
+ * the input and fp32 statistics.  HF's eager RMSNorm (modeling_llama)
+ * keeps an fp32 copy of x, the per-token rsqrt and, when its weight
+ * trains, the normalised x in the input dtype. */
+static double
+norm_bytes (const LayerShape *a,
+            gboolean          input_needs_grad,
+            gboolean          weight_trains)
+{
+  double T = a->tokens, h = a->hidden, r = a->recipe->residual_bytes, n;
+
+  if (!input_needs_grad && !weight_trains)
+    return 0.0;
+  if (a->recipe->fused_kernels || a->norm == RP_NORM_LAYERNORM)
+    return T * (r * h + 2 * (a->runtime->cpu_norm_stats ? r : 4));
+  n = T * (4 * h + 4);
+  if (weight_trains)
+    n += T * h * r;
+  if (a->runtime->mean_saves_input)
+    n += T * 4 * h;     /* x², kept by mean(dim) */
+  return n;
+}
+
+/* Bytes of the input copies that @n linear layers sharing one input keep:
+ * under autocast an fp32 input is cast by each layer on its own. */
+static double
+linear_inputs (const LayerShape *a,
+               guint             n,
+               gboolean          input_fp32,
+               double            width)
+{
+  const Recipe *r = a->recipe;
+  guint copies = (r->autocast && input_fp32) ? n : MIN (n, 1);
+
+  return copies * a->tokens * width * r->linear_in_bytes;
+}
+
+/* The s² terms: softmax output, dropout mask and output, or the cast of
+ * the probabilities back to the compute dtype (Korthikanti §4.1: 5as²b). */
+static double
+attention_scores_bytes (const LayerShape *a)
+{
+  double elems = a->heads * a->seq * a->seq * a->batch;
+  double p = a->recipe->act_bytes;
+  double sm = a->fp32_softmax ? 4.0 : p;
+  double n = elems * sm;
+
+  if (a->dropout)
+    n += elems * (1.0 + p);   /* bool mask + dropped probabilities */
+  else if (sm != p)
+    n += elems * p;           /* probabilities cast back for AV */
+  return n;
+}
+
+/* One attention block; adds to *rep (replicated under TP) and *split. */
+static void
+attention_block (const LayerShape *a,
+                 gboolean          first,
+                 double           *rep,
+                 double           *split)
+{
+  const Recipe *r = a->recipe;
+  double T = a->tokens, p = r->act_bytes, li = r->linear_in_bytes;
+  guint qkv = a->lora ? a->qkv_adapters : 3, o = a->lora ? a->o_adapters : 1;
+  gboolean input_grad = !(a->lora && first);
+
+  *rep += norm_bytes (a, input_grad, !a->lora);
+  *rep += linear_inputs (a, qkv, r->residual_bytes == 4 && li < 4, a->hidden);
+  /* Q and K for QK^T, V for AV (flash keeps the same three) */
+  if (input_grad || a->k_adapter)
+    *split += T * a->q_width * p;
+  *split += 2 * T * a->kv_width * p;
+  if (a->flash)
+    /* FlashAttention keeps its output O and the fp32 log-sum-exp
+     * (Dao et al. 2022, arXiv:2205.14135, Alg. 2) */
+    *split += T * a->q_width * p + a->heads * T * 4;
+  else if (a->recompute == RP_RECOMPUTE_NONE)
+    *split += attention_scores_bytes (a);
+  if (!a->flash || li != p)
+    *split += linear_inputs (a, o, FALSE, a->q_width);
+  if (a->lora)
+    *split += (qkv + o) * T * a->lora_rank * p;   /* each adapter's r-wide middle */
+  if (a->dropout)
+    *rep += T * a->hidden;                          /* output dropout mask */
+}
+
+/* One MLP block (× active experts for MoE, plus the fp32 router). */
+static void
+mlp_block (const LayerShape *a,
+           double           *rep,
+           double           *split)
+{
+  const Recipe *r = a->recipe;
+  double T = a->tokens, f = a->ffn, p = r->act_bytes, li = r->linear_in_bytes;
+  gboolean gated = is_gated (a->ffn_act);
+  guint in = a->lora ? a->mlp_in_adapters : (gated ? 2 : 1);
+  guint down = a->lora ? a->down_adapters : 1;
+  double inner;
+
+  *rep += norm_bytes (a, TRUE, !a->lora);
+  *rep += linear_inputs (a, in, r->residual_bytes == 4 && li < 4, a->hidden) * a->experts_active;
+  if (gated)
+    inner = 3 * T * f * p;    /* gate output, its activation, up output */
+  else if (a->ffn_act == RP_FFN_ACT_RELU && li == p)
+    inner = 0.0;              /* ReLU keeps its output, the down input */
+  else
+    inner = T * f * p;        /* GELU input (Korthikanti: 8sbh at f = 4h) */
+  inner += linear_inputs (a, down, FALSE, f);
+  if (a->lora)
+    inner += (in + down) * T * a->lora_rank * p;
+  *split += inner * a->experts_active;
+  if (a->experts > 1)
+    *rep += T * a->experts * (4 + p);   /* router logits and fp32 probabilities */
+  if (a->dropout)
+    *rep += T * a->hidden;
+}
+
+static double
+layer_bytes (const LayerShape *a,
+             gboolean          first)
+{
+  double rep = 0.0, split = 0.0;
+
+  if (a->recompute == RP_RECOMPUTE_FULL)
+    return a->tokens * a->hidden * a->recipe->residual_bytes / a->replicated;
+  attention_block (a, first, &rep, &split);
+  mlp_block (a, &rep, &split);
+  return rep / a->replicated + split / a->split;
+}
+
+static void
+lora_adapter_counts (const RpTraining *t,
+                     const RpModelArch *arch,
+                     LayerShape        *a)
+{
+  gboolean gated = is_gated (arch->ffn_act);
+
+  a->qkv_adapters = t->lora_targets == RP_LORA_TARGETS_QV ? 2 : 3;
+  a->k_adapter = t->lora_targets != RP_LORA_TARGETS_QV;
+  a->o_adapters = t->lora_targets == RP_LORA_TARGETS_QV ? 0 : 1;
+  a->mlp_in_adapters = t->lora_targets == RP_LORA_TARGETS_ALL_LINEAR ? (gated ? 2 : 1) : 0;
+  a->down_adapters = t->lora_targets == RP_LORA_TARGETS_ALL_LINEAR ? 1 : 0;
+}
+
+/* Vision transformers see (input / patch)² + 1 tokens. */
+static double
+sequence_length (const RpScenario  *scenario,
+                 const RpModelArch *arch)
+{
+  if (arch->kind == RP_MODEL_KIND_VIT && arch->patch_size > 0)
+    {
+      double grid = floor ((double) arch->input_size / arch->patch_size);
+      return grid * grid + 1;
+    }
+  return MAX (scenario->training.seq_len, 1);
+}
+
+static void
+layer_shape (const RpScenario      *scenario,
+             const RpModelArch     *arch,
+             const RpMemoryRuntime *runtime,
+             LayerShape            *a)
+{
+  const RpTraining *t = &scenario->training;
+  double d = rp_model_head_dim (arch), tp = MAX (t->tensor_parallel, 1);
+
+  memset (a, 0, sizeof *a);
+  a->recipe = &recipes[t->precision];
+  a->runtime = runtime;
+  a->seq = sequence_length (scenario, arch);
+  a->batch = MAX (t->micro_batch, 1);
+  a->tokens = a->seq * a->batch;
+  a->hidden = arch->hidden;
+  a->heads = arch->heads;
+  a->q_width = arch->heads * d;
+  /* Eager attention repeats K and V to all heads (HF repeat_kv, Megatron
+   * before its baddbmm); with one KV head and one sequence the repeat
+   * stays a stride-0 view.  FlashAttention-2 reads grouped K/V as is. */
+  if (t->flash_attention || (arch->kv_heads == 1 && a->batch == 1))
+    a->kv_width = arch->kv_heads * d;
+  else
+    a->kv_width = a->q_width;
+  a->ffn = arch->ffn;
+  a->ffn_act = arch->ffn_act;
+  a->norm = arch->norm;
+  a->split = tp;
+  a->replicated = t->sequence_parallel ? tp : 1.0;
+  a->recompute = t->recompute;
+  a->flash = t->flash_attention;
+  a->dropout = t->dropout;
+  /* fp32 probabilities: fp32 runs, CUDA autocast (softmax is on its
+   * fp32 list), and Llama-family code (RMSNorm models) that calls
+   * softmax(..., dtype=torch.float32) in eager attention (HF
+   * modeling_llama).  Megatron's fused softmax writes 16 bits. */
+  a->fp32_softmax = a->recipe->act_bytes == 4 ||
+                    (a->recipe->autocast && !runtime->cpu_autocast) ||
+                    (!a->recipe->fused_kernels && arch->norm == RP_NORM_RMSNORM);
+  a->experts_active = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts_active, 1) : 1;
+  a->experts = arch->kind == RP_MODEL_KIND_MOE ? arch->experts : 0;
+  a->lora = is_lora (t->method);
+  a->lora_rank = t->lora_rank;
+  if (a->lora)
+    lora_adapter_counts (t, arch, a);
+}
+
+/* ---- helpers: stages ------------------------------------------------ */
+
+typedef struct
+{
+  double activations;
+  double recompute;
+  double logits;
+  double logits_transient;
+  double per_layer;
+  guint  in_flight;
+} ActBytes;
+
+/* Element size of the saved log-softmax: fp32 unless a pure 16-bit run
+ * whose code does not upcast (HF Llama calls logits.float(); autocast
+ * puts log_softmax on its fp32 list; Megatron's cross entropy is fp32). */
+static double
+logit_bytes (const LayerShape *a)
+{
+  const Recipe *r = a->recipe;
+
+  if (r->act_bytes == 4 || r->autocast || r->fused_kernels || a->norm == RP_NORM_RMSNORM)
+    return 4.0;
+  return r->act_bytes;
+}
+
+static void
+transformer_activations (const Ctx *ctx,
+                         gboolean   first,
+                         gboolean   last,
+                         ActBytes  *out)
+{
+  const RpModelArch *arch = ctx->arch;
+  LayerShape a;
+  double layers = layers_on_stage (ctx), T, ends = 0.0, vocab, one;
+  gboolean decoder_stack = arch->kind == RP_MODEL_KIND_ENCODER_DECODER;
+
+  layer_shape (ctx->scenario, arch, ctx->runtime, &a);
+  T = a.tokens;
+  out->per_layer = layer_bytes (&a, FALSE);
+  if (decoder_stack)
+    {
+      /* T5 decoder layers add a cross-attention block; spread over layers */
+      double rep = 0.0, split = 0.0, dec = arch->decoder_layers, all = layers * ctx->pp;
+
+      if (a.recompute != RP_RECOMPUTE_FULL)
+        attention_block (&a, FALSE, &rep, &split);
+      out->per_layer += (rep / a.replicated + split / a.split) * dec / MAX (all, 1);
+    }
+  one = out->per_layer;
+  if (first)
+    {
+      if (!a.lora)
+        ends += T * 8 + (arch->max_positions > 0 ? a.seq * 8 : 0);   /* int64 ids */
+      if (!a.lora && a.dropout)
+        ends += T * a.hidden;
+      /* the first layer under LoRA: its input needs no gradient */
+      ends += layer_bytes (&a, a.lora) - one;
+    }
+  out->in_flight = first ? (guint) MIN (ctx->pp, MAX (ctx->micro_batches, 1)) : 1;
+  out->activations = out->in_flight * (layers * one + ends);
+  if (last)
+    {
+      vocab = arch->kind == RP_MODEL_KIND_VIT ? arch->num_classes : arch->vocab;
+      out->activations += norm_bytes (&a, TRUE, !a.lora) / a.replicated + T * 8;
+      if (!a.lora)
+        out->activations += T * a.hidden * a.recipe->linear_in_bytes / a.replicated;
+      out->logits = T * vocab * logit_bytes (&a) / ctx->tp;
+      out->logits_transient = a.recipe->fused_kernels ?
+        T * vocab * a.recipe->act_bytes / ctx->tp :
+        T * vocab * (4.0 + (a.recipe->act_bytes < 4 ? a.recipe->act_bytes : 0)) / ctx->tp;
+    }
+  /* Backward re-runs one layer's forward at a time (Chen et al. 2016,
+   * arXiv:1604.06174); selective recomputation re-runs its attention core. */
+  if (a.recompute != RP_RECOMPUTE_NONE)
+    {
+      LayerShape full = a;
+
+      full.recompute = RP_RECOMPUTE_NONE;
+      out->recompute = layer_bytes (&full, FALSE) - layer_bytes (&a, FALSE);
+    }
+}
+
+/* CNN, UNet, custom: the preset's bytes per sample at its input size,
+ * scaled by pixels and by the activation element size (presets are
+ * stated for 16-bit activations). */
+static void
+opaque_activations (const Ctx       *ctx,
+                    const RpCatalog *catalog,
+                    ActBytes        *out)
+{
+  const RpModelArch *arch = ctx->arch;
+  const RpModelPreset *preset = NULL;
+  double per_sample = arch->activation_bytes_per_sample, scale = 1.0;
+  guint32 overridden = ctx->scenario->model.overridden;
+
+  if (ctx->scenario->model.preset != NULL && catalog != NULL)
+    preset = rp_catalog_lookup_model (catalog, ctx->scenario->model.preset);
+  if (preset != NULL && (overridden & RP_ARCH_ACT_BYTES) == 0 &&
+      preset->arch.input_size > 0 && arch->input_size > 0)
+    {
+      double ratio = (double) arch->input_size / preset->arch.input_size;
+      scale = ratio * ratio;
+    }
+  out->per_layer = 0.0;
+  out->in_flight = (guint) MIN (ctx->pp, MAX (ctx->micro_batches, 1));
+  out->activations = per_sample * scale * MAX (ctx->scenario->training.micro_batch, 1) *
+                     ctx->recipe->act_bytes / 2.0 / (ctx->tp * ctx->pp) * out->in_flight;
+  out->logits = MAX (ctx->scenario->training.micro_batch, 1) * (double) arch->num_classes * 4;
+}
+
+/* ---- helpers: overheads --------------------------------------------- */
+
+static gboolean
+gen_is (const RpGpu *gpu,
+        const char  *generation)
+{
+  return gpu->generation != NULL && g_ascii_strcasecmp (gpu->generation, generation) == 0;
+}
+
+static double
+cuda_context_bytes (const RpGpu *gpu)
+{
+  if (gen_is (gpu, "hopper") || gen_is (gpu, "blackwell") || gen_is (gpu, "cdna3") ||
+      gen_is (gpu, "cdna2") || gpu->stack != RP_STACK_CUDA)
+    return cuda_context_large_bytes;
+  if (gen_is (gpu, "ada") || gen_is (gpu, "ampere"))
+    return cuda_context_ada_bytes;
+  return cuda_context_small_bytes;
+}
+
+static double
+workspace_bytes (const RpGpu *gpu)
+{
+  if (gen_is (gpu, "hopper") || gen_is (gpu, "blackwell"))
+    return cublas_workspace_hopper_bytes;
+  return cublas_workspace_bytes;
+}
+
+static double
+nccl_channels (RpLink link)
+{
+  switch (link)
+    {
+    case RP_LINK_NVLINK4:
+    case RP_LINK_NVLINK5:
+      return 32;
+    case RP_LINK_NVLINK3:
+      return 24;
+    case RP_LINK_NVLINK2:
+    case RP_LINK_INFINITY_FABRIC:
+      return 16;
+    case RP_LINK_PCIE3:
+    case RP_LINK_PCIE4:
+    case RP_LINK_PCIE5:
+    case RP_N_LINKS:
+    default:
+      return 4;
+    }
+}
+
+/* One communicator per parallel dimension in use (data, tensor,
+ * pipeline, expert), each with send and receive buffers per channel. */
+static double
+nccl_bytes (const Ctx *ctx)
+{
+  double comms = (ctx->nd > 1) + (ctx->tp > 1) + (ctx->pp > 1) + (ctx->ep > 1);
+
+  if (rp_scenario_n_gpus (ctx->scenario) <= 1)
+    return 0.0;
+  if (ctx->gpu->stack == RP_STACK_CANN)
+    return comms * 2 * hccl_buffsize_bytes;
+  return comms * 2 * nccl_buffsize_bytes * nccl_channels (ctx->scenario->hardware.intra_link);
+}
+
+static double
+fragmentation_fraction (const RpTraining *t)
+{
+  if (t->recompute != RP_RECOMPUTE_NONE || t->zero_stage > 0 ||
+      t->offload != RP_OFFLOAD_NONE || is_lora (t->method))
+    return fragmentation_techniques;
+  return fragmentation_plain;
+}
+
+/* ---- helpers: one stage --------------------------------------------- */
+
+static void
+stage_memory (const Ctx        *ctx,
+              const RpCatalog  *catalog,
+              gboolean          first,
+              gboolean          last,
+              RpMemoryEstimate *m)
+{
+  ParamShare share;
+  StateBytes states;
+  ActBytes acts = { 0 };
+  double dynamic;
+
+  share_params (ctx, first, last, &share);
+  model_states (ctx, &share, &states);
+  if (rp_model_kind_is_transformer (ctx->arch->kind))
+    transformer_activations (ctx, first, last, &acts);
+  else
+    opaque_activations (ctx, catalog, &acts);
+
+  m->weights_bytes = states.weights;
+  m->weight_copies_bytes = states.weight_copies;
+  m->gradients_bytes = states.gradients;
+  m->optimizer_bytes = states.optimizer;
+  m->gathered_bytes = states.gathered;
+  m->ddp_bucket_bytes = states.buckets;
+  m->cpu_offload_bytes = states.cpu;
+  m->activations_bytes = acts.activations;
+  m->recompute_bytes = acts.recompute;
+  m->logits_bytes = acts.logits;
+  m->logits_transient_bytes = acts.logits_transient;
+  m->activations_per_layer_bytes = acts.per_layer;
+  m->micro_batches_in_flight = acts.in_flight;
+  m->params_per_gpu = share.dense + share.expert;
+
+  m->cuda_context_bytes = cuda_context_bytes (ctx->gpu);
+  m->workspace_bytes = workspace_bytes (ctx->gpu);
+  m->nccl_bytes = nccl_bytes (ctx);
+  dynamic = m->gradients_bytes + m->activations_bytes + m->recompute_bytes + m->logits_bytes +
+            m->logits_transient_bytes + m->gathered_bytes + m->weight_copies_bytes;
+  m->fragmentation_bytes = dynamic * fragmentation_fraction (&ctx->scenario->training);
+  m->overhead_bytes = m->cuda_context_bytes + m->workspace_bytes + m->nccl_bytes +
+                      m->ddp_bucket_bytes + m->fragmentation_bytes;
+  m->total_bytes = m->weights_bytes + m->weight_copies_bytes + m->gradients_bytes +
+                   m->optimizer_bytes + m->activations_bytes + m->recompute_bytes +
+                   m->logits_bytes + m->logits_transient_bytes + m->gathered_bytes +
+                   m->overhead_bytes;
+}
+
+static void
+headroom (const RpScenario *scenario,
+          const RpGpu      *gpu,
+          RpMemoryEstimate *m)
+{
+  m->capacity_bytes = (double) rp_gpu_memory_bytes (gpu);
+  m->free_bytes = m->capacity_bytes - m->total_bytes;
+  m->headroom_pct = m->capacity_bytes > 0 ? 100.0 * m->free_bytes / m->capacity_bytes : -100.0;
+  m->required_headroom_pct = scenario->hardware.headroom_pct;
+  if (m->free_bytes < 0)
+    m->verdict = RP_VERDICT_DOES_NOT_FIT;
+  else if (m->headroom_pct < m->required_headroom_pct)
+    m->verdict = RP_VERDICT_TIGHT;
+  else
+    m->verdict = RP_VERDICT_FITS;
+}
+
+static void
+init_ctx (const RpScenario      *scenario,
+          const RpModelArch     *arch,
+          const RpGpu           *gpu,
+          const RpMemoryRuntime *runtime,
+          Ctx                   *ctx)
+{
+  const RpTraining *t = &scenario->training;
+  double step_samples;
+
+  ctx->scenario = scenario;
+  ctx->arch = arch;
+  ctx->gpu = gpu;
+  ctx->recipe = &recipes[t->precision];
+  ctx->runtime = runtime != NULL ? runtime : &default_runtime;
+  ctx->nd = rp_scenario_data_parallel (scenario);
+  ctx->tp = MAX (t->tensor_parallel, 1);
+  ctx->pp = MAX (t->pipeline_parallel, 1);
+  ctx->ep = arch->kind == RP_MODEL_KIND_MOE ? MAX (t->expert_parallel, 1) : 1;
+  ctx->lora = is_lora (t->method);
+  ctx->qlora = t->method == RP_METHOD_QLORA;
+  step_samples = MAX (t->micro_batch, 1) * ctx->nd;
+  ctx->micro_batches = floor (MAX (t->global_batch, 1) / step_samples);
+}
+
+/* ---- helpers: the fix search ---------------------------------------- */
+
+static gboolean
+fits_with (RpScenario        *copy,
+           const RpModelArch *arch,
+           const RpGpu       *gpu,
+           const RpCatalog   *catalog,
+           RpMemoryEstimate  *m)
+{
+  rp_memory_model_estimate (copy, arch, gpu, catalog, m);
+  return m->verdict == RP_VERDICT_FITS;
+}
+
+static void
+set_fix (RpFix            *fix,
+         RpFixKind         kind,
+         guint             value,
+         const char       *gpu,
+         double            total_bytes)
+{
+  fix->kind = kind;
+  fix->value = value;
+  g_free (fix->gpu);
+  fix->gpu = g_strdup (gpu);
+  fix->total_bytes = total_bytes;
+}
+
+static gboolean
+try_recompute (RpScenario        *copy,
+               const RpModelArch *arch,
+               const RpGpu       *gpu,
+               const RpCatalog   *catalog,
+               RpFix             *fix)
+{
+  RpMemoryEstimate m;
+  RpRecompute was = copy->training.recompute;
+
+  if (!rp_model_kind_is_transformer (arch->kind))
+    return FALSE;
+  for (RpRecompute r = was + 1; r < RP_N_RECOMPUTES; r++)
+    {
+      copy->training.recompute = r;
+      if (fits_with (copy, arch, gpu, catalog, &m))
+        {
+          set_fix (fix, r == RP_RECOMPUTE_SELECTIVE ? RP_FIX_RECOMPUTE_SELECTIVE :
+                   RP_FIX_RECOMPUTE_FULL, r, NULL, m.total_bytes);
+          copy->training.recompute = was;
+          return TRUE;
+        }
+    }
+  copy->training.recompute = was;
+  return FALSE;
+}
+
+/* The largest smaller micro batch that fits (gradient accumulation keeps
+ * the global batch). */
+static gboolean
+try_micro_batch (RpScenario        *copy,
+                 const RpModelArch *arch,
+                 const RpGpu       *gpu,
+                 const RpCatalog   *catalog,
+                 RpFix             *fix)
+{
+  RpMemoryEstimate m;
+  guint was = copy->training.micro_batch;
+
+  for (guint mb = was / 2; mb >= 1 && was > 1; mb /= 2)
+    {
+      copy->training.micro_batch = mb;
+      if (fits_with (copy, arch, gpu, catalog, &m))
+        {
+          set_fix (fix, RP_FIX_SMALLER_MICRO_BATCH, mb, NULL, m.total_bytes);
+          copy->training.micro_batch = was;
+          return TRUE;
+        }
+      if (mb == 1)
+        break;
+    }
+  copy->training.micro_batch = was;
+  return FALSE;
+}
+
+static gboolean
+try_zero (RpScenario        *copy,
+          const RpModelArch *arch,
+          const RpGpu       *gpu,
+          const RpCatalog   *catalog,
+          RpFix             *fix)
+{
+  RpMemoryEstimate m;
+  guint was = copy->training.zero_stage;
+
+  if (rp_scenario_data_parallel (copy) < 2)
+    return FALSE;
+  for (guint stage = was + 1; stage <= 3; stage++)
+    {
+      copy->training.zero_stage = stage;
+      if (fits_with (copy, arch, gpu, catalog, &m))
+        {
+          set_fix (fix, RP_FIX_ZERO_STAGE, stage, NULL, m.total_bytes);
+          copy->training.zero_stage = was;
+          return TRUE;
+        }
+    }
+  copy->training.zero_stage = was;
+  return FALSE;
+}
+
+static gboolean
+try_offload (RpScenario        *copy,
+             const RpModelArch *arch,
+             const RpGpu       *gpu,
+             const RpCatalog   *catalog,
+             RpFix             *fix)
+{
+  RpMemoryEstimate m;
+  RpOffload was = copy->training.offload;
+  guint was_stage = copy->training.zero_stage;
+
+  for (RpOffload o = was + 1; o < RP_N_OFFLOADS; o++)
+    {
+      copy->training.offload = o;
+      if (o == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
+        copy->training.zero_stage = 3;   /* parameter offload needs ZeRO-3 */
+      if (fits_with (copy, arch, gpu, catalog, &m))
+        {
+          set_fix (fix, RP_FIX_OFFLOAD, o, NULL, m.total_bytes);
+          copy->training.offload = was;
+          copy->training.zero_stage = was_stage;
+          return TRUE;
+        }
+    }
+  copy->training.offload = was;
+  copy->training.zero_stage = was_stage;
+  return FALSE;
+}
+
+static gboolean
+try_lora (RpScenario        *copy,
+          const RpModelArch *arch,
+          const RpGpu       *gpu,
+          const RpCatalog   *catalog,
+          RpFix             *fix)
+{
+  RpMemoryEstimate m;
+  RpMethod was = copy->training.method;
+
+  /* adapters change what is trained: only offered for fine-tuning */
+  if (was != RP_METHOD_FULL_FINETUNE && was != RP_METHOD_LORA)
+    return FALSE;
+  if (!rp_model_kind_is_transformer (arch->kind))
+    return FALSE;
+  for (RpMethod method = was == RP_METHOD_LORA ? RP_METHOD_QLORA : RP_METHOD_LORA;
+       method <= RP_METHOD_QLORA; method++)
+    {
+      copy->training.method = method;
+      if (fits_with (copy, arch, gpu, catalog, &m))
+        {
+          set_fix (fix, method == RP_METHOD_LORA ? RP_FIX_LORA : RP_FIX_QLORA,
+                   copy->training.lora_rank, NULL, m.total_bytes);
+          copy->training.method = was;
+          return TRUE;
+        }
+    }
+  copy->training.method = was;
+  return FALSE;
+}
+
+/* Doubles the GPUs of the node (then the nodes), with ZeRO-3 sharding the
+ * states over them when the scenario has none; value = GPU count. */
+static gboolean
+try_more_gpus (RpScenario        *copy,
+               const RpModelArch *arch,
+               const RpGpu       *gpu,
+               const RpCatalog   *catalog,
+               RpFix             *fix)
+{
+  RpMemoryEstimate m;
+  RpHardware was = copy->hardware;
+  RpTraining was_t = copy->training;
+  static const guint max_gpus = 1024;
+
+  if (copy->training.zero_stage == 0)
+    copy->training.zero_stage = 3;
+  while (rp_scenario_n_gpus (copy) < max_gpus)
+    {
+      if (copy->hardware.gpus_per_node < 8)
+        copy->hardware.gpus_per_node *= 2;
+      else
+        copy->hardware.nodes *= 2;
+      copy->training.global_batch = MAX (copy->training.global_batch,
+                                         copy->training.micro_batch *
+                                         rp_scenario_data_parallel (copy));
+      if (fits_with (copy, arch, gpu, catalog, &m))
+        {
+          set_fix (fix, RP_FIX_MORE_GPUS, rp_scenario_n_gpus (copy), NULL, m.total_bytes);
+          break;
+        }
+    }
+  copy->hardware.gpus_per_node = was.gpus_per_node;
+  copy->hardware.nodes = was.nodes;
+  copy->training = was_t;
+  return fix->kind == RP_FIX_MORE_GPUS;
+}
+
+/* The cheapest catalog GPU (by price, unknown prices last) with more
+ * memory that computes in the scenario's precision and fits. */
+static gboolean
+try_larger_gpu (RpScenario        *copy,
+                const RpModelArch *arch,
+                const RpGpu       *gpu,
+                const RpCatalog   *catalog,
+                RpFix             *fix)
+{
+  const RpGpu *best = NULL;
+  double best_total = 0.0;
+
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *g = rp_catalog_get_gpu (catalog, i);
+      RpMemoryEstimate m;
+
+      if (g->memory_gib <= gpu->memory_gib || !rp_gpu_supports_precision (g, copy->training.precision))
+        continue;
+      if (best != NULL && (g->price_usd <= 0 || (best->price_usd > 0 && g->price_usd >= best->price_usd)))
+        continue;
+      if (fits_with (copy, arch, g, catalog, &m))
+        {
+          best = g;
+          best_total = m.total_bytes;
+        }
+    }
+  if (best == NULL)
+    return FALSE;
+  set_fix (fix, RP_FIX_LARGER_GPU, (guint) best->memory_gib, best->id, best_total);
+  return TRUE;
+}
+
+typedef gboolean (*FixTry) (RpScenario *, const RpModelArch *, const RpGpu *,
+                            const RpCatalog *, RpFix *);
+
+static void
+find_fix (const RpScenario  *scenario,
+          const RpModelArch *arch,
+          const RpGpu       *gpu,
+          const RpCatalog   *catalog,
+          RpFix             *fix)
+{
+  /* cheapest first: recomputation costs ~1/3 more compute, a smaller
+   * micro batch some efficiency, sharding communication, offload PCIe
+   * traffic, adapters change the method, more or larger GPUs money */
+  static const FixTry tries[] = {
+    try_recompute, try_micro_batch, try_zero, try_offload, try_lora, try_more_gpus,
+    try_larger_gpu,
+  };
+  g_autoptr(RpScenario) copy = rp_scenario_copy (scenario);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
+    if (tries[i] (copy, arch, gpu, catalog, fix))
+      return;
+  set_fix (fix, RP_FIX_NOTHING_WORKS, 0, NULL, 0.0);
+}
+
+/* ---- helpers: warnings ---------------------------------------------- */
+
+static void
+describe_fix (RpEstimate *est)
+{
+  const RpFix *fix = &est->memory.fix;
+  g_autofree char *after = g_strdup_printf ("%.1f GiB", fix->total_bytes / (1024.0 * 1024 * 1024));
+
+  switch (fix->kind)
+    {
+    case RP_FIX_RECOMPUTE_SELECTIVE:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("Selective activation recomputation makes it fit (%s per GPU)"), after);
+      break;
+    case RP_FIX_RECOMPUTE_FULL:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("Full activation recomputation makes it fit (%s per GPU)"), after);
+      break;
+    case RP_FIX_SMALLER_MICRO_BATCH:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("A micro batch of %u with gradient accumulation fits (%s per GPU)"),
+                               fix->value, after);
+      break;
+    case RP_FIX_ZERO_STAGE:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("ZeRO stage %u makes it fit (%s per GPU)"), fix->value, after);
+      break;
+    case RP_FIX_OFFLOAD:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("Offloading the %s to CPU RAM makes it fit (%s per GPU)"),
+                               fix->value == RP_OFFLOAD_OPTIMIZER ? _("optimizer states") :
+                               _("optimizer states and parameters (ZeRO-3)"), after);
+      break;
+    case RP_FIX_LORA:
+    case RP_FIX_QLORA:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("%s with rank %u makes it fit (%s per GPU)"),
+                               fix->kind == RP_FIX_LORA ? "LoRA" : "QLoRA", fix->value, after);
+      break;
+    case RP_FIX_MORE_GPUS:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("%u GPUs with sharded states make it fit (%s per GPU)"),
+                               fix->value, after);
+      break;
+    case RP_FIX_LARGER_GPU:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
+                               _("A %s makes it fit (%s)"), fix->gpu, after);
+      break;
+    case RP_FIX_NOTHING_WORKS:
+      rp_estimate_add_warning (est, "fix", RP_SEVERITY_WARNING,
+                               _("No single change (recomputation, micro batch, ZeRO, offload, "
+                                 "LoRA, more or larger GPUs) makes it fit"));
+      break;
+    case RP_FIX_NONE:
+    case RP_N_FIXES:
+    default:
+      break;
+    }
+}
+
+static void
+add_warnings (const RpScenario *scenario,
+              RpEstimate       *est)
+{
+  const RpMemoryEstimate *m = &est->memory;
+  const RpTraining *t = &scenario->training;
+  double ram_bytes = scenario->hardware.ram_gb_per_node * 1e9;
+  double offload_node = m->cpu_offload_bytes * scenario->hardware.gpus_per_node;
+
+  if (m->verdict == RP_VERDICT_DOES_NOT_FIT)
+    rp_estimate_add_warning (est, "does-not-fit", RP_SEVERITY_ERROR,
+                             _("Needs %.1f GiB per GPU but the GPU has %.1f GiB"),
+                             m->total_bytes / RP_GIB, m->capacity_bytes / RP_GIB);
+  else if (m->verdict == RP_VERDICT_TIGHT)
+    rp_estimate_add_warning (est, "headroom-low", RP_SEVERITY_WARNING,
+                             _("Only %.1f %% of VRAM stays free; %.0f %% is required"),
+                             m->headroom_pct, m->required_headroom_pct);
+  if (offload_node > 0 && offload_node > 0.8 * ram_bytes)
+    rp_estimate_add_warning (est, "offload-ram", RP_SEVERITY_WARNING,
+                             _("Offloaded states need %.0f GB of host RAM per node; the node has %u GB"),
+                             offload_node / 1e9, scenario->hardware.ram_gb_per_node);
+  if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS && t->zero_stage < 3)
+    rp_estimate_add_warning (est, "offload-params-needs-zero3", RP_SEVERITY_WARNING,
+                             _("Parameter offload needs ZeRO stage 3 (or FSDP); only the optimizer "
+                               "states were counted as offloaded"));
+  if (!rp_model_kind_is_transformer (est->arch.kind) && est->arch.activation_bytes_per_sample <= 0)
+    rp_estimate_add_warning (est, "activations-unknown", RP_SEVERITY_WARNING,
+                             _("This model gives no activation bytes per sample; activations "
+                               "are counted as zero"));
+  if (t->zero_stage > 0 && rp_scenario_data_parallel (scenario) < 2)
+    rp_estimate_add_warning (est, "zero-single-gpu", RP_SEVERITY_INFO,
+                             _("ZeRO shards over data-parallel GPUs; with one it saves nothing"));
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+void
+rp_memory_model_estimate (const RpScenario  *scenario,
+                          const RpModelArch *arch,
+                          const RpGpu       *gpu,
+                          const RpCatalog   *catalog,
+                          RpMemoryEstimate  *out)
+{
+  rp_memory_model_estimate_runtime (scenario, arch, gpu, catalog, NULL, out);
+}
+
+void
+rp_memory_model_estimate_runtime (const RpScenario      *scenario,
+                                  const RpModelArch     *arch,
+                                  const RpGpu           *gpu,
+                                  const RpCatalog       *catalog,
+                                  const RpMemoryRuntime *runtime,
+                                  RpMemoryEstimate      *out)
+{
+  Ctx ctx;
+  RpMemoryEstimate last;
+
+  g_return_if_fail (scenario != NULL && arch != NULL && gpu != NULL && out != NULL);
+  g_return_if_fail ((guint) scenario->training.precision < RP_N_PRECISIONS);
+
+  memset (out, 0, sizeof *out);
+  init_ctx (scenario, arch, gpu, runtime, &ctx);
+  if (ctx.pp > 1 && rp_model_kind_is_transformer (arch->kind))
+    {
+      stage_memory (&ctx, catalog, TRUE, FALSE, out);
+      memset (&last, 0, sizeof last);
+      stage_memory (&ctx, catalog, FALSE, TRUE, &last);
+      if (last.total_bytes > out->total_bytes)
+        {
+          *out = last;
+          out->pipeline_stage = (guint) ctx.pp - 1;
+        }
+    }
+  else
+    stage_memory (&ctx, catalog, TRUE, TRUE, out);
+  out->total_params = (double) rp_model_params (arch);
+  out->trainable_params = out->total_params;
+  if (ctx.lora)
+    out->trainable_params = rp_model_kind_is_transformer (arch->kind) ?
+      lora_params_per_layer (&ctx) * rp_model_total_layers (arch) : out->total_params * 0.01;
+  headroom (scenario, gpu, out);
+  out->computed = TRUE;
+}
+
+double
+rp_memory_model_layer_activations (const RpScenario  *scenario,
+                                   const RpModelArch *arch)
+{
+  LayerShape a;
+
+  g_return_val_if_fail (scenario != NULL && arch != NULL, 0.0);
+  g_return_val_if_fail ((guint) scenario->training.precision < RP_N_PRECISIONS, 0.0);
+
+  if (!rp_model_kind_is_transformer (arch->kind))
+    return 0.0;
+  layer_shape (scenario, arch, &default_runtime, &a);
+  return layer_bytes (&a, FALSE);
+}
+
 void
 rp_memory_model_run (const RpScenario *scenario,
-                   const RpCatalog  *catalog,
-                   RpEstimate       *est)
+                     const RpCatalog  *catalog,
+                     RpEstimate       *est)
 {
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
+  g_return_if_fail (est->gpu != NULL);
+
+  g_clear_pointer (&est->memory.fix.gpu, g_free);
+  rp_memory_model_estimate (scenario, &est->arch, est->gpu, catalog, &est->memory);
+  if (est->memory.verdict != RP_VERDICT_FITS)
+    find_fix (scenario, &est->arch, est->gpu, catalog, &est->memory.fix);
+  add_warnings (scenario, est);
+  describe_fix (est);
 }

@@ -6,10 +6,44 @@
 
 G_BEGIN_DECLS
 
+/* The framework behaviours that change what is saved for backward.  The
+ * default (all FALSE) is PyTorch ≥ 2.1 on a GPU; the CPU measurements in
+ * tests/data/measured/ were taken under other rules (ANALYSIS.md there). */
+typedef struct
+{
+  gboolean cpu_autocast;        /* CPU autocast op lists: softmax stays 16-bit */
+  gboolean cpu_norm_stats;      /* CPU layer_norm keeps mean/rstd in the input dtype */
+  gboolean mean_saves_input;    /* torch < 2.1: mean(dim) saves its input */
+} RpMemoryRuntime;
+
 /* Fills est->memory (and memory warnings) from the scenario, the resolved
- * architecture in est->arch and the GPU in est->gpu.  Pure. */
-void rp_memory_model_run (const RpScenario *scenario,
-                          const RpCatalog  *catalog,
-                          RpEstimate       *est);
+ * architecture in est->arch and the GPU in est->gpu, including the
+ * cheapest change that makes a scenario fit.  Pure. */
+void     rp_memory_model_run                (const RpScenario  *scenario,
+                                             const RpCatalog   *catalog,
+                                             RpEstimate        *est);
+
+/* The breakdown alone: no warnings, no fix search (out->fix is left
+ * RP_FIX_NONE).  @arch is the resolved architecture; @catalog is used
+ * only for the preset's reference input size.  Pure and allocation-free. */
+void     rp_memory_model_estimate           (const RpScenario  *scenario,
+                                             const RpModelArch *arch,
+                                             const RpGpu       *gpu,
+                                             const RpCatalog   *catalog,
+                                             RpMemoryEstimate  *out);
+
+/* The same under explicit framework rules (@runtime NULL: the default). */
+void     rp_memory_model_estimate_runtime   (const RpScenario      *scenario,
+                                             const RpModelArch     *arch,
+                                             const RpGpu           *gpu,
+                                             const RpCatalog       *catalog,
+                                             const RpMemoryRuntime *runtime,
+                                             RpMemoryEstimate      *out);
+
+/* Bytes one transformer layer saves for backward for one micro-batch of
+ * the scenario's seq_len (after tensor/sequence parallel splitting):
+ * what rp_memory_model_estimate() uses for activations_per_layer_bytes. */
+double   rp_memory_model_layer_activations  (const RpScenario  *scenario,
+                                             const RpModelArch *arch);
 
 G_END_DECLS

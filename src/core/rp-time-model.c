@@ -1,14 +1,962 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-time-model.c: not yet written; the section is reported as null */
+/* rp-time-model.c: training time, throughput, data pipeline and the bill
+ * of materials
+ *
+ * One optimizer step on n GPUs (tensor t, pipeline p, data d = n/(t·p),
+ * m = global_batch / (d · micro_batch) micro-batches per pipeline):
+ *
+ *   model FLOPs/token = 6·N + 12·L·h·s          Kaplan 2020 §2.1; PaLM App. B
+ *                       LoRA: 4·N + 6·N_adapter (frozen weights: forward and
+ *                       activation gradient only, Hu et al. 2021)
+ *                       vision convnets: 3 × forward GFLOPs per sample
+ *   hardware FLOPs    = model + one forward (full recompute) or
+ *                       + 4·L·h·s per token (selective; Korthikanti 2022 eq. 9)
+ *   compute_s         = hardware FLOPs per GPU / (peak × kernel × h/(h+H) × seq)
+ *                       (data/catalogs/mfu.json); convnets: roofline against
+ *                       memory bandwidth (Williams et al. 2009); without
+ *                       FlashAttention + the s² scores' memory traffic (Dao 2022)
+ *   bubble_s          = compute_s · (p − 1) / (v·m)              Narayanan 2021 §2.2
+ *   tp_s              = m · L/p · k · allreduce(b·s·h·2 bytes, t)  Shoeybi 2019 §3
+ *                       (k = 4; 6 with full recompute; not overlapped)
+ *   dp_s              = allreduce(grads) or RS + AG (ZeRO-1/2) or
+ *                       m · (2·AG + RS) (ZeRO-3)            Rajbhandari 2020 §7
+ *                       hidden behind the last micro-batch's backward
+ *                       (PyTorch DDP, Li et al. 2020) or, for ZeRO-3, each
+ *                       micro-batch's compute
+ *   data_s, cpu_s     = a node's samples per step ÷ storage rate, and their
+ *                       decode time ÷ the free cores; prefetched in parallel
+ *   step_s            = max(compute + bubble + exposed comm + optimizer,
+ *                           data_s, cpu_s)
+ */
 
 #include "config.h"
 
 #include "rp-time-model.h"
+
+#include "rp-error.h"
+#include "rp-links.h"
+#include "rp-mfu.h"
+#include "rp-model.h"
+#include "rp-scenario.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+/* ---- constants -------------------------------------------------------- */
+
+/* Bytes of an activation element sent by tensor/pipeline collectives:
+ * 16-bit (Megatron-LM sends activations in the compute precision). */
+static const double activation_elem_bytes = 2;
+
+/* PyTorch DDP bucket_cap_mb default (torch.nn.parallel.DistributedDataParallel
+ * docs): the last bucket's all-reduce cannot overlap the backward. */
+static const double ddp_bucket_bytes = 25e6;
+
+/* Backward = 2 × forward (Kaplan 2020 §2.1): the backward is 2/3 of a step. */
+static const double backward_share = 2.0 / 3.0;
+
+/* Optimizer state bytes per trainable parameter (Rajbhandari 2020 §3.1 for
+ * Adam: momentum and variance in fp32; Dettmers 2022 for 8-bit Adam;
+ * Lion keeps one momentum, Chen 2023; SGD momentum one buffer; Adafactor
+ * factored second moments ~0, Shazeer & Stern 2018). */
+static const double adamw_state_bytes = 8;
+static const double adamw_8bit_state_bytes = 2;
+static const double one_moment_state_bytes = 4;
+static const double fp32_master_bytes = 4;
+
+/* Token ids on disk: uint16 when the vocabulary fits, else int32
+ * (Megatron-LM indexed_dataset.py __best_fitting_dtype, cut at 65500). */
+static const double small_vocab_limit = 65500;
+
+/* ImageNet-1k train: 138 GB for 1,281,167 JPEGs = 108 KB per image
+ * (ILSVRC2012_img_train.tar), at an average 469 × 387 pixels (commonly
+ * reported for ILSVRC2012) = 0.595 bytes per pixel (derived). */
+static const double imagenet_jpeg_bytes = 108e3;
+static const double jpeg_bytes_per_pixel = 0.595;
+
+/* One core decodes ~600 ImageNet JPEGs/s (Pillow 537–726 img/s single
+ * thread on x86, ternaus/imread_benchmark README = arXiv:2605.08731);
+ * ImageNet val is 6.4 GB / 50,000 = 128 KB per image, so ~77 MB/s of JPEG
+ * per core.  Random-resized-crop, flip and normalise are assumed to cost
+ * as much again (an assumption, not measured here). */
+static const double jpeg_decode_bytes_s_per_core = 600 * 128e3;
+static const double augment_over_decode = 2;
+
+/* One host process per GPU (PyTorch DDP / torchrun: one rank per GPU). */
+static const double host_cores_per_gpu = 1;
+
+/* Host memory for CPU offload: one socket of 8-channel DDR4-3200,
+ * 8 × 25.6 GB/s = 204.8 GB/s (JEDEC DDR4-3200 rate; derived), shared by
+ * the node's GPUs. */
+static const double host_dram_bytes_s = 204.8e9;
+
+/* Host RAM: DGX A100 ships 1 TB for 640 GB of GPU memory (NVIDIA DGX A100
+ * user guide) = 1.56× (derived); used as the pinned/staging floor. */
+static const double ram_over_gpu_memory = 1.56;
+/* DGX H100: 10.2 kW maximum for 8 × 700 W GPUs (NVIDIA DGX H100 user
+ * guide) = 1.82 × the GPUs' TDP (derived). */
+static const double node_power_over_gpu_tdp = 1.82;
+
+/* Design choices, not measurements: a non-compute cost is named the
+ * bottleneck once it takes this share of the GPU step; memory is sold
+ * in 64 GB steps and CPUs in 8-core steps; SSDs are kept a quarter free
+ * (their write rate falls as they fill). */
+static const double bottleneck_share = 0.25;
+static const double ram_step_gb = 64;
+static const double core_step = 8;
+static const double nvme_fill_limit = 0.75;
+/* The network assumed by the scaling curve when the scenario has none. */
+static const RpNetwork scaling_fallback_network = RP_NETWORK_100GBE;
+
+/* ---- private structs -------------------------------------------------- */
+
+/* Everything derived from the scenario once, before the step is timed. */
+typedef struct
+{
+  const RpTraining  *training;
+  const RpHardware  *hw;
+  const RpModelArch *arch;
+  const RpGpu       *gpu;
+  const RpMfuParams *mfu;              /* may be NULL with an MFU override */
+  guint              n_gpus;
+  guint              tp;
+  guint              pp;
+  guint              dp;
+  guint              gpn;              /* GPUs per node */
+  guint              nodes;
+  RpNetwork          network;
+  double             micro;            /* samples per micro-batch */
+  double             m;                /* micro-batches per pipeline per step */
+  gboolean           text;             /* a token model (not a convnet) */
+  double             tokens;           /* per sample; 0 for convnets */
+  double             params;
+  double             trainable;
+  double             peak_flops_s;
+  double             model_flops;      /* per sample */
+  double             hw_flops;         /* per sample, incl. recompute */
+} Ctx;
+
+/* ---- helpers: FLOPs --------------------------------------------------- */
+
+static gboolean
+is_lora (const RpTraining *t)
+{
+  return t->method == RP_METHOD_LORA || t->method == RP_METHOD_QLORA;
+}
+
+/* Convnets and UNets are timed from published forward GFLOPs. */
+static gboolean
+uses_gflops (const RpModelArch *arch)
+{
+  return !rp_model_kind_is_transformer (arch->kind);
+}
+
+static double
+tokens_per_sample (const RpModelArch *arch,
+                   const RpTraining  *t)
+{
+  double grid;
+
+  if (arch->kind == RP_MODEL_KIND_VIT)
+    {
+      /* ViT: one token per patch plus [CLS] (Dosovitskiy et al. 2021). */
+      grid = arch->patch_size > 0 ? floor ((double) arch->input_size / arch->patch_size) : 0;
+      return grid * grid + 1;
+    }
+  if (uses_gflops (arch))
+    return 0;
+  return t->seq_len;
+}
+
+static double
+attention_width (const RpModelArch *arch)
+{
+  return (double) arch->heads * rp_model_head_dim (arch);
+}
+
+static double
+trainable_params (const RpModelArch *arch,
+                  const RpTraining  *t)
+{
+  guint64 in_plus_out = 0;
+
+  if (!is_lora (t))
+    return (double) rp_model_params (arch);
+  /* LoRA: r·(in + out) per adapted matrix (Hu et al. 2021). */
+  rp_model_lora_shape (arch, t->lora_targets, &in_plus_out, NULL);
+  return (double) t->lora_rank * in_plus_out * rp_model_total_layers (arch);
+}
+
+/* Forward GFLOPs at the scenario's input size: conv cost grows with the
+ * pixel count (He et al. 2016: FLOPs ∝ H × W for a fixed network). */
+static double
+vision_forward_flops (const RpModelArch *arch,
+                      const RpCatalog   *catalog,
+                      const char        *preset_id)
+{
+  const RpModelPreset *preset = preset_id != NULL ? rp_catalog_lookup_model (catalog, preset_id)
+                                                  : NULL;
+  double size0 = preset != NULL ? preset->arch.input_size : arch->input_size;
+  double scale = size0 > 0 && arch->input_size > 0 ? pow (arch->input_size / size0, 2) : 1;
+
+  return arch->gflops_per_sample * 1e9 * scale;
+}
+
+/* The extra forward work recomputation adds, per sample. */
+static double
+recompute_flops (const Ctx *c,
+                 double     forward_flops)
+{
+  switch (c->training->recompute)
+    {
+    case RP_RECOMPUTE_FULL:
+      return forward_flops;
+    case RP_RECOMPUTE_SELECTIVE:
+      /* Korthikanti 2022 eq. 9: the attention core's forward, 4·L·h·s per token. */
+      return c->tokens * 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+             c->tokens;
+    case RP_RECOMPUTE_NONE:
+    case RP_N_RECOMPUTES:
+    default:
+      return 0;
+    }
+}
+
+static void
+count_flops (Ctx             *c,
+             const RpCatalog *catalog,
+             const char      *preset_id)
+{
+  double forward;
+
+  if (uses_gflops (c->arch))
+    {
+      forward = vision_forward_flops (c->arch, catalog, preset_id);
+      /* LoRA skips the weight gradient: forward + activation gradient. */
+      c->model_flops = forward * (is_lora (c->training) ? 2 : 3);
+    }
+  else
+    {
+      double active = (double) rp_model_active_params (c->arch);
+      double attention = 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+                         c->tokens;
+      forward = c->tokens * (2 * active + attention);
+      c->model_flops = c->tokens * rp_time_model_flops_per_token (c->arch, c->training);
+    }
+  c->hw_flops = c->model_flops + recompute_flops (c, forward);
+}
+
+/* ---- helpers: context ------------------------------------------------- */
+
+static double
+text_total_samples (const RpTraining *t,
+                    double            tokens)
+{
+  if (t->dataset_tokens > 0 && tokens > 0)
+    return t->dataset_tokens / tokens;
+  return t->dataset_samples;
+}
+
+static void
+init_ctx (Ctx              *c,
+          const RpScenario *sc,
+          const RpEstimate *est)
+{
+  const RpTraining *t = &sc->training;
+
+  c->training = t;
+  c->hw = &sc->hardware;
+  c->arch = &est->arch;
+  c->gpu = est->gpu;
+  c->n_gpus = rp_scenario_n_gpus (sc);
+  c->tp = MAX (t->tensor_parallel, 1);
+  c->pp = MAX (t->pipeline_parallel, 1);
+  c->dp = rp_scenario_data_parallel (sc);
+  c->gpn = MAX (sc->hardware.gpus_per_node, 1);
+  c->nodes = MAX (sc->hardware.nodes, 1);
+  c->network = sc->hardware.network;
+  if (c->nodes > 1 && c->network == RP_NETWORK_NONE)
+    c->network = RP_NETWORK_10GBE;
+  c->micro = MAX (t->micro_batch, 1);
+  c->m = MAX ((double) t->global_batch / (c->dp * c->micro), 1.0);
+  c->text = !uses_gflops (c->arch) && c->arch->kind != RP_MODEL_KIND_VIT;
+  c->tokens = tokens_per_sample (c->arch, t);
+  c->params = (double) rp_model_params (c->arch);
+  c->trainable = trainable_params (c->arch, t);
+  c->peak_flops_s = rp_gpu_peak_tflops (c->gpu, t->precision) * 1e12;
+}
+
+/* ---- helpers: compute ------------------------------------------------- */
+
+static double
+utilization (const Ctx *c)
+{
+  double eff;
+
+  if (c->hw->mfu_override > 0)
+    return c->hw->mfu_override;
+  eff = rp_mfu_kernel_efficiency (c->mfu, c->gpu->generation, c->training->precision);
+  if (uses_gflops (c->arch))
+    return eff;
+  return eff * rp_mfu_width_factor (c->mfu, c->gpu->generation, c->arch->hidden) *
+         rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens);
+}
+
+static double
+weight_bytes_per_param (RpPrecision p)
+{
+  return rp_precision_weight_bytes (p);
+}
+
+/* Memory traffic per step per GPU that bounds the compute from below:
+ * convnets at the mfu.json intensity; transformers read their weights in
+ * the forward and backward and write the gradient, per micro-batch. */
+static double
+memory_bound_s (const Ctx *c,
+                double     hw_flops_gpu)
+{
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9;
+  double weights;
+
+  if (bw <= 0)
+    return 0;
+  if (uses_gflops (c->arch))
+    return hw_flops_gpu / (rp_mfu_cnn_intensity (c->mfu) * bw);
+  weights = c->params / (c->tp * c->pp) * weight_bytes_per_param (c->training->precision);
+  return c->m * 3 * weights / bw;
+}
+
+/* Without FlashAttention the s × s scores go through GPU memory
+ * (Dao et al. 2022 §3; mfu.json attention_without_flash), per step and GPU. */
+static double
+attention_memory_s (const Ctx *c)
+{
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9, per_sample;
+
+  if (c->training->flash_attention || uses_gflops (c->arch) || bw <= 0)
+    return 0;
+  per_sample = rp_mfu_attention_score_passes (c->mfu) * c->arch->heads * c->tokens * c->tokens *
+               activation_elem_bytes * rp_model_total_layers (c->arch);
+  if (c->training->recompute != RP_RECOMPUTE_NONE)
+    per_sample *= 4.0 / 3.0;
+  return per_sample * c->training->global_batch / c->n_gpus / bw;
+}
+
+static double
+bytes_per_grad (RpPrecision p)
+{
+  /* AMP and fp32 keep fp32 gradients; the *_MIXED recipes 16-bit ones. */
+  return rp_precision_weight_bytes (p);
+}
+
+static double
+optimizer_state_bytes (const RpTraining *t)
+{
+  double states;
+
+  switch (t->optimizer)
+    {
+    case RP_OPTIMIZER_ADAMW:
+      states = adamw_state_bytes;
+      break;
+    case RP_OPTIMIZER_ADAMW_8BIT:
+      states = adamw_8bit_state_bytes;
+      break;
+    case RP_OPTIMIZER_SGD_MOMENTUM:
+    case RP_OPTIMIZER_LION:
+      states = one_moment_state_bytes;
+      break;
+    case RP_OPTIMIZER_SGD:
+    case RP_OPTIMIZER_ADAFACTOR:
+    case RP_N_OPTIMIZERS:
+    default:
+      states = 0;
+      break;
+    }
+  if (t->precision == RP_PRECISION_BF16_PURE)
+    states /= 2;
+  return states;
+}
+
+/* fp32 master weights kept by the optimizer of the 16-bit recipes. */
+static double
+master_bytes (RpPrecision p)
+{
+  return rp_precision_weight_bytes (p) < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
+}
+
+/* Bytes the optimizer reads and writes per trainable parameter: the
+ * states and master (or fp32) weights both ways, the gradient in, the
+ * 16-bit weights out (Kingma & Ba 2015, Algorithm 1). */
+static double
+optimizer_traffic_bytes (const RpTraining *t)
+{
+  double master = master_bytes (t->precision);
+  double own = master > 0 ? master : rp_precision_weight_bytes (t->precision);
+
+  return 2 * (optimizer_state_bytes (t) + own) + bytes_per_grad (t->precision) +
+         (master > 0 ? rp_precision_weight_bytes (t->precision) : 0);
+}
+
+static double
+optimizer_s (const Ctx *c,
+             double     compute_s)
+{
+  const RpTraining *t = c->training;
+  double local = c->trainable / (c->tp * c->pp) / (t->zero_stage >= 1 ? c->dp : 1);
+  double traffic = local * optimizer_traffic_bytes (t);
+  double pcie = rp_pcie_host_bytes_s (c->gpu->pcie_gen);
+  double gpu_bw = c->gpu->memory_bandwidth_gb_s * 1e9;
+  double seconds = 0, params_s;
+
+  if (t->offload == RP_OFFLOAD_NONE)
+    return gpu_bw > 0 ? traffic / gpu_bw : 0;
+  /* ZeRO-Offload (Ren et al. 2021 §4): gradients down and updated 16-bit
+   * weights up over PCIe, the update in host memory. */
+  seconds = local * (bytes_per_grad (t->precision) + 2) / pcie +
+            traffic / (host_dram_bytes_s / c->gpn);
+  if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
+    {
+      /* ZeRO-Infinity: weights stream in for the forward and the backward
+       * of every micro-batch, hidden behind that micro-batch's compute. */
+      params_s = 2 * c->params / (c->tp * c->pp) / c->dp * 2 / pcie;
+      seconds += c->m * MAX (params_s - compute_s / c->m, 0.0);
+    }
+  return seconds;
+}
+
+/* ---- helpers: communication ------------------------------------------- */
+
+static double
+intra_busbw (const Ctx *c)
+{
+  return rp_link_busbw_bytes_s (c->hw->intra_link);
+}
+
+/* Bus bandwidth of a ring of @n ranks whose @groups_per_node rings share
+ * each node's NICs: the slowest hop, NVLink/PCIe or the NIC share. */
+static double
+ring_busbw (const Ctx *c,
+            guint      n,
+            guint      members_per_node,
+            guint      groups_per_node)
+{
+  double intra = intra_busbw (c);
+  double net;
+
+  if (n <= members_per_node || c->nodes == 1)
+    return intra;
+  net = rp_network_node_busbw_bytes_s (c->network, c->gpn) / MAX (groups_per_node, 1);
+  return members_per_node > 1 ? MIN (intra, net) : net;
+}
+
+static double
+tensor_parallel_s (const Ctx *c)
+{
+  double bytes, per_layer, layers;
+  guint calls;
+
+  if (c->tp <= 1 || uses_gflops (c->arch))
+    return 0;
+  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes;
+  /* Two all-reduces in the forward, two in the backward (Shoeybi 2019
+   * §3); full recomputation repeats the forward's two.  Sequence
+   * parallelism swaps each for a reduce-scatter + all-gather of the same
+   * volume (Korthikanti 2022 §4.2.2). */
+  calls = c->training->recompute == RP_RECOMPUTE_FULL ? 6 : 4;
+  per_layer = calls * rp_comm_allreduce_s (bytes, c->tp, intra_busbw (c));
+  layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  return c->m * layers * per_layer;
+}
+
+static double
+pipeline_p2p_s (const Ctx *c,
+                double     virtual_stages)
+{
+  double bytes, bw;
+
+  if (c->pp <= 1 || uses_gflops (c->arch))
+    return 0;
+  /* Activations forward and gradients back per micro-batch and chunk,
+   * split over the tensor group (Narayanan 2021 §4.1 scatter/gather). */
+  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes / c->tp;
+  if (c->tp * c->pp > c->gpn)
+    bw = rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
+  else
+    bw = intra_busbw (c);
+  return bw > 0 ? c->m * 2 * virtual_stages * bytes / bw : 0;
+}
+
+static double
+expert_parallel_s (const Ctx *c)
+{
+  double ep = MAX (c->training->expert_parallel, 1), bytes, bw, moe_layers;
+
+  if (ep <= 1 || c->arch->kind != RP_MODEL_KIND_MOE)
+    return 0;
+  /* Dispatch and combine all-to-alls, forward and backward, of each
+   * token's hidden state to its k experts (Lepikhin et al. 2021, GShard;
+   * Fedus et al. 2022, Switch §2): (e − 1)/e of the bytes leave the GPU. */
+  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes *
+          MAX (c->arch->experts_active, 1);
+  bw = ep <= c->gpn ? intra_busbw (c)
+                    : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
+  moe_layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  return bw > 0 ? c->m * moe_layers * 4 * (ep - 1) / ep * bytes / bw : 0;
+}
+
+typedef struct
+{
+  double total_s;               /* all of it */
+  double exposed_s;             /* what the step waits for */
+} CommTime;
+
+static CommTime
+data_parallel_comm (const Ctx *c,
+                    double     compute_s)
+{
+  guint mp = c->tp * c->pp;
+  guint groups = MIN (mp, c->gpn);
+  guint members = MAX (c->gpn / groups, 1);
+  double busbw = ring_busbw (c, c->dp, members, groups);
+  double grads = c->trainable / mp * bytes_per_grad (c->training->precision);
+  double weights = c->params / mp * weight_bytes_per_param (c->training->precision);
+  double window = compute_s / c->m * backward_share;
+  CommTime r = { 0, 0 };
+
+  if (c->dp <= 1)
+    return r;
+  switch (MIN (c->training->zero_stage, 3))
+    {
+    case 0:
+      r.total_s = rp_comm_allreduce_s (grads, c->dp, busbw);
+      r.exposed_s = MAX (r.total_s - window, 0.0) +
+                    rp_comm_allreduce_s (MIN (grads, ddp_bucket_bytes), c->dp, busbw);
+      break;
+    case 1:
+    case 2:
+      {
+        double rs = rp_comm_reduce_scatter_s (grads, c->dp, busbw);
+        double ag = rp_comm_all_gather_s (weights, c->dp, busbw);
+        r.total_s = rs + ag;
+        r.exposed_s = MAX (rs - window, 0.0) + ag;
+      }
+      break;
+    default:
+      {
+        /* ZeRO-3/FSDP: gather the weights for the forward and again for
+         * the backward, reduce-scatter the gradients, every micro-batch;
+         * prefetching hides them behind that micro-batch's compute. */
+        double per_mb = 2 * rp_comm_all_gather_s (weights, c->dp, busbw) +
+                        rp_comm_reduce_scatter_s (grads, c->dp, busbw);
+        r.total_s = c->m * per_mb;
+        r.exposed_s = c->m * MAX (per_mb - compute_s / c->m, 0.0);
+      }
+      break;
+    }
+  return r;
+}
+
+/* ---- helpers: data pipeline ------------------------------------------- */
+
+static double
+bytes_per_sample (const Ctx *c)
+{
+  double pixels;
+
+  if (c->training->dataset_bytes_per_sample > 0)
+    return c->training->dataset_bytes_per_sample;
+  if (c->text)
+    return c->tokens * (c->arch->vocab <= small_vocab_limit ? 2 : 4);
+  pixels = (double) c->arch->input_size * c->arch->input_size;
+  return MAX (imagenet_jpeg_bytes, pixels * jpeg_bytes_per_pixel);
+}
+
+/* CPU seconds to decode and augment one sample; token models read
+ * pre-tokenized shards (Megatron-LM, llm-foundry) and need none. */
+static double
+cpu_s_per_sample (const Ctx *c)
+{
+  if (c->text)
+    return 0;
+  return bytes_per_sample (c) / jpeg_decode_bytes_s_per_core * augment_over_decode;
+}
+
+static double
+free_cores (const Ctx *c)
+{
+  return MAX ((double) c->hw->cpu_cores_per_node - host_cores_per_gpu * c->gpn, 1.0);
+}
+
+/* ---- helpers: the step ------------------------------------------------ */
+
+static void
+time_gpu_step (const Ctx         *c,
+               RpComputeEstimate *out)
+{
+  double v = 1, layers_per_stage;
+  double hw_gpu = c->hw_flops * c->training->global_batch / c->n_gpus;
+  double mem_s = c->hw->mfu_override > 0 ? 0 : memory_bound_s (c, hw_gpu);
+  CommTime dp;
+
+  out->efficiency = utilization (c);
+  out->compute_s = hw_gpu / (c->peak_flops_s * out->efficiency);
+  if (c->hw->mfu_override > 0)
+    {
+      /* The user's MFU is end to end: it already holds communication. */
+      out->compute_s = c->model_flops * c->training->global_batch / c->n_gpus /
+                       (c->peak_flops_s * out->efficiency);
+      out->gpu_step_s = out->compute_s;
+      return;
+    }
+  out->memory_bound = mem_s > out->compute_s;
+  out->compute_s = MAX (out->compute_s, mem_s) + attention_memory_s (c);
+  if (c->pp > 1)
+    {
+      layers_per_stage = (double) rp_model_total_layers (c->arch) / c->pp;
+      v = CLAMP (floor (layers_per_stage), 1.0, rp_mfu_virtual_stages (c->mfu));
+    }
+  out->bubble_fraction = rp_time_model_bubble_fraction (c->pp, c->m, v);
+  out->bubble_s = c->pp > 1 ? out->compute_s * (c->pp - 1) / (v * c->m) : 0;
+  out->tp_comm_s = tensor_parallel_s (c);
+  out->pp_comm_s = pipeline_p2p_s (c, v);
+  out->ep_comm_s = expert_parallel_s (c);
+  dp = data_parallel_comm (c, out->compute_s);
+  out->dp_comm_s = dp.total_s;
+  out->comm_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + dp.total_s;
+  out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + dp.exposed_s;
+  out->optimizer_s = optimizer_s (c, out->compute_s);
+  out->gpu_step_s = out->compute_s + out->bubble_s + out->comm_exposed_s + out->optimizer_s;
+}
+
+static void
+time_data (const Ctx         *c,
+           RpComputeEstimate *out)
+{
+  double per_node = (double) c->training->global_batch / c->nodes;
+  double bytes = bytes_per_sample (c);
+  double storage = rp_storage_read_bytes_s (c->hw->storage);
+  double per_s = per_node / out->gpu_step_s;
+
+  out->data_s = per_node * bytes / storage;
+  out->cpu_s = per_node * cpu_s_per_sample (c) / free_cores (c);
+  out->storage_read_mb_s_needed = per_s * bytes / 1e6;
+  out->storage_read_mb_s_available = storage / 1e6;
+  out->cpu_cores_needed = host_cores_per_gpu * c->gpn + per_s * cpu_s_per_sample (c);
+  out->step_s = MAX (out->gpu_step_s, MAX (out->data_s, out->cpu_s));
+  out->slowdown_pct = 100 * (out->step_s / out->gpu_step_s - 1);
+}
+
+static RpBottleneck
+name_bottleneck (const RpComputeEstimate *c)
+{
+  double limit = bottleneck_share * c->gpu_step_s;
+
+  if (c->step_s > c->gpu_step_s)
+    return c->data_s >= c->cpu_s ? RP_BOTTLENECK_DATA : RP_BOTTLENECK_CPU;
+  if (c->comm_exposed_s >= c->bubble_s && c->comm_exposed_s > limit)
+    return RP_BOTTLENECK_NETWORK;
+  if (c->bubble_s > limit)
+    return RP_BOTTLENECK_PIPELINE_BUBBLE;
+  if (c->memory_bound)
+    return RP_BOTTLENECK_MEMORY_BANDWIDTH;
+  return RP_BOTTLENECK_COMPUTE;
+}
+
+/* Weights and optimizer state as saved: the 16-bit (or fp32) weights,
+ * the fp32 master copy and the moments; LoRA saves only the adapters. */
+static double
+checkpoint_bytes (const Ctx *c)
+{
+  const RpTraining *t = c->training;
+  double weights = is_lora (t) ? c->trainable : c->params;
+
+  return weights * rp_precision_weight_bytes (t->precision) +
+         c->trainable * (master_bytes (t->precision) + optimizer_state_bytes (t));
+}
+
+static void
+fill_totals (const Ctx         *c,
+             RpComputeEstimate *out)
+{
+  const RpTraining *t = c->training;
+  double batch = t->global_batch;
+
+  out->micro_batches = c->m;
+  out->peak_tflops = c->peak_flops_s / 1e12;
+  out->model_flops_per_step = c->model_flops * batch;
+  out->flops_per_step = c->hw_flops * batch;
+  out->samples_per_s = batch / out->step_s;
+  out->tokens_per_s = c->text ? out->samples_per_s * c->tokens : 0;
+  out->mfu = out->model_flops_per_step / (out->step_s * c->n_gpus * c->peak_flops_s);
+  out->hfu = out->flops_per_step / (out->step_s * c->n_gpus * c->peak_flops_s);
+  out->samples_total = (c->text ? text_total_samples (t, c->tokens) : t->dataset_samples) *
+                       t->epochs;
+  out->tokens_total = c->text ? out->samples_total * c->tokens : 0;
+  out->steps = out->samples_total / batch;
+  out->flops = out->flops_per_step * out->steps;
+  out->hours = out->steps * out->step_s / 3600;
+  out->days = out->hours / 24;
+  out->gpu_hours = out->hours * c->n_gpus;
+  out->checkpoint_bytes = checkpoint_bytes (c);
+  /* Each node writes its shard; writes assumed as fast as reads. */
+  out->checkpoint_s = out->checkpoint_bytes / c->nodes / rp_storage_read_bytes_s (c->hw->storage);
+  out->bottleneck = name_bottleneck (out);
+}
+
+/* ---- helpers: warnings ------------------------------------------------ */
+
+static void
+add_time_warnings (const RpScenario        *sc,
+                   const Ctx               *c,
+                   const RpComputeEstimate *r,
+                   RpEstimate              *est)
+{
+  if (sc->hardware.nodes > 1 && sc->hardware.network == RP_NETWORK_NONE)
+    rp_estimate_add_warning (est, "no-network", RP_SEVERITY_ERROR,
+                             _("%u nodes need a network between them; timed as 10 GbE"),
+                             sc->hardware.nodes);
+  if (r->data_s > r->gpu_step_s)
+    rp_estimate_add_warning (est, "data-starved", RP_SEVERITY_WARNING,
+                             _("Storage (%s) cannot feed the GPUs: a step needs %.0f MB/s per "
+                               "node and it reads %.0f MB/s, so training runs %.0f %% slower"),
+                             rp_storage_to_string (sc->hardware.storage),
+                             r->storage_read_mb_s_needed, r->storage_read_mb_s_available,
+                             100 * (r->data_s / r->gpu_step_s - 1));
+  if (r->cpu_s > r->gpu_step_s)
+    rp_estimate_add_warning (est, "cpu-starved", RP_SEVERITY_WARNING,
+                             _("%u CPU cores per node cannot decode the samples fast enough "
+                               "(about %.0f needed), so training runs %.0f %% slower"),
+                             sc->hardware.cpu_cores_per_node, ceil (r->cpu_cores_needed),
+                             100 * (r->cpu_s / r->gpu_step_s - 1));
+  if (c->nodes > 1 && r->comm_exposed_s > bottleneck_share * r->gpu_step_s)
+    rp_estimate_add_warning (est, "slow-network", RP_SEVERITY_WARNING,
+                             _("Communication over %s leaves the GPUs waiting %.0f %% of each "
+                               "step; a faster network or fewer nodes would pay"),
+                             rp_network_to_string (c->network),
+                             100 * r->comm_exposed_s / r->gpu_step_s);
+  if (c->tp > 1 && (sc->hardware.intra_link == RP_LINK_PCIE3 ||
+                    sc->hardware.intra_link == RP_LINK_PCIE4 ||
+                    sc->hardware.intra_link == RP_LINK_PCIE5))
+    rp_estimate_add_warning (est, "pcie-tensor-parallel", RP_SEVERITY_WARNING,
+                             _("Tensor parallelism over PCIe spends %.0f %% of each step in "
+                               "all-reduces; prefer NVLink, or pipeline or data parallelism"),
+                             100 * r->tp_comm_s / r->gpu_step_s);
+  if (sc->budget.deadline_days > 0 && r->days > sc->budget.deadline_days)
+    rp_estimate_add_warning (est, "deadline-missed", RP_SEVERITY_WARNING,
+                             _("The run takes %.1f days, past the %.1f-day deadline"),
+                             r->days, sc->budget.deadline_days);
+}
+
+/* ---- helpers: bill of materials --------------------------------------- */
+
+static double
+round_up (double value,
+          double step)
+{
+  return ceil (value / step) * step;
+}
+
+static void
+fill_bom (const Ctx               *c,
+          const RpComputeEstimate *r,
+          RpBom                   *bom)
+{
+  double gpu_mem_node = (double) rp_gpu_memory_bytes (c->gpu) * c->gpn;
+  double offload_states = 0, dataset, ram;
+
+  bom->computed = TRUE;
+  bom->gpu = g_strdup (c->gpu->id);
+  bom->gpus_per_node = c->gpn;
+  bom->nodes = c->nodes;
+  bom->cpu_cores_per_node = (guint) round_up (MAX (r->cpu_cores_needed, core_step), core_step);
+  if (c->training->offload != RP_OFFLOAD_NONE)
+    offload_states = c->trainable / c->nodes *
+                     (master_bytes (c->training->precision) + optimizer_state_bytes (c->training) +
+                      bytes_per_grad (c->training->precision));
+  if (c->training->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
+    offload_states += c->params / c->nodes * weight_bytes_per_param (c->training->precision);
+  bom->offload_ram_bytes = offload_states;
+  bom->pinned_ram_bytes = gpu_mem_node * ram_over_gpu_memory;
+  ram = (bom->pinned_ram_bytes + offload_states) / 1e9;
+  bom->ram_gb_per_node = (guint) round_up (MAX (ram, ram_step_gb), ram_step_gb);
+  dataset = (c->text ? text_total_samples (c->training, c->tokens)
+                     : c->training->dataset_samples) * bytes_per_sample (c);
+  bom->dataset_bytes = dataset;
+  bom->checkpoints_bytes = MAX (c->training->checkpoints_kept, 1) * r->checkpoint_bytes;
+  bom->nvme_tb_per_node = ceil ((dataset + bom->checkpoints_bytes / c->nodes) /
+                                nvme_fill_limit / 1e12);
+  bom->network = g_strdup (rp_network_to_string (c->nodes > 1 ? c->network : RP_NETWORK_NONE));
+  bom->nics_per_node = c->nodes > 1 ? rp_network_nics_per_node (c->network, c->gpn) : 0;
+  bom->nic_gbit_s = c->nodes > 1 ? rp_network_nic_bytes_s (c->network) * 8 / 1e9 : 0;
+  bom->switch_ports = bom->nics_per_node * (c->nodes > 1 ? c->nodes : 0);
+  bom->power_kw_per_node = c->gpu->tdp_w * c->gpn * node_power_over_gpu_tdp / 1e3;
+}
+
+/* ---- helpers: the run ------------------------------------------------- */
+
+static gboolean
+can_time (const RpScenario *sc,
+          const Ctx        *c,
+          RpEstimate       *est)
+{
+  if (c->peak_flops_s <= 0)
+    return FALSE;   /* rp_estimate_compute has warned "precision-unsupported" */
+  if (c->mfu == NULL && sc->hardware.mfu_override <= 0)
+    {
+      rp_estimate_add_warning (est, "mfu-params-missing", RP_SEVERITY_ERROR,
+                               _("No utilization data (mfu.json) in the catalog; set "
+                                 "hardware.mfu_override to time this run"));
+      return FALSE;
+    }
+  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
+    {
+      rp_estimate_add_warning (est, "flops-unknown", RP_SEVERITY_WARNING,
+                               _("The model has no published FLOPs per sample; set "
+                                 "model.gflops_per_sample to time this run"));
+      return FALSE;
+    }
+  return c->tokens > 0 || uses_gflops (c->arch);
+}
+
+/* ---- public API ------------------------------------------------------- */
+
+double
+rp_time_model_flops_per_token (const RpModelArch *arch,
+                               const RpTraining  *training)
+{
+  double n, attention, adapters;
+
+  g_return_val_if_fail (arch != NULL && training != NULL, 0);
+
+  n = (double) rp_model_active_params (arch);
+  /* PaLM App. B: 12·L·H·Q·T for the attention scores and values. */
+  attention = 12.0 * rp_model_total_layers (arch) * attention_width (arch) *
+              tokens_per_sample (arch, training);
+  if (!is_lora (training))
+    return 6 * n + attention;
+  adapters = trainable_params (arch, training);
+  return 4 * n + 6 * adapters + attention;
+}
+
+double
+rp_time_model_bubble_fraction (guint  pipeline,
+                               double micro_batches,
+                               double virtual_stages)
+{
+  g_return_val_if_fail (micro_batches > 0 && virtual_stages >= 1, 0);
+
+  if (pipeline <= 1)
+    return 0;
+  return (pipeline - 1) / (virtual_stages * micro_batches + pipeline - 1);
+}
 
 void
 rp_time_model_run (const RpScenario *scenario,
                    const RpCatalog  *catalog,
                    RpEstimate       *est)
 {
+  RpComputeEstimate *r;
+  Ctx c = { 0 };
+
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
+  g_return_if_fail (est->gpu != NULL);
+
+  r = &est->compute;
+  init_ctx (&c, scenario, est);
+  c.mfu = rp_catalog_get_mfu (catalog);
+  if (!can_time (scenario, &c, est))
+    return;
+  count_flops (&c, catalog, scenario->model.preset);
+  time_gpu_step (&c, r);
+  time_data (&c, r);
+  fill_totals (&c, r);
+  r->mfu_overridden = scenario->hardware.mfu_override > 0;
+  r->computed = TRUE;
+  add_time_warnings (scenario, &c, r, est);
+  fill_bom (&c, r, &est->bom);
+}
+
+static guint
+nodes_for (guint  count,
+           guint *gpus_per_node)
+{
+  if (count <= *gpus_per_node)
+    {
+      *gpus_per_node = count;
+      return 1;
+    }
+  return (count + *gpus_per_node - 1) / *gpus_per_node;
+}
+
+/* Reshapes @sc for @count GPUs; FALSE if the global batch cannot use them. */
+static gboolean
+reshape (RpScenario  *sc,
+         const RpGpu *gpu,
+         gboolean     same_gpu,
+         guint        count)
+{
+  RpTraining *t = &sc->training;
+  RpHardware *hw = &sc->hardware;
+  RpLink link;
+  guint gpn = MAX (hw->gpus_per_node, 1), dp;
+
+  hw->nodes = nodes_for (count, &gpn);
+  hw->gpus_per_node = gpn;
+  if (hw->nodes > 1 && hw->network == RP_NETWORK_NONE)
+    hw->network = scaling_fallback_network;
+  if (!same_gpu && gpu->interconnect != NULL && rp_link_from_string (gpu->interconnect, &link))
+    hw->intra_link = link;
+  if (t->tensor_parallel > gpn || rp_scenario_n_gpus (sc) % (t->tensor_parallel *
+                                                               t->pipeline_parallel) != 0)
+    t->tensor_parallel = t->pipeline_parallel = 1;
+  dp = rp_scenario_data_parallel (sc);
+  if (t->global_batch < dp)
+    return FALSE;
+  t->micro_batch = MIN (t->micro_batch, t->global_batch / dp);
+  return TRUE;
+}
+
+gboolean
+rp_time_model_scaling_curve (const RpScenario *scenario,
+                             const RpCatalog  *catalog,
+                             const char       *gpu_id,
+                             const guint      *gpu_counts,
+                             guint             n,
+                             double           *out_days,
+                             GError          **error)
+{
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  const RpGpu *gpu;
+  RpModelArch arch;
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && gpu_id != NULL, FALSE);
+  g_return_val_if_fail (n == 0 || (gpu_counts != NULL && out_days != NULL), FALSE);
+
+  gpu = rp_catalog_lookup_gpu (catalog, gpu_id);
+  if (gpu == NULL)
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
+                   _("“%s” is in no GPU catalog"), gpu_id);
+      return FALSE;
+    }
+  if (!rp_model_resolve (&scenario->model, catalog, &arch, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(RpScenario) sc = rp_scenario_copy (scenario);
+
+      out_days[i] = NAN;
+      rp_scenario_set_gpu (sc, gpu_id);
+      if (gpu_counts[i] == 0 ||
+          !reshape (sc, gpu, g_strcmp0 (gpu_id, scenario->hardware.gpu) == 0, gpu_counts[i]))
+        continue;
+      rp_estimate_clear (est);
+      est->arch = arch;
+      est->gpu = gpu;
+      rp_time_model_run (sc, catalog, est);
+      if (est->compute.computed)
+        out_days[i] = est->compute.days;
+    }
+  return TRUE;
 }

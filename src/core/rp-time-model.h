@@ -6,9 +6,36 @@
 
 G_BEGIN_DECLS
 
-/* Fills est->compute and est->bom (and their warnings).  Pure. */
-void rp_time_model_run (const RpScenario *scenario,
-                        const RpCatalog  *catalog,
-                        RpEstimate       *est);
+/* Fills est->compute and est->bom (and their warnings); needs est->arch
+ * and est->gpu resolved (rp_estimate_compute does that).  Pure. */
+void      rp_time_model_run              (const RpScenario  *scenario,
+                                          const RpCatalog   *catalog,
+                                          RpEstimate        *est);
+
+/* Model FLOPs per token of a transformer, without recomputation:
+ * 6·N + 12·L·h·s (Kaplan et al. 2020 §2.1; PaLM, Chowdhery et al. 2022,
+ * App. B), with LoRA's 4·N + 6·N_adapter for frozen weights. */
+double    rp_time_model_flops_per_token  (const RpModelArch *arch,
+                                          const RpTraining  *training);
+
+/* Share of a pipelined step lost to the bubble, (p − 1) / (v·m + p − 1)
+ * (Narayanan et al. 2021 §2.2: bubble time (p − 1)/(v·m) of the ideal). */
+double    rp_time_model_bubble_fraction  (guint              pipeline,
+                                          double             micro_batches,
+                                          double             virtual_stages);
+
+/* Wall-clock days of @scenario run on @gpu_id at each of the @n GPU
+ * counts in @gpu_counts: nodes of the scenario's GPUs per node (fewer for
+ * a smaller count), its network (100 GbE if it has none), the GPU's own
+ * link when @gpu_id is not the scenario's.  A count the global batch
+ * cannot use (fewer samples than data-parallel ranks) gives NAN.  Error:
+ * an unknown GPU or model. */
+gboolean  rp_time_model_scaling_curve    (const RpScenario  *scenario,
+                                          const RpCatalog   *catalog,
+                                          const char        *gpu_id,
+                                          const guint       *gpu_counts,
+                                          guint              n,
+                                          double            *out_days,
+                                          GError           **error);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -37,8 +38,8 @@ group_digits (const char *digits,
 
 /* 万 (10⁴) is how Chinese readers count money; English readers group by
  * thousands.  The translation decides. */
-static gboolean
-use_wan (void)
+gboolean
+rp_units_count_in_wan (void)
 {
   /* TRANSLATORS: translate as "yuan-in-wan:yes" to show large CNY amounts
    * in 万 (ten thousands), as Chinese readers expect */
@@ -86,7 +87,7 @@ rp_units_format_money (double     amount,
 
   if (!isfinite (amount))
     return g_strdup ("—");
-  if (currency == RP_CURRENCY_CNY && fabs (amount) >= 10000 && use_wan ())
+  if (currency == RP_CURRENCY_CNY && fabs (amount) >= 10000 && rp_units_count_in_wan ())
     {
       digits = g_strdup_printf ("%.1f", amount / 10000.0);
       /* TRANSLATORS: yuan counted in 万 (ten thousands); %s is the number */
@@ -107,6 +108,48 @@ rp_units_format_count (double value)
   if (fabs (value) >= 1e6)
     return g_strdup_printf ("%.3g", value);
   return g_strdup_printf ("%.0f", value);
+}
+
+int
+rp_units_display_width (const char *text)
+{
+  int width = 0;
+
+  g_return_val_if_fail (text != NULL, 0);
+
+  if (!g_utf8_validate (text, -1, NULL))
+    return (int) strlen (text);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+char *
+rp_units_pad (const char *text,
+              int         width)
+{
+  GString *out;
+  int fill;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  fill = ABS (width) - rp_units_display_width (text);
+  if (fill <= 0)
+    return g_strdup (text);
+  out = g_string_sized_new (strlen (text) + fill);
+  if (width < 0)
+    g_string_append (out, text);
+  for (int i = 0; i < fill; i++)
+    g_string_append_c (out, ' ');
+  if (width > 0)
+    g_string_append (out, text);
+  return g_string_free (out, FALSE);
 }
 
 double

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-application.c: the single-instance application */
+
+#include "config.h"
+
+#include "rp-application.h"
+
+#include "rp-window.h"
+
+#include <glib/gi18n.h>
+
+/* ---- private structs ------------------------------------------------ */
+
+struct _RpApplication
+{
+  GtkApplication parent_instance;
+
+  /* owned */
+  RpCatalog *catalog;
+  GSettings *settings;
+  GError    *catalog_error;
+};
+
+G_DEFINE_FINAL_TYPE (RpApplication, rp_application, GTK_TYPE_APPLICATION)
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+on_fatal_response_cb (GtkDialog     *dialog,
+                      int            response,
+                      RpApplication *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_application_release (G_APPLICATION (self));
+}
+
+/* Without its catalogs Rigplan can estimate nothing: say why and quit. */
+static void
+show_catalog_error (RpApplication *self)
+{
+  GtkWidget *dialog;
+
+  dialog = gtk_message_dialog_new (NULL, 0, GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                   _("Rigplan cannot read its catalogs"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            self->catalog_error->message);
+  gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
+  g_application_hold (G_APPLICATION (self));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_fatal_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static RpWindow *
+new_window (RpApplication *self)
+{
+  return rp_window_new (GTK_APPLICATION (self), self->catalog, self->settings);
+}
+
+/* ---- action handlers ------------------------------------------------ */
+
+static void
+app_quit_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  RpApplication *self = user_data;
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* Each window asks about its own unsaved changes. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static void
+app_about_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  RpApplication *self = user_data;
+  static const char *developers[] = { "The Rigplan authors", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                         "program-name", "Rigplan",
+                         "logo-icon-name", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Plan the machine for a deep-learning training run: "
+                                       "memory, time and cost, rented or bought."),
+                         "website", "https://github.com/rigplan/rigplan",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", developers,
+                         /* TRANSLATORS: your name(s), one per line */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+app_shortcuts_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  if (window != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", app_quit_action, NULL, NULL, NULL, { 0 } },
+  { "about", app_about_action, NULL, NULL, NULL, { 0 } },
+  { "shortcuts", app_shortcuts_action, NULL, NULL, NULL, { 0 } },
+};
+
+/* ---- vfunc overrides ------------------------------------------------ */
+
+static void
+rp_application_startup (GApplication *application)
+{
+  RpApplication *self = RP_APPLICATION (application);
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  static const char *quit_accels[] = { "<Primary>q", NULL };
+  static const char *shortcuts_accels[] = { "<Primary>question", NULL };
+
+  G_APPLICATION_CLASS (rp_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
+                                   self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay",
+                                         shortcuts_accels);
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema != NULL)
+    self->settings = g_settings_new (APP_ID);
+  else
+    g_message ("The GSettings schema %s is not installed; settings are not kept", APP_ID);
+
+  self->catalog = rp_catalog_load_default (&self->catalog_error);
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+rp_application_activate (GApplication *application)
+{
+  RpApplication *self = RP_APPLICATION (application);
+  GtkWindow *window;
+
+  if (self->catalog == NULL)
+    {
+      show_catalog_error (self);
+      return;
+    }
+  window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (window == NULL)
+    window = GTK_WINDOW (new_window (self));
+  gtk_window_present (window);
+}
+
+static void
+rp_application_open (GApplication  *application,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  RpApplication *self = RP_APPLICATION (application);
+
+  if (self->catalog == NULL)
+    {
+      show_catalog_error (self);
+      return;
+    }
+  for (int i = 0; i < n_files; i++)
+    {
+      GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+      RpWindow *window;
+
+      if (active != NULL && RP_IS_WINDOW (active) && rp_window_is_pristine (RP_WINDOW (active)))
+        window = RP_WINDOW (active);
+      else
+        window = new_window (self);
+      rp_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+rp_application_dispose (GObject *object)
+{
+  RpApplication *self = RP_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->catalog, rp_catalog_unref);
+  g_clear_error (&self->catalog_error);
+  G_OBJECT_CLASS (rp_application_parent_class)->dispose (object);
+}
+
+/* ---- class_init / init ---------------------------------------------- */
+
+static void
+rp_application_class_init (RpApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = rp_application_dispose;
+  app_class->startup = rp_application_startup;
+  app_class->activate = rp_application_activate;
+  app_class->open = rp_application_open;
+}
+
+static void
+rp_application_init (RpApplication *self)
+{
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+RpApplication *
+rp_application_new (void)
+{
+  return g_object_new (RP_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/rigplan/Rigplan",
+                       NULL);
+}
+
+RpCatalog *
+rp_application_get_catalog (RpApplication *self)
+{
+  g_return_val_if_fail (RP_IS_APPLICATION (self), NULL);
+  return self->catalog;
+}
+
+GSettings *
+rp_application_get_settings (RpApplication *self)
+{
+  g_return_val_if_fail (RP_IS_APPLICATION (self), NULL);
+  return self->settings;
+}

@@ -1,0 +1,512 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-window-actions.c: the window's actions: new, open, save, export, close
+ *
+ * Files go through GtkFileChooserNative (GTK 4.8 has no GtkFileDialog)
+ * and async GFile I/O with the window's cancellable.  Errors are shown in
+ * a GtkMessageDialog that names the file, the key and the problem. */
+
+#include "config.h"
+
+#include "rp-window-private.h"
+
+#include "rp-chart-view.h"
+
+#include <glib/gi18n.h>
+
+/* ---- helpers -------------------------------------------------------- */
+
+static GtkFileFilter *
+scenario_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Rigplan scenarios"));
+  gtk_file_filter_add_mime_type (filter, "application/x-rigplan");
+  gtk_file_filter_add_pattern (filter, "*.rigplan");
+  return filter;
+}
+
+static void
+set_current_folder (RpWindow       *self,
+                    GtkFileChooser *chooser)
+{
+  GFile *file = rp_scenario_document_get_file (self->document);
+  g_autoptr(GFile) folder = NULL;
+
+  if (file != NULL)
+    folder = g_file_get_parent (file);
+  else if (self->settings != NULL)
+    {
+      g_autofree char *last = g_settings_get_string (self->settings, "last-folder");
+
+      if (last != NULL && *last != '\0' && g_file_test (last, G_FILE_TEST_IS_DIR))
+        folder = g_file_new_for_path (last);
+    }
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+}
+
+static void
+remember_folder (RpWindow *self,
+                 GFile    *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+
+  if (self->settings != NULL && path != NULL)
+    g_settings_set_string (self->settings, "last-folder", path);
+}
+
+static char *
+display_name (GFile *file)
+{
+  return g_file_get_basename (file);
+}
+
+static void
+on_error_dialog_response_cb (GtkDialog *dialog,
+                             int        response,
+                             gpointer   user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static char *
+suggested_name (RpWindow   *self,
+                const char *extension)
+{
+  g_autofree char *title = rp_scenario_document_dup_title (self->document);
+
+  g_strdelimit (title, "/\\:", '-');
+  return g_strconcat (title, extension, NULL);
+}
+
+static GtkFileChooserNative *
+new_save_chooser (RpWindow   *self,
+                  const char *title,
+                  const char *accept,
+                  const char *name)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         accept, _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  set_current_folder (self, GTK_FILE_CHOOSER (chooser));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  return chooser;
+}
+
+static GFile *
+take_chooser_file (GtkNativeDialog *chooser,
+                   int              response)
+{
+  GFile *file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+  return file;
+}
+
+/* ---- open ----------------------------------------------------------- */
+
+static void
+load_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(RpWindow) self = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  file = g_object_steal_data (G_OBJECT (self), "rp-loading-file");
+  if (!rp_scenario_document_load_finish (RP_SCENARIO_DOCUMENT (source), result, &error))
+    {
+      g_autofree char *name = file != NULL ? display_name (file) : g_strdup ("?");
+      g_autofree char *primary = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      /* TRANSLATORS: %s is a file name */
+      primary = g_strdup_printf (_("Could not open “%s”"), name);
+      rp_window_show_error (self, primary, error->message);
+      return;
+    }
+  if (file != NULL)
+    remember_folder (self, file);
+}
+
+static void
+on_open_response_cb (GtkNativeDialog *chooser,
+                     int              response,
+                     gpointer         user_data)
+{
+  g_autoptr(RpWindow) self = user_data;
+  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  RpWindow *target = self;
+
+  if (file == NULL)
+    return;
+  /* Open into this window when it holds nothing yet, else into a new one. */
+  if (!rp_window_is_pristine (self))
+    {
+      target = rp_window_new (gtk_window_get_application (GTK_WINDOW (self)), self->catalog,
+                              self->settings);
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  rp_window_open_file (target, file);
+}
+
+/* ---- save ----------------------------------------------------------- */
+
+static void save_as (RpWindow *self);
+
+static void
+save_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(RpWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!rp_scenario_document_save_finish (RP_SCENARIO_DOCUMENT (source), result, &error))
+    {
+      GFile *file = rp_scenario_document_get_file (self->document);
+      g_autofree char *name = file != NULL ? display_name (file) : suggested_name (self, "");
+      g_autofree char *primary = NULL;
+
+      self->close_after_save = FALSE;
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      primary = g_strdup_printf (_("Could not save “%s”"), name);
+      rp_window_show_error (self, primary, error->message);
+      return;
+    }
+  if (self->close_after_save)
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+}
+
+static void
+save_to (RpWindow *self,
+         GFile    *file)
+{
+  remember_folder (self, file);
+  rp_scenario_document_save_async (self->document, file, self->cancellable, save_cb,
+                                   g_object_ref (self));
+}
+
+static void
+on_save_as_response_cb (GtkNativeDialog *chooser,
+                        int              response,
+                        gpointer         user_data)
+{
+  g_autoptr(RpWindow) self = user_data;
+  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+
+  if (file == NULL)
+    {
+      self->close_after_save = FALSE;
+      return;
+    }
+  save_to (self, file);
+}
+
+static void
+save_as (RpWindow *self)
+{
+  g_autofree char *name = suggested_name (self, ".rigplan");
+  GtkFileChooserNative *chooser;
+
+  chooser = new_save_chooser (self, _("Save Scenario"), _("_Save"), name);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), scenario_filter ());
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response_cb),
+                    g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save (RpWindow *self)
+{
+  GFile *file = rp_scenario_document_get_file (self->document);
+
+  if (file != NULL)
+    save_to (self, file);
+  else
+    save_as (self);
+}
+
+/* ---- export --------------------------------------------------------- */
+
+static void
+on_export_response_cb (GtkNativeDialog *chooser,
+                       int              response,
+                       gpointer         user_data)
+{
+  g_autoptr(RpWindow) self = user_data;
+  gboolean pdf = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "rp-pdf"));
+  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (file == NULL)
+    return;
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Rigplan can only export to local files."));
+      ok = FALSE;
+    }
+  else if (pdf)
+    {
+      const RpEstimate *est = rp_scenario_document_get_estimate (self->document);
+
+      if (est == NULL)
+        {
+          g_propagate_error (&error,
+                             g_error_copy (rp_scenario_document_get_error (self->document)));
+          ok = FALSE;
+        }
+      else
+        ok = rp_chart_export_report_pdf (rp_scenario_document_get_scenario (self->document),
+                                         self->catalog, est, path, &error);
+    }
+  else
+    {
+      GtkWidget *view = gtk_stack_get_visible_child (self->chart_stack);
+      const RpChartData *data = rp_chart_view_get_data (RP_CHART_VIEW (view));
+
+      ok = data != NULL && rp_chart_export_png (data, path, 1600, 1000, NULL, &error);
+    }
+  if (!ok)
+    {
+      g_autofree char *name = display_name (file);
+      g_autofree char *primary = g_strdup_printf (_("Could not export “%s”"), name);
+
+      rp_window_show_error (self, primary, error != NULL ? error->message : "");
+      return;
+    }
+  remember_folder (self, file);
+}
+
+static void
+export (RpWindow *self,
+        gboolean  pdf)
+{
+  g_autofree char *name = suggested_name (self, pdf ? ".pdf" : ".png");
+  GtkFileChooserNative *chooser;
+
+  chooser = new_save_chooser (self, pdf ? _("Export Report as PDF") : _("Export Chart as PNG"),
+                              _("_Export"), name);
+  g_object_set_data (G_OBJECT (chooser), "rp-pdf", GINT_TO_POINTER (pdf));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_export_response_cb),
+                    g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* ---- close ---------------------------------------------------------- */
+
+enum
+{
+  RESPONSE_DISCARD = 1,
+  RESPONSE_SAVE = 2,
+};
+
+static void
+on_confirm_close_response_cb (GtkDialog *dialog,
+                              int        response,
+                              gpointer   user_data)
+{
+  g_autoptr(RpWindow) self = user_data;
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  switch (response)
+    {
+    case RESPONSE_DISCARD:
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+      break;
+    case RESPONSE_SAVE:
+      self->close_after_save = TRUE;
+      save (self);
+      break;
+    default:
+      break;
+    }
+}
+
+/* ---- action handlers ------------------------------------------------ */
+
+static void
+win_new_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+  RpWindow *window = rp_window_new (gtk_window_get_application (GTK_WINDOW (self)),
+                                    self->catalog, self->settings);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+win_open_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("Open Scenario"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
+                                         _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), scenario_filter ());
+  set_current_folder (self, GTK_FILE_CHOOSER (chooser));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response_cb), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+win_save_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  save (RP_WINDOW (widget));
+}
+
+static void
+win_save_as_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  save_as (RP_WINDOW (widget));
+}
+
+static void
+win_export_pdf_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  export (RP_WINDOW (widget), TRUE);
+}
+
+static void
+win_export_png_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  export (RP_WINDOW (widget), FALSE);
+}
+
+static void
+win_close_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+/* ---- internal API --------------------------------------------------- */
+
+void
+rp_window_class_init_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, win_new_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, win_open_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, win_save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, win_save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, win_export_pdf_action);
+  gtk_widget_class_install_action (widget_class, "win.export-png", NULL, win_export_png_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "win.export-pdf", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close",
+                                       NULL);
+}
+
+void
+rp_window_update_actions (RpWindow *self)
+{
+  gboolean has_estimate = rp_scenario_document_get_estimate (self->document) != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-pdf", has_estimate);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-png", has_estimate);
+}
+
+void
+rp_window_show_error (RpWindow   *self,
+                      const char *primary,
+                      const char *secondary)
+{
+  GtkWidget *dialog;
+
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->error_dialog));
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_error_dialog_response_cb), NULL);
+  self->error_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+rp_window_confirm_close (RpWindow *self)
+{
+  g_autofree char *title = NULL;
+  GtkWidget *dialog;
+
+  if (self->close_confirmed || !rp_scenario_document_get_modified (self->document))
+    return TRUE;
+
+  title = rp_scenario_document_dup_title (self->document);
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
+                                   GTK_BUTTONS_NONE, _("Save changes to “%s” before closing?"),
+                                   title);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("If you don’t save, your changes will be lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), RESPONSE_SAVE);
+  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                RESPONSE_DISCARD),
+                            "destructive-action");
+  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                RESPONSE_SAVE),
+                            "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
+                    g_object_ref (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+  return FALSE;
+}
+
+void
+rp_window_open_file (RpWindow *self,
+                     GFile    *file)
+{
+  g_return_if_fail (RP_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_object_set_data_full (G_OBJECT (self), "rp-loading-file", g_object_ref (file),
+                          g_object_unref);
+  rp_scenario_document_load_async (self->document, file, self->cancellable, load_cb,
+                                   g_object_ref (self));
+}

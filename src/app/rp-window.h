@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-window.h: the main window: forms, verdict, key figures and charts */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rp-chart.h"
+#include "rp-scenario-document.h"
+
+G_BEGIN_DECLS
+
+#define RP_TYPE_WINDOW (rp_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (RpWindow, rp_window, RP, WINDOW, GtkApplicationWindow)
+
+/* @application may be NULL (tests); @settings may be NULL (no schema). */
+RpWindow           *rp_window_new               (GtkApplication *application,
+                                                 RpCatalog      *catalog,
+                                                 GSettings      *settings);
+RpScenarioDocument *rp_window_get_document      (RpWindow       *self);
+/* Loads @file into this window; errors go to a dialog. */
+void                rp_window_open_file         (RpWindow       *self,
+                                                 GFile          *file);
+/* TRUE when the document is untouched and unnamed (a new window). */
+gboolean            rp_window_is_pristine       (RpWindow       *self);
+
+/* What the user sees, for tests and the debug timing. */
+GtkWidget          *rp_window_get_form          (RpWindow       *self);
+const char         *rp_window_get_verdict_title (RpWindow       *self);
+const char         *rp_window_get_verdict_detail (RpWindow      *self);
+/* "fits", "tight", "does-not-fit", "error" or "unknown". */
+const char         *rp_window_get_verdict_class (RpWindow       *self);
+/* @figure: "vram", "headroom", "time", "gpu_hours", "rent", "buy",
+ * "break_even", "throughput". */
+const char         *rp_window_get_figure        (RpWindow       *self,
+                                                 const char     *figure,
+                                                 gboolean        detail);
+const char         *rp_window_get_recommendation (RpWindow      *self);
+guint               rp_window_get_n_advice      (RpWindow       *self);
+/* The chart view of @kind, with its data brought up to date. */
+GtkWidget          *rp_window_get_chart_view    (RpWindow       *self,
+                                                 RpChartKind     kind);
+/* The error dialog on screen, or NULL. */
+GtkWidget          *rp_window_get_error_dialog  (RpWindow       *self);
+
+G_END_DECLS

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-chart-private.h: the chart layer's structs, shared by its .c files */
+#pragma once
+
+#include "rp-chart.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char   *label;                /* owned */
+  GArray *xs;                   /* double */
+  GArray *ys;                   /* double */
+} RpChartSeries;
+
+typedef struct
+{
+  gboolean    vertical;
+  double      value;
+  RpChartInk  ink;
+  char       *label;            /* owned */
+} RpChartRule;
+
+typedef struct
+{
+  guint       category;
+  double      y;
+  RpChartInk  ink;
+  char       *label;            /* owned */
+} RpChartMark;
+
+typedef struct
+{
+  double  x;
+  double  y;
+  char   *label;                /* owned */
+} RpChartMarker;
+
+struct _RpChartData
+{
+  RpChartKind  kind;
+  char        *title;           /* owned */
+  char        *subtitle;        /* owned, may be NULL */
+  char        *x_label;         /* owned */
+  char        *y_label;         /* owned */
+  char        *message;         /* owned, NULL when available */
+  RpChartUnit  x_unit;
+  RpChartUnit  y_unit;
+  RpCurrency   currency;
+  int          highlight;       /* category, -1 for none */
+  gboolean     x_log;
+  gboolean     y_log;
+  GPtrArray   *categories;      /* char*, owned */
+  GPtrArray   *series;          /* RpChartSeries*, owned */
+  GArray      *rules;           /* RpChartRule */
+  GArray      *marks;           /* RpChartMark */
+  GArray      *markers;         /* RpChartMarker */
+};
+
+/* Geometry the paint step draws; every element carries its ink. */
+typedef struct
+{
+  RpChartRect rect;
+  RpChartInk  ink;
+} RpChartBox;
+
+typedef struct
+{
+  double      x0, y0, x1, y1;
+  RpChartInk  ink;
+  gboolean    dashed;
+  double      width_scale;      /* × style line width */
+} RpChartSegment;
+
+typedef struct
+{
+  RpChartInk  ink;
+  double      width_scale;      /* × style line width */
+  GArray     *points;           /* double pairs x, y; NaN pair = break */
+} RpChartPolyline;
+
+typedef struct
+{
+  double      x, y;
+  double      radius;
+  RpChartInk  ink;
+  gboolean    hollow;
+} RpChartDot;
+
+typedef enum
+{
+  RP_CHART_SWATCH_BOX,
+  RP_CHART_SWATCH_LINE,
+  RP_CHART_SWATCH_DASH,
+  RP_CHART_SWATCH_DOT,
+} RpChartSwatchKind;
+
+typedef struct
+{
+  RpChartRect       swatch;
+  RpChartRect       label;
+  RpChartSwatchKind kind;
+  RpChartInk        ink;
+} RpChartLegendItem;
+
+typedef struct
+{
+  guint        series;
+  guint        index;
+  RpChartRect  rect;
+  char        *text;            /* owned: the hover read-out */
+} RpChartItem;
+
+typedef struct
+{
+  double value;
+  double position;
+} RpChartTick;
+
+struct _RpChartLayout
+{
+  double       width;
+  double       height;
+  gboolean     has_plot;
+  RpChartRect  plot;
+  gboolean     categorical;
+  GArray      *labels;          /* RpChartLabel, texts owned */
+  GArray      *x_ticks;         /* RpChartTick */
+  GArray      *y_ticks;         /* RpChartTick */
+  GArray      *grid;            /* RpChartSegment */
+  GArray      *axes;            /* RpChartSegment */
+  GArray      *bands;           /* RpChartBox: highlight behind a category */
+  GArray      *bars;            /* RpChartBox */
+  GPtrArray   *lines;           /* RpChartPolyline*, owned */
+  GArray      *rules;           /* RpChartSegment: rules and marks */
+  GArray      *dots;            /* RpChartDot */
+  GArray      *legend;          /* RpChartLegendItem */
+  GArray      *items;           /* RpChartItem, texts owned */
+};
+
+/* Shared helpers. */
+gboolean rp_chart_rects_overlap (const RpChartRect *a,
+                                 const RpChartRect *b);
+void     rp_chart_style_get_ink (const RpChartStyle *style,
+                                 RpChartInk          ink,
+                                 RpChartRgba        *out);
+
+G_END_DECLS

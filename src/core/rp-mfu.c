@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-mfu.c: reading data/catalogs/mfu.json
+ *
+ *   kernel efficiency  = kernel_efficiency.per_generation[g]
+ *                        or mfu_max[g] × default_over_mfu_max
+ *   width factor       = h / (h + H)            (mfu.json width_effect)
+ *   sequence factor    = f^log2(s / s_ref)      (mfu.json seq_len_effect)
+ *   fp8                = kernel × (fp8 MFU vs fp8 peak) / mfu_max
+ *                        (mfu.json generations[g].fp8)
+ *   attention without FlashAttention: score_passes × heads × s² × 2 bytes
+ *                        of memory traffic per layer and sample
+ * Each number's source is next to it in the file. */
+
+#include "config.h"
+
+#include "rp-mfu.h"
+#include "rp-mfu-private.h"
+
+#include "rp-error.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+typedef struct
+{
+  char   *name;
+  double  mfu_max;
+  double  kernel;               /* 0: mfu_max × default_over_mfu_max */
+  double  width_half_point;     /* 0: the shared value */
+  double  seq_per_doubling;     /* 0: the default */
+  double  fp8_ratio;            /* fp8 MFU (of fp8 peak) / bf16 MFU; 0: default */
+} Generation;
+
+struct _RpMfuParams
+{
+  double     default_mfu;
+  double     kernel_over_mfu_max;
+  double     width_half_point;
+  double     seq_ref;
+  double     seq_per_doubling;  /* geometric mean of the listed generations */
+  double     fp8_ratio;         /* geometric mean of the listed generations */
+  double     virtual_stages;
+  double     cnn_intensity;
+  double     score_passes;
+  GPtrArray *generations;       /* Generation*, owned */
+};
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+generation_free (gpointer data)
+{
+  Generation *g = data;
+
+  g_free (g->name);
+  g_free (g);
+}
+
+static const Generation *
+lookup (const RpMfuParams *self,
+        const char        *name)
+{
+  if (name == NULL)
+    return NULL;
+  for (guint i = 0; i < self->generations->len; i++)
+    {
+      const Generation *g = g_ptr_array_index (self->generations, i);
+      if (strcmp (g->name, name) == 0)
+        return g;
+    }
+  return NULL;
+}
+
+static gboolean
+read_object (const cJSON  *obj,
+             const char   *path,
+             const char   *key,
+             const cJSON **out,
+             GError      **error)
+{
+  return rp_json_read_object (obj, path, key, TRUE, out, error);
+}
+
+/* The fp8 MFU of a generation as a fraction of its fp8 peak, or 0. */
+static gboolean
+read_fp8 (const cJSON *fp8,
+          const char  *path,
+          double      *out,
+          GError     **error)
+{
+  const cJSON *observed = cJSON_GetObjectItemCaseSensitive (fp8, "observed_vs_fp8_peak");
+
+  *out = 0;
+  if (!rp_json_read_number (fp8, path, "mfu_max_vs_fp8_peak", FALSE, 0, 1, out, error))
+    return FALSE;
+  if (*out == 0 && cJSON_IsArray (observed) && cJSON_GetArraySize (observed) == 2)
+    {
+      const cJSON *lo = cJSON_GetArrayItem (observed, 0), *hi = cJSON_GetArrayItem (observed, 1);
+      if (cJSON_IsNumber (lo) && cJSON_IsNumber (hi))
+        *out = (lo->valuedouble + hi->valuedouble) / 2;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_generation (const cJSON *item,
+                 const char  *path,
+                 Generation  *g,
+                 GError     **error)
+{
+  const cJSON *fp8 = NULL;
+  double fp8_mfu = 0;
+
+  if (!rp_json_read_number (item, path, "mfu_max", TRUE, 0.01, 1, &g->mfu_max, error) ||
+      !rp_json_read_object (item, path, "fp8", FALSE, &fp8, error))
+    return FALSE;
+  if (fp8 != NULL)
+    {
+      g_autofree char *fp8_path = rp_json_join_path (path, "fp8");
+      if (!read_fp8 (fp8, fp8_path, &fp8_mfu, error))
+        return FALSE;
+    }
+  g->fp8_ratio = fp8_mfu / g->mfu_max;
+  return TRUE;
+}
+
+static gboolean
+read_per_generation (RpMfuParams *self,
+                     const cJSON *table,
+                     const char  *path,
+                     gsize        member_offset,
+                     GError     **error)
+{
+  const cJSON *item;
+
+  if (table == NULL)
+    return TRUE;
+  cJSON_ArrayForEach (item, table)
+    {
+      Generation *g = (Generation *) lookup (self, item->string);
+      double value = 0;
+
+      if (!rp_json_read_number (table, path, item->string, TRUE, 1e-6, 1e6, &value, error))
+        return FALSE;
+      if (g != NULL)
+        G_STRUCT_MEMBER (double, g, member_offset) = value;
+    }
+  return TRUE;
+}
+
+/* Geometric mean of a Generation member over the generations that set it. */
+static double
+geometric_mean (const RpMfuParams *self,
+                gsize              member_offset)
+{
+  double log_sum = 0;
+  guint n = 0;
+
+  for (guint i = 0; i < self->generations->len; i++)
+    {
+      double v = G_STRUCT_MEMBER (double, g_ptr_array_index (self->generations, i),
+                                  member_offset);
+      if (v > 0)
+        {
+          log_sum += log (v);
+          n++;
+        }
+    }
+  return n > 0 ? exp (log_sum / n) : 1.0;
+}
+
+static gboolean
+read_generations (RpMfuParams *self,
+                  const cJSON *root,
+                  GError     **error)
+{
+  const cJSON *gens = NULL, *item;
+
+  if (!read_object (root, "", "generations", &gens, error))
+    return FALSE;
+  cJSON_ArrayForEach (item, gens)
+    {
+      g_autofree char *path = rp_json_join_path ("generations", item->string);
+      Generation *g = g_new0 (Generation, 1);
+
+      g->name = g_strdup (item->string);
+      g_ptr_array_add (self->generations, g);
+      if (!cJSON_IsObject (item))
+        {
+          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: expected an object"), path);
+          return FALSE;
+        }
+      if (!read_generation (item, path, g, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_effects (RpMfuParams *self,
+              const cJSON *root,
+              GError     **error)
+{
+  const cJSON *dflt = NULL, *width = NULL, *seq = NULL, *kernel = NULL, *bubble = NULL;
+  const cJSON *vision = NULL, *no_flash = NULL;
+
+  if (!read_object (root, "", "default_mfu", &dflt, error) ||
+      !rp_json_read_number (dflt, "default_mfu", "value", TRUE, 0.01, 1, &self->default_mfu,
+                            error) ||
+      !read_object (root, "", "width_effect", &width, error) ||
+      !rp_json_read_number (width, "width_effect", "width_half_point", TRUE, 0, 1e6,
+                            &self->width_half_point, error) ||
+      !read_per_generation (self, cJSON_GetObjectItemCaseSensitive (width, "per_generation"),
+                            "width_effect.per_generation",
+                            G_STRUCT_OFFSET (Generation, width_half_point), error) ||
+      !read_object (root, "", "seq_len_effect", &seq, error) ||
+      !rp_json_read_number (seq, "seq_len_effect", "s_ref", TRUE, 1, 1e9, &self->seq_ref, error) ||
+      !read_per_generation (self, cJSON_GetObjectItemCaseSensitive (seq, "per_doubling"),
+                            "seq_len_effect.per_doubling",
+                            G_STRUCT_OFFSET (Generation, seq_per_doubling), error) ||
+      !read_object (root, "", "kernel_efficiency", &kernel, error) ||
+      !rp_json_read_number (kernel, "kernel_efficiency", "default_over_mfu_max", TRUE, 0.1, 10,
+                            &self->kernel_over_mfu_max, error) ||
+      !read_per_generation (self, cJSON_GetObjectItemCaseSensitive (kernel, "per_generation"),
+                            "kernel_efficiency.per_generation",
+                            G_STRUCT_OFFSET (Generation, kernel), error) ||
+      !read_object (root, "", "pipeline_bubble", &bubble, error) ||
+      !rp_json_read_number (bubble, "pipeline_bubble", "virtual_stages", TRUE, 1, 1024,
+                            &self->virtual_stages, error) ||
+      !read_object (root, "", "vision", &vision, error) ||
+      !rp_json_read_number (vision, "vision", "cnn_arithmetic_intensity_flop_per_byte", TRUE,
+                            0.01, 1e6, &self->cnn_intensity, error) ||
+      !read_object (root, "", "attention_without_flash", &no_flash, error) ||
+      !rp_json_read_number (no_flash, "attention_without_flash", "score_passes", TRUE, 0, 1000,
+                            &self->score_passes, error))
+    return FALSE;
+  self->seq_per_doubling = geometric_mean (self, G_STRUCT_OFFSET (Generation, seq_per_doubling));
+  self->fp8_ratio = geometric_mean (self, G_STRUCT_OFFSET (Generation, fp8_ratio));
+  return TRUE;
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+RpMfuParams *
+rp_mfu_params_load (const cJSON *root,
+                    GError     **error)
+{
+  g_autoptr(RpMfuParams) self = g_new0 (RpMfuParams, 1);
+
+  g_return_val_if_fail (root != NULL, NULL);
+
+  self->generations = g_ptr_array_new_with_free_func (generation_free);
+  if (!read_generations (self, root, error) || !read_effects (self, root, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+void
+rp_mfu_params_free (RpMfuParams *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->generations, g_ptr_array_unref);
+  g_free (self);
+}
+
+double
+rp_mfu_kernel_efficiency (const RpMfuParams *self,
+                          const char        *generation,
+                          RpPrecision        precision)
+{
+  const Generation *g;
+  double kernel;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  g = lookup (self, generation);
+  if (g == NULL)
+    kernel = self->default_mfu * self->kernel_over_mfu_max;
+  else if (g->kernel > 0)
+    kernel = g->kernel;
+  else
+    kernel = g->mfu_max * self->kernel_over_mfu_max;
+  if (precision == RP_PRECISION_FP8_MIXED)
+    kernel *= g != NULL && g->fp8_ratio > 0 ? g->fp8_ratio : self->fp8_ratio;
+  return MIN (kernel, 1.0);
+}
+
+double
+rp_mfu_width_factor (const RpMfuParams *self,
+                     const char        *generation,
+                     double             hidden)
+{
+  const Generation *g;
+  double half;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (hidden <= 0)
+    return 1.0;
+  g = lookup (self, generation);
+  half = g != NULL && g->width_half_point > 0 ? g->width_half_point : self->width_half_point;
+  return hidden / (hidden + half);
+}
+
+double
+rp_mfu_seq_factor (const RpMfuParams *self,
+                   const char        *generation,
+                   double             seq_len)
+{
+  const Generation *g;
+  double f;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (seq_len <= self->seq_ref)
+    return 1.0;
+  g = lookup (self, generation);
+  f = g != NULL && g->seq_per_doubling > 0 ? g->seq_per_doubling : self->seq_per_doubling;
+  return pow (f, log2 (seq_len / self->seq_ref));
+}
+
+double
+rp_mfu_virtual_stages (const RpMfuParams *self)
+{
+  g_return_val_if_fail (self != NULL, 1);
+  return self->virtual_stages;
+}
+
+double
+rp_mfu_cnn_intensity (const RpMfuParams *self)
+{
+  g_return_val_if_fail (self != NULL, 1);
+  return self->cnn_intensity;
+}
+
+double
+rp_mfu_attention_score_passes (const RpMfuParams *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->score_passes;
+}

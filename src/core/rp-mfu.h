@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-mfu.h: the utilisation parameters of the time model (data/catalogs/mfu.json,
+ * "format": "rigplan-mfu")
+ *
+ * The file holds, per GPU generation, the end-to-end MFU of large published
+ * runs (mfu_max) and the kernel efficiency before communication; and the
+ * width, sequence-length, pipeline and vision terms fitted on published runs.
+ * Every value and its source is in the file; this module only reads it. */
+#pragma once
+
+#include "rp-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct _RpMfuParams RpMfuParams;
+
+void    rp_mfu_params_free              (RpMfuParams       *self);
+
+/* Kernel efficiency (fraction of dense peak) of @generation at @precision,
+ * at infinite width: kernel_efficiency.per_generation, else mfu_max ×
+ * default_over_mfu_max, else default_mfu × default_over_mfu_max.  For fp8
+ * it is scaled by the generation's fp8/bf16 MFU ratio. */
+double  rp_mfu_kernel_efficiency        (const RpMfuParams *self,
+                                         const char        *generation,
+                                         RpPrecision        precision);
+/* h / (h + H): H per generation, else the shared width_half_point. */
+double  rp_mfu_width_factor             (const RpMfuParams *self,
+                                         const char        *generation,
+                                         double             hidden);
+/* f^log2(s / s_ref) above s_ref, 1 below; f per generation, else the
+ * geometric mean of the listed generations. */
+double  rp_mfu_seq_factor               (const RpMfuParams *self,
+                                         const char        *generation,
+                                         double             seq_len);
+/* Interleaved pipeline chunks per GPU assumed (pipeline_bubble.virtual_stages). */
+double  rp_mfu_virtual_stages           (const RpMfuParams *self);
+/* FLOPs per byte of memory traffic of convolutional training. */
+double  rp_mfu_cnn_intensity            (const RpMfuParams *self);
+/* Passes over the 16-bit attention scores per layer without FlashAttention. */
+double  rp_mfu_attention_score_passes   (const RpMfuParams *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpMfuParams, rp_mfu_params_free)
+
+G_END_DECLS

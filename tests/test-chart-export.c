@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-chart-export.c: charts written as PNG, SVG and PDF files */
+#define _GNU_SOURCE             /* memmem (PLATFORM.md P7) */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+#include "rp-chart.h"
+#include "rp-error.h"
+#include "rp-estimate.h"
+#include "rp-scenario.h"
+
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+/* ---- helpers -------------------------------------------------------- */
+
+typedef struct
+{
+  char *dir;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("rigplan-chart-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+/* Removes the files the test wrote and checks that nothing else (no
+ * temporary file) was left behind. */
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  user_data)
+{
+  g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (f->dir, name, NULL);
+
+      if (name[0] == '.')
+        g_error ("a temporary file was left behind: %s", name);
+      g_unlink (path);
+    }
+  g_rmdir (f->dir);
+  g_free (f->dir);
+}
+
+static RpChartData *
+one_bar_data (void)
+{
+  RpChartData *data = rp_chart_data_new_empty (RP_CHART_VRAM, "Bar", "GPU", "Memory (GiB)",
+                                               RP_CHART_UNIT_NONE, RP_CHART_UNIT_GIB);
+  guint s = rp_chart_data_add_series (data, "Weights");
+
+  rp_chart_data_add_category (data, "汉字 GPU");
+  rp_chart_data_add_point (data, s, 0, 10);
+  return data;
+}
+
+static gboolean
+file_exists (const char *path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+static guint
+count_pdf_pages (const char *contents,
+                 gsize       len)
+{
+  static const char needle[] = "/Type /Page";
+  const char *p = contents;
+  const char *end = contents + len;
+  guint n = 0;
+
+  while (p < end)
+    {
+      const char *hit = memmem (p, end - p, needle, strlen (needle));
+
+      if (hit == NULL)
+        break;
+      /* "/Type /Pages" is the page tree, not a page. */
+      if (hit + strlen (needle) < end && hit[strlen (needle)] != 's')
+        n++;
+      p = hit + strlen (needle);
+    }
+  return n;
+}
+
+/* ---- tests ---------------------------------------------------------- */
+
+static void
+test_png (Fixture       *f,
+          gconstpointer  user_data)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "bar.png", NULL);
+  RpChartStyle style;
+  cairo_surface_t *png;
+  cairo_surface_t *probe;
+  cairo_t *cr;
+  PangoContext *context;
+  g_autoptr(RpChartLayout) layout = NULL;
+  RpChartRect bar;
+  const guint8 *pixels;
+  int stride;
+  guint32 at_bar, at_corner;
+
+  rp_chart_style_init_print (&style);
+  g_assert_true (rp_chart_export_png (data, path, 400, 300, &style, &error));
+  g_assert_no_error (error);
+
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 400);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, 300);
+
+  /* Where the layout puts the bar (the same metrics the export uses). */
+  probe = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (probe);
+  context = pango_cairo_create_context (cr);
+  layout = rp_chart_layout_compute (data, 400, 300, &style, rp_chart_measure_text_pango, context);
+  g_assert_cmpuint (rp_chart_layout_get_n_items (layout), ==, 1);
+  rp_chart_layout_get_item (layout, 0, NULL, NULL, &bar);
+  g_assert_cmpfloat (bar.height, >, 20);
+
+  cairo_surface_flush (png);
+  pixels = cairo_image_surface_get_data (png);
+  stride = cairo_image_surface_get_stride (png);
+  at_bar = *(const guint32 *) (pixels + (int) (bar.y + bar.height / 2) * stride +
+                               4 * (int) (bar.x + bar.width / 2));
+  at_corner = *(const guint32 *) (pixels + 2 * stride + 4 * 2);
+  /* The corner is the white background; the bar is series colour 0. */
+  g_assert_cmphex (at_corner, ==, 0xffffffff);
+  g_assert_cmphex (at_bar, !=, at_corner);
+  g_assert_cmpint ((at_bar >> 16) & 0xff, ==, (int) round (style.series[0].red * 255));
+  g_assert_cmpint ((at_bar >> 8) & 0xff, ==, (int) round (style.series[0].green * 255));
+  g_assert_cmpint (at_bar & 0xff, ==, (int) round (style.series[0].blue * 255));
+
+  g_object_unref (context);
+  cairo_destroy (cr);
+  cairo_surface_destroy (probe);
+  cairo_surface_destroy (png);
+
+  /* A 4K PNG has the asked size too (drawn at a scale). */
+  g_assert_true (rp_chart_export_png (data, path, 3840, 2160, NULL, &error));
+  g_assert_no_error (error);
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 3840);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, 2160);
+  cairo_surface_destroy (png);
+}
+
+static void
+test_pdf (Fixture       *f,
+          gconstpointer  user_data)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "bar.pdf", NULL);
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  g_assert_true (rp_chart_export_pdf (data, path, 842, 595, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (len, >, 5);
+  g_assert_true (memcmp (contents, "%PDF-", 5) == 0);
+  g_assert_cmpuint (count_pdf_pages (contents, len), ==, 1);
+}
+
+static void
+test_report_pdf (Fixture       *f,
+                 gconstpointer  user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = rp_catalog_load_default (&error);
+  g_autoptr(RpScenario) scenario = NULL;
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autofree char *scenario_path = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "plan.pdf", NULL);
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  g_assert_no_error (error);
+  scenario_path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
+                                    "full-finetune-llama2-7b-8xa100.rigplan", NULL);
+  scenario = rp_scenario_load_file (scenario_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (rp_estimate_compute (scenario, catalog, est, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (rp_chart_export_report_pdf (scenario, catalog, est, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+  g_assert_true (memcmp (contents, "%PDF-", 5) == 0);
+  g_assert_cmpuint (count_pdf_pages (contents, len), ==, RP_N_CHARTS);
+}
+
+static void
+svg_start_element (GMarkupParseContext  *context,
+                   const char           *element_name,
+                   const char          **attribute_names,
+                   const char          **attribute_values,
+                   gpointer              user_data,
+                   GError              **error)
+{
+  guint *n_svg = user_data;
+
+  if (g_str_equal (element_name, "svg"))
+    (*n_svg)++;
+}
+
+static void
+test_svg (Fixture       *f,
+          gconstpointer  user_data)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "bar.svg", NULL);
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  GMarkupParser parser = { svg_start_element, NULL, NULL, NULL, NULL };
+  GMarkupParseContext *context;
+  guint n_svg = 0;
+
+  /* Through the extension-picking entry point, upper case. */
+  g_free (path);
+  path = g_build_filename (f->dir, "bar.SVG", NULL);
+  g_assert_true (rp_chart_export_file (data, path, 600, 400, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+  context = g_markup_parse_context_new (&parser, 0, &n_svg, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, contents, len, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+  g_markup_parse_context_free (context);
+  g_assert_cmpuint (n_svg, ==, 1);
+}
+
+static void
+test_unwritable (Fixture       *f,
+                 gconstpointer  user_data)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autofree char *missing = g_build_filename (f->dir, "no-such-dir", "bar.png", NULL);
+  g_autofree char *bad_ext = g_build_filename (f->dir, "bar.gif", NULL);
+  g_autofree char *ok = g_build_filename (f->dir, "bar.pdf", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      gboolean done;
+
+      g_clear_error (&error);
+      if (i == 0)
+        done = rp_chart_export_png (data, missing, 400, 300, NULL, &error);
+      else if (i == 1)
+        done = rp_chart_export_pdf (data, missing, 400, 300, NULL, &error);
+      else
+        done = rp_chart_export_svg (data, missing, 400, 300, NULL, &error);
+      g_assert_false (done);
+      g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+      g_assert_nonnull (strstr (error->message, missing));
+      g_assert_false (file_exists (missing));
+    }
+
+  g_clear_error (&error);
+  g_assert_false (rp_chart_export_file (data, bad_ext, 400, 300, NULL, &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+  g_assert_false (file_exists (bad_ext));
+
+  /* A size out of range fails before anything is written. */
+  g_clear_error (&error);
+  g_assert_false (rp_chart_export_pdf (data, ok, 0, 300, NULL, &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+  g_assert_false (file_exists (ok));
+
+  /* A directory in the file's place: the rename fails, the temporary
+   * file goes away (fixture_teardown checks). */
+  g_clear_error (&error);
+  g_assert_cmpint (g_mkdir (ok, 0755), ==, 0);
+  g_assert_false (rp_chart_export_pdf (data, ok, 400, 300, NULL, &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+  g_assert_true (g_file_test (ok, G_FILE_TEST_IS_DIR));
+  g_rmdir (ok);
+}
+
+static void
+test_replace (Fixture       *f,
+              gconstpointer  user_data)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autofree char *path = g_build_filename (f->dir, "bar.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_set_contents (path, "old", -1, &error));
+  g_assert_true (rp_chart_export_png (data, path, 200, 150, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+  g_assert_cmpuint (len, >, 8);
+  g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/chart/export/png", Fixture, NULL, fixture_setup, test_png, fixture_teardown);
+  g_test_add ("/chart/export/pdf", Fixture, NULL, fixture_setup, test_pdf, fixture_teardown);
+  g_test_add ("/chart/export/report-pdf", Fixture, NULL, fixture_setup, test_report_pdf,
+              fixture_teardown);
+  g_test_add ("/chart/export/svg", Fixture, NULL, fixture_setup, test_svg, fixture_teardown);
+  g_test_add ("/chart/export/unwritable", Fixture, NULL, fixture_setup, test_unwritable,
+              fixture_teardown);
+  g_test_add ("/chart/export/replace", Fixture, NULL, fixture_setup, test_replace,
+              fixture_teardown);
+
+  status = g_test_run ();
+
+  /* Drop the font caches, so that a leak checker sees only our leaks. */
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  FcFini ();
+  return status;
+}

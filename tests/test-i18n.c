@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-i18n.c: Simplified Chinese in the units and in rigplan-cli
+ *
+ * Runs with LANG=C.UTF-8 LANGUAGE=zh_CN (no zh_CN locale need be
+ * generated) and the .mo files of the build tree (RIGPLAN_LOCALEDIR). */
+
+#include "config.h"
+
+#include "rp-units.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <locale.h>
+#include <string.h>
+
+/* ---- display width -------------------------------------------------- */
+
+static void
+test_display_width (void)
+{
+  g_autofree char *left = rp_units_pad ("显存", -6);
+  g_autofree char *right = rp_units_pad ("显存", 6);
+  g_autofree char *wide = rp_units_pad ("显存不足", 4);
+  g_autofree char *ascii = rp_units_pad ("GiB", -5);
+
+  g_assert_cmpint (rp_units_display_width (""), ==, 0);
+  g_assert_cmpint (rp_units_display_width ("GiB"), ==, 3);
+  g_assert_cmpint (rp_units_display_width ("显存"), ==, 4);     /* 6 bytes */
+  g_assert_cmpint (rp_units_display_width ("¥1.2万"), ==, 6);   /* ¥ is narrow */
+  g_assert_cmpint (rp_units_display_width ("—"), ==, 1);
+  g_assert_cmpint (rp_units_display_width ("（"), ==, 2);       /* fullwidth */
+  g_assert_cmpint (rp_units_display_width ("e\xcc\x81"), ==, 1); /* combining mark */
+  g_assert_cmpstr (left, ==, "显存  ");
+  g_assert_cmpstr (right, ==, "  显存");
+  g_assert_cmpstr (wide, ==, "显存不足");
+  g_assert_cmpstr (ascii, ==, "GiB  ");
+}
+
+/* ---- units in Chinese ----------------------------------------------- */
+
+static void
+test_units_zh (void)
+{
+  g_autofree char *wan = rp_units_format_money (27000, RP_CURRENCY_CNY);
+  g_autofree char *small = rp_units_format_money (9876, RP_CURRENCY_CNY);
+  g_autofree char *usd = rp_units_format_money (1234567, RP_CURRENCY_USD);
+  g_autofree char *days = rp_units_format_hours (72);
+  g_autofree char *hours = rp_units_format_hours (5);
+  g_autofree char *gib = rp_units_format_bytes (3.5 * RP_GIB);
+
+  if (g_strcmp0 (g_getenv ("LANGUAGE"), "zh_CN") != 0)
+    {
+      g_test_skip ("needs LANGUAGE=zh_CN");
+      return;
+    }
+  g_assert_cmpstr (wan, ==, "¥2.7万");
+  g_assert_cmpstr (small, ==, "¥9,876");
+  g_assert_cmpstr (usd, ==, "$1,234,567");
+  g_assert_cmpstr (days, ==, "3.0 天");
+  g_assert_cmpstr (hours, ==, "5.0 小时");
+  g_assert_cmpstr (gib, ==, "3.5 GiB");            /* the unit stays */
+}
+
+/* ---- rigplan-cli ---------------------------------------------------- */
+
+static char *
+run_cli (const char *language,
+         int        *status,
+         char      **err,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
+  va_start (args, err);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (launcher, "LANG", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  if (language != NULL)
+    g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  *status = g_subprocess_get_exit_status (proc);
+  return out;
+}
+
+static char *
+example (const char *name)
+{
+  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+}
+
+/* The display column where @needle ends on @line, or -1. */
+static int
+column_after (const char *line,
+              const char *needle)
+{
+  const char *at = strstr (line, needle);
+  g_autofree char *prefix = NULL;
+
+  if (at == NULL)
+    return -1;
+  prefix = g_strndup (line, (at - line) + strlen (needle));
+  return rp_units_display_width (prefix);
+}
+
+static void
+test_cli_estimate_zh (void)
+{
+  g_autofree char *path = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  int status, size_column = -1, n_sizes = 0;
+
+  out = run_cli ("zh_CN", &status, &err, "estimate", path, NULL);
+  g_test_message ("%s%s", out, err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  g_assert_nonnull (strstr (out, "单卡显存"));
+  g_assert_nonnull (strstr (out, "权重"));
+  g_assert_nonnull (strstr (out, "优化器状态"));
+  g_assert_nonnull (strstr (out, "激活值"));
+  g_assert_nonnull (strstr (out, "放得下"));
+  g_assert_nonnull (strstr (out, "瓶颈"));
+  g_assert_nonnull (strstr (out, "回本周期"));
+  g_assert_nonnull (strstr (out, " 天"));        /* 3.0 天, not 3.0 days */
+  g_assert_nonnull (strstr (out, "万"));         /* ¥2.7万 */
+  g_assert_nonnull (strstr (out, "GiB"));        /* units stay */
+  g_assert_null (strstr (out, "Memory per GPU"));
+  g_assert_null (strstr (out, "Weights"));
+  g_assert_null (strstr (out, " days"));
+
+  /* The memory table lines up by terminal columns even though the
+   * Chinese labels have different byte lengths. */
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *unit = strstr (lines[i], " GiB ") ? " GiB" : strstr (lines[i], " MiB ") ? " MiB" : NULL;
+
+      if (unit == NULL || strstr (lines[i], "%") == NULL || strstr (lines[i], "：") != NULL)
+        continue;
+      if (size_column < 0)
+        size_column = column_after (lines[i], unit);
+      g_assert_cmpint (column_after (lines[i], unit), ==, size_column);
+      n_sizes++;
+    }
+  g_assert_cmpint (n_sizes, >=, 8);
+}
+
+static void
+test_cli_messages_zh (void)
+{
+  g_autofree char *help_err = NULL;
+  g_autofree char *help = NULL;
+  g_autofree char *unknown_err = NULL;
+  g_autofree char *unknown = NULL;
+  g_autofree char *options_err = NULL;
+  g_autofree char *options = NULL;
+  int status;
+
+  help = run_cli ("zh_CN", &status, &help_err, "--help", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (help, "用法"));
+  g_assert_nonnull (strstr (help, "估算一个场景"));
+
+  unknown = run_cli ("zh_CN", &status, &unknown_err, "frobnicate", NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (unknown_err, "未知命令"));
+  g_assert_nonnull (strstr (unknown_err, "frobnicate"));
+
+  options = run_cli ("zh_CN", &status, &options_err, "estimate", "--help", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (options, "估算一个场景的显存、时长和成本"));
+  g_assert_nonnull (strstr (options, "--json"));
+}
+
+static void
+test_cli_english (void)
+{
+  g_autofree char *path = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+  int status;
+
+  out = run_cli (NULL, &status, &err, "estimate", path, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "Memory per GPU"));
+  g_assert_nonnull (strstr (out, "¥27,000"));     /* no 万 in English */
+  g_assert_null (strstr (out, "显存"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *localedir = g_getenv ("RIGPLAN_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/i18n/display-width", test_display_width);
+  g_test_add_func ("/i18n/units-zh", test_units_zh);
+  g_test_add_func ("/i18n/cli/estimate-zh", test_cli_estimate_zh);
+  g_test_add_func ("/i18n/cli/messages-zh", test_cli_messages_zh);
+  g_test_add_func ("/i18n/cli/english", test_cli_english);
+  return g_test_run ();
+}
