@@ -665,7 +665,7 @@ test_data_vram (void)
   /* Two marks (capacity and usable) per GPU, categories sorted by size. */
   g_assert_cmpuint (rp_chart_data_get_n_category_marks (data), ==,
                     2 * rp_chart_data_get_n_categories (data));
-  g_assert_cmpstr (rp_chart_data_get_y_label (data), ==, "Memory per GPU (GiB)");
+  g_assert_cmpstr (rp_chart_data_get_y_label (data), ==, "VRAM (GiB)");
 }
 
 static void

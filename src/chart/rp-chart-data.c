@@ -296,7 +296,7 @@ vram_data_new (const RpScenario *scenario,
     }
 
   self = rp_chart_data_new_empty (RP_CHART_VRAM, rp_chart_kind_get_title (RP_CHART_VRAM),
-                                  _("GPU"), _("Memory per GPU (GiB)"),
+                                  _("GPU"), _("VRAM (GiB)"),
                                   RP_CHART_UNIT_NONE, RP_CHART_UNIT_GIB);
   if (scenario->name != NULL && *scenario->name != '\0')
     rp_chart_data_set_subtitle (self, scenario->name);
@@ -382,7 +382,7 @@ time_data_new (const RpScenario *scenario,
     g_array_append_val (counts, own_n);
 
   self = rp_chart_data_new_empty (RP_CHART_TIME, rp_chart_kind_get_title (RP_CHART_TIME),
-                                  _("Number of GPUs"), _("Training time (days)"),
+                                  _("Number of GPUs"), _("Time (days)"),
                                   RP_CHART_UNIT_GPUS, RP_CHART_UNIT_DAYS);
   if (scenario->hardware.network == RP_NETWORK_NONE)
     {
@@ -492,7 +492,7 @@ cost_data_new (const RpScenario *scenario,
                                  _("The cost estimate has no monthly curves."));
 
   /* TRANSLATORS: axis title; %s is a currency code such as USD or CNY */
-  y_label = g_strdup_printf (_("Cumulative cost (%s)"), rp_currency_to_string (cost->currency));
+  y_label = g_strdup_printf (_("Total cost (%s)"), rp_currency_to_string (cost->currency));
   self = rp_chart_data_new_empty (RP_CHART_COST, rp_chart_kind_get_title (RP_CHART_COST),
                                   _("Months"), y_label,
                                   RP_CHART_UNIT_MONTHS, RP_CHART_UNIT_MONEY);
