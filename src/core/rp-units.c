@@ -93,7 +93,12 @@ rp_units_format_money (double     amount,
       /* TRANSLATORS: yuan counted in 万 (ten thousands); %s is the number */
       return g_strdup_printf (_("¥%s万"), digits);
     }
-  digits = g_strdup_printf ("%.0f", round (amount));
+  /* Prices per GPU-hour are a few dollars: cents matter there, not
+   * in a capital budget. */
+  if (fabs (amount) < 100)
+    digits = g_strdup_printf ("%.2f", amount);
+  else
+    digits = g_strdup_printf ("%.0f", round (amount));
   grouped = group_digits (digits, ",");
   if (currency == RP_CURRENCY_CNY)
     return g_strdup_printf ("¥%s", grouped);
