@@ -10,6 +10,7 @@
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -709,6 +710,143 @@ test_opaque_activation_scaling (void)
   g_assert_cmpfloat_with_epsilon (m448.activations_bytes, 4 * 4 * 100e6, 1.0);
 }
 
+static cJSON *
+load_measured (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "measured", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len = 0;
+  cJSON *root;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, &error));
+  g_assert_no_error (error);
+  root = rp_json_parse (text, len, &error);
+  g_assert_no_error (error);
+  return root;
+}
+
+/* Activations and the recompute line of an opaque preset at micro batch
+ * 4, against 4 x the measured per-sample bytes (±0.5 %). */
+static void
+check_opaque_recompute (const char *preset,
+                        guint       input_size,
+                        double      none_per_sample,
+                        double      ckpt_per_sample,
+                        double      peak_per_sample)
+{
+  g_autoptr(RpScenario) s = rp_scenario_new ();
+  RpModelArch arch;
+  RpMemoryEstimate none, sel, full;
+
+  rp_scenario_set_preset (s, preset);
+  rp_scenario_set_gpu (s, "a100-80gb-sxm");
+  s->model.arch.input_size = input_size;
+  s->model.overridden |= RP_ARCH_INPUT_SIZE;
+  s->training.precision = RP_PRECISION_AMP_BF16;
+  s->training.micro_batch = 4;
+  s->training.global_batch = 4;
+  resolve (s, &arch);
+  s->training.recompute = RP_RECOMPUTE_NONE;
+  rp_memory_model_estimate (s, &arch, gpu ("a100-80gb-sxm"), catalog, &none);
+  s->training.recompute = RP_RECOMPUTE_SELECTIVE;
+  rp_memory_model_estimate (s, &arch, gpu ("a100-80gb-sxm"), catalog, &sel);
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  rp_memory_model_estimate (s, &arch, gpu ("a100-80gb-sxm"), catalog, &full);
+  g_assert_cmpfloat (fabs (pct_error (none.activations_bytes, 4 * none_per_sample)), <=, 0.5);
+  g_assert_cmpfloat (none.recompute_bytes, ==, 0);
+  /* selective is none for CNN/UNet (rp-memory-model.c, opaque_recomputes) */
+  g_assert_cmpfloat (sel.activations_bytes, ==, none.activations_bytes);
+  g_assert_cmpfloat (sel.recompute_bytes, ==, 0);
+  g_assert_cmpfloat (fabs (pct_error (full.activations_bytes, 4 * ckpt_per_sample)), <=, 0.5);
+  g_assert_cmpfloat (fabs (pct_error (full.recompute_bytes, 4 * peak_per_sample)), <=, 0.5);
+  g_assert_cmpfloat (full.total_bytes, <, none.total_bytes);
+}
+
+/* Gradient checkpointing of CNN and UNet presets against the fixtures of
+ * tools/measure/measure_unet.py (tests/data/measured/unet-cpu.json:
+ * models.sdxl, sdpa fit at the 128x128 latent, and its "checkpointed"
+ * variant = diffusers' enable_gradient_checkpointing()) and
+ * tools/measure/measure_cnn.py (tests/data/measured/cnn-cpu.json: the
+ * autocast-bf16 case and each Bottleneck checkpointed). */
+static void
+test_opaque_recompute (void)
+{
+  g_autoptr(cJSON) unet = load_measured ("unet-cpu.json");
+  g_autoptr(cJSON) cnn = load_measured ("cnn-cpu.json");
+  const cJSON *sdxl, *ck, *item, *amp = NULL;
+
+  sdxl = cJSON_GetObjectItemCaseSensitive (cJSON_GetObjectItemCaseSensitive (unet, "models"), "sdxl");
+  g_assert_nonnull (sdxl);
+  ck = cJSON_GetObjectItemCaseSensitive (cJSON_GetObjectItemCaseSensitive (sdxl, "checkpointed"),
+                                         "fit");
+  g_assert_nonnull (ck);
+  check_opaque_recompute (
+    "sdxl-unet", 1024,
+    json_num (cJSON_GetObjectItemCaseSensitive (
+                cJSON_GetObjectItemCaseSensitive (
+                  cJSON_GetObjectItemCaseSensitive (sdxl, "fits"), "sdpa"),
+                "act_bytes_per_sample"), "at_latent"),
+    json_num (cJSON_GetObjectItemCaseSensitive (ck, "act_bytes_per_sample"), "at_latent"),
+    json_num (cJSON_GetObjectItemCaseSensitive (ck, "peak_extra_bytes_per_sample"), "at_latent"));
+
+  cJSON_ArrayForEach (item, cJSON_GetObjectItemCaseSensitive (cnn, "cases"))
+    if (g_strcmp0 (json_str (item, "name"), "autocast-bf16") == 0)
+      amp = item;
+  g_assert_nonnull (amp);
+  ck = cJSON_GetObjectItemCaseSensitive (amp, "checkpointed");
+  g_assert_nonnull (ck);
+  check_opaque_recompute ("resnet-50", 224, json_num (amp, "body_bytes_per_sample"),
+                          json_num (ck, "body_bytes_per_sample"),
+                          json_num (ck, "peak_extra_bytes_per_sample"));
+}
+
+/* With a checkpointed figure recompute full adds the recompute line;
+ * without one (here: the scenario's own no-recompute figure) recompute is
+ * ignored, as before. */
+static void
+test_opaque_recompute_unknown (void)
+{
+  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(GError) error = NULL;
+  RpEstimate *est = rp_estimate_new ();
+
+  rp_scenario_set_preset (s, "sdxl-unet");
+  rp_scenario_set_gpu (s, "a100-80gb-sxm");
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (est->memory.recompute_bytes, >, 0);
+  /* the scenario's own no-recompute figure, no checkpointed one */
+  s->model.arch.activation_bytes_per_sample = 1e9;
+  s->model.overridden |= RP_ARCH_ACT_BYTES;
+  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_cmpfloat (est->memory.recompute_bytes, ==, 0);
+  g_assert_cmpfloat_with_epsilon (est->memory.activations_bytes, 1e9, 1.0);
+  rp_estimate_free (est);
+}
+
+/* data/examples/sdxl-finetune-8xa100.rigplan (recompute full, micro
+ * batch 4 at 1024 px) fits an A100 80GB once checkpointing counts. */
+static void
+test_sdxl_example_fits (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
+                                            "sdxl-finetune-8xa100.rigplan", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) s = rp_scenario_load_file (path, &error);
+  RpEstimate *est = rp_estimate_new ();
+
+  g_assert_no_error (error);
+  g_assert_cmpint (s->training.recompute, ==, RP_RECOMPUTE_FULL);
+  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_FITS);
+  g_assert_cmpfloat (est->memory.activations_bytes, <, 4 * RP_GIB);
+  g_assert_cmpfloat (est->memory.headroom_pct, >=, est->memory.required_headroom_pct);
+  rp_estimate_free (est);
+}
+
 /* ZeRO-3 shards the weights and adds the all-gathered layers; CPU
  * offload moves the optimizer states to host RAM. */
 static void
@@ -776,6 +914,9 @@ main (int    argc,
   g_test_add_func ("/core/memory-model/fix-micro-batch", test_fix_micro_batch);
   g_test_add_func ("/core/memory-model/overhead-lines", test_overhead_lines);
   g_test_add_func ("/core/memory-model/opaque-scaling", test_opaque_activation_scaling);
+  g_test_add_func ("/core/memory-model/opaque-recompute", test_opaque_recompute);
+  g_test_add_func ("/core/memory-model/opaque-recompute-unknown", test_opaque_recompute_unknown);
+  g_test_add_func ("/core/memory-model/sdxl-example-fits", test_sdxl_example_fits);
   g_test_add_func ("/core/memory-model/zero3-offload", test_zero3_offload);
   g_test_add_func ("/core/memory-model/preconditions", test_preconditions);
   status = g_test_run ();

@@ -802,9 +802,34 @@ transformer_activations (const Ctx *ctx,
     }
 }
 
+/* Whether the opaque (CNN, UNet, custom) model has a measured figure for
+ * recompute full.  Only full counts: these presets are measured with
+ * every block checkpointed (diffusers' enable_gradient_checkpointing,
+ * torch.utils.checkpoint per ResNet Bottleneck), and no framework offers
+ * a "selective" mode for them; with flash attention a UNet saves no
+ * N x N scores that selective recomputation (Korthikanti 2022) would
+ * drop.  So selective is treated as none, which is also what the time
+ * model charges for it (no attention layers, no extra FLOPs). */
+static gboolean
+opaque_recomputes (const RpScenario  *scenario,
+                   const RpModelArch *arch)
+{
+  guint32 overridden = scenario->model.overridden;
+
+  if (scenario->training.recompute != RP_RECOMPUTE_FULL ||
+      arch->activation_bytes_per_sample_recompute <= 0)
+    return FALSE;
+  /* A scenario's own no-recompute figure makes the preset's checkpointed
+   * one meaningless unless it gives that one too. */
+  return (overridden & RP_ARCH_ACT_BYTES) == 0 || (overridden & RP_ARCH_ACT_BYTES_RECOMPUTE) != 0;
+}
+
 /* CNN, UNet, custom: the preset's bytes per sample at its input size,
  * scaled by pixels and by the activation element size (presets are
- * stated for 16-bit activations). */
+ * stated for 16-bit activations).  With recompute full and a measured
+ * checkpointed figure, that figure is what stays saved, and one block's
+ * recomputed activations come back during backward (the recompute
+ * line); without the figure, recompute is ignored as before. */
 static void
 opaque_activations (const Ctx       *ctx,
                     const RpCatalog *catalog,
@@ -812,12 +837,15 @@ opaque_activations (const Ctx       *ctx,
 {
   const RpModelArch *arch = ctx->arch;
   const RpModelPreset *preset = NULL;
-  double per_sample = arch->activation_bytes_per_sample, scale = 1.0;
+  double per_sample = arch->activation_bytes_per_sample, scale = 1.0, factor;
   guint32 overridden = ctx->scenario->model.overridden;
+  gboolean recomputes = opaque_recomputes (ctx->scenario, arch);
+  /* a figure the scenario gives is at its own input size: not scaled */
+  guint32 own = recomputes ? RP_ARCH_ACT_BYTES_RECOMPUTE : RP_ARCH_ACT_BYTES;
 
   if (ctx->scenario->model.preset != NULL && catalog != NULL)
     preset = rp_catalog_lookup_model (catalog, ctx->scenario->model.preset);
-  if (preset != NULL && (overridden & RP_ARCH_ACT_BYTES) == 0 &&
+  if (preset != NULL && (overridden & own) == 0 &&
       preset->arch.input_size > 0 && arch->input_size > 0)
     {
       double ratio = (double) arch->input_size / preset->arch.input_size;
@@ -825,8 +853,16 @@ opaque_activations (const Ctx       *ctx,
     }
   out->per_layer = 0.0;
   out->in_flight = (guint) MIN (ctx->pp, MAX (ctx->micro_batches, 1));
-  out->activations = per_sample * scale * MAX (ctx->scenario->training.micro_batch, 1) *
-                     ctx->recipe->act_bytes / 2.0 / (ctx->tp * ctx->pp) * out->in_flight;
+  factor = scale * MAX (ctx->scenario->training.micro_batch, 1) * ctx->recipe->act_bytes / 2.0 /
+           (ctx->tp * ctx->pp);
+  out->recompute = 0.0;
+  if (recomputes)
+    {
+      per_sample = arch->activation_bytes_per_sample_recompute;
+      /* one block at a time, for the micro batch being backpropagated */
+      out->recompute = arch->recompute_peak_bytes_per_sample * factor;
+    }
+  out->activations = per_sample * factor * out->in_flight;
   out->logits = MAX (ctx->scenario->training.micro_batch, 1) * (double) arch->num_classes * 4;
 }
 
@@ -1033,9 +1069,20 @@ try_recompute (RpScenario        *copy,
   RpRecompute was = copy->training.recompute;
 
   if (!rp_model_kind_is_transformer (arch->kind))
-    return FALSE;
+    {
+      /* only with a checkpointed figure does recompute change anything */
+      copy->training.recompute = RP_RECOMPUTE_FULL;
+      if (!opaque_recomputes (copy, arch))
+        {
+          copy->training.recompute = was;
+          return FALSE;
+        }
+      copy->training.recompute = was;
+    }
   for (RpRecompute r = was + 1; r < RP_N_RECOMPUTES; r++)
     {
+      if (!rp_model_kind_is_transformer (arch->kind) && r != RP_RECOMPUTE_FULL)
+        continue;   /* selective is none for them (opaque_recomputes) */
       copy->training.recompute = r;
       if (fits_with (copy, arch, gpu, catalog, &m))
         {

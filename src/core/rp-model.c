@@ -66,6 +66,12 @@ static const RpJsonField arch_fields[] = {
   { "activation_bytes_per_sample", RP_JSON_DOUBLE,
     G_STRUCT_OFFSET (RpModelArch, activation_bytes_per_sample), 0, 1e15, RP_ARCH_ACT_BYTES,
     NULL, NULL, NULL },
+  { "activation_bytes_per_sample_recompute", RP_JSON_DOUBLE,
+    G_STRUCT_OFFSET (RpModelArch, activation_bytes_per_sample_recompute), 0, 1e15,
+    RP_ARCH_ACT_BYTES_RECOMPUTE, NULL, NULL, NULL },
+  { "recompute_peak_bytes_per_sample", RP_JSON_DOUBLE,
+    G_STRUCT_OFFSET (RpModelArch, recompute_peak_bytes_per_sample), 0, 1e15,
+    RP_ARCH_RECOMPUTE_PEAK, NULL, NULL, NULL },
 };
 
 /* ---- helpers -------------------------------------------------------- */
@@ -380,7 +386,8 @@ rp_model_resolve (const RpModelSpec *spec,
     }
   /* Changing the shape of a preset invalidates its published count. */
   if (spec->preset != NULL && (spec->overridden & RP_ARCH_PARAMS) == 0 &&
-      (spec->overridden & ~(RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS)) != 0 &&
+      (spec->overridden & ~(RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS |
+                              RP_ARCH_ACT_BYTES_RECOMPUTE | RP_ARCH_RECOMPUTE_PEAK)) != 0 &&
       rp_model_kind_is_transformer (out->kind))
     out->params = 0;
   if ((spec->overridden & RP_ARCH_HEADS) && !(spec->overridden & RP_ARCH_KV_HEADS) &&

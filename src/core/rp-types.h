@@ -197,6 +197,10 @@ typedef struct
   guint       input_size;              /* pixels per side (vision) */
   double      gflops_per_sample;       /* forward GFLOPs at input_size (vision/UNet) */
   double      activation_bytes_per_sample; /* at input_size, 16-bit, no recompute */
+  double      activation_bytes_per_sample_recompute; /* same, with every block checkpointed
+                                                      * (recompute full); 0: unknown */
+  double      recompute_peak_bytes_per_sample; /* the largest block's activations,
+                                                * recomputed during backward */
 } RpModelArch;
 
 /* Bits of RpModelSpec.overridden: which arch fields the scenario sets. */
@@ -228,6 +232,8 @@ typedef enum
   RP_ARCH_PATCH_SIZE      = 1u << 23,
   RP_ARCH_CHANNELS        = 1u << 24,
   RP_ARCH_CLASSES         = 1u << 25,
+  RP_ARCH_ACT_BYTES_RECOMPUTE = 1u << 26,
+  RP_ARCH_RECOMPUTE_PEAK  = 1u << 27,
 } RpArchField;
 
 typedef struct

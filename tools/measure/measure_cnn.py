@@ -37,6 +37,17 @@ per-channel saved mean / inverse std):
                   cast list and runs in the conv output's 16-bit dtype
                   (cuDNN keeps fp32 per-channel statistics; here they are
                   bf16, a few kB)
+
+Checkpointed cases ("checkpointed" in the JSON; autocast-bf16 and bf16):
+each of the 16 Bottleneck blocks runs in
+torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False), as a user
+(or timm's set_grad_checkpointing) does; the stem and the head are not
+checkpointed.  What stays saved = what the outer hook sees plus each
+block's input, which the checkpoint keeps alive for the recomputation.
+A nested hook inside each checkpointed call records what the block saves
+(and drops it, as checkpoint does): the largest block's bytes not already
+held is the transient extra its recomputation adds during the backward
+("peak_extra", gradients not included).
 """
 
 import argparse
@@ -50,6 +61,7 @@ import time
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+import torch.utils.checkpoint
 
 TOOL = "tools/measure/measure_cnn.py"
 TORCHVISION_PARAMS = 25557032
@@ -123,7 +135,12 @@ class ResNet50(nn.Module):
 
     def forward(self, x):
         x = self.maxpool(self.relu(self.bn1(self.conv1(x))))
-        x = self.layer4(self.layer3(self.layer2(self.layer1(x))))
+        if CK.on:
+            for li, layer in enumerate((self.layer1, self.layer2, self.layer3, self.layer4)):
+                for bi, blk in enumerate(layer):
+                    x = ckpt_block(f"layer{li + 1}.{bi}", blk, x)
+        else:
+            x = self.layer4(self.layer3(self.layer2(self.layer1(x))))
         x = torch.flatten(self.avgpool(x), 1)
         return self.fc(x)
 
@@ -184,12 +201,64 @@ class Recorder:
         return out
 
 
-def measure(model, mode, batch, size):
+class CK:
+    on = False          # checkpoint each Bottleneck
+    rec = None          # outer Recorder
+    keep = []           # checkpoint inputs (held by the checkpoint in a real run)
+    segments = []       # (block name, extra saved bytes of its recomputation)
+
+
+class SegmentRecorder:
+    """Innermost hook inside one checkpointed block: records what the block
+    saves (what its recomputation materialises in the backward) and, like
+    checkpoint, stores only a placeholder.  Tensors are kept alive until
+    the block returns so that a freed address is not reused."""
+
+    def __init__(self, outer):
+        self.outer = outer
+        self.seen = {}
+        self.keep = []
+
+    def pack(self, t):
+        if isinstance(t, torch.Tensor):
+            st = t.storage()
+            ptr = st.data_ptr()
+            if ptr not in self.seen:
+                self.seen[ptr] = (self.outer._classify(t, ptr), st.nbytes())
+            self.keep.append(t)
+        return None
+
+    def extra_bytes(self):
+        return sum(nb for ptr, (cls, nb) in self.seen.items()
+                   if cls == "act" and ptr not in self.outer.seen)
+
+
+def _never_unpacked(x):
+    raise RuntimeError("measurement only: no backward")
+
+
+def ckpt_block(name, blk, x):
+    CK.rec.pack(x)          # the checkpoint keeps its input alive
+    CK.keep.append(x)
+    seg = SegmentRecorder(CK.rec)
+
+    def run(a):
+        with torch.autograd.graph.saved_tensors_hooks(seg.pack, _never_unpacked):
+            return blk(a)
+
+    out = torch.utils.checkpoint.checkpoint(run, x, use_reentrant=False)
+    CK.segments.append((name, seg.extra_bytes()))
+    seg.keep.clear()
+    return out
+
+
+def measure(model, mode, batch, size, checkpointed=False):
     torch.manual_seed(0)
     dtype = torch.bfloat16 if mode == "bf16" else torch.float32
     x = torch.randn(batch, 3, size, size, dtype=dtype)
     y = torch.randint(0, 1000, (batch,))
     rec = Recorder(model)
+    CK.on, CK.rec, CK.segments = checkpointed, rec, []
     model.train()
     ctx = torch.autocast("cpu", dtype=torch.bfloat16) if mode == "autocast-bf16" \
         else torch.autocast("cpu", enabled=False)
@@ -202,6 +271,11 @@ def measure(model, mode, batch, size):
             loss = F.cross_entropy(logits.float() if mode == "bf16" else logits, y)
     s = summary = rec.summary()
     s["logits_dtype"] = str(logits.dtype).replace("torch.", "")
+    if checkpointed:
+        s["segment_names"] = [n for n, _ in CK.segments]
+        s["segment_extra_bytes"] = [nb for _, nb in CK.segments]
+    CK.on, CK.rec, CK.segments = False, None, []
+    CK.keep.clear()
     del loss, logits
     return summary
 
@@ -274,6 +348,26 @@ def main():
         })
         print(f"{mode:14s} per sample {per_sample} B = {per_sample / 2**20:.2f} MiB, "
               f"batch-independent {b2 - 2 * per_sample} B", flush=True)
+        if mode != "fp32":
+            ck = {}
+            for batch in (2, 4):
+                ck[batch] = measure(m, mode, batch, args.size, checkpointed=True)
+            c2, c4 = ck[2]["by_region"]["body"], ck[4]["by_region"]["body"]
+            ck_ps = (c4 - c2) // 2
+            seg_ps = [(s4 - s2) // 2 for s2, s4 in zip(ck[2]["segment_extra_bytes"],
+                                                      ck[4]["segment_extra_bytes"])]
+            imax = max(range(len(seg_ps)), key=lambda i: seg_ps[i])
+            cases[-1]["checkpointed"] = {
+                "batches": {str(b): ck[b] for b in (2, 4)},
+                "body_bytes_per_sample": ck_ps,
+                "body_bytes_batch_independent": c2 - 2 * ck_ps,
+                "segment_extra_bytes_per_sample": seg_ps,
+                "peak_extra_bytes_per_sample": seg_ps[imax],
+                "peak_extra_segment": ck[2]["segment_names"][imax],
+            }
+            print(f"{mode:14s} checkpointed per sample {ck_ps} B = {ck_ps / 2**20:.2f} MiB "
+                  f"(batch-independent {c2 - 2 * ck_ps} B); peak extra {seg_ps[imax]} B = "
+                  f"{seg_ps[imax] / 2**20:.2f} MiB ({ck[2]['segment_names'][imax]})", flush=True)
         del m
 
     out = {
@@ -297,7 +391,11 @@ def main():
                   "as logits).  body_bytes_per_sample = (body(batch 4) - body(batch 2)) / 2; the "
                   "batch-independent rest is BatchNorm's per-channel saved statistics.  FLOPs = "
                   "2 x multiply-accumulates of every conv and the fc (BN, ReLU, pooling, adds "
-                  "not counted, as in torchvision's figure)."),
+                  "not counted, as in torchvision's figure).  checkpointed (autocast-bf16, bf16): "
+                  "each Bottleneck in torch.utils.checkpoint(use_reentrant=False); body = what "
+                  "stays saved (stem, head, and every block's input held by its checkpoint); "
+                  "peak_extra_bytes_per_sample = the largest block's own saved bytes not already "
+                  "held, i.e. what its recomputation adds during backward (gradients excluded)."),
         "cases": cases,
     }
     out["runtime_seconds"] = round(time.time() - t0, 1)

@@ -9,6 +9,8 @@ Run with Debian's python (torch 1.13 lives there):
     /usr/bin/python3 tools/measure/measure_unet.py               # writes tests/data/measured/unet-cpu.json
     /usr/bin/python3 tools/measure/measure_unet.py --only sd15 --out /tmp/u.json
     /usr/bin/python3 tools/measure/measure_unet.py --direct      # also runs SD 1.5 at the full 64x64 latent
+    /usr/bin/python3 tools/measure/measure_unet.py --checkpointed-only   # adds only the "checkpointed"
+                                                                 # results to the existing JSON (~2 min)
 
 The networks are diffusers' UNet2DConditionModel written out in plain
 PyTorch (no diffusers): conv_in, sinusoidal time embedding
@@ -48,6 +50,26 @@ sizes determines the coefficients, which are then evaluated at the
 preset's latent (64x64 for SD 1.5, 128x128 for SDXL) and checked against a
 fourth size.  FLOPs (2 x MACs of convs, linears and the two attention
 matmuls) are fitted the same way.  Nothing here runs backward.
+
+Checkpointed variant ("checkpointed" in the JSON, sdpa attention only):
+what diffusers does after unet.enable_gradient_checkpointing() (which sets
+gradient_checkpointing on every block that has the flag):
+CrossAttnDownBlock2D / DownBlock2D / CrossAttnUpBlock2D / UpBlock2D wrap
+each ResnetBlock2D in torch.utils.checkpoint.checkpoint(use_reentrant=False)
+(the up blocks concatenate the skip before the call, so the concatenation
+is the checkpoint input); UNetMidBlock2DCrossAttn runs resnets[0] plainly
+and checkpoints resnets[1:]; Transformer2DModel (itself not checkpointed:
+its GroupNorm, proj_in, proj_out stay saved) checkpoints each
+BasicTransformerBlock.  conv_in, the embeddings, the down/upsampler convs
+and the output head are not checkpointed.  The real
+torch.utils.checkpoint is used; what stays saved during the forward is
+what the outer hook sees (the non-checkpointed ops) plus the tensor
+arguments each checkpoint keeps alive for its recomputation (hidden
+states, temb, encoder states; deduplicated by storage).  Inside each
+checkpointed call a nested hook records what the block saves (and drops
+it, as checkpoint does): that is what the backward recomputes for the
+block, so "peak_extra" = the largest block's saved bytes not already held
+(the transient extra during the backward, gradients not included).
 """
 
 import argparse
@@ -62,6 +84,7 @@ import time
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+import torch.utils.checkpoint
 
 TOOL = "tools/measure/measure_unet.py"
 LP = torch.bfloat16
@@ -93,6 +116,9 @@ class State:
     keep = []
     macs = 0
     attn = "sdpa"
+    ckpt = False        # diffusers gradient checkpointing on
+    rec = None          # the outer Recorder (for checkpoint inputs)
+    segments = []       # (name, extra saved bytes of one checkpointed call)
 
 
 S = State()
@@ -150,6 +176,70 @@ class FlashLikeAttention(torch.autograd.Function):
     def backward(ctx, g):
         raise NotImplementedError("measurement only")
 
+
+
+class SegmentRecorder:
+    """Innermost saved_tensors_hooks inside one checkpointed call: records
+    what the block saves (= what its recomputation materialises in the
+    backward) and, like checkpoint, stores only a placeholder.  The tensors
+    are kept alive until the call ends so a freed address is not reused
+    (which would make two storages look like one)."""
+
+    def __init__(self, outer):
+        self.outer = outer
+        self.seen = {}
+        self.keep = []
+
+    def pack(self, t):
+        if isinstance(t, torch.Tensor):
+            st = t.storage()
+            ptr = st.data_ptr()
+            if ptr not in self.seen:
+                if ptr in self.outer.param_ptrs:
+                    cls = "param"
+                elif ptr in S.weight_copies:
+                    cls = "param_copy"
+                elif t.dim() == 0:
+                    cls = "scalar"
+                else:
+                    cls = "act"
+                self.seen[ptr] = (cls, st.nbytes())
+            self.keep.append(t)
+        return None
+
+    def extra_bytes(self):
+        """Saved activation bytes of the block not already held outside it
+        (its checkpoint input, temb, the encoder states)."""
+        return sum(nb for ptr, (cls, nb) in self.seen.items()
+                   if cls == "act" and ptr not in self.outer.seen)
+
+
+def _never_unpacked(x):
+    raise RuntimeError("measurement only: no backward")
+
+
+def ckpt(name, fn, *args):
+    """fn(*args), wrapped like diffusers' gradient checkpointing when S.ckpt."""
+    if not S.ckpt:
+        return fn(*args)
+    for a in args:                      # kept alive by the checkpoint until backward
+        if isinstance(a, torch.Tensor):
+            S.rec.pack(a)
+            # The checkpoint's unpack closure holds args, but here the block's
+            # ops are packed by the nested hook below, so nothing would: keep
+            # them alive explicitly (as in a real run, and so that a freed
+            # address is not reused by a later saved tensor).
+            S.keep.append(a)
+    seg = SegmentRecorder(S.rec)
+
+    def run(*a):
+        with torch.autograd.graph.saved_tensors_hooks(seg.pack, _never_unpacked):
+            return fn(*a)
+
+    out = torch.utils.checkpoint.checkpoint(run, *args, use_reentrant=False)
+    S.segments.append((f"{name} {list(args[0].shape[1:])}", seg.extra_bytes()))
+    seg.keep.clear()
+    return out
 
 # ---------------------------------------------------------------------------
 # Modules (parameters only; forward written with the helpers above)
@@ -292,7 +382,7 @@ class Transformer2D(nn.Module):
         else:
             h = conv(self.proj_in, h).permute(0, 2, 3, 1).reshape(B, H * W, C)
         for blk in self.transformer_blocks:
-            h = blk(h, ctx)
+            h = ckpt("transformer_block", blk, h, ctx)
         if self.linear_proj:
             h = linear(self.proj_out, h).reshape(B, H, W, C).permute(0, 3, 1, 2).contiguous()
         else:
@@ -315,7 +405,7 @@ class Block(nn.Module):
     def forward_down(self, x, temb, ctx):
         outs = []
         for i, r in enumerate(self.resnets):
-            x = r(x, temb)
+            x = ckpt("resnet", r, x, temb)
             if self.attentions is not None:
                 x = self.attentions[i](x, ctx)
             outs.append(x)
@@ -326,7 +416,7 @@ class Block(nn.Module):
 
     def forward_up(self, x, skips, temb, ctx):
         for i, r in enumerate(self.resnets):
-            x = r(torch.cat([x, skips.pop()], dim=1), temb)
+            x = ckpt("resnet", r, torch.cat([x, skips.pop()], dim=1), temb)
             if self.attentions is not None:
                 x = self.attentions[i](x, ctx)
         if self.up is not None:
@@ -380,7 +470,7 @@ class UNet(nn.Module):
             skips += outs
         x = self.mid_resnets[0](x, temb)
         x = self.mid_attention(x, ctx)
-        x = self.mid_resnets[1](x, temb)
+        x = ckpt("resnet", self.mid_resnets[1], x, temb)   # diffusers: resnets[0] not checkpointed
         for b in self.up_blocks:
             x = b.forward_up(x, skips, temb, ctx)
         return conv(self.conv_out, F.silu(group_norm(self.conv_norm_out, x)))
@@ -414,9 +504,10 @@ class Recorder:
         return t
 
 
-def run_case(model, cfg, latent, batch, attn):
+def run_case(model, cfg, latent, batch, attn, checkpointed=False):
     torch.manual_seed(0)
     S.attn, S.macs = attn, 0
+    S.ckpt, S.segments = checkpointed, []
     S.weight_copies.clear()
     S.keep.clear()
     sample = torch.randn(batch, 4, latent, latent)                 # fp32 noisy latents
@@ -428,6 +519,7 @@ def run_case(model, cfg, latent, batch, attn):
                   time_ids=torch.tensor([[1024., 1024., 0., 0., 1024., 1024.]] * batch))
     noise = torch.randn(batch, 4, latent, latent)
     rec = Recorder(model)
+    S.rec = rec
     with torch.autograd.graph.saved_tensors_hooks(rec.pack, lambda x: x):
         out = model(sample, t, ctx, **kw)
         macs = S.macs
@@ -444,6 +536,14 @@ def run_case(model, cfg, latent, batch, attn):
             res["act_by_dtype"][dt] = res["act_by_dtype"].get(dt, 0) + nb
         elif cls == "param_copy":
             res["param_copy_bytes"] += nb
+    if checkpointed:
+        res["checkpointed"] = True
+        res["segments"] = len(S.segments)
+        res["segment_extra_bytes"] = [nb for _, nb in S.segments]
+        res["segment_names"] = [n for n, _ in S.segments]
+        res["peak_extra_bytes"] = max(nb for _, nb in S.segments)
+        res["peak_extra_segment"] = max(S.segments, key=lambda s: s[1])[0]
+    S.ckpt, S.rec, S.segments = False, None, []
     S.weight_copies.clear()
     S.keep.clear()
     return res
@@ -471,6 +571,71 @@ def fit(points, target):
     return a, b, c, a * target + b * target * target + c
 
 
+def measure_checkpointed(model, cfg, sizes, check_size, target, t0):
+    """diffusers gradient checkpointing, sdpa attention: held bytes and
+    the largest recomputed block, fitted a*HW + b*HW^2 + c like the rest."""
+    cases, pts, seg_pts = [], [], []
+    chk = None
+    for s in sizes + [check_size]:
+        r = run_case(model, cfg, s, 1, "sdpa", checkpointed=True)
+        cases.append(r)
+        print(f"  ckpt  latent {s:3d} b1: held {r['act_bytes']:,}  segments {r['segments']}  "
+              f"peak extra {r['peak_extra_bytes']:,} ({r['peak_extra_segment']})  "
+              f"{r['act_by_dtype']}  [{time.time() - t0:.0f}s]", flush=True)
+        if s in sizes:
+            pts.append((s * s, r["act_bytes"]))
+            seg_pts.append((s * s, r["segment_extra_bytes"]))
+        else:
+            chk = r
+    a, b, c, y = fit(pts, target)
+    pc = fit(pts, check_size ** 2)[3]
+    # each block's extra is exactly a*HW + b*HW^2 + c: fit each, take the max at the target
+    nseg = len(seg_pts[0][1])
+    seg_fits = [fit([(hw, v[i]) for hw, v in seg_pts], target) for i in range(nseg)]
+    at = [int(f[3]) for f in seg_fits]
+    imax = max(range(nseg), key=lambda i: at[i])
+    pa, pb, pcst, py = seg_fits[imax]
+    seg_chk = [int(fit([(hw, v[i]) for hw, v in seg_pts], check_size ** 2)[3]) for i in range(nseg)]
+    r2 = run_case(model, cfg, sizes[0], 2, "sdpa", checkpointed=True)
+    cases.append(r2)
+    out = {
+        "attention": "sdpa",
+        "cases": cases,
+        "fit": {
+            "act_bytes_per_sample": {
+                "per_latent_pixel": float(a), "per_latent_pixel_sq": float(b), "constant": float(c),
+                "at_latent": int(y), "check_size": check_size, "check_predicted": int(pc),
+                "check_measured": chk["act_bytes"]},
+            "peak_extra_bytes_per_sample": {
+                "segment_index": imax, "segment": chk["segment_names"][imax] + f" at latent {check_size}",
+                "per_latent_pixel": float(pa), "per_latent_pixel_sq": float(pb), "constant": float(pcst),
+                "at_latent": int(py), "check_size": check_size,
+                "check_predicted_max": max(seg_chk), "check_measured_max": chk["peak_extra_bytes"],
+                "check_all_segments_exact": seg_chk == chk["segment_extra_bytes"]},
+        },
+        "batch_check": {"latent": sizes[0], "batch1": cases[0]["act_bytes"], "batch2": r2["act_bytes"],
+                        "peak_batch1": cases[0]["peak_extra_bytes"], "peak_batch2": r2["peak_extra_bytes"]},
+    }
+    print(f"  ckpt: fit held at latent {int(math.isqrt(target))}: {int(y):,} B = {float(y) / 2**30:.3f} GiB "
+          f"(check {check_size}: predicted {int(pc):,} measured {chk['act_bytes']:,}); "
+          f"peak extra {int(py):,} B = {float(py) / 2**30:.3f} GiB in segment {imax} "
+          f"({chk['segment_names'][imax]} at {check_size}); per-segment check "
+          f"{'exact' if seg_chk == chk['segment_extra_bytes'] else 'MISMATCH'}; "
+          f"batch b1 {cases[0]['act_bytes']:,} b2 {r2['act_bytes']:,}", flush=True)
+    return out
+
+CKPT_NOTES = ("checkpointed: diffusers gradient checkpointing (unet.enable_gradient_checkpointing()) "
+              "emulated with the real torch.utils.checkpoint(use_reentrant=False) around every "
+              "ResnetBlock2D of the down/up blocks and resnets[1:] of the mid block, and around every "
+              "BasicTransformerBlock inside Transformer2DModel; sdpa attention. act_bytes = what stays "
+              "saved after the forward: tensors saved by the non-checkpointed ops (conv_in, embeddings, "
+              "Transformer2D GroupNorm/proj_in/proj_out, down/upsamplers, mid resnets[0], output head, "
+              "fp32 loss) plus the tensor arguments each checkpoint keeps alive (hidden states incl. the "
+              "up blocks' skip concatenations, temb, encoder states), deduplicated by storage. "
+              "peak_extra_bytes = the largest single checkpointed call's saved bytes not already held: "
+              "the transient its recomputation adds during backward (gradients not included).")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(
@@ -482,12 +647,35 @@ def main():
     ap.add_argument("--direct", action="store_true",
                     help="also measure SD 1.5 (both attentions) directly at its 64x64 latent")
     ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--checkpointed-only", action="store_true",
+                    help="measure only the gradient-checkpointed variant and add it to the existing --out file")
     args = ap.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
     sizes = [int(s) for s in args.sizes.split(",")]
     t0 = time.time()
     results = {}
+    if args.checkpointed_only:
+        with open(args.out) as f:
+            out = json.load(f)
+        for key, cfg in CONFIGS.items():
+            if args.only and not any(o in key for o in args.only):
+                continue
+            torch.manual_seed(0)
+            model = UNet(cfg)
+            latent = cfg["image"] // 8
+            print(f"{key}: checkpointed, latent {latent}", flush=True)
+            out["models"][key]["checkpointed"] = measure_checkpointed(
+                model, cfg, sizes, args.check_size, latent * latent, t0)
+            del model
+        out["checkpointed_notes"] = CKPT_NOTES
+        out["checkpointed_runtime_seconds"] = round(time.time() - t0, 1)
+        out["checkpointed_date"] = datetime.datetime.utcnow().replace(microsecond=0).isoformat() + "Z"
+        with open(args.out, "w") as f:
+            json.dump(out, f, indent=2)
+            f.write("\n")
+        print(f"updated {os.path.normpath(args.out)} in {out['checkpointed_runtime_seconds']} s")
+        return 0
     for key, cfg in CONFIGS.items():
         if args.only and not any(o in key for o in args.only):
             continue
@@ -546,6 +734,7 @@ def main():
                 print(f"  direct {attn} latent {latent}: act {r['act_bytes']:,} "
                       f"MACs {r['forward_macs']:,}  {r['act_by_dtype']}  [{time.time() - t0:.0f}s]",
                       flush=True)
+        entry["checkpointed"] = measure_checkpointed(model, cfg, sizes, args.check_size, target, t0)
         results[key] = entry
         del model
     out = {
@@ -567,6 +756,7 @@ def main():
                   "fits: y = a*HW + b*HW^2 + c through the latent sizes given, evaluated at the preset's "
                   "latent and checked at check_size. forward_macs counts conv, linear and attention "
                   "matmul multiply-accumulates (GFLOPs = 2 x MACs)."),
+        "checkpointed_notes": CKPT_NOTES,
         "sizes": sizes,
         "models": results,
     }
