@@ -63,8 +63,11 @@ test_units_zh (void)
 
 /* ---- rigplan-cli ---------------------------------------------------- */
 
+/* Runs rigplan-cli in the locale @lc_all, with LANGUAGE=@language (or
+ * none), and returns its stdout. */
 static char *
-run_cli (const char *language,
+run_cli (const char *lc_all,
+         const char *language,
          int        *status,
          char      **err,
          ...)
@@ -85,7 +88,7 @@ run_cli (const char *language,
   va_end (args);
   g_ptr_array_add (argv, NULL);
   g_subprocess_launcher_setenv (launcher, "LANG", "C.UTF-8", TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", lc_all, TRUE);
   if (language != NULL)
     g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
   else
@@ -128,7 +131,7 @@ test_cli_estimate_zh (void)
   g_auto(GStrv) lines = NULL;
   int status, size_column = -1, n_sizes = 0;
 
-  out = run_cli ("zh_CN", &status, &err, "estimate", path, NULL);
+  out = run_cli ("C.UTF-8", "zh_CN", &status, &err, "estimate", path, NULL);
   g_test_message ("%s%s", out, err);
   g_assert_cmpint (status, ==, 0);
   g_assert_cmpstr (err, ==, "");
@@ -174,20 +177,45 @@ test_cli_messages_zh (void)
   g_autofree char *options = NULL;
   int status;
 
-  help = run_cli ("zh_CN", &status, &help_err, "--help", NULL);
+  help = run_cli ("C.UTF-8", "zh_CN", &status, &help_err, "--help", NULL);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (help, "用法"));
   g_assert_nonnull (strstr (help, "估算一个场景"));
 
-  unknown = run_cli ("zh_CN", &status, &unknown_err, "frobnicate", NULL);
+  unknown = run_cli ("C.UTF-8", "zh_CN", &status, &unknown_err, "frobnicate", NULL);
   g_assert_cmpint (status, ==, 2);
   g_assert_nonnull (strstr (unknown_err, "未知命令"));
   g_assert_nonnull (strstr (unknown_err, "frobnicate"));
 
-  options = run_cli ("zh_CN", &status, &options_err, "estimate", "--help", NULL);
+  options = run_cli ("C.UTF-8", "zh_CN", &status, &options_err, "estimate", "--help", NULL);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (options, "估算一个场景的显存、时长和成本"));
   g_assert_nonnull (strstr (options, "--json"));
+}
+
+/* Tables follow LC_NUMERIC; JSON never does. */
+static void
+test_cli_json_decimal_point (void)
+{
+  locale_t de = newlocale (LC_ALL_MASK, "de_DE.UTF-8", (locale_t) 0);
+  g_autofree char *err = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *table = NULL;
+  g_autofree char *table_err = NULL;
+  int status;
+
+  if (de == (locale_t) 0)
+    {
+      g_test_skip ("no de_DE.UTF-8 locale to test a comma decimal mark");
+      return;
+    }
+  freelocale (de);
+  json = run_cli ("de_DE.UTF-8", NULL, &status, &err, "catalog", "gpus", "--json", NULL);
+  g_assert_cmpint (status, ==, 0);
+  table = run_cli ("de_DE.UTF-8", NULL, &status, &table_err, "catalog", "gpus", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (json, "\"bf16_tflops\": 1307.4,"));
+  g_assert_nonnull (strstr (table, "1307,4"));
 }
 
 static void
@@ -198,7 +226,7 @@ test_cli_english (void)
   g_autofree char *out = NULL;
   int status;
 
-  out = run_cli (NULL, &status, &err, "estimate", path, NULL);
+  out = run_cli ("C.UTF-8", NULL, &status, &err, "estimate", path, NULL);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (out, "Memory per GPU"));
   g_assert_nonnull (strstr (out, "¥27,000"));     /* no 万 in English */
@@ -220,6 +248,7 @@ main (int    argc,
   g_test_add_func ("/i18n/units-zh", test_units_zh);
   g_test_add_func ("/i18n/cli/estimate-zh", test_cli_estimate_zh);
   g_test_add_func ("/i18n/cli/messages-zh", test_cli_messages_zh);
+  g_test_add_func ("/i18n/cli/json-decimal-point", test_cli_json_decimal_point);
   g_test_add_func ("/i18n/cli/english", test_cli_english);
   return g_test_run ();
 }

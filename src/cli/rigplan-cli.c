@@ -271,6 +271,10 @@ catalog_to_json (const RpCatalog *catalog,
 {
   GString *out = g_string_new ("[\n");
   guint n = 0;
+  /* JSON numbers take '.', whatever decimal mark LC_NUMERIC has ("1307,4"
+   * in de_DE would break every script reading this). */
+  locale_t c_numeric = newlocale (LC_NUMERIC_MASK, "C", (locale_t) 0);
+  locale_t saved = uselocale (c_numeric);
 
   /* Re-read the bundled files would lose user overrides; print the
    * merged view instead, with the fields scripts need. */
@@ -310,6 +314,8 @@ catalog_to_json (const RpCatalog *catalog,
       g_string_append_printf (out, "  %s%s\n", item, i + 1 < n ? "," : "");
     }
   g_string_append (out, "]\n");
+  uselocale (saved);
+  freelocale (c_numeric);
   return g_string_free (out, FALSE);
 }
 
