@@ -43,29 +43,6 @@ not_available (void)
   return _("not available");
 }
 
-static const char *
-bottleneck_name (RpBottleneck bottleneck)
-{
-  switch (bottleneck)
-    {
-    case RP_BOTTLENECK_COMPUTE:
-      return _("compute");
-    case RP_BOTTLENECK_MEMORY_BANDWIDTH:
-      return _("memory bandwidth");
-    case RP_BOTTLENECK_NETWORK:
-      return _("the network");
-    case RP_BOTTLENECK_PIPELINE_BUBBLE:
-      return _("the pipeline bubble");
-    case RP_BOTTLENECK_DATA:
-      return _("data loading");
-    case RP_BOTTLENECK_CPU:
-      return _("the CPUs");
-    case RP_N_BOTTLENECKS:
-    default:
-      return "?";
-    }
-}
-
 static void
 set_figure (GtkLabel   *value,
             GtkLabel   *detail,
@@ -273,7 +250,7 @@ update_figures (RpWindow         *self,
       g_autofree char *on = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "on %u GPU",
                                                           "on %u GPUs", n_gpus), n_gpus);
       g_autofree char *mfu = g_strdup_printf (_("MFU %.0f %%, limited by %s"), comp->mfu * 100,
-                                              bottleneck_name (comp->bottleneck));
+                                              rp_bottleneck_get_label (comp->bottleneck));
       g_autofree char *rate = NULL;
       g_autofree char *rate_detail = NULL;
       gboolean tokens = comp->tokens_per_s > 0;

@@ -163,29 +163,6 @@ print_rowf (const char *label,
 /* The words the app shows, not the identifiers written in files. */
 
 static const char *
-bottleneck_name (RpBottleneck bottleneck)
-{
-  switch (bottleneck)
-    {
-    case RP_BOTTLENECK_COMPUTE:
-      return _("compute");
-    case RP_BOTTLENECK_MEMORY_BANDWIDTH:
-      return _("memory bandwidth");
-    case RP_BOTTLENECK_NETWORK:
-      return _("the network");
-    case RP_BOTTLENECK_PIPELINE_BUBBLE:
-      return _("the pipeline bubble");
-    case RP_BOTTLENECK_DATA:
-      return _("data loading");
-    case RP_BOTTLENECK_CPU:
-      return _("the CPUs");
-    case RP_N_BOTTLENECKS:
-    default:
-      return "?";
-    }
-}
-
-static const char *
 rent_kind_name (RpRentKind kind)
 {
   switch (kind)
@@ -438,7 +415,7 @@ print_compute (const RpComputeEstimate *c)
   print_rowf (_("Checkpoint save (s)"), "%12.1f", c->checkpoint_s);
   print_rowf (_("CPU cores needed per node"), "%12.1f", c->cpu_cores_needed);
   print_rowf (_("Storage read needed (MB/s)"), "%12.0f", c->storage_read_mb_s_needed);
-  print_row (_("Bottleneck"), bottleneck_name (c->bottleneck), NULL);
+  print_row (_("Bottleneck"), rp_bottleneck_get_label (c->bottleneck), NULL);
   g_print ("\n");
 }
 

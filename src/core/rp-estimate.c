@@ -174,3 +174,26 @@ rp_fix_kind_to_string (RpFixKind v)
   g_return_val_if_fail ((guint) v < RP_N_FIXES, NULL);
   return names[v];
 }
+
+const char *
+rp_bottleneck_get_label (RpBottleneck v)
+{
+  switch (v)
+    {
+    case RP_BOTTLENECK_COMPUTE:
+      return _("compute");
+    case RP_BOTTLENECK_MEMORY_BANDWIDTH:
+      return _("memory bandwidth");
+    case RP_BOTTLENECK_NETWORK:
+      return _("the network");
+    case RP_BOTTLENECK_PIPELINE_BUBBLE:
+      return _("the pipeline bubble");
+    case RP_BOTTLENECK_DATA:
+      return _("data loading");
+    case RP_BOTTLENECK_CPU:
+      return _("the CPUs");
+    case RP_N_BOTTLENECKS:
+    default:
+      g_return_val_if_reached ("?");
+    }
+}

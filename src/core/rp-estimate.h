@@ -262,6 +262,8 @@ gboolean    rp_estimate_has_warning  (const RpEstimate *self,
 
 const char *rp_verdict_to_string     (RpVerdict         v);
 const char *rp_bottleneck_to_string  (RpBottleneck      v);
+/* The translated words for the app and the CLI ("memory bandwidth"). */
+const char *rp_bottleneck_get_label  (RpBottleneck      v);
 const char *rp_fix_kind_to_string    (RpFixKind         v);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpEstimate, rp_estimate_free)
