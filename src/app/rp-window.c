@@ -43,6 +43,16 @@ not_available (void)
   return _("not available");
 }
 
+/* The bill of materials names the network by its file id. */
+static const char *
+network_label (const char *id)
+{
+  RpNetwork network = RP_NETWORK_NONE;
+
+  rp_network_from_string (id, &network);
+  return rp_network_get_label (network);
+}
+
 static void
 set_figure (GtkLabel   *value,
             GtkLabel   *detail,
@@ -335,8 +345,7 @@ update_recommendation (RpWindow         *self,
                             bom->gpus_per_node, gpu != NULL ? gpu->name : bom->gpu, gpus,
                             bom->cpu_cores_per_node, bom->ram_gb_per_node,
                             bom->nvme_tb_per_node,
-                            bom->network != NULL && strcmp (bom->network, "none") != 0 ?
-                              bom->network : _("none"));
+                            network_label (bom->network));
   }
   gtk_label_set_label (self->recommendation_label, text);
 }

@@ -430,8 +430,11 @@ print_bom (const RpBom *b)
   print_rowf (_("NVMe"), "%9.0f TB", b->nvme_tb_per_node);
   if (b->nics_per_node > 0)
     {
+      RpNetwork network = RP_NETWORK_NONE;
+
+      rp_network_from_string (b->network, &network);
       print_rowf (_("NICs"), "%5u × %.0f Gb/s %s", b->nics_per_node, b->nic_gbit_s,
-                  b->network);
+                  rp_network_get_label (network));
       print_rowf (_("Switch ports (all nodes)"), "%12u", b->switch_ports);
     }
   print_rowf (_("Power"), "%9.1f kW", b->power_kw_per_node);

@@ -5,6 +5,7 @@
 
 #include "rp-types.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* ---- name tables ---------------------------------------------------- */
@@ -122,4 +123,17 @@ rp_precision_weight_bytes (RpPrecision p)
     default:
       g_return_val_if_reached (4);
     }
+}
+
+const char *
+rp_network_get_label (RpNetwork v)
+{
+  /* the same words as the hardware form's drop-down */
+  static const char *const labels[RP_N_NETWORKS] = {
+    N_("None (one node)"), N_("10 GbE"), N_("25 GbE"), N_("100 GbE"), N_("200 GbE"),
+    N_("400 GbE"), N_("InfiniBand HDR"), N_("InfiniBand NDR"),
+  };
+
+  g_return_val_if_fail ((guint) v < RP_N_NETWORKS, NULL);
+  return _(labels[v]);
 }

@@ -372,6 +372,9 @@ const char *rp_rent_kind_to_string   (RpRentKind    v);
 gboolean    rp_rent_kind_from_string (const char   *s,
                                       RpRentKind   *out);
 
+/* The translated name people read ("InfiniBand NDR"). */
+const char *rp_network_get_label     (RpNetwork     v);
+
 /* Helpers over the enums that several models need. */
 gboolean    rp_model_kind_is_transformer (RpModelKind kind);
 guint       rp_precision_weight_bytes    (RpPrecision p);  /* bytes/param of the copy the GPU computes with */
