@@ -1058,6 +1058,8 @@ set_fix (RpFix            *fix,
   fix->total_bytes = total_bytes;
 }
 
+/* Each try_* changes one knob of @copy and reports the first setting
+ * that fits; find_fix puts the training and hardware back afterwards. */
 static gboolean
 try_recompute (RpScenario        *copy,
                const RpModelArch *arch,
@@ -1066,33 +1068,22 @@ try_recompute (RpScenario        *copy,
                RpFix             *fix)
 {
   RpMemoryEstimate m;
-  RpRecompute was = copy->training.recompute;
+  gboolean transformer = rp_model_kind_is_transformer (arch->kind);
 
-  if (!rp_model_kind_is_transformer (arch->kind))
+  for (RpRecompute r = copy->training.recompute + 1; r < RP_N_RECOMPUTES; r++)
     {
-      /* only with a checkpointed figure does recompute change anything */
-      copy->training.recompute = RP_RECOMPUTE_FULL;
-      if (!opaque_recomputes (copy, arch))
-        {
-          copy->training.recompute = was;
-          return FALSE;
-        }
-      copy->training.recompute = was;
-    }
-  for (RpRecompute r = was + 1; r < RP_N_RECOMPUTES; r++)
-    {
-      if (!rp_model_kind_is_transformer (arch->kind) && r != RP_RECOMPUTE_FULL)
-        continue;   /* selective is none for them (opaque_recomputes) */
       copy->training.recompute = r;
+      /* selective is none for opaque models, and full only counts with a
+       * checkpointed figure (opaque_recomputes) */
+      if (!transformer && (r != RP_RECOMPUTE_FULL || !opaque_recomputes (copy, arch)))
+        continue;
       if (fits_with (copy, arch, gpu, catalog, &m))
         {
           set_fix (fix, r == RP_RECOMPUTE_SELECTIVE ? RP_FIX_RECOMPUTE_SELECTIVE :
                    RP_FIX_RECOMPUTE_FULL, r, NULL, m.total_bytes);
-          copy->training.recompute = was;
           return TRUE;
         }
     }
-  copy->training.recompute = was;
   return FALSE;
 }
 
@@ -1106,21 +1097,16 @@ try_micro_batch (RpScenario        *copy,
                  RpFix             *fix)
 {
   RpMemoryEstimate m;
-  guint was = copy->training.micro_batch;
 
-  for (guint mb = was / 2; mb >= 1 && was > 1; mb /= 2)
+  for (guint mb = copy->training.micro_batch / 2; mb >= 1; mb /= 2)
     {
       copy->training.micro_batch = mb;
       if (fits_with (copy, arch, gpu, catalog, &m))
         {
           set_fix (fix, RP_FIX_SMALLER_MICRO_BATCH, mb, NULL, m.total_bytes);
-          copy->training.micro_batch = was;
           return TRUE;
         }
-      if (mb == 1)
-        break;
     }
-  copy->training.micro_batch = was;
   return FALSE;
 }
 
@@ -1132,21 +1118,18 @@ try_zero (RpScenario        *copy,
           RpFix             *fix)
 {
   RpMemoryEstimate m;
-  guint was = copy->training.zero_stage;
 
   if (rp_scenario_data_parallel (copy) < 2)
     return FALSE;
-  for (guint stage = was + 1; stage <= 3; stage++)
+  for (guint stage = copy->training.zero_stage + 1; stage <= 3; stage++)
     {
       copy->training.zero_stage = stage;
       if (fits_with (copy, arch, gpu, catalog, &m))
         {
           set_fix (fix, RP_FIX_ZERO_STAGE, stage, NULL, m.total_bytes);
-          copy->training.zero_stage = was;
           return TRUE;
         }
     }
-  copy->training.zero_stage = was;
   return FALSE;
 }
 
@@ -1158,10 +1141,8 @@ try_offload (RpScenario        *copy,
              RpFix             *fix)
 {
   RpMemoryEstimate m;
-  RpOffload was = copy->training.offload;
-  guint was_stage = copy->training.zero_stage;
 
-  for (RpOffload o = was + 1; o < RP_N_OFFLOADS; o++)
+  for (RpOffload o = copy->training.offload + 1; o < RP_N_OFFLOADS; o++)
     {
       copy->training.offload = o;
       if (o == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
@@ -1169,13 +1150,9 @@ try_offload (RpScenario        *copy,
       if (fits_with (copy, arch, gpu, catalog, &m))
         {
           set_fix (fix, RP_FIX_OFFLOAD, o, NULL, m.total_bytes);
-          copy->training.offload = was;
-          copy->training.zero_stage = was_stage;
           return TRUE;
         }
     }
-  copy->training.offload = was;
-  copy->training.zero_stage = was_stage;
   return FALSE;
 }
 
@@ -1202,11 +1179,9 @@ try_lora (RpScenario        *copy,
         {
           set_fix (fix, method == RP_METHOD_LORA ? RP_FIX_LORA : RP_FIX_QLORA,
                    copy->training.lora_rank, NULL, m.total_bytes);
-          copy->training.method = was;
           return TRUE;
         }
     }
-  copy->training.method = was;
   return FALSE;
 }
 
@@ -1220,8 +1195,6 @@ try_more_gpus (RpScenario        *copy,
                RpFix             *fix)
 {
   RpMemoryEstimate m;
-  RpHardware was = copy->hardware;
-  RpTraining was_t = copy->training;
   static const guint max_gpus = 1024;
 
   if (copy->training.zero_stage == 0)
@@ -1238,13 +1211,10 @@ try_more_gpus (RpScenario        *copy,
       if (fits_with (copy, arch, gpu, catalog, &m))
         {
           set_fix (fix, RP_FIX_MORE_GPUS, rp_scenario_n_gpus (copy), NULL, m.total_bytes);
-          break;
+          return TRUE;
         }
     }
-  copy->hardware.gpus_per_node = was.gpus_per_node;
-  copy->hardware.nodes = was.nodes;
-  copy->training = was_t;
-  return fix->kind == RP_FIX_MORE_GPUS;
+  return FALSE;
 }
 
 /* The cheapest catalog GPU (by price, unknown prices last) with more
@@ -1300,8 +1270,17 @@ find_fix (const RpScenario  *scenario,
   g_autoptr(RpScenario) copy = rp_scenario_copy (scenario);
 
   for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
-    if (tries[i] (copy, arch, gpu, catalog, fix))
-      return;
+    {
+      if (tries[i] (copy, arch, gpu, catalog, fix))
+        return;
+      /* RpTraining holds only values; RpHardware also the copy's own
+       * GPU id, which the tries never change and which must stay its own */
+      char *own_gpu = copy->hardware.gpu;
+
+      copy->training = scenario->training;
+      copy->hardware = scenario->hardware;
+      copy->hardware.gpu = own_gpu;
+    }
   set_fix (fix, RP_FIX_NOTHING_WORKS, 0, NULL, 0.0);
 }
 
