@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "rp-catalog.h"
+#include "rp-error.h"
 #include "rp-model.h"
 
 #include <string.h>
@@ -140,7 +141,7 @@ test_resolve_overrides (void)
 
   spec.preset = (char *) "no-such-model";
   g_assert_false (rp_model_resolve (&spec, catalog, &arch, &error));
-  g_assert_error (error, g_quark_from_static_string ("rp-error-quark"), 5);
+  g_assert_error (error, RP_ERROR, RP_ERROR_UNKNOWN_MODEL);
 }
 
 static void

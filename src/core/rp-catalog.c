@@ -141,14 +141,14 @@ read_id (const cJSON *item,
     if (!(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '-' || *p == '.' || *p == '_'))
       {
         g_autofree char *where = rp_json_join_path (path, "id");
-        g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                     _("%s: “%s” may hold only a–z, 0–9, “-”, “_” and “.”"), where, *out);
+        rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                          _("“%s” may hold only a–z, 0–9, “-”, “_” and “.”"), *out);
         return FALSE;
       }
   if (**out == '\0')
     {
       g_autofree char *where = rp_json_join_path (path, "id");
-      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: must not be empty"), where);
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("must not be empty"));
       return FALSE;
     }
   return TRUE;
@@ -184,7 +184,7 @@ read_precisions (const cJSON *item,
   if (!cJSON_IsArray (list))
     {
       g_autofree char *where = rp_json_join_path (path, "precisions");
-      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: expected a list"), where);
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected a list"));
       return FALSE;
     }
   cJSON_ArrayForEach (p, list)
@@ -200,8 +200,8 @@ read_precisions (const cJSON *item,
       if (!known)
         {
           g_autofree char *where = g_strdup_printf ("%s.precisions[%u]", path, i);
-          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                       _("%s: expected one of fp32, tf32, fp16, bf16, fp8"), where);
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                            _("expected one of fp32, tf32, fp16, bf16, fp8"));
           return FALSE;
         }
       i++;
@@ -262,8 +262,8 @@ read_gpu (const cJSON *item,
   if (gpu->tflops_fp32 + gpu->tflops_tf32 + gpu->tflops_fp16 + gpu->tflops_bf16 +
       gpu->tflops_fp8 <= 0)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                   _("%s: at least one throughput figure is needed"), tflops_path);
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, tflops_path,
+                        _("at least one throughput figure is needed"));
       return FALSE;
     }
   *out = g_steal_pointer (&gpu);
@@ -310,8 +310,8 @@ read_cloud (const cJSON *item,
     }
   if (any <= 0)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                   _("%s: at least one price is needed"), prices_path);
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, prices_path,
+                        _("at least one price is needed"));
       return FALSE;
     }
   *out = g_steal_pointer (&offer);
@@ -373,7 +373,7 @@ read_entries (GPtrArray       *entries,
 
   if (!cJSON_IsArray (list))
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD, _("%s: expected a list"), key);
+      rp_error_set_key (error, RP_ERROR_MISSING_FIELD, key, _("expected a list"));
       return FALSE;
     }
   cJSON_ArrayForEach (item, list)
@@ -383,15 +383,17 @@ read_entries (GPtrArray       *entries,
 
       if (!cJSON_IsObject (item))
         {
-          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: expected an object"), path);
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, path, _("expected an object"));
           return FALSE;
         }
       if (!kind->read (item, path, &entry, error))
         return FALSE;
       if (!g_hash_table_add (seen, g_strdup (*(char **) entry)))
         {
-          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                       _("%s.id: “%s” appears twice in this file"), path, *(char **) entry);
+          g_autofree char *where = rp_json_join_path (path, "id");
+
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                            _("“%s” appears twice in this file"), *(char **) entry);
           kind->free_entry (entry);
           return FALSE;
         }
@@ -418,8 +420,8 @@ load_root (RpCatalog   *self,
     return FALSE;
   if (version > 1)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_UNSUPPORTED_VERSION,
-                   _("version: %u is newer than this Rigplan understands (1)"), version);
+      rp_error_set_key (error, RP_ERROR_UNSUPPORTED_VERSION, "version",
+                        _("%u is newer than this Rigplan understands (1)"), version);
       return FALSE;
     }
   static const EntryKind gpus = { "gpus", read_gpu, gpu_free };
@@ -449,8 +451,8 @@ load_root (RpCatalog   *self,
     }
   if (g_str_has_prefix (format, "rigplan-"))
     return TRUE;   /* another data file (mfu, …) read by its own loader */
-  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-               _("format: “%s” is not a Rigplan catalog"), format);
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "format",
+                    _("“%s” is not a Rigplan catalog"), format);
   return FALSE;
 }
 

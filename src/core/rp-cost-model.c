@@ -127,7 +127,7 @@ invalid_input (GError    **error,
                const char *field,
                const char *what)
 {
-  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, "%s: %s", field, what);
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, field, "%s", what);
   return FALSE;
 }
 

@@ -118,15 +118,15 @@ rp_estimate_compute (const RpScenario *scenario,
   gpu = rp_catalog_lookup_gpu (catalog, scenario->hardware.gpu);
   if (gpu == NULL)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
-                   _("hardware.gpu: “%s” is in no GPU catalog"), scenario->hardware.gpu);
+      rp_error_set_key (error, RP_ERROR_UNKNOWN_GPU, "hardware.gpu",
+                        _("“%s” is in no GPU catalog"), scenario->hardware.gpu);
       return FALSE;
     }
   if (scenario->budget.rent_offer != NULL &&
       rp_catalog_lookup_cloud (catalog, scenario->budget.rent_offer) == NULL)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                   _("budget.rent_offer: “%s” is in no cloud catalog"),
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "budget.rent_offer",
+                        _("“%s” is in no cloud catalog"),
                    scenario->budget.rent_offer);
       return FALSE;
     }

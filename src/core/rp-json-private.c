@@ -51,8 +51,7 @@ check_present (const cJSON *item,
   if (!is_absent (item) || !required)
     return TRUE;
   where = rp_json_join_path (path, key);
-  g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD,
-               _("%s: this key is required"), where);
+  rp_error_set_key (error, RP_ERROR_MISSING_FIELD, where, _("this key is required"));
   return FALSE;
 }
 
@@ -64,7 +63,7 @@ invalid (GError    **error,
 {
   g_autofree char *where = rp_json_join_path (path, key);
 
-  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, "%s: %s", where, what);
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, "%s", what);
   return FALSE;
 }
 
@@ -115,8 +114,8 @@ check_unique_keys (const cJSON *item,
           child_path = rp_json_join_path (path, child->string != NULL ? child->string : "");
           if (!g_hash_table_add (seen, child->string != NULL ? child->string : (char *) ""))
             {
-              g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
-                           _("%s: this key appears more than once"), child_path);
+              rp_error_set_key (error, RP_ERROR_PARSE, child_path,
+                                _("this key appears more than once"));
               return FALSE;
             }
         }

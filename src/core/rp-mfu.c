@@ -188,7 +188,7 @@ read_generations (RpMfuParams *self,
       g_ptr_array_add (self->generations, g);
       if (!cJSON_IsObject (item))
         {
-          g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, _("%s: expected an object"), path);
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, path, _("expected an object"));
           return FALSE;
         }
       if (!read_generation (item, path, g, error))

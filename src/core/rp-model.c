@@ -168,7 +168,7 @@ arch_invalid (GError    **error,
 {
   g_autofree char *where = rp_json_join_path (path, key);
 
-  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, "%s: %s", where, what);
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, "%s", what);
   return FALSE;
 }
 
@@ -364,16 +364,16 @@ rp_model_resolve (const RpModelSpec *spec,
 
       if (preset == NULL)
         {
-          g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_MODEL,
-                       _("model.preset: “%s” is in no model catalog"), spec->preset);
+          rp_error_set_key (error, RP_ERROR_UNKNOWN_MODEL, "model.preset",
+                            _("“%s” is in no model catalog"), spec->preset);
           return FALSE;
         }
       *out = preset->arch;
     }
   else if ((spec->overridden & RP_ARCH_KIND) == 0 && spec->overridden == 0)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD,
-                   _("model: give a preset or the architecture"));
+      rp_error_set_key (error, RP_ERROR_MISSING_FIELD, "model",
+                        _("give a preset or the architecture"));
       return FALSE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (arch_fields); i++)

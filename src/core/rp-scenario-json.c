@@ -141,8 +141,8 @@ read_model (const cJSON *root,
     return FALSE;
   if (spec->preset == NULL && spec->overridden == 0)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD,
-                   _("model: give a preset or the architecture"));
+      rp_error_set_key (error, RP_ERROR_MISSING_FIELD, "model",
+                        _("give a preset or the architecture"));
       return FALSE;
     }
   return TRUE;
@@ -164,16 +164,16 @@ read_header (const cJSON *root,
     return FALSE;
   if (strcmp (format, "rigplan-scenario") != 0)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
-                   _("format: “%s” is not a Rigplan scenario"), format);
+      rp_error_set_key (error, RP_ERROR_PARSE, "format",
+                        _("“%s” is not a Rigplan scenario"), format);
       return FALSE;
     }
   if (!rp_json_read_uint (root, "", "version", TRUE, 1, G_MAXINT, &version, error))
     return FALSE;
   if (version > RP_SCENARIO_VERSION)
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_UNSUPPORTED_VERSION,
-                   _("version: %u is newer than this Rigplan understands (%d)"),
+      rp_error_set_key (error, RP_ERROR_UNSUPPORTED_VERSION, "version",
+                        _("%u is newer than this Rigplan understands (%d)"),
                    version, RP_SCENARIO_VERSION);
       return FALSE;
     }

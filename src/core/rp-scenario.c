@@ -17,7 +17,7 @@ scenario_invalid (GError    **error,
                   const char *key,
                   const char *what)
 {
-  g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE, "%s: %s", key, what);
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key, "%s", what);
   return FALSE;
 }
 
@@ -157,7 +157,7 @@ rp_scenario_validate (const RpScenario *self,
 
   if (hw->gpu == NULL || *hw->gpu == '\0')
     {
-      g_set_error (error, RP_ERROR, RP_ERROR_MISSING_FIELD, _("hardware.gpu: choose a GPU"));
+      rp_error_set_key (error, RP_ERROR_MISSING_FIELD, "hardware.gpu", _("choose a GPU"));
       return FALSE;
     }
   if (n_gpus == 0)
