@@ -1,43 +1,108 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-units.c: unit conversion and human-readable formatting */
+/* rp-units.c: unit conversion, and the one number formatter */
 
 #include "config.h"
 
 #include "rp-units.h"
 
 #include <glib/gi18n-lib.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
+/* No figure Rigplan shows is known to more digits than this; beyond it a
+ * double prints noise ("0.30000000000000004"). */
+static const int max_significant_digits = 12;
+
+static const char minus_sign[] = "\u2212";
+
 /* ---- helpers -------------------------------------------------------- */
 
-/* Groups the integer digits of a printf'd number with @sep. */
-static char *
-group_digits (const char *digits,
-              const char *sep)
+/* The locale's grouping mark, or "," where the locale has none (the C
+ * locale CI and many desktops run under). */
+static const char *
+grouping_mark (void)
 {
-  GString *out = g_string_new (NULL);
-  const char *start = digits, *end;
-  gsize n;
+  const struct lconv *lc = localeconv ();
 
-  if (*start == '-')
-    g_string_append_c (out, *start++);
-  end = start;
-  while (g_ascii_isdigit (*end))
-    end++;
-  n = end - start;
-  for (gsize i = 0; i < n; i++)
-    {
-      if (i > 0 && (n - i) % 3 == 0)
-        g_string_append (out, sep);
-      g_string_append_c (out, start[i]);
-    }
-  g_string_append (out, end);
-  return g_string_free (out, FALSE);
+  if (lc->thousands_sep != NULL && *lc->thousands_sep != '\0')
+    return lc->thousands_sep;
+  if (lc->decimal_point != NULL && strcmp (lc->decimal_point, ",") == 0)
+    return ".";
+  return ",";
 }
 
-/* 万 (10⁴) is how Chinese readers count money; English readers group by
- * thousands.  The translation decides. */
+static const char *
+decimal_mark (void)
+{
+  const struct lconv *lc = localeconv ();
+
+  return lc->decimal_point != NULL && *lc->decimal_point != '\0' ? lc->decimal_point : ".";
+}
+
+/* @magnitude ≥ 0 written with @decimals digits, grouped, in the locale's
+ * marks; printf in the C locale first, so the marks are ours to place. */
+static void
+append_grouped (GString *out,
+                double   magnitude,
+                int      decimals)
+{
+  char digits[G_ASCII_DTOSTR_BUF_SIZE + 64];
+  const char *point, *p;
+  gsize n_int;
+
+  g_ascii_formatd (digits, sizeof digits, decimals == 0 ? "%.0f" :
+                   decimals == 1 ? "%.1f" : decimals == 2 ? "%.2f" :
+                   decimals == 3 ? "%.3f" : "%.4f", magnitude);
+  point = strchr (digits, '.');
+  n_int = point != NULL ? (gsize) (point - digits) : strlen (digits);
+  for (gsize i = 0; i < n_int; i++)
+    {
+      if (i > 0 && (n_int - i) % 3 == 0)
+        g_string_append (out, grouping_mark ());
+      g_string_append_c (out, digits[i]);
+    }
+  if (point != NULL)
+    {
+      g_string_append (out, decimal_mark ());
+      for (p = point + 1; *p != '\0'; p++)
+        g_string_append_c (out, *p);
+    }
+}
+
+static int
+clamp_decimals (double magnitude,
+                int    decimals)
+{
+  int int_digits = magnitude >= 1 ? (int) floor (log10 (magnitude)) + 1 : 1;
+
+  return CLAMP (MIN (decimals, max_significant_digits - int_digits), 0, 4);
+}
+
+/* "2.69万" / "8.03亿" when the translation counts in 万, else NULL. */
+static char *
+format_wan (double value)
+{
+  double magnitude = fabs (value);
+  g_autofree char *digits = NULL;
+
+  if (!rp_units_count_in_wan () || magnitude < 1e4)
+    return NULL;
+  if (magnitude >= 1e8)
+    {
+      digits = rp_units_format_number (value / 1e8, magnitude >= 1e10 ? 0 : 2);
+      /* TRANSLATORS: a count in 亿 (10⁸), used where "yuan-in-wan:yes" is
+       * the translation; %s is the number */
+      return g_strdup_printf (_("%s亿"), digits);
+    }
+  digits = rp_units_format_number (value / 1e4, magnitude >= 1e6 ? 0 : 2);
+  /* TRANSLATORS: a count in 万 (10⁴), used where "yuan-in-wan:yes" is the
+   * translation; %s is the number */
+  return g_strdup_printf (_("%s万"), digits);
+}
+
+/* ---- public API ----------------------------------------------------- */
+
 gboolean
 rp_units_count_in_wan (void)
 {
@@ -46,8 +111,6 @@ rp_units_count_in_wan (void)
   return g_str_equal (C_("money", "yuan-in-wan:no"), "yuan-in-wan:yes");
 }
 
-/* ---- public API ----------------------------------------------------- */
-
 double
 rp_units_bytes_to_gib (double bytes)
 {
@@ -55,64 +118,188 @@ rp_units_bytes_to_gib (double bytes)
 }
 
 char *
+rp_units_format_number (double value,
+                        int    decimals)
+{
+  GString *out;
+  double magnitude;
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+  magnitude = fabs (value);
+  decimals = clamp_decimals (magnitude, decimals);
+  out = g_string_new (NULL);
+  /* −0.0 after rounding is 0 */
+  if (value < 0 && magnitude >= 0.5 * pow (10, -decimals))
+    g_string_append (out, minus_sign);
+  append_grouped (out, magnitude, decimals);
+  return g_string_free (out, FALSE);
+}
+
+char *
+rp_units_format_percent (double percent,
+                         int    decimals)
+{
+  g_autofree char *number = rp_units_format_number (percent, decimals);
+
+  if (!isfinite (percent))
+    return g_steal_pointer (&number);
+  /* TRANSLATORS: a percentage; %s is the number.  Use the spacing your
+   * language writes (Chinese: "%s%%") */
+  return g_strdup_printf (_("%s %%"), number);
+}
+
+char *
 rp_units_format_bytes (double bytes)
 {
+  double magnitude = fabs (bytes);
+  g_autofree char *number = NULL;
+
   if (!isfinite (bytes))
     return g_strdup ("—");
-  if (fabs (bytes) >= RP_GIB || bytes == 0)
-    /* TRANSLATORS: a memory size in gibibytes */
-    return g_strdup_printf (_("%.1f GiB"), bytes / RP_GIB);
-  /* TRANSLATORS: a memory size in mebibytes */
-  return g_strdup_printf (_("%.0f MiB"), bytes / (1024.0 * 1024.0));
+  if (magnitude >= 1024 * RP_GIB)
+    {
+      number = rp_units_format_number (bytes / (1024 * RP_GIB), 1);
+      /* TRANSLATORS: a memory size in tebibytes; %s is the number */
+      return g_strdup_printf (_("%s TiB"), number);
+    }
+  if (magnitude >= RP_GIB || bytes == 0)
+    {
+      number = rp_units_format_number (bytes / RP_GIB, 1);
+      /* TRANSLATORS: a memory size in gibibytes; %s is the number */
+      return g_strdup_printf (_("%s GiB"), number);
+    }
+  number = rp_units_format_number (bytes / (1024.0 * 1024.0), 0);
+  /* TRANSLATORS: a memory size in mebibytes; %s is the number */
+  return g_strdup_printf (_("%s MiB"), number);
 }
 
 char *
 rp_units_format_hours (double hours)
 {
+  g_autofree char *number = NULL;
+
   if (!isfinite (hours))
     return g_strdup ("—");
   if (hours < 48)
-    /* TRANSLATORS: a duration in hours */
-    return g_strdup_printf (_("%.1f h"), hours);
-  /* TRANSLATORS: a duration in days */
-  return g_strdup_printf (_("%.1f days"), hours / 24.0);
+    {
+      number = rp_units_format_number (hours, 1);
+      /* TRANSLATORS: a duration in hours; %s is the number */
+      return g_strdup_printf (_("%s h"), number);
+    }
+  number = rp_units_format_number (hours / 24.0, 1);
+  /* TRANSLATORS: a duration in days; %s is the number */
+  return g_strdup_printf (_("%s days"), number);
+}
+
+const char *
+rp_units_currency_symbol (RpCurrency currency)
+{
+  return currency == RP_CURRENCY_CNY ? "¥" : "$";
 }
 
 char *
 rp_units_format_money (double     amount,
                        RpCurrency currency)
 {
-  g_autofree char *digits = NULL;
-  g_autofree char *grouped = NULL;
+  g_autofree char *number = NULL;
+  g_autofree char *wan = NULL;
+  const char *sign = amount < 0 ? minus_sign : "";
 
   if (!isfinite (amount))
     return g_strdup ("—");
   if (currency == RP_CURRENCY_CNY && fabs (amount) >= 10000 && rp_units_count_in_wan ())
     {
-      digits = g_strdup_printf ("%.1f", amount / 10000.0);
+      number = rp_units_format_number (fabs (amount) / 10000.0, 1);
       /* TRANSLATORS: yuan counted in 万 (ten thousands); %s is the number */
-      return g_strdup_printf (_("¥%s万"), digits);
+      wan = g_strdup_printf (_("¥%s万"), number);
+      return g_strconcat (sign, wan, NULL);
     }
-  /* Prices per GPU-hour are a few dollars: cents matter there, not
-   * in a capital budget. */
-  if (fabs (amount) < 100)
-    digits = g_strdup_printf ("%.2f", amount);
-  else
-    digits = g_strdup_printf ("%.0f", round (amount));
-  grouped = group_digits (digits, ",");
-  if (currency == RP_CURRENCY_CNY)
-    return g_strdup_printf ("¥%s", grouped);
-  return g_strdup_printf ("$%s", grouped);
+  /* Prices per GPU-hour are a few dollars: cents matter there, not in a
+   * capital budget. */
+  number = rp_units_format_number (fabs (amount) < 100 ? fabs (amount) : round (fabs (amount)),
+                                   fabs (amount) < 100 ? 2 : 0);
+  return g_strdup_printf ("%s%s%s", sign, rp_units_currency_symbol (currency), number);
 }
 
 char *
 rp_units_format_count (double value)
 {
+  double magnitude = fabs (value);
+  char *wan;
+  g_autofree char *number = NULL;
+
   if (!isfinite (value))
     return g_strdup ("—");
-  if (fabs (value) >= 1e6)
-    return g_strdup_printf ("%.3g", value);
-  return g_strdup_printf ("%.0f", value);
+  if (magnitude >= 1e15)
+    {
+      int exponent = (int) floor (log10 (magnitude));
+      g_autofree char *mantissa = rp_units_format_number (value / pow (10, exponent), 2);
+
+      /* TRANSLATORS: a large number in scientific notation, "1.23 × 10^21" */
+      return g_strdup_printf (_("%s × 10^%d"), mantissa, exponent);
+    }
+  wan = format_wan (value);
+  if (wan != NULL)
+    return wan;
+  if (magnitude >= 1e9)
+    {
+      number = rp_units_format_number (value / 1e9, 2);
+      /* TRANSLATORS: a count in billions; %s is the number */
+      return g_strdup_printf (_("%s billion"), number);
+    }
+  if (magnitude >= 1e7)
+    {
+      number = rp_units_format_number (value / 1e6, 1);
+      /* TRANSLATORS: a count in millions; %s is the number */
+      return g_strdup_printf (_("%s million"), number);
+    }
+  return rp_units_format_number (value, magnitude < 100 && value != floor (value) ? 1 : 0);
+}
+
+gboolean
+rp_units_parse_number (const char *text,
+                       double     *out)
+{
+  GString *clean = g_string_new (NULL);
+  const char *dmark = decimal_mark ();
+  const char *gmark = grouping_mark ();
+  double scale = 1, value;
+  char *end = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (text != NULL && out != NULL, FALSE);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c) || c == 0x202F || c == 0x00A0)
+        continue;
+      if (c == 0x2212 || c == '-')
+        g_string_append_c (clean, '-');
+      else if (c == 0x4E07 && p[strlen ("万")] == '\0')
+        scale = 1e4;
+      else if (c == 0x4EBF && p[strlen ("亿")] == '\0')
+        scale = 1e8;
+      else if (strncmp (p, dmark, strlen (dmark)) == 0 && *dmark != '\0')
+        g_string_append_c (clean, '.');
+      else if (strncmp (p, gmark, strlen (gmark)) == 0 || c == ',')
+        continue;
+      else if (g_ascii_isdigit (c) || c == '.' || c == 'e' || c == 'E' || c == '+')
+        g_string_append_c (clean, (char) c);
+      else
+        {
+          g_string_free (clean, TRUE);
+          return FALSE;
+        }
+    }
+  value = g_ascii_strtod (clean->str, &end);
+  ok = clean->len > 0 && end != NULL && *end == '\0' && isfinite (value);
+  g_string_free (clean, TRUE);
+  if (ok)
+    *out = value * scale;
+  return ok;
 }
 
 int
