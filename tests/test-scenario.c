@@ -187,7 +187,7 @@ static const BadScenario bad_scenarios[] = {
     "line 3" },
   { "{\"format\": \"rigplan-budget\", \"version\": 1}", RP_ERROR_PARSE, "format" },
   { "{\"format\": \"rigplan-scenario\"}", RP_ERROR_MISSING_FIELD, "version" },
-  { "{\"format\": \"rigplan-scenario\", \"version\": 2}", RP_ERROR_UNSUPPORTED_VERSION, "version" },
+  { "{\"format\": \"rigplan-scenario\", \"version\": 3}", RP_ERROR_UNSUPPORTED_VERSION, "version" },
   { "{\"format\": \"rigplan-scenario\", \"version\": 1, \"hardware\": {\"gpu\": \"x\"}}",
     RP_ERROR_MISSING_FIELD, "model" },
   { "{\"format\": \"rigplan-scenario\", \"version\": 1, \"model\": {\"preset\": \"gpt2\"},"

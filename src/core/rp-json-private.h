@@ -72,50 +72,6 @@ gboolean  rp_json_read_object    (const cJSON  *obj,
                                   const cJSON **out,
                                   GError      **error);
 
-/* A table of struct members read from and written to JSON keys. */
-typedef enum
-{
-  RP_JSON_UINT,
-  RP_JSON_UINT64,
-  RP_JSON_DOUBLE,
-  RP_JSON_BOOL,
-  RP_JSON_ENUM,
-  RP_JSON_STRING,                 /* char *, owned by the struct */
-} RpJsonType;
-
-typedef struct
-{
-  const char        *key;
-  RpJsonType         type;
-  gsize              offset;      /* of the member in the struct */
-  double             min;         /* UINT, DOUBLE */
-  double             max;
-  guint32            bit;         /* reported in *present; 0 = none */
-  RpJsonEnumParser   parse;       /* ENUM */
-  const char *     (*name) (int); /* ENUM */
-  const char        *accepted;    /* ENUM: the names, for errors */
-} RpJsonField;
-
-#define RP_JSON_ENUM_FIELD(k, T, member, prefix, acc, b)                     \
-  { k, RP_JSON_ENUM, G_STRUCT_OFFSET (T, member), 0, 0, b,                   \
-    (RpJsonEnumParser) prefix##_from_string, (const char *(*) (int)) prefix##_to_string, acc }
-
-/* Reads every key of @fields that @obj has into @base; ORs the field
- * bits of the keys found into *@present (may be NULL). */
-gboolean  rp_json_read_fields    (const cJSON       *obj,
-                                  const char        *path,
-                                  const RpJsonField *fields,
-                                  guint              n_fields,
-                                  gpointer           base,
-                                  guint32           *present,
-                                  GError           **error);
-/* Writes the fields whose bit is in @mask (a field with bit 0 always). */
-void      rp_json_write_fields   (cJSON             *obj,
-                                  const RpJsonField *fields,
-                                  guint              n_fields,
-                                  gconstpointer      base,
-                                  guint32            mask);
-
 /* "path.key", or "key" when @path is empty. */
 char     *rp_json_join_path      (const char   *path,
                                   const char   *key);

@@ -19,7 +19,4 @@ void     rp_model_arch_write_json (cJSON             *obj,
                                    const RpModelArch *arch,
                                    guint32            fields);
 
-/* Deletes every architecture key from @obj. */
-void     rp_model_arch_strip_json (cJSON             *obj);
-
 G_END_DECLS

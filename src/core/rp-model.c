@@ -20,59 +20,11 @@
 #include "rp-model-private.h"
 
 #include "rp-error.h"
+#include "rp-fields-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <stddef.h>
 #include <string.h>
-
-/* ---- architecture keys ---------------------------------------------- */
-
-#define UINT_FIELD(k, b, m, mx) { k, RP_JSON_UINT, G_STRUCT_OFFSET (RpModelArch, m), 0, mx, b, NULL, NULL, NULL }
-
-/* Bounds far above any real model: they only stop absurd input early. */
-static const RpJsonField arch_fields[] = {
-  RP_JSON_ENUM_FIELD ("kind", RpModelArch, kind, rp_model_kind,
-                      "decoder, encoder, encoder-decoder, moe, cnn, vit, diffusion-unet, custom",
-                      RP_ARCH_KIND),
-  { "params", RP_JSON_UINT64, G_STRUCT_OFFSET (RpModelArch, params), 0, 0, RP_ARCH_PARAMS,
-    NULL, NULL, NULL },
-  UINT_FIELD ("layers", RP_ARCH_LAYERS, layers, 100000),
-  UINT_FIELD ("decoder_layers", RP_ARCH_DECODER_LAYERS, decoder_layers, 100000),
-  UINT_FIELD ("hidden", RP_ARCH_HIDDEN, hidden, 1048576),
-  UINT_FIELD ("heads", RP_ARCH_HEADS, heads, 65536),
-  UINT_FIELD ("kv_heads", RP_ARCH_KV_HEADS, kv_heads, 65536),
-  UINT_FIELD ("head_dim", RP_ARCH_HEAD_DIM, head_dim, 65536),
-  UINT_FIELD ("ffn", RP_ARCH_FFN, ffn, 16777216),
-  RP_JSON_ENUM_FIELD ("ffn_act", RpModelArch, ffn_act, rp_ffn_act, "gelu, relu, swiglu, geglu",
-                      RP_ARCH_FFN_ACT),
-  UINT_FIELD ("vocab", RP_ARCH_VOCAB, vocab, 16777216),
-  { "tied_embeddings", RP_JSON_BOOL, G_STRUCT_OFFSET (RpModelArch, tied_embeddings), 0, 0,
-    RP_ARCH_TIED, NULL, NULL, NULL },
-  UINT_FIELD ("max_positions", RP_ARCH_MAX_POSITIONS, max_positions, 16777216),
-  UINT_FIELD ("type_vocab", RP_ARCH_TYPE_VOCAB, type_vocab, 65536),
-  { "pooler", RP_JSON_BOOL, G_STRUCT_OFFSET (RpModelArch, pooler), 0, 0, RP_ARCH_POOLER,
-    NULL, NULL, NULL },
-  RP_JSON_ENUM_FIELD ("norm", RpModelArch, norm, rp_norm, "layernorm, rmsnorm", RP_ARCH_NORM),
-  RP_JSON_ENUM_FIELD ("biases", RpModelArch, biases, rp_biases, "none, qkv, all", RP_ARCH_BIASES),
-  UINT_FIELD ("relative_attention_buckets", RP_ARCH_REL_BUCKETS, relative_attention_buckets, 65536),
-  UINT_FIELD ("experts", RP_ARCH_EXPERTS, experts, 65536),
-  UINT_FIELD ("experts_active", RP_ARCH_EXPERTS_ACTIVE, experts_active, 65536),
-  UINT_FIELD ("patch_size", RP_ARCH_PATCH_SIZE, patch_size, 65536),
-  UINT_FIELD ("image_channels", RP_ARCH_CHANNELS, image_channels, 65536),
-  UINT_FIELD ("num_classes", RP_ARCH_CLASSES, num_classes, 16777216),
-  UINT_FIELD ("input_size", RP_ARCH_INPUT_SIZE, input_size, 1048576),
-  { "gflops_per_sample", RP_JSON_DOUBLE, G_STRUCT_OFFSET (RpModelArch, gflops_per_sample), 0, 1e12,
-    RP_ARCH_GFLOPS, NULL, NULL, NULL },
-  { "activation_bytes_per_sample", RP_JSON_DOUBLE,
-    G_STRUCT_OFFSET (RpModelArch, activation_bytes_per_sample), 0, 1e15, RP_ARCH_ACT_BYTES,
-    NULL, NULL, NULL },
-  { "activation_bytes_per_sample_recompute", RP_JSON_DOUBLE,
-    G_STRUCT_OFFSET (RpModelArch, activation_bytes_per_sample_recompute), 0, 1e15,
-    RP_ARCH_ACT_BYTES_RECOMPUTE, NULL, NULL, NULL },
-  { "recompute_peak_bytes_per_sample", RP_JSON_DOUBLE,
-    G_STRUCT_OFFSET (RpModelArch, recompute_peak_bytes_per_sample), 0, 1e15,
-    RP_ARCH_RECOMPUTE_PEAK, NULL, NULL, NULL },
-};
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -323,8 +275,7 @@ rp_model_arch_read_json (const cJSON *obj,
 {
   g_return_val_if_fail (arch != NULL, FALSE);
 
-  if (!rp_json_read_fields (obj, path, arch_fields, G_N_ELEMENTS (arch_fields), arch,
-                            overridden, error))
+  if (!rp_fields_read_arch (obj, path, arch, overridden, error))
     return FALSE;
   /* Without GQA the key/value heads are the attention heads. */
   if (arch->kv_heads == 0)
@@ -339,14 +290,7 @@ rp_model_arch_write_json (cJSON             *obj,
 {
   g_return_if_fail (obj != NULL && arch != NULL);
   if (fields != 0)
-    rp_json_write_fields (obj, arch_fields, G_N_ELEMENTS (arch_fields), arch, fields);
-}
-
-void
-rp_model_arch_strip_json (cJSON *obj)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (arch_fields); i++)
-    cJSON_DeleteItemFromObjectCaseSensitive (obj, arch_fields[i].key);
+    rp_fields_write_arch (obj, arch, fields);
 }
 
 gboolean
@@ -376,13 +320,12 @@ rp_model_resolve (const RpModelSpec *spec,
                         _("give a preset or the architecture"));
       return FALSE;
     }
-  for (guint i = 0; i < G_N_ELEMENTS (arch_fields); i++)
+  for (guint i = 0; i < rp_fields_n (); i++)
     {
-      const RpJsonField *f = &arch_fields[i];
-      gsize size = f->type == RP_JSON_UINT64 || f->type == RP_JSON_DOUBLE ? 8 : sizeof (guint);
+      const RpField *f = rp_fields_get (i);
 
-      if (spec->overridden & f->bit)
-        memcpy ((guint8 *) out + f->offset, (const guint8 *) &spec->arch + f->offset, size);
+      if (spec->overridden & f->arch_bit)
+        rp_field_set_number (f, out, rp_field_get_number (f, &spec->arch));
     }
   /* Changing the shape of a preset invalidates its published count. */
   if (spec->preset != NULL && (spec->overridden & RP_ARCH_PARAMS) == 0 &&

@@ -6,9 +6,12 @@
 #include "rp-scenario.h"
 
 #include "rp-error.h"
+#include "rp-fields.h"
+#include "rp-results.h"
 #include "rp-scenario-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -27,51 +30,8 @@ RpScenario *
 rp_scenario_new (void)
 {
   RpScenario *self = g_new0 (RpScenario, 1);
-  RpTraining *t = &self->training;
-  RpHardware *hw = &self->hardware;
-  RpBudget *b = &self->budget;
 
-  self->name = g_strdup ("");
-  self->model.arch.kind = RP_MODEL_KIND_DECODER;
-  self->model.arch.image_channels = 3;
-
-  t->method = RP_METHOD_FULL_FINETUNE;
-  t->lora_rank = 16;
-  t->lora_targets = RP_LORA_TARGETS_ALL_LINEAR;
-  t->precision = RP_PRECISION_BF16_MIXED;
-  t->optimizer = RP_OPTIMIZER_ADAMW;
-  t->seq_len = 2048;
-  t->micro_batch = 1;
-  t->global_batch = 32;
-  t->recompute = RP_RECOMPUTE_NONE;
-  t->flash_attention = TRUE;
-  t->dropout = FALSE;
-  t->tensor_parallel = 1;
-  t->pipeline_parallel = 1;
-  t->expert_parallel = 1;
-  t->epochs = 1;
-  t->checkpoints_kept = 3;
-
-  hw->gpus_per_node = 1;
-  hw->nodes = 1;
-  hw->intra_link = RP_LINK_PCIE4;
-  hw->network = RP_NETWORK_NONE;
-  hw->storage = RP_STORAGE_NVME_GEN4;
-  hw->cpu_cores_per_node = 16;
-  hw->ram_gb_per_node = 64;
-  hw->headroom_pct = 10;
-
-  b->currency = RP_CURRENCY_USD;
-  /* Sources for these defaults are in README "Scenario file". */
-  b->usd_to_cny = 7.1;
-  b->rent_kind = RP_RENT_ON_DEMAND;
-  b->power_price_kwh = 0.0826;
-  b->pue = 1.58;
-  b->years = 5;
-  b->residual_pct = 10;
-  b->maintenance_pct_year = 5;
-  b->utilization_pct = 60;
-  b->grid_kg_co2_per_kwh = 0.4;
+  rp_fields_set_defaults (self);
   return self;
 }
 
@@ -138,6 +98,125 @@ rp_scenario_data_parallel (const RpScenario *self)
   model_parallel = MAX (self->training.tensor_parallel, 1) *
                    MAX (self->training.pipeline_parallel, 1);
   return MAX (rp_scenario_n_gpus (self) / model_parallel, 1);
+}
+
+static void
+change_free (gpointer data)
+{
+  rp_change_clear (data);
+}
+
+static void
+diff_field (GArray           *out,
+            const RpField    *f,
+            const RpScenario *a,
+            const RpScenario *b)
+{
+  RpChange change = { f->key, NAN, NAN, NULL, NULL };
+  gconstpointer ma = rp_field_member_const (f, a), mb = rp_field_member_const (f, b);
+
+  if (f->arch_bit != 0)
+    {
+      gboolean in_a = (a->model.overridden & f->arch_bit) != 0;
+      gboolean in_b = (b->model.overridden & f->arch_bit) != 0;
+
+      if (!in_a && !in_b)
+        return;
+      change.from = in_a ? rp_field_get_number (f, &a->model.arch) : NAN;
+      change.to = in_b ? rp_field_get_number (f, &b->model.arch) : NAN;
+      if (in_a == in_b && change.from == change.to)
+        return;
+    }
+  else if (f->type == RP_FIELD_STRING)
+    {
+      const char *sa = *(char *const *) ma, *sb = *(char *const *) mb;
+
+      if (g_strcmp0 (sa, sb) == 0)
+        return;
+      change.from_text = g_strdup (sa);
+      change.to_text = g_strdup (sb);
+    }
+  else
+    {
+      change.from = rp_field_get_number (f, a);
+      change.to = rp_field_get_number (f, b);
+      /* NAN is null: two nulls are equal */
+      if (change.from == change.to || (isnan (change.from) && isnan (change.to)))
+        return;
+    }
+  g_array_append_val (out, change);
+}
+
+GArray *
+rp_scenario_diff (const RpScenario *a,
+                  const RpScenario *b)
+{
+  GArray *out;
+
+  g_return_val_if_fail (a != NULL && b != NULL, NULL);
+
+  out = g_array_new (FALSE, TRUE, sizeof (RpChange));
+  g_array_set_clear_func (out, change_free);
+  for (guint i = 0; i < rp_fields_n (); i++)
+    diff_field (out, rp_fields_get (i), a, b);
+  return out;
+}
+
+RpScenario *
+rp_scenario_apply (const RpScenario *self,
+                   const GArray     *changes)
+{
+  RpScenario *copy;
+
+  g_return_val_if_fail (self != NULL && changes != NULL, NULL);
+
+  copy = rp_scenario_copy (self);
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const RpChange *c = &g_array_index (changes, RpChange, i);
+      const RpField *f = rp_fields_lookup (c->key);
+
+      g_return_val_if_fail (f != NULL, copy);
+      if (f->arch_bit != 0)
+        {
+          if (isnan (c->to))
+            copy->model.overridden &= ~f->arch_bit;
+          else
+            {
+              copy->model.overridden |= f->arch_bit;
+              rp_field_set_number (f, &copy->model.arch, c->to);
+            }
+        }
+      else if (f->type == RP_FIELD_STRING)
+        {
+          char **slot = rp_field_member (f, copy);
+
+          g_free (*slot);
+          *slot = g_strdup (c->to_text);
+        }
+      else
+        rp_field_set_number (f, copy, c->to);
+    }
+  return copy;
+}
+
+gboolean
+rp_scenario_model_is_customized (const RpScenario  *self,
+                                 const RpModelArch *preset_arch)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->model.preset == NULL || preset_arch == NULL)
+    return FALSE;
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if ((self->model.overridden & f->arch_bit) != 0 &&
+          rp_field_get_number (f, &self->model.arch) != rp_field_get_number (f, preset_arch))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 gboolean

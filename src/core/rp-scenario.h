@@ -7,7 +7,7 @@
 G_BEGIN_DECLS
 
 /* The scenario file's format version that this Rigplan writes and reads. */
-#define RP_SCENARIO_VERSION 1
+#define RP_SCENARIO_VERSION 2
 
 /* A scenario holding every documented default (README "Scenario file"). */
 RpScenario *rp_scenario_new            (void);
@@ -32,6 +32,19 @@ guint       rp_scenario_data_parallel  (const RpScenario *self);
  * The error names the key. */
 gboolean    rp_scenario_validate       (const RpScenario *self,
                                         GError          **error);
+
+/* The scenario fields that differ from @a to @b, as RpChange (the
+ * architecture overrides are compared too); transfer full. */
+GArray     *rp_scenario_diff           (const RpScenario *a,
+                                        const RpScenario *b);
+/* A copy of @self with @changes (from rp_scenario_diff) applied; every
+ * other field is kept.  Transfer full. */
+RpScenario *rp_scenario_apply          (const RpScenario *self,
+                                        const GArray     *changes);
+/* Whether the model's architecture differs from its preset's (an edited
+ * preset: "Custom (from Llama 3 8B)"); FALSE without a preset. */
+gboolean    rp_scenario_model_is_customized (const RpScenario *self,
+                                             const RpModelArch *preset_arch);
 
 /* JSON.  Loading fills defaults for missing keys and keeps unknown keys;
  * errors name the file (for load_file), the JSON path and the problem. */

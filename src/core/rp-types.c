@@ -10,92 +10,195 @@
 
 /* ---- name tables ---------------------------------------------------- */
 
-static const char *const model_kind_names[RP_N_MODEL_KINDS] = {
-  "decoder", "encoder", "encoder-decoder", "moe", "cnn", "vit", "diffusion-unet", "custom",
+/* Each enum once: the names written in files and the words people read
+ * (the form's drop-downs, the CLI, the PDF), in the enum's order. */
+
+#define ENUM_INFO(var, ...) \
+  static const char *const var##_names[] = { __VA_ARGS__ }; \
+  static const char *const var##_labels[G_N_ELEMENTS (var##_names)]
+#define INFO(var) { var##_names, var##_labels, G_N_ELEMENTS (var##_names) }
+
+ENUM_INFO (model_kind, "decoder", "encoder", "encoder-decoder", "moe", "cnn", "vit",
+           "diffusion-unet", "custom") = {
+  N_("Decoder (GPT, Llama)"), N_("Encoder (BERT)"), N_("Encoder–decoder (T5)"),
+  N_("Mixture of experts"), N_("Convolutional network"), N_("Vision transformer"),
+  N_("Diffusion U-Net"), N_("Custom"),
 };
-static const char *const ffn_act_names[RP_N_FFN_ACTS] = { "gelu", "relu", "swiglu", "geglu" };
-static const char *const norm_names[RP_N_NORMS] = { "layernorm", "rmsnorm" };
-static const char *const biases_names[RP_N_BIASES] = { "none", "qkv", "all" };
-static const char *const method_names[RP_N_METHODS] = {
-  "pretrain", "full-finetune", "lora", "qlora",
+ENUM_INFO (ffn_act, "gelu", "relu", "swiglu", "geglu") = {
+  N_("GELU"), N_("ReLU"), N_("SwiGLU"), N_("GeGLU"),
 };
-static const char *const precision_names[RP_N_PRECISIONS] = {
-  "fp32", "amp-bf16", "amp-fp16", "bf16-mixed", "fp16-mixed", "bf16", "fp8-mixed",
+ENUM_INFO (norm, "layernorm", "rmsnorm") = { N_("LayerNorm"), N_("RMSNorm") };
+ENUM_INFO (biases, "none", "qkv", "all") = {
+  N_("None"), N_("Query, key and value only"), N_("Every linear layer"),
 };
-static const char *const optimizer_names[RP_N_OPTIMIZERS] = {
-  "adamw", "adamw-8bit", "sgd", "sgd-momentum", "adafactor", "lion",
+ENUM_INFO (method, "pretrain", "full-finetune", "lora", "qlora") = {
+  N_("Pretraining"), N_("Full fine-tune"), N_("LoRA"), N_("QLoRA (4-bit base)"),
 };
-static const char *const recompute_names[RP_N_RECOMPUTES] = { "none", "selective", "full" };
-static const char *const offload_names[RP_N_OFFLOADS] = { "none", "optimizer", "optimizer+params" };
-static const char *const lora_targets_names[RP_N_LORA_TARGETS] = { "attention", "qv", "all-linear" };
-static const char *const link_names[RP_N_LINKS] = {
-  "pcie3", "pcie4", "pcie5", "nvlink2", "nvlink3", "nvlink4", "nvlink5", "infinity-fabric",
+ENUM_INFO (precision, "fp32", "amp-bf16", "amp-fp16", "bf16-mixed", "fp16-mixed", "bf16",
+           "fp8-mixed") = {
+  N_("FP32"), N_("AMP BF16"), N_("AMP FP16"), N_("BF16 mixed"), N_("FP16 mixed"),
+  N_("Pure BF16"), N_("FP8 mixed"),
 };
-static const char *const network_names[RP_N_NETWORKS] = {
-  "none", "10gbe", "25gbe", "100gbe", "200gbe", "400gbe", "ib-hdr", "ib-ndr",
+ENUM_INFO (optimizer, "adamw", "adamw-8bit", "sgd", "sgd-momentum", "adafactor", "lion") = {
+  N_("AdamW"), N_("8-bit AdamW"), N_("SGD"), N_("SGD with momentum"), N_("Adafactor"),
+  N_("Lion"),
 };
-static const char *const storage_names[RP_N_STORAGES] = {
-  "hdd", "sata-ssd", "nvme-gen3", "nvme-gen4", "nvme-gen5", "network",
+ENUM_INFO (recompute, "none", "selective", "full") = {
+  N_("None"), N_("Selective"), N_("Full"),
 };
-static const char *const currency_names[RP_N_CURRENCIES] = { "USD", "CNY" };
-static const char *const rent_kind_names[RP_N_RENT_KINDS] = {
-  "on-demand", "reserved-1y", "reserved-3y", "spot",
+ENUM_INFO (zero_stage, "0", "1", "2", "3") = {
+  N_("0 — off"), N_("1 — optimizer states"), N_("2 — and gradients"),
+  N_("3 — and weights (FSDP)"),
+};
+ENUM_INFO (offload, "none", "optimizer", "optimizer+params") = {
+  N_("None"), N_("Optimizer states"), N_("Optimizer states and weights"),
+};
+ENUM_INFO (lora_targets, "attention", "qv", "all-linear") = {
+  N_("Attention (q, k, v, o)"), N_("Only q and v"), N_("All linear layers"),
+};
+ENUM_INFO (link, "pcie3", "pcie4", "pcie5", "nvlink2", "nvlink3", "nvlink4", "nvlink5",
+           "infinity-fabric") = {
+  N_("PCIe 3.0"), N_("PCIe 4.0"), N_("PCIe 5.0"), N_("NVLink 2"), N_("NVLink 3"),
+  N_("NVLink 4"), N_("NVLink 5"), N_("Infinity Fabric"),
+};
+ENUM_INFO (network, "none", "10gbe", "25gbe", "100gbe", "200gbe", "400gbe", "ib-hdr",
+           "ib-ndr") = {
+  N_("None (one node)"), N_("10 GbE"), N_("25 GbE"), N_("100 GbE"), N_("200 GbE"),
+  N_("400 GbE"), N_("InfiniBand HDR"), N_("InfiniBand NDR"),
+};
+ENUM_INFO (storage, "hdd", "sata-ssd", "nvme-gen3", "nvme-gen4", "nvme-gen5", "network") = {
+  N_("Hard disk"), N_("SATA SSD"), N_("NVMe Gen3"), N_("NVMe Gen4"), N_("NVMe Gen5"),
+  N_("Network storage"),
+};
+ENUM_INFO (currency, "USD", "CNY") = { N_("US dollar ($)"), N_("Chinese yuan (¥)") };
+ENUM_INFO (rent_kind, "on-demand", "reserved-1y", "reserved-3y", "spot") = {
+  N_("On demand"), N_("Reserved, 1 year"), N_("Reserved, 3 years"), N_("Spot"),
+};
+ENUM_INFO (acquire, "compare", "rent", "buy") = {
+  N_("Compare renting and buying"), N_("Rent"), N_("Buy"),
 };
 
-/* ---- helpers -------------------------------------------------------- */
+G_STATIC_ASSERT (G_N_ELEMENTS (model_kind_names) == RP_N_MODEL_KINDS);
+G_STATIC_ASSERT (G_N_ELEMENTS (ffn_act_names) == RP_N_FFN_ACTS);
+G_STATIC_ASSERT (G_N_ELEMENTS (norm_names) == RP_N_NORMS);
+G_STATIC_ASSERT (G_N_ELEMENTS (biases_names) == RP_N_BIASES);
+G_STATIC_ASSERT (G_N_ELEMENTS (method_names) == RP_N_METHODS);
+G_STATIC_ASSERT (G_N_ELEMENTS (precision_names) == RP_N_PRECISIONS);
+G_STATIC_ASSERT (G_N_ELEMENTS (optimizer_names) == RP_N_OPTIMIZERS);
+G_STATIC_ASSERT (G_N_ELEMENTS (recompute_names) == RP_N_RECOMPUTES);
+G_STATIC_ASSERT (G_N_ELEMENTS (offload_names) == RP_N_OFFLOADS);
+G_STATIC_ASSERT (G_N_ELEMENTS (lora_targets_names) == RP_N_LORA_TARGETS);
+G_STATIC_ASSERT (G_N_ELEMENTS (link_names) == RP_N_LINKS);
+G_STATIC_ASSERT (G_N_ELEMENTS (network_names) == RP_N_NETWORKS);
+G_STATIC_ASSERT (G_N_ELEMENTS (storage_names) == RP_N_STORAGES);
+G_STATIC_ASSERT (G_N_ELEMENTS (currency_names) == RP_N_CURRENCIES);
+G_STATIC_ASSERT (G_N_ELEMENTS (rent_kind_names) == RP_N_RENT_KINDS);
+G_STATIC_ASSERT (G_N_ELEMENTS (acquire_names) == RP_N_ACQUIRES);
 
-static gboolean
-lookup_name (const char *const *names,
-             guint              n_names,
-             const char        *s,
-             guint             *out)
+const RpEnumInfo rp_model_kind_info = INFO (model_kind);
+const RpEnumInfo rp_ffn_act_info = INFO (ffn_act);
+const RpEnumInfo rp_norm_info = INFO (norm);
+const RpEnumInfo rp_biases_info = INFO (biases);
+const RpEnumInfo rp_method_info = INFO (method);
+const RpEnumInfo rp_precision_info = INFO (precision);
+const RpEnumInfo rp_optimizer_info = INFO (optimizer);
+const RpEnumInfo rp_recompute_info = INFO (recompute);
+const RpEnumInfo rp_zero_stage_info = INFO (zero_stage);
+const RpEnumInfo rp_offload_info = INFO (offload);
+const RpEnumInfo rp_lora_targets_info = INFO (lora_targets);
+const RpEnumInfo rp_link_info = INFO (link);
+const RpEnumInfo rp_network_info = INFO (network);
+const RpEnumInfo rp_storage_info = INFO (storage);
+const RpEnumInfo rp_currency_info = INFO (currency);
+const RpEnumInfo rp_rent_kind_info = INFO (rent_kind);
+const RpEnumInfo rp_acquire_info = INFO (acquire);
+
+/* ---- public API: any enum ------------------------------------------- */
+
+const char *
+rp_enum_info_get_name (const RpEnumInfo *info,
+                       guint             value)
 {
-  if (s == NULL)
+  g_return_val_if_fail (info != NULL, NULL);
+  g_return_val_if_fail (value < info->n, NULL);
+  return info->names[value];
+}
+
+const char *
+rp_enum_info_get_label (const RpEnumInfo *info,
+                        guint             value)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+  g_return_val_if_fail (value < info->n, NULL);
+  return _(info->labels[value]);
+}
+
+gboolean
+rp_enum_info_lookup (const RpEnumInfo *info,
+                     const char       *name,
+                     guint            *out)
+{
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  if (name == NULL)
     return FALSE;
-  for (guint i = 0; i < n_names; i++)
-    if (strcmp (names[i], s) == 0)
+  for (guint i = 0; i < info->n; i++)
+    if (strcmp (info->names[i], name) == 0)
       {
-        *out = i;
+        if (out != NULL)
+          *out = i;
         return TRUE;
       }
   return FALSE;
 }
 
-#define DEFINE_ENUM_NAMES(Type, prefix, table, n)                    \
+char *
+rp_enum_info_list_names (const RpEnumInfo *info)
+{
+  GString *list = g_string_new (NULL);
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  for (guint i = 0; i < info->n; i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", info->names[i]);
+  return g_string_free (list, FALSE);
+}
+
+/* ---- public API: each enum ------------------------------------------ */
+
+#define DEFINE_ENUM_NAMES(Type, prefix)                              \
   const char *                                                       \
   prefix##_to_string (Type v)                                        \
   {                                                                  \
-    g_return_val_if_fail ((guint) v < (n), NULL);                    \
-    return table[v];                                                 \
+    return rp_enum_info_get_name (&prefix##_info, (guint) v);        \
   }                                                                  \
   gboolean                                                           \
   prefix##_from_string (const char *s,                               \
                         Type       *out)                             \
   {                                                                  \
     guint i;                                                         \
-    if (!lookup_name (table, (n), s, &i))                            \
+    if (!rp_enum_info_lookup (&prefix##_info, s, &i))                \
       return FALSE;                                                  \
     *out = (Type) i;                                                 \
     return TRUE;                                                     \
   }
 
-/* ---- public API ----------------------------------------------------- */
-
-DEFINE_ENUM_NAMES (RpModelKind, rp_model_kind, model_kind_names, RP_N_MODEL_KINDS)
-DEFINE_ENUM_NAMES (RpFfnAct, rp_ffn_act, ffn_act_names, RP_N_FFN_ACTS)
-DEFINE_ENUM_NAMES (RpNorm, rp_norm, norm_names, RP_N_NORMS)
-DEFINE_ENUM_NAMES (RpBiases, rp_biases, biases_names, RP_N_BIASES)
-DEFINE_ENUM_NAMES (RpMethod, rp_method, method_names, RP_N_METHODS)
-DEFINE_ENUM_NAMES (RpPrecision, rp_precision, precision_names, RP_N_PRECISIONS)
-DEFINE_ENUM_NAMES (RpOptimizer, rp_optimizer, optimizer_names, RP_N_OPTIMIZERS)
-DEFINE_ENUM_NAMES (RpRecompute, rp_recompute, recompute_names, RP_N_RECOMPUTES)
-DEFINE_ENUM_NAMES (RpOffload, rp_offload, offload_names, RP_N_OFFLOADS)
-DEFINE_ENUM_NAMES (RpLoraTargets, rp_lora_targets, lora_targets_names, RP_N_LORA_TARGETS)
-DEFINE_ENUM_NAMES (RpLink, rp_link, link_names, RP_N_LINKS)
-DEFINE_ENUM_NAMES (RpNetwork, rp_network, network_names, RP_N_NETWORKS)
-DEFINE_ENUM_NAMES (RpStorage, rp_storage, storage_names, RP_N_STORAGES)
-DEFINE_ENUM_NAMES (RpCurrency, rp_currency, currency_names, RP_N_CURRENCIES)
-DEFINE_ENUM_NAMES (RpRentKind, rp_rent_kind, rent_kind_names, RP_N_RENT_KINDS)
+DEFINE_ENUM_NAMES (RpModelKind, rp_model_kind)
+DEFINE_ENUM_NAMES (RpFfnAct, rp_ffn_act)
+DEFINE_ENUM_NAMES (RpNorm, rp_norm)
+DEFINE_ENUM_NAMES (RpBiases, rp_biases)
+DEFINE_ENUM_NAMES (RpMethod, rp_method)
+DEFINE_ENUM_NAMES (RpPrecision, rp_precision)
+DEFINE_ENUM_NAMES (RpOptimizer, rp_optimizer)
+DEFINE_ENUM_NAMES (RpRecompute, rp_recompute)
+DEFINE_ENUM_NAMES (RpOffload, rp_offload)
+DEFINE_ENUM_NAMES (RpLoraTargets, rp_lora_targets)
+DEFINE_ENUM_NAMES (RpLink, rp_link)
+DEFINE_ENUM_NAMES (RpNetwork, rp_network)
+DEFINE_ENUM_NAMES (RpStorage, rp_storage)
+DEFINE_ENUM_NAMES (RpCurrency, rp_currency)
+DEFINE_ENUM_NAMES (RpRentKind, rp_rent_kind)
+DEFINE_ENUM_NAMES (RpAcquire, rp_acquire)
 
 gboolean
 rp_model_kind_is_transformer (RpModelKind kind)
@@ -123,17 +226,4 @@ rp_precision_weight_bytes (RpPrecision p)
     default:
       g_return_val_if_reached (4);
     }
-}
-
-const char *
-rp_network_get_label (RpNetwork v)
-{
-  /* the same words as the hardware form's drop-down */
-  static const char *const labels[RP_N_NETWORKS] = {
-    N_("None (one node)"), N_("10 GbE"), N_("25 GbE"), N_("100 GbE"), N_("200 GbE"),
-    N_("400 GbE"), N_("InfiniBand HDR"), N_("InfiniBand NDR"),
-  };
-
-  g_return_val_if_fail ((guint) v < RP_N_NETWORKS, NULL);
-  return _(labels[v]);
 }

@@ -157,6 +157,15 @@ typedef enum
   RP_N_CURRENCIES
 } RpCurrency;
 
+/* Which answer the user is after: both (the default), or only one. */
+typedef enum
+{
+  RP_ACQUIRE_COMPARE,
+  RP_ACQUIRE_RENT,
+  RP_ACQUIRE_BUY,
+  RP_N_ACQUIRES
+} RpAcquire;
+
 typedef enum
 {
   RP_RENT_ON_DEMAND,
@@ -265,7 +274,7 @@ typedef struct
   double        dataset_tokens;
   double        dataset_samples;
   double        epochs;
-  double        dataset_bytes_per_sample; /* 0: derived from the model kind */
+  double        dataset_bytes_per_sample; /* NAN: derived from the model kind */
   double        checkpoints_kept;
 } RpTraining;
 
@@ -280,27 +289,32 @@ typedef struct
   guint      cpu_cores_per_node;
   guint      ram_gb_per_node;
   double     headroom_pct;             /* required free VRAM, % of capacity */
-  double     mfu_override;             /* 0..1; 0 = use the model */
+  double     mfu_override;             /* 0..1; NAN: the utilization model */
 } RpHardware;
 
 typedef struct
 {
+  /* Doubles marked "NAN: …" are null in the file: the value then comes
+   * from the catalog (prices) or means "none" (limits). */
   RpCurrency  currency;
-  double      usd_to_cny;              /* exchange rate, CNY per USD */
-  double      limit;                   /* in currency; 0 = none */
-  double      deadline_days;           /* 0 = none */
-  char       *rent_offer;              /* owned; clouds.json id or NULL */
+  double      usd_to_cny;              /* CNY per USD; NAN: the catalog's rate */
+  RpAcquire   acquire;
+  double      limit;                   /* in currency; NAN: none */
+  double      capital_limit;           /* NAN: the same as limit */
+  double      deadline_days;           /* NAN: none */
+  char       *rent_offer;              /* owned; clouds.json id, NULL: the cheapest */
   RpRentKind  rent_kind;
-  double      rent_price_per_gpu_hour; /* in currency; used without an offer */
-  double      gpu_price;               /* per GPU, in currency; 0 = catalog */
-  double      server_price;            /* per node without GPUs */
-  double      network_price;           /* NICs and switch ports, total */
-  double      power_price_kwh;
-  double      pue;
-  double      years;                   /* depreciation period */
+  gboolean    allow_marketplace;       /* marketplace offers may price the rent */
+  double      rent_price_per_gpu_hour; /* NAN: from the offer */
+  double      gpu_price;               /* per GPU; NAN: the catalog's */
+  double      server_price;            /* per node without GPUs; NAN: pricing rule */
+  double      network_price;           /* NICs and switch ports, total; NAN: rule */
+  double      power_price_kwh;         /* NAN: pricing default */
+  double      pue;                     /* NAN: pricing default */
+  double      years;                   /* depreciation period; NAN: pricing default */
   double      residual_pct;
   double      maintenance_pct_year;
-  double      ops_cost_year;           /* people running it (运维) */
+  double      ops_cost_year;           /* people running the machines */
   double      colocation_per_month;
   double      utilization_pct;
   double      cost_of_capital_pct;
@@ -323,6 +337,43 @@ typedef struct
   RpBudget     budget;
   RpJsonExtra *extra;                  /* owned, may be NULL */
 } RpScenario;
+
+/* An enum's names as written in files and its translatable labels. */
+typedef struct
+{
+  const char *const *names;
+  const char *const *labels;           /* N_() */
+  guint              n;
+} RpEnumInfo;
+
+extern const RpEnumInfo rp_model_kind_info;
+extern const RpEnumInfo rp_ffn_act_info;
+extern const RpEnumInfo rp_norm_info;
+extern const RpEnumInfo rp_biases_info;
+extern const RpEnumInfo rp_method_info;
+extern const RpEnumInfo rp_precision_info;
+extern const RpEnumInfo rp_optimizer_info;
+extern const RpEnumInfo rp_recompute_info;
+extern const RpEnumInfo rp_zero_stage_info;
+extern const RpEnumInfo rp_offload_info;
+extern const RpEnumInfo rp_lora_targets_info;
+extern const RpEnumInfo rp_link_info;
+extern const RpEnumInfo rp_network_info;
+extern const RpEnumInfo rp_storage_info;
+extern const RpEnumInfo rp_currency_info;
+extern const RpEnumInfo rp_rent_kind_info;
+extern const RpEnumInfo rp_acquire_info;
+
+const char *rp_enum_info_get_name    (const RpEnumInfo *info,
+                                      guint             value);
+/* The translated label ("InfiniBand NDR"). */
+const char *rp_enum_info_get_label   (const RpEnumInfo *info,
+                                      guint             value);
+gboolean    rp_enum_info_lookup      (const RpEnumInfo *info,
+                                      const char       *name,
+                                      guint            *out);
+/* "a, b, c": the names, for messages. */
+char       *rp_enum_info_list_names  (const RpEnumInfo *info);
 
 /* String names as written in files.  _from_string returns FALSE for an
  * unknown name and leaves *out alone. */
@@ -371,9 +422,9 @@ gboolean    rp_currency_from_string  (const char   *s,
 const char *rp_rent_kind_to_string   (RpRentKind    v);
 gboolean    rp_rent_kind_from_string (const char   *s,
                                       RpRentKind   *out);
-
-/* The translated name people read ("InfiniBand NDR"). */
-const char *rp_network_get_label     (RpNetwork     v);
+const char *rp_acquire_to_string     (RpAcquire     v);
+gboolean    rp_acquire_from_string   (const char   *s,
+                                      RpAcquire    *out);
 
 /* Helpers over the enums that several models need. */
 gboolean    rp_model_kind_is_transformer (RpModelKind kind);

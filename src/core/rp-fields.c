@@ -1,0 +1,792 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-fields.c: every scenario field, described once
+ *
+ * Ranges are the accepted values everywhere (file, form, CLI).  They are
+ * wide enough for any real run and narrow enough to stop typos early; a
+ * bound that is a policy rather than a fact says so beside it. */
+
+#include "config.h"
+
+#include "rp-fields.h"
+
+#include "rp-error.h"
+#include "rp-units.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- units ---------------------------------------------------------- */
+
+typedef struct
+{
+  const char *name;             /* machine name, for the schema */
+  const char *label;            /* N_(); "%s" is the currency symbol */
+  double      scale;            /* stored = shown × scale */
+} UnitInfo;
+
+static const UnitInfo units[RP_N_UNITS] = {
+  [RP_UNIT_NONE] = { "", NULL, 1 },
+  [RP_UNIT_MILLION_PARAMS] = { "1e6 parameters", N_("M"), 1e6 },
+  [RP_UNIT_TOKENS] = { "tokens", N_("tokens"), 1 },
+  [RP_UNIT_MILLION_TOKENS] = { "1e6 tokens", N_("M tokens"), 1e6 },
+  [RP_UNIT_SAMPLES] = { "samples", N_("samples"), 1 },
+  [RP_UNIT_MILLION_SAMPLES] = { "1e6 samples", N_("M samples"), 1e6 },
+  [RP_UNIT_PIXELS] = { "pixels", N_("px"), 1 },
+  [RP_UNIT_GPUS] = { "GPUs", N_("GPUs"), 1 },
+  [RP_UNIT_STAGES] = { "stages", N_("stages"), 1 },
+  [RP_UNIT_GB] = { "GB", N_("GB"), 1 },
+  [RP_UNIT_MIB] = { "bytes", N_("MiB"), 1024.0 * 1024.0 },
+  [RP_UNIT_BYTES] = { "bytes", N_("bytes"), 1 },
+  [RP_UNIT_GFLOPS] = { "GFLOPs", N_("GFLOPs"), 1 },
+  [RP_UNIT_PERCENT] = { "%", "%", 1 },
+  [RP_UNIT_FRACTION_AS_PERCENT] = { "fraction", "%", 0.01 },
+  [RP_UNIT_DAYS] = { "days", N_("days"), 1 },
+  [RP_UNIT_YEARS] = { "years", N_("years"), 1 },
+  [RP_UNIT_MONEY] = { "money", "%s", 1 },
+  [RP_UNIT_MONEY_PER_GPU] = { "money/GPU", N_("%s each"), 1 },
+  [RP_UNIT_MONEY_PER_NODE] = { "money/node", N_("%s/node"), 1 },
+  [RP_UNIT_MONEY_PER_GPU_HOUR] = { "money/GPU-hour", N_("%s/GPU·h"), 1 },
+  [RP_UNIT_MONEY_PER_KWH] = { "money/kWh", N_("%s/kWh"), 1 },
+  [RP_UNIT_MONEY_PER_YEAR] = { "money/year", N_("%s/year"), 1 },
+  [RP_UNIT_MONEY_PER_MONTH] = { "money/month", N_("%s/month"), 1 },
+  [RP_UNIT_MONEY_PER_GB_MONTH] = { "money/GB-month", N_("%s/GB·month"), 1 },
+  [RP_UNIT_MONEY_PER_GB] = { "money/GB", N_("%s/GB"), 1 },
+  [RP_UNIT_CNY_PER_USD] = { "CNY/USD", N_("¥ per $"), 1 },
+  [RP_UNIT_KG_CO2_PER_KWH] = { "kg CO2/kWh", N_("kg CO₂/kWh"), 1 },
+};
+
+/* ---- when a field applies ------------------------------------------- */
+
+static gboolean
+is_transformer (const RpScenario  *s,
+                const RpModelArch *a)
+{
+  return rp_model_kind_is_transformer (a->kind);
+}
+
+static gboolean
+is_not_transformer (const RpScenario  *s,
+                    const RpModelArch *a)
+{
+  return !rp_model_kind_is_transformer (a->kind);
+}
+
+static gboolean
+is_vision (const RpScenario  *s,
+           const RpModelArch *a)
+{
+  return !rp_model_kind_is_transformer (a->kind) || a->kind == RP_MODEL_KIND_VIT;
+}
+
+static gboolean
+is_vit (const RpScenario  *s,
+        const RpModelArch *a)
+{
+  return a->kind == RP_MODEL_KIND_VIT;
+}
+
+static gboolean
+is_encoder (const RpScenario  *s,
+            const RpModelArch *a)
+{
+  return a->kind == RP_MODEL_KIND_ENCODER;
+}
+
+static gboolean
+is_encoder_decoder (const RpScenario  *s,
+                    const RpModelArch *a)
+{
+  return a->kind == RP_MODEL_KIND_ENCODER_DECODER;
+}
+
+static gboolean
+is_moe (const RpScenario  *s,
+        const RpModelArch *a)
+{
+  return a->kind == RP_MODEL_KIND_MOE;
+}
+
+static gboolean
+is_lora (const RpScenario  *s,
+         const RpModelArch *a)
+{
+  return s->training.method == RP_METHOD_LORA || s->training.method == RP_METHOD_QLORA;
+}
+
+static gboolean
+is_multi_node (const RpScenario  *s,
+               const RpModelArch *a)
+{
+  return s->hardware.nodes > 1 || s->hardware.network != RP_NETWORK_NONE;
+}
+
+static gboolean
+is_spot (const RpScenario  *s,
+         const RpModelArch *a)
+{
+  return s->budget.rent_kind == RP_RENT_SPOT;
+}
+
+static gboolean
+may_rent (const RpScenario  *s,
+          const RpModelArch *a)
+{
+  return s->budget.acquire != RP_ACQUIRE_BUY;
+}
+
+static gboolean
+may_buy (const RpScenario  *s,
+         const RpModelArch *a)
+{
+  return s->budget.acquire != RP_ACQUIRE_RENT;
+}
+
+static gboolean
+has_usd_and_cny (const RpScenario  *s,
+                 const RpModelArch *a)
+{
+  /* the rate matters as soon as a catalog price is in the other currency;
+   * shown always, it is one line */
+  return TRUE;
+}
+
+/* ---- the table ------------------------------------------------------ */
+
+#define SC(member) G_STRUCT_OFFSET (RpScenario, member)
+#define AR(member) G_STRUCT_OFFSET (RpModelArch, member)
+
+/* Architecture keys accept 0 where a kind has no such part (a CNN has
+ * no layers or heads here); rp_model_arch_validate() requires what the
+ * model's kind needs.  Shorthands: M = model architecture, T = training, H = hardware, B = budget. */
+#define M(k, ty, member, bit) \
+  .key = "model." k, .json_key = k, .section = RP_SECTION_MODEL, .type = ty, \
+  .offset = AR (member), .arch_bit = bit
+#define T(k, ty, member) \
+  .key = "training." k, .json_key = k, .section = RP_SECTION_TRAINING, .type = ty, \
+  .offset = SC (training.member)
+#define H(k, ty, member) \
+  .key = "hardware." k, .json_key = k, .section = RP_SECTION_HARDWARE, .type = ty, \
+  .offset = SC (hardware.member)
+#define B(k, ty, member) \
+  .key = "budget." k, .json_key = k, .section = RP_SECTION_BUDGET, .type = ty, \
+  .offset = SC (budget.member)
+
+#define MAIN RP_FIELD_FORM
+#define MORE (RP_FIELD_FORM | RP_FIELD_ADVANCED)
+#define CATALOG (RP_FIELD_NULLABLE | RP_FIELD_V1_ZERO_IS_NULL)
+#define PRICE (CATALOG | RP_FIELD_MONEY)
+
+static const RpField fields[] = {
+  { .key = "name", .json_key = "name", .section = RP_SECTION_NONE, .type = RP_FIELD_STRING,
+    .offset = SC (name), .def = NAN, .label = N_("Name") },
+
+  /* ---- model ---- */
+  { .key = "model.preset", .json_key = "preset", .section = RP_SECTION_MODEL,
+    .type = RP_FIELD_STRING, .offset = SC (model.preset), .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MAIN, .ref = RP_FIELD_REF_MODEL, .label = N_("Preset"),
+    .help = N_("Choosing a preset fills in its architecture; every field stays editable"),
+    .null_label = N_("Custom architecture") },
+  { M ("kind", RP_FIELD_ENUM, kind, RP_ARCH_KIND), .max = RP_N_MODEL_KINDS - 1,
+    .def = RP_MODEL_KIND_DECODER, .flags = MAIN, .choices = &rp_model_kind_info,
+    .label = N_("Kind") },
+  /* 10¹⁵: a thousand times today's largest models, and exact in a double */
+  { M ("params", RP_FIELD_UINT64, params, RP_ARCH_PARAMS), .max = 1e15, .flags = MAIN,
+    .unit = RP_UNIT_MILLION_PARAMS, .digits = 1, .step = 1, .label = N_("Parameters"),
+    .help = N_("The parameter count to use; 0 counts it from the architecture") },
+  { M ("layers", RP_FIELD_UINT, layers, RP_ARCH_LAYERS), .max = 10000, .def = 0,
+    .flags = MAIN, .step = 1, .label = N_("Layers"), .applies = is_transformer,
+    .help = N_("Transformer blocks (the encoder's, for an encoder–decoder)") },
+  { M ("decoder_layers", RP_FIELD_UINT, decoder_layers, RP_ARCH_DECODER_LAYERS), .max = 10000,
+    .flags = MORE, .step = 1, .label = N_("Decoder layers"), .applies = is_encoder_decoder },
+  { M ("hidden", RP_FIELD_UINT, hidden, RP_ARCH_HIDDEN), .max = 1048576,
+    .flags = MAIN, .step = 64, .label = N_("Hidden size"), .applies = is_transformer },
+  { M ("heads", RP_FIELD_UINT, heads, RP_ARCH_HEADS), .max = 65536, .flags = MAIN,
+    .step = 1, .label = N_("Attention heads"), .applies = is_transformer },
+  { M ("kv_heads", RP_FIELD_UINT, kv_heads, RP_ARCH_KV_HEADS), .max = 65536, .flags = MAIN,
+    .step = 1, .label = N_("Key/value heads"), .applies = is_transformer,
+    .help = N_("Fewer than the attention heads means grouped-query attention; 0: as many") },
+  { M ("head_dim", RP_FIELD_UINT, head_dim, RP_ARCH_HEAD_DIM), .max = 65536, .flags = MORE,
+    .step = 8, .label = N_("Head dimension"), .applies = is_transformer,
+    .help = N_("0: the hidden size divided by the heads") },
+  { M ("ffn", RP_FIELD_UINT, ffn, RP_ARCH_FFN), .max = 16777216, .flags = MAIN,
+    .step = 256, .label = N_("Feed-forward size"), .applies = is_transformer,
+    .help = N_("Per expert, for a mixture of experts") },
+  { M ("ffn_act", RP_FIELD_ENUM, ffn_act, RP_ARCH_FFN_ACT), .max = RP_N_FFN_ACTS - 1,
+    .def = RP_FFN_ACT_GELU, .flags = MAIN, .choices = &rp_ffn_act_info,
+    .label = N_("Activation"), .applies = is_transformer },
+  { M ("vocab", RP_FIELD_UINT, vocab, RP_ARCH_VOCAB), .max = 16777216, .flags = MAIN,
+    .unit = RP_UNIT_TOKENS, .step = 1000, .label = N_("Vocabulary"),
+    .applies = is_transformer },
+  { M ("tied_embeddings", RP_FIELD_BOOL, tied_embeddings, RP_ARCH_TIED), .max = 1,
+    .flags = MORE, .label = N_("Tied embeddings"), .applies = is_transformer,
+    .help = N_("The output layer shares the input embedding's weights") },
+  { M ("max_positions", RP_FIELD_UINT, max_positions, RP_ARCH_MAX_POSITIONS),
+    .max = 16777216, .flags = MORE, .step = 512, .label = N_("Learned positions"),
+    .applies = is_transformer,
+    .help = N_("Rows of a learned position embedding; 0 for rotary positions") },
+  { M ("type_vocab", RP_FIELD_UINT, type_vocab, RP_ARCH_TYPE_VOCAB), .max = 65536,
+    .flags = MORE, .step = 1, .label = N_("Token types"), .applies = is_encoder },
+  { M ("pooler", RP_FIELD_BOOL, pooler, RP_ARCH_POOLER), .max = 1, .flags = MORE,
+    .label = N_("Pooler layer"), .applies = is_encoder },
+  { M ("norm", RP_FIELD_ENUM, norm, RP_ARCH_NORM), .max = RP_N_NORMS - 1,
+    .def = RP_NORM_LAYERNORM, .flags = MORE, .choices = &rp_norm_info,
+    .label = N_("Normalization"), .applies = is_transformer },
+  { M ("biases", RP_FIELD_ENUM, biases, RP_ARCH_BIASES), .max = RP_N_BIASES - 1,
+    .def = RP_BIASES_NONE, .flags = MORE, .choices = &rp_biases_info,
+    .label = N_("Biases"), .applies = is_transformer },
+  { M ("relative_attention_buckets", RP_FIELD_UINT, relative_attention_buckets,
+       RP_ARCH_REL_BUCKETS), .max = 65536, .flags = MORE, .step = 1,
+    .label = N_("Relative position buckets"), .applies = is_encoder_decoder },
+  { M ("experts", RP_FIELD_UINT, experts, RP_ARCH_EXPERTS), .max = 65536, .flags = MAIN,
+    .step = 1, .label = N_("Experts"), .applies = is_moe },
+  { M ("experts_active", RP_FIELD_UINT, experts_active, RP_ARCH_EXPERTS_ACTIVE),
+    .max = 65536, .flags = MAIN, .step = 1, .label = N_("Experts per token"),
+    .applies = is_moe },
+  { M ("patch_size", RP_FIELD_UINT, patch_size, RP_ARCH_PATCH_SIZE), .max = 65536,
+    .flags = MORE, .unit = RP_UNIT_PIXELS, .step = 1, .label = N_("Patch size"),
+    .applies = is_vit },
+  { M ("image_channels", RP_FIELD_UINT, image_channels, RP_ARCH_CHANNELS), .max = 65536, .def = 3,
+    .flags = MORE, .step = 1, .label = N_("Image channels"),
+    .applies = is_vision },
+  { M ("num_classes", RP_FIELD_UINT, num_classes, RP_ARCH_CLASSES), .max = 16777216,
+    .flags = MORE, .step = 1, .label = N_("Classes"), .applies = is_vision },
+  { M ("input_size", RP_FIELD_UINT, input_size, RP_ARCH_INPUT_SIZE), .max = 1048576,
+    .flags = MAIN, .unit = RP_UNIT_PIXELS, .step = 16, .label = N_("Input size"),
+    .applies = is_vision, .help = N_("Pixels per side of an input image") },
+  { M ("gflops_per_sample", RP_FIELD_DOUBLE, gflops_per_sample, RP_ARCH_GFLOPS), .max = 1e12,
+    .flags = MORE, .unit = RP_UNIT_GFLOPS, .digits = 2, .step = 1,
+    .label = N_("Forward GFLOPs per sample"), .applies = is_not_transformer,
+    .help = N_("At the input size; times the run of a model that is not a transformer") },
+  { M ("activation_bytes_per_sample", RP_FIELD_DOUBLE, activation_bytes_per_sample,
+       RP_ARCH_ACT_BYTES), .max = 1e15, .flags = MORE, .unit = RP_UNIT_MIB, .digits = 1,
+    .step = 16, .label = N_("Activations per sample"), .applies = is_not_transformer,
+    .help = N_("Saved for backward at the input size, 16-bit, without recomputation") },
+  { M ("activation_bytes_per_sample_recompute", RP_FIELD_DOUBLE,
+       activation_bytes_per_sample_recompute, RP_ARCH_ACT_BYTES_RECOMPUTE), .max = 1e15,
+    .flags = MORE, .unit = RP_UNIT_MIB, .digits = 1, .step = 16,
+    .label = N_("Activations per sample, recomputed"), .applies = is_not_transformer,
+    .help = N_("The same with every block checkpointed; 0: unknown") },
+  { M ("recompute_peak_bytes_per_sample", RP_FIELD_DOUBLE, recompute_peak_bytes_per_sample,
+       RP_ARCH_RECOMPUTE_PEAK), .max = 1e15, .flags = MORE, .unit = RP_UNIT_MIB, .digits = 1,
+    .step = 16, .label = N_("Recompute peak per sample"), .applies = is_not_transformer,
+    .help = N_("The largest block's activations, rebuilt during the backward pass") },
+
+  /* ---- training ---- */
+  { T ("method", RP_FIELD_ENUM, method), .max = RP_N_METHODS - 1,
+    .def = RP_METHOD_FULL_FINETUNE, .flags = MAIN, .choices = &rp_method_info,
+    .label = N_("Method") },
+  { T ("lora_rank", RP_FIELD_UINT, lora_rank), .min = 1, .max = 16384, .def = 16,
+    .flags = MAIN, .step = 4, .label = N_("LoRA rank"), .applies = is_lora },
+  { T ("lora_targets", RP_FIELD_ENUM, lora_targets), .max = RP_N_LORA_TARGETS - 1,
+    .def = RP_LORA_TARGETS_ALL_LINEAR, .flags = MAIN, .choices = &rp_lora_targets_info,
+    .label = N_("LoRA targets"), .applies = is_lora },
+  { T ("precision", RP_FIELD_ENUM, precision), .max = RP_N_PRECISIONS - 1,
+    .def = RP_PRECISION_BF16_MIXED, .flags = MAIN, .choices = &rp_precision_info,
+    .label = N_("Precision") },
+  { T ("optimizer", RP_FIELD_ENUM, optimizer), .max = RP_N_OPTIMIZERS - 1,
+    .def = RP_OPTIMIZER_ADAMW, .flags = MAIN, .choices = &rp_optimizer_info,
+    .label = N_("Optimizer") },
+  { T ("seq_len", RP_FIELD_UINT, seq_len), .min = 1, .max = 16777216, .def = 2048,
+    .flags = MAIN, .unit = RP_UNIT_TOKENS, .step = 256, .label = N_("Sequence length"),
+    .applies = is_transformer },
+  { T ("micro_batch", RP_FIELD_UINT, micro_batch), .min = 1, .max = 1048576, .def = 1,
+    .flags = MAIN, .unit = RP_UNIT_SAMPLES, .step = 1, .label = N_("Micro batch"),
+    .help = N_("Samples per GPU per step") },
+  { T ("global_batch", RP_FIELD_UINT, global_batch), .min = 1, .max = 1073741824, .def = 32,
+    .flags = MAIN, .unit = RP_UNIT_SAMPLES, .step = 8, .label = N_("Global batch"),
+    .help = N_("Samples per optimizer step, across all GPUs") },
+  { T ("recompute", RP_FIELD_ENUM, recompute), .max = RP_N_RECOMPUTES - 1,
+    .def = RP_RECOMPUTE_NONE, .flags = MAIN, .choices = &rp_recompute_info,
+    .label = N_("Recomputation"),
+    .help = N_("Activation checkpointing: trades compute for memory") },
+  { T ("flash_attention", RP_FIELD_BOOL, flash_attention), .max = 1, .def = TRUE,
+    .flags = MAIN, .label = N_("Flash attention"), .applies = is_transformer },
+  { T ("dropout", RP_FIELD_BOOL, dropout), .max = 1, .flags = MORE, .label = N_("Dropout"),
+    .applies = is_transformer, .help = N_("Dropout masks are saved for the backward pass") },
+  { T ("zero_stage", RP_FIELD_UINT, zero_stage), .max = 3, .flags = MAIN,
+    .choices = &rp_zero_stage_info, .label = N_("ZeRO stage"),
+    .help = N_("What is sharded across the data-parallel GPUs") },
+  { T ("offload", RP_FIELD_ENUM, offload), .max = RP_N_OFFLOADS - 1, .def = RP_OFFLOAD_NONE,
+    .flags = MAIN, .choices = &rp_offload_info, .label = N_("CPU offload") },
+  { T ("tensor_parallel", RP_FIELD_UINT, tensor_parallel), .min = 1, .max = 1024, .def = 1,
+    .flags = MAIN, .unit = RP_UNIT_GPUS, .step = 1, .label = N_("Tensor parallel") },
+  { T ("pipeline_parallel", RP_FIELD_UINT, pipeline_parallel), .min = 1, .max = 1024,
+    .def = 1, .flags = MAIN, .unit = RP_UNIT_STAGES, .step = 1,
+    .label = N_("Pipeline parallel") },
+  { T ("expert_parallel", RP_FIELD_UINT, expert_parallel), .min = 1, .max = 1024, .def = 1,
+    .flags = MORE, .unit = RP_UNIT_GPUS, .step = 1, .label = N_("Expert parallel"),
+    .applies = is_moe },
+  { T ("sequence_parallel", RP_FIELD_BOOL, sequence_parallel), .max = 1, .flags = MAIN,
+    .label = N_("Sequence parallel"), .applies = is_transformer },
+  { T ("dataset_tokens", RP_FIELD_DOUBLE, dataset_tokens), .max = 1e16, .flags = MAIN,
+    .unit = RP_UNIT_MILLION_TOKENS, .digits = 1, .step = 10, .label = N_("Dataset"),
+    .applies = is_transformer, .help = N_("Tokens in one epoch") },
+  { T ("dataset_samples", RP_FIELD_DOUBLE, dataset_samples), .max = 1e13, .flags = MAIN,
+    .unit = RP_UNIT_MILLION_SAMPLES, .digits = 3, .step = 0.1, .label = N_("Dataset"),
+    .applies = is_not_transformer, .help = N_("Samples in one epoch") },
+  { T ("epochs", RP_FIELD_DOUBLE, epochs), .max = 1e6, .def = 1, .flags = MAIN, .digits = 1,
+    .step = 1, .label = N_("Epochs") },
+  { T ("dataset_bytes_per_sample", RP_FIELD_DOUBLE, dataset_bytes_per_sample), .max = 1e12,
+    .def = NAN, .flags = CATALOG | MORE, .unit = RP_UNIT_BYTES, .step = 1000,
+    .label = N_("Bytes per sample on disk"), .null_label = N_("derived from the model") },
+  { T ("checkpoints_kept", RP_FIELD_DOUBLE, checkpoints_kept), .max = 10000, .def = 3,
+    .flags = MORE, .step = 1, .label = N_("Checkpoints kept") },
+
+  /* ---- hardware ---- */
+  { H ("gpu", RP_FIELD_STRING, gpu), .def = NAN, .flags = MAIN | RP_FIELD_REQUIRED,
+    .ref = RP_FIELD_REF_GPU, .label = N_("GPU") },
+  { H ("gpus_per_node", RP_FIELD_UINT, gpus_per_node), .min = 1, .max = 1024, .def = 1,
+    .flags = MAIN, .step = 1, .label = N_("GPUs per node") },
+  { H ("nodes", RP_FIELD_UINT, nodes), .min = 1, .max = 1000000, .def = 1, .flags = MAIN,
+    .step = 1, .label = N_("Nodes") },
+  { H ("intra_link", RP_FIELD_ENUM, intra_link), .max = RP_N_LINKS - 1, .def = RP_LINK_PCIE4,
+    .flags = MAIN, .choices = &rp_link_info, .label = N_("GPU link"),
+    .help = N_("How the GPUs inside one node talk to each other") },
+  { H ("network", RP_FIELD_ENUM, network), .max = RP_N_NETWORKS - 1, .def = RP_NETWORK_NONE,
+    .flags = MAIN, .choices = &rp_network_info, .label = N_("Network"),
+    .applies = is_multi_node, .help = N_("How the nodes talk to each other") },
+  { H ("storage", RP_FIELD_ENUM, storage), .max = RP_N_STORAGES - 1,
+    .def = RP_STORAGE_NVME_GEN4, .flags = MAIN, .choices = &rp_storage_info,
+    .label = N_("Storage") },
+  { H ("cpu_cores_per_node", RP_FIELD_UINT, cpu_cores_per_node), .min = 1, .max = 65536,
+    .def = 16, .flags = MAIN, .step = 4, .label = N_("CPU cores per node") },
+  { H ("ram_gb_per_node", RP_FIELD_UINT, ram_gb_per_node), .min = 1, .max = 1048576, .def = 64,
+    .flags = MAIN, .unit = RP_UNIT_GB, .step = 16, .label = N_("RAM per node") },
+  { H ("headroom_pct", RP_FIELD_DOUBLE, headroom_pct), .max = 90, .def = 10, .flags = MAIN,
+    .unit = RP_UNIT_PERCENT, .step = 1, .label = N_("Required headroom"),
+    .help = N_("VRAM to keep free for spikes and fragmentation") },
+  /* below 1 % no real run is meant; 0 in version 1 meant "the model" */
+  { H ("mfu_override", RP_FIELD_DOUBLE, mfu_override), .min = 0.01, .max = 1, .def = NAN,
+    .flags = CATALOG | MORE, .unit = RP_UNIT_FRACTION_AS_PERCENT, .digits = 1, .step = 1,
+    .label = N_("Utilization override (MFU)"), .null_label = N_("from the utilization model"),
+    .help = N_("Model FLOPs utilization to assume instead of Rigplan's model") },
+
+  /* ---- budget ---- */
+  { B ("currency", RP_FIELD_ENUM, currency), .max = RP_N_CURRENCIES - 1,
+    .def = RP_CURRENCY_USD, .flags = MAIN, .choices = &rp_currency_info,
+    .label = N_("Currency"), .help = N_("Changing the currency converts every price") },
+  { B ("usd_to_cny", RP_FIELD_DOUBLE, usd_to_cny), .min = 0.01, .max = 1000, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MAIN, .unit = RP_UNIT_CNY_PER_USD, .digits = 4, .step = 0.01,
+    .label = N_("Exchange rate"), .null_label = N_("the catalog’s rate"),
+    .applies = has_usd_and_cny },
+  { B ("acquire", RP_FIELD_ENUM, acquire), .max = RP_N_ACQUIRES - 1,
+    .def = RP_ACQUIRE_COMPARE, .flags = MAIN, .choices = &rp_acquire_info,
+    .label = N_("Rent or buy"),
+    .help = N_("Judge the budget for renting, for buying, or for both") },
+  { B ("limit", RP_FIELD_DOUBLE, limit), .max = 1e13, .def = NAN,
+    .flags = PRICE | MAIN, .unit = RP_UNIT_MONEY, .step = 1000, .label = N_("Budget"),
+    .null_label = N_("no limit"),
+    .help = N_("The most this run may cost rented, and a purchase may cost unless a capital "
+               "limit is set") },
+  { B ("capital_limit", RP_FIELD_DOUBLE, capital_limit), .max = 1e13, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | RP_FIELD_MONEY | MAIN, .unit = RP_UNIT_MONEY, .step = 1000,
+    .label = N_("Capital limit"), .null_label = N_("the budget"), .applies = may_buy,
+    .help = N_("The most a purchase of the machines may cost") },
+  { B ("deadline_days", RP_FIELD_DOUBLE, deadline_days), .min = 0.01, .max = 36500,
+    .def = NAN, .flags = CATALOG | MAIN, .unit = RP_UNIT_DAYS, .digits = 1, .step = 1,
+    .label = N_("Deadline"), .null_label = N_("none") },
+  { B ("rent_offer", RP_FIELD_STRING, rent_offer), .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MAIN, .ref = RP_FIELD_REF_OFFER, .label = N_("Rental offer"),
+    .null_label = N_("The cheapest matching offer"), .applies = may_rent },
+  { B ("rent_kind", RP_FIELD_ENUM, rent_kind), .max = RP_N_RENT_KINDS - 1,
+    .def = RP_RENT_ON_DEMAND, .flags = MAIN, .choices = &rp_rent_kind_info,
+    .label = N_("Rental terms"), .applies = may_rent },
+  { B ("allow_marketplace", RP_FIELD_BOOL, allow_marketplace), .max = 1, .flags = MAIN,
+    .label = N_("Marketplace offers"), .applies = may_rent,
+    .help = N_("Let community marketplaces, which give no service guarantee, price the rent") },
+  { B ("rent_price_per_gpu_hour", RP_FIELD_DOUBLE, rent_price_per_gpu_hour), .max = 1e6,
+    .def = NAN, .flags = PRICE | MAIN, .unit = RP_UNIT_MONEY_PER_GPU_HOUR, .digits = 2,
+    .step = 0.1, .label = N_("Rent price"), .null_label = N_("from the offer"),
+    .applies = may_rent },
+  { B ("gpu_price", RP_FIELD_DOUBLE, gpu_price), .max = 1e9, .def = NAN, .flags = PRICE | MAIN,
+    .unit = RP_UNIT_MONEY_PER_GPU, .step = 100, .label = N_("GPU price"),
+    .null_label = N_("the catalog’s price"), .applies = may_buy },
+  { B ("server_price", RP_FIELD_DOUBLE, server_price), .max = 1e10, .def = NAN,
+    .flags = PRICE | MAIN, .unit = RP_UNIT_MONEY_PER_NODE, .step = 100,
+    .label = N_("Server price"), .null_label = N_("the catalog’s rule"), .applies = may_buy,
+    .help = N_("The server without its GPUs") },
+  { B ("network_price", RP_FIELD_DOUBLE, network_price), .max = 1e11, .def = NAN,
+    .flags = PRICE | MORE, .unit = RP_UNIT_MONEY, .step = 100, .label = N_("Network price"),
+    .null_label = N_("the catalog’s rule"), .applies = may_buy,
+    .help = N_("NICs and switch ports for all the nodes") },
+  { B ("power_price_kwh", RP_FIELD_DOUBLE, power_price_kwh), .max = 100, .def = NAN,
+    .flags = PRICE | MAIN, .unit = RP_UNIT_MONEY_PER_KWH, .digits = 3, .step = 0.01,
+    .label = N_("Power price"), .null_label = N_("the catalog’s price") },
+  { B ("pue", RP_FIELD_DOUBLE, pue), .min = 1, .max = 5, .def = NAN, .flags = CATALOG | MAIN,
+    .digits = 2, .step = 0.05, .label = N_("PUE"), .null_label = N_("the catalog’s average"),
+    .help = N_("Power usage effectiveness: facility power over IT power") },
+  { B ("years", RP_FIELD_DOUBLE, years), .min = 0.1, .max = 50, .def = NAN,
+    .flags = CATALOG | MAIN, .unit = RP_UNIT_YEARS, .digits = 1, .step = 0.5,
+    .label = N_("Depreciation"), .null_label = N_("the catalog’s period"), .applies = may_buy },
+  { B ("residual_pct", RP_FIELD_DOUBLE, residual_pct), .max = 100, .def = 10, .flags = MAIN,
+    .unit = RP_UNIT_PERCENT, .step = 5, .label = N_("Resale value"), .applies = may_buy,
+    .help = N_("What the machines sell for at the end of the depreciation period") },
+  { B ("maintenance_pct_year", RP_FIELD_DOUBLE, maintenance_pct_year), .max = 100, .def = 5,
+    .flags = MAIN, .unit = RP_UNIT_PERCENT, .digits = 1, .step = 1,
+    .label = N_("Maintenance per year"), .applies = may_buy,
+    .help = N_("Spare parts and support contracts, as a share of the purchase price") },
+  { B ("ops_cost_year", RP_FIELD_DOUBLE, ops_cost_year), .max = 1e10, .flags = RP_FIELD_MONEY | MAIN,
+    .unit = RP_UNIT_MONEY_PER_YEAR, .step = 1000, .label = N_("Operations per year"),
+    .applies = may_buy,
+    .help = N_("People who run the machines: monitoring, driver upgrades, repairs") },
+  { B ("colocation_per_month", RP_FIELD_DOUBLE, colocation_per_month), .max = 1e9,
+    .flags = RP_FIELD_MONEY | MAIN, .unit = RP_UNIT_MONEY_PER_MONTH, .step = 100,
+    .label = N_("Colocation"), .applies = may_buy,
+    .help = N_("Rack space, cooling and connectivity in a data centre") },
+  { B ("utilization_pct", RP_FIELD_DOUBLE, utilization_pct), .max = 100, .def = 60,
+    .flags = MAIN, .unit = RP_UNIT_PERCENT, .step = 5, .label = N_("Utilization"),
+    .help = N_("How busy a bought machine would be over its life") },
+  { B ("cost_of_capital_pct", RP_FIELD_DOUBLE, cost_of_capital_pct), .max = 100,
+    .flags = MAIN, .unit = RP_UNIT_PERCENT, .digits = 1, .step = 0.5,
+    .label = N_("Cost of capital"), .applies = may_buy,
+    .help = N_("Interest per year on the money tied up in the machines") },
+  { B ("storage_price_gb_month", RP_FIELD_DOUBLE, storage_price_gb_month), .max = 1000,
+    .flags = RP_FIELD_MONEY | MORE, .unit = RP_UNIT_MONEY_PER_GB_MONTH, .digits = 3,
+    .step = 0.01, .label = N_("Cloud storage price"), .applies = may_rent,
+    .help = N_("For the checkpoints kept while renting") },
+  { B ("egress_gb", RP_FIELD_DOUBLE, egress_gb), .max = 1e12, .flags = MORE,
+    .unit = RP_UNIT_GB, .step = 100, .label = N_("Data taken out"), .applies = may_rent },
+  { B ("egress_price_gb", RP_FIELD_DOUBLE, egress_price_gb), .max = 1000,
+    .flags = RP_FIELD_MONEY | MORE, .unit = RP_UNIT_MONEY_PER_GB, .digits = 3, .step = 0.01,
+    .label = N_("Egress price"), .applies = may_rent },
+  { B ("spot_interruption_pct", RP_FIELD_DOUBLE, spot_interruption_pct), .max = 500,
+    .flags = MAIN, .unit = RP_UNIT_PERCENT, .step = 5, .label = N_("Spot interruptions"),
+    .applies = is_spot,
+    .help = N_("Extra time bought for work lost when spot capacity is taken back") },
+  { B ("grid_kg_co2_per_kwh", RP_FIELD_DOUBLE, grid_kg_co2_per_kwh), .max = 10, .def = 0.4,
+    .flags = MORE, .unit = RP_UNIT_KG_CO2_PER_KWH, .digits = 3, .step = 0.05,
+    .label = N_("Grid carbon intensity") },
+};
+
+#undef M
+#undef T
+#undef H
+#undef B
+#undef SC
+#undef AR
+
+/* ---- helpers -------------------------------------------------------- */
+
+static gboolean
+is_whole (const RpField *f)
+{
+  return f->type == RP_FIELD_UINT || f->type == RP_FIELD_UINT64 ||
+         f->type == RP_FIELD_ENUM || f->type == RP_FIELD_BOOL;
+}
+
+static gboolean
+range_error (const RpField *f,
+             GError       **error)
+{
+  g_autofree char *range = rp_field_describe_range (f);
+
+  if (is_whole (f))
+    /* TRANSLATORS: %s is a range, "from 1 to 16,777,216" */
+    rp_error_set_key (error, RP_ERROR_INVALID_VALUE, f->key,
+                      _("expected a whole number %s"), range);
+  else
+    /* TRANSLATORS: %s is a range, "from 0 to 100" */
+    rp_error_set_key (error, RP_ERROR_INVALID_VALUE, f->key, _("expected a number %s"), range);
+  return FALSE;
+}
+
+/* ---- public API: the table ------------------------------------------ */
+
+guint
+rp_fields_n (void)
+{
+  return G_N_ELEMENTS (fields);
+}
+
+const RpField *
+rp_fields_get (guint i)
+{
+  g_return_val_if_fail (i < G_N_ELEMENTS (fields), NULL);
+  return &fields[i];
+}
+
+const RpField *
+rp_fields_lookup (const char *key)
+{
+  if (key == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (strcmp (fields[i].key, key) == 0)
+      return &fields[i];
+  return NULL;
+}
+
+char *
+rp_field_dup_property_name (const RpField *field)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+  return g_strdelimit (g_strdup (field->json_key), "_", '-');
+}
+
+const char *
+rp_field_type_to_string (RpFieldType type)
+{
+  static const char *const names[] = { "uint", "uint64", "number", "bool", "enum", "string" };
+
+  g_return_val_if_fail ((guint) type < G_N_ELEMENTS (names), NULL);
+  return names[type];
+}
+
+gboolean
+rp_field_is_number (const RpField *field)
+{
+  g_return_val_if_fail (field != NULL, FALSE);
+  return field->type != RP_FIELD_STRING;
+}
+
+gpointer
+rp_field_member (const RpField *field,
+                 RpScenario    *scenario)
+{
+  g_return_val_if_fail (field != NULL && scenario != NULL, NULL);
+
+  if (field->arch_bit != 0)
+    return (guint8 *) &scenario->model.arch + field->offset;
+  return (guint8 *) scenario + field->offset;
+}
+
+gconstpointer
+rp_field_member_const (const RpField    *field,
+                       const RpScenario *scenario)
+{
+  return rp_field_member (field, (RpScenario *) scenario);
+}
+
+double
+rp_field_get_number (const RpField *field,
+                     gconstpointer  base)
+{
+  gconstpointer p;
+
+  g_return_val_if_fail (field != NULL && base != NULL, NAN);
+
+  p = (const guint8 *) base + field->offset;
+  switch (field->type)
+    {
+    case RP_FIELD_UINT:
+      return *(const guint *) p;
+    case RP_FIELD_UINT64:
+      return (double) *(const guint64 *) p;
+    case RP_FIELD_DOUBLE:
+      return *(const double *) p;
+    case RP_FIELD_BOOL:
+      return *(const gboolean *) p ? 1 : 0;
+    case RP_FIELD_ENUM:
+      return *(const int *) p;
+    case RP_FIELD_STRING:
+    default:
+      g_return_val_if_reached (NAN);
+    }
+}
+
+void
+rp_field_set_number (const RpField *field,
+                     gpointer       base,
+                     double         value)
+{
+  gpointer p;
+
+  g_return_if_fail (field != NULL && base != NULL);
+
+  p = (guint8 *) base + field->offset;
+  switch (field->type)
+    {
+    case RP_FIELD_UINT:
+      *(guint *) p = (guint) value;
+      break;
+    case RP_FIELD_UINT64:
+      *(guint64 *) p = (guint64) value;
+      break;
+    case RP_FIELD_DOUBLE:
+      *(double *) p = value;
+      break;
+    case RP_FIELD_BOOL:
+      *(gboolean *) p = value != 0;
+      break;
+    case RP_FIELD_ENUM:
+      *(int *) p = (int) value;
+      break;
+    case RP_FIELD_STRING:
+    default:
+      g_return_if_reached ();
+    }
+}
+
+gboolean
+rp_field_is_null (const RpField *field,
+                  gconstpointer  base)
+{
+  gconstpointer p;
+
+  g_return_val_if_fail (field != NULL && base != NULL, FALSE);
+
+  p = (const guint8 *) base + field->offset;
+  if (field->type == RP_FIELD_STRING)
+    return *(char *const *) p == NULL;
+  if (field->type == RP_FIELD_DOUBLE)
+    return isnan (*(const double *) p);
+  return FALSE;
+}
+
+char *
+rp_field_describe_range (const RpField *field)
+{
+  double scale;
+  g_autofree char *lo = NULL;
+  g_autofree char *hi = NULL;
+
+  g_return_val_if_fail (field != NULL, NULL);
+
+  scale = rp_unit_get_scale (field->unit);
+  lo = rp_units_format_number (field->min / scale, is_whole (field) ? 0 : 4);
+  hi = rp_units_format_number (field->max / scale, is_whole (field) ? 0 : 4);
+  /* TRANSLATORS: the accepted range of a field, "from 1 to 1,024" */
+  return g_strdup_printf (_("from %s to %s"), lo, hi);
+}
+
+gboolean
+rp_field_check (const RpField *field,
+                double         value,
+                GError       **error)
+{
+  g_return_val_if_fail (field != NULL, FALSE);
+  g_return_val_if_fail (field->type != RP_FIELD_STRING, FALSE);
+
+  if (isnan (value))
+    {
+      if (field->flags & RP_FIELD_NULLABLE)
+        return TRUE;
+      return range_error (field, error);
+    }
+  if (!isfinite (value) || value < field->min || value > field->max ||
+      (is_whole (field) && value != floor (value)))
+    return range_error (field, error);
+  return TRUE;
+}
+
+gboolean
+rp_field_parse_text (const RpField *field,
+                     const char    *text,
+                     double        *out,
+                     GError       **error)
+{
+  double shown = 0, value;
+  g_autofree char *stripped = NULL;
+
+  g_return_val_if_fail (field != NULL && text != NULL && out != NULL, FALSE);
+
+  stripped = g_strstrip (g_strdup (text));
+  if (*stripped == '\0' && (field->flags & RP_FIELD_NULLABLE))
+    {
+      *out = NAN;
+      return TRUE;
+    }
+  if (!rp_units_parse_number (stripped, &shown))
+    {
+      g_autofree char *range = rp_field_describe_range (field);
+
+      /* TRANSLATORS: %s is what was typed, then a range "from 1 to 1,024" */
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, field->key,
+                        _("“%s” is not a number; expected one %s"), stripped, range);
+      return FALSE;
+    }
+  value = shown * rp_unit_get_scale (field->unit);
+  /* M tokens or % shown with few digits: snap whole fields to whole values */
+  if (is_whole (field) && fabs (value - round (value)) < 1e-6 * MAX (1, fabs (value)))
+    value = round (value);
+  if (!rp_field_check (field, value, error))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+rp_field_applies (const RpField     *field,
+                  const RpScenario  *scenario,
+                  const RpModelArch *arch)
+{
+  g_return_val_if_fail (field != NULL && scenario != NULL && arch != NULL, FALSE);
+  return field->applies == NULL || field->applies (scenario, arch);
+}
+
+const char *
+rp_field_get_label (const RpField *field)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+  return _(field->label);
+}
+
+const char *
+rp_field_get_help (const RpField *field)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+  return field->help != NULL ? _(field->help) : NULL;
+}
+
+const char *
+rp_field_get_null_label (const RpField *field)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+  return field->null_label != NULL ? _(field->null_label) : NULL;
+}
+
+/* ---- public API: units ---------------------------------------------- */
+
+const char *
+rp_unit_get_name (RpUnit unit)
+{
+  g_return_val_if_fail ((guint) unit < RP_N_UNITS, NULL);
+  return units[unit].name;
+}
+
+char *
+rp_unit_dup_label (RpUnit     unit,
+                   RpCurrency currency)
+{
+  const char *label;
+
+  g_return_val_if_fail ((guint) unit < RP_N_UNITS, NULL);
+
+  if (units[unit].label == NULL)
+    return NULL;
+  label = g_str_equal (units[unit].label, "%") || g_str_equal (units[unit].label, "%s")
+          ? units[unit].label : _(units[unit].label);
+  if (strstr (label, "%s") != NULL)
+    return g_strdup_printf (label, rp_units_currency_symbol (currency));
+  return g_strdup (label);
+}
+
+double
+rp_unit_get_scale (RpUnit unit)
+{
+  g_return_val_if_fail ((guint) unit < RP_N_UNITS, 1);
+  return units[unit].scale;
+}
+
+/* ---- public API: defaults ------------------------------------------- */
+
+void
+rp_fields_set_defaults (RpScenario *scenario)
+{
+  g_return_if_fail (scenario != NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      const RpField *f = &fields[i];
+
+      if (f->type == RP_FIELD_STRING)
+        continue;   /* strings default to NULL; the name to "" below */
+      rp_field_set_number (f, f->arch_bit != 0 ? (gpointer) &scenario->model.arch
+                                               : (gpointer) scenario, f->def);
+    }
+  /* The architecture defaults are the override buffer's; they only count
+   * where an override bit is set. */
+  if (scenario->name == NULL)
+    scenario->name = g_strdup ("");
+}
