@@ -11,6 +11,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-explore.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
@@ -65,12 +66,10 @@ time_curves (const Case      *cases,
 
   for (guint i = 0; i < iterations; i++)
     {
-      g_autoptr(GError) error = NULL;
+      const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, gpus[i % G_N_ELEMENTS (gpus)]);
 
-      if (!rp_time_model_scaling_curve (cases[i % n_cases].scenario, catalog,
-                                        gpus[i % G_N_ELEMENTS (gpus)], gpu_counts,
-                                        G_N_ELEMENTS (gpu_counts), days, &error))
-        g_error ("%s", error->message);
+      rp_explore_days_by_count (cases[i % n_cases].scenario, catalog, gpu, gpu_counts,
+                                G_N_ELEMENTS (gpu_counts), days);
     }
   return (double) (g_get_monotonic_time () - start) / iterations;
 }

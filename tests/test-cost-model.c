@@ -228,8 +228,9 @@ test_spot_allowance (void)
  *   per month 3,333.333 + 4,100 + 547.50 = 7,980.833…
  *   renting 8 × 365 × 4.00 = 11,680 a month
  *   break-even 200,000 / (11,680 − 4,647.50) = 28.439389 months
- *   break-even utilization: (C − R + N × fixed) / (N × 730 × (32 − 1.5))
- *     = (160,000 + 196,800) / 1,068,720 = 33.385732 %
+ *   payback utilization: the capital paid back from the monthly saving
+ *     within N: (C + N × fixed) / (N × 730 × (32 − 1.5))
+ *     = (200,000 + 196,800) / 1,068,720 = 37.128528 %
  *   the run (100 h): owning over the period 356,800 spread over 48 × 365
  *     = 17,520 busy hours → 356,800 × 100 / 17,520 = 2,036.529680
  *     + electricity 15 kW × 100 h × 0.10 = 150 → 2,186.529680
@@ -260,7 +261,7 @@ test_buy_worked (void)
   assert_near (out.buy_per_month, 7980.833333);
   assert_near (out.rent_per_month, 11680);
   assert_near (out.break_even_months, 28.439389);
-  assert_near (out.break_even_utilization_pct, 33.385732);
+  assert_near (out.break_even_utilization_pct, 37.128528);
   assert_near (out.buy_total, 2186.529680);
   assert_near (out.buy_run_energy, 150);
   assert_near (out.energy_kwh, 1500);
@@ -280,7 +281,7 @@ test_buy_worked (void)
 
 /* Example B at 0 %: the machine is never busy.
  *   renting 0 a month; owning 3,333.333 + 4,100 = 7,433.333 a month
- *   break-even never; the utilization it needs is still 33.385732 %
+ *   break-even never; the utilization it needs is still 37.128528 %
  *   the run is the machine's only use: 356,800 + 150 = 356,950 */
 static void
 test_zero_utilization (void)
@@ -293,7 +294,7 @@ test_zero_utilization (void)
   assert_near (out.buy_energy_per_month, 0);
   assert_near (out.buy_per_month, 7433.333333);
   g_assert_cmpfloat (out.break_even_months, <, 0);
-  assert_near (out.break_even_utilization_pct, 33.385732);
+  assert_near (out.break_even_utilization_pct, 37.128528);
   assert_near (out.buy_total, 356950);
   assert_near (out.rent_cumulative[48], 0);
   assert_near (out.buy_cumulative[1], 204100);   /* 200,000 + 4,100 */
@@ -324,17 +325,25 @@ test_full_utilization (void)
   rp_cost_estimate_clear (&out);
 }
 
-/* Example B at 35 %: busy 255.5 h; renting 8 × 255.5 × 4 = 8,176; running
- * 4,100 + 255.5 × 1.5 = 4,483.25.  The savings alone need 200,000 /
- * 3,692.75 = 54.16 months, beyond 48; counting the resale, 48 × 8,176 =
- * 392,448 ≥ 160,000 + 48 × 4,483.25 = 375,196, so it breaks even when
- * sold, at month 48. */
+/* Example B at 35 %: busy 255.5 h a month.
+ *   renting 8 × 255.5 × 4.00 = 8,176; running 4,100 + 255.5 × 1.5 = 4,483.25
+ *   payback 200,000 / 3,692.75 = 54.2 months > 48: not within the period
+ *   over the period, resale counted: 48 × 8,176 − (200,000 − 40,000 +
+ *   48 × 4,483.25) = 392,448 − 375,196 = 17,252 saved by buying.
+ * The resale makes buying cheaper over the whole period but is not a
+ * payback: break-even must not collapse onto month 48 (it did before). */
 static void
-test_break_even_at_resale (void)
+test_resale_is_not_payback (void)
 {
   RpCostInputs in = example_b (35);
+  RpCostEstimate out = { 0, };
 
-  assert_near (rp_cost_break_even_months (&in, 35), 48);
+  g_assert_cmpfloat (rp_cost_break_even_months (&in, 35), <, 0);
+  g_assert_true (rp_cost_compute (&in, &out, NULL));
+  g_assert_cmpfloat (out.break_even_months, <, 0);
+  assert_near (out.period_saving, 17252);
+  assert_near (out.buy_cumulative[48], 200000 + 48 * 4483.25 - 40000);
+  rp_cost_estimate_clear (&out);
 }
 
 /* Renting at 0.20: the margin per busy hour is 8 × 0.20 − 1.5 = 0.10, so
@@ -539,8 +548,9 @@ test_pricing_override (void)
  *   run energy 0.79913925 × 100 = 79.913925 kWh; CO₂ × 0.4 = 31.96557 kg
  *   run share (18,900 + 36 × 112.50) × 100 / (36 × 438) = 145.547945
  *     + electricity 79.913925 × 0.8 = 63.93114 → 209.479085
- *   utilization needed 22,950 / (36 × 730 × (2 − 0.79913925 × 0.8))
- *     = 64.179833 % — above 60 %, so "rent-first" */
+ *   utilization to pay back within 36 months:
+ *     (27,000 + 36 × 112.50) / (36 × 730 × (2 − 0.79913925 × 0.8))
+ *     = 31,050 / 35,758.935 = 86.831539 % — above 60 %, so "rent-first" */
 static void
 test_scenario_custom_price (void)
 {
@@ -564,7 +574,7 @@ test_scenario_custom_price (void)
   assert_near (c->energy_kwh, 79.913925);
   assert_near (c->co2_kg, 31.96557);
   assert_near (c->buy_total, 209.479085);
-  assert_near (c->break_even_utilization_pct, 64.179833);
+  assert_near (c->break_even_utilization_pct, 86.831539);
   g_assert_cmpfloat (c->break_even_months, <, 0);
   g_assert_cmpuint (c->n_months, ==, 36);
   /* RTX 4090: 165.2 dense bf16 TFLOP/s / 450 W = 0.367111 */
@@ -575,13 +585,11 @@ test_scenario_custom_price (void)
   g_assert_true (rp_estimate_has_warning (est, "consumer-card-long-run"));
   g_assert_true (rp_estimate_has_warning (est, "backup-checkpoints"));
   g_assert_false (rp_estimate_has_warning (est, "used-card-risk"));
-  g_assert_false (rp_estimate_has_warning (est, "over-budget"));
   /* 30 % resale after 3 years is below the 38.0 % price-performance proxy. */
   g_assert_false (rp_estimate_has_warning (est, "residual-optimistic"));
 
   /* ¥5,000 for a card the catalog lists at 1,417.2 USD × 7.1 = ¥10,062:
-   * 50 % below, a used card.  A ¥100 budget is below both ¥200 and ¥209.
-   * An ops cost silences "ops-cost". */
+   * 50 % below, a used card.  An ops cost silences "ops-cost". */
   rp_estimate_clear (est);
   fake_run (est, 100, 1);
   scenario->budget.gpu_price = 5000;
@@ -590,7 +598,6 @@ test_scenario_custom_price (void)
   scenario->budget.utilization_pct = 80;
   rp_cost_model_run (scenario, catalog, est);
   g_assert_true (rp_estimate_has_warning (est, "used-card-risk"));
-  g_assert_true (rp_estimate_has_warning (est, "over-budget"));
   g_assert_false (rp_estimate_has_warning (est, "ops-cost"));
 }
 
@@ -619,7 +626,7 @@ test_run_unknown (void)
   assert_near (est->cost.rent_per_month, 876);  /* 438 h × 2.00 */
   g_assert_false (rp_estimate_has_warning (est, "backup-checkpoints"));
 
-  text = rp_estimate_to_json (scenario, est);
+  text = rp_estimate_to_json (scenario, catalog, est);
   root = cJSON_Parse (text);
   g_assert_nonnull (root);
   cost = cJSON_GetObjectItem (root, "cost");
@@ -639,29 +646,6 @@ test_run_unknown (void)
   by_u = cJSON_GetObjectItem (cost, "break_even_by_utilization");
   g_assert_cmpint (cJSON_GetArraySize (by_u), ==, RP_COST_N_UTILIZATION_STEPS);
   cJSON_Delete (root);
-}
-
-/* The chart's curve for the 4090 scenario:
- *   0 %: never
- *   70 % (511 h): renting 1,022; running 112.50 + 511 × 0.639311 = 439.188
- *     savings need 27,000 / 582.81 = 46.3 months > 36, but 36 × 1,022 =
- *     36,792 ≥ 18,900 + 36 × 439.188 = 34,711: month 36, when sold
- *   100 % (730 h): renting 1,460; running 112.50 + 466.717 = 579.217
- *     27,000 / 880.783 = 30.653858 months */
-static void
-test_break_even_curve (void)
-{
-  g_autoptr(RpCatalog) catalog = load_bundled ();
-  g_autoptr(RpScenario) scenario = scenario_4090 ();
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  static const double utilization[] = { 0, 70, 100 };
-  double months[G_N_ELEMENTS (utilization)];
-
-  g_assert_true (rp_cost_model_break_even_curve (scenario, catalog, est, utilization,
-                                                 G_N_ELEMENTS (utilization), months));
-  g_assert_cmpfloat (months[0], <, 0);
-  assert_near (months[1], 36);
-  assert_near (months[2], 30.653858);
 }
 
 /* An offer in USD for a CNY scenario, at 7.0 CNY per USD.
@@ -762,7 +746,7 @@ main (int    argc,
   g_test_add_func ("/core/cost-model/buy-worked", test_buy_worked);
   g_test_add_func ("/core/cost-model/zero-utilization", test_zero_utilization);
   g_test_add_func ("/core/cost-model/full-utilization", test_full_utilization);
-  g_test_add_func ("/core/cost-model/break-even-at-resale", test_break_even_at_resale);
+  g_test_add_func ("/core/cost-model/resale-is-not-payback", test_resale_is_not_payback);
   g_test_add_func ("/core/cost-model/never-pays", test_never_pays);
   g_test_add_func ("/core/cost-model/zero-price", test_zero_price);
   g_test_add_func ("/core/cost-model/residual-above-price", test_residual_above_price);
@@ -771,7 +755,6 @@ main (int    argc,
   g_test_add_func ("/core/cost-model/pricing-override", test_pricing_override);
   g_test_add_func ("/core/cost-model/scenario-custom-price", test_scenario_custom_price);
   g_test_add_func ("/core/cost-model/run-unknown", test_run_unknown);
-  g_test_add_func ("/core/cost-model/break-even-curve", test_break_even_curve);
   g_test_add_func ("/core/cost-model/offer-currency", test_offer_currency);
   g_test_add_func ("/core/cost-model/network-default", test_network_default);
   g_test_add_func ("/core/cost-model/perf-per-watt", test_perf_per_watt);

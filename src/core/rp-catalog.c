@@ -130,6 +130,21 @@ segment_from_string (const char *s,
 }
 
 static gboolean
+provider_class_from_string (const char *s,
+                            gpointer    out)
+{
+  static const char *const names[] = { "hyperscaler", "gpu-cloud", "marketplace" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (s, names[i]) == 0)
+      {
+        *(RpProviderClass *) out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
 read_id (const cJSON *item,
          const char  *path,
          char       **out,
@@ -293,6 +308,9 @@ read_cloud (const cJSON *item,
       !rp_json_read_uint (item, path, "gpus_per_instance", FALSE, 1, 1024,
                           &offer->gpus_per_instance, error) ||
       !rp_json_read_string (item, path, "region", FALSE, &offer->region, error) ||
+      !rp_json_read_enum (item, path, "provider_class", FALSE, provider_class_from_string,
+                          "hyperscaler, gpu-cloud, marketplace", &offer->provider_class,
+                          error) ||
       !rp_json_read_enum (item, path, "currency", TRUE,
                           (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
                           &offer->currency, error) ||

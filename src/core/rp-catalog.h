@@ -68,10 +68,19 @@ typedef struct
   char        *notes;
 } RpGpu;
 
+typedef enum
+{
+  RP_PROVIDER_HYPERSCALER,
+  RP_PROVIDER_GPU_CLOUD,
+  RP_PROVIDER_MARKETPLACE,      /* community hosts: no service guarantee */
+  RP_N_PROVIDER_CLASSES
+} RpProviderClass;
+
 typedef struct
 {
   char       *id;
   char       *provider;
+  RpProviderClass provider_class;
   char       *offer;                   /* instance type */
   char       *gpu;                     /* RpGpu id */
   guint       gpus_per_instance;

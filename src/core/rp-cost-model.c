@@ -23,11 +23,16 @@
  *                 (the run's share of the busy hours over the period; at
  *                 u = 0 the run is the machine's only use and carries all)
  * Curves (cash): rent(m) = m × rent per month; buy(m) = C + m × running
- * (everything but depreciation), minus R at the last month.
- * Break-even: m* = C / (rent − running) when that is within N, else N when
- * the resale makes up the difference, else never; the utilization where
- * buying pays off within N solves N × 730 u (G_b p (1+s) − P PUE e / 1000)
- * = C − R + N × fixed.
+ * (everything but depreciation), minus R at the last month, when the
+ * machines are sold.
+ * Break-even is the payback period of the capital from the monthly saving,
+ * m* = C / (rent − running), counted only within N (the resale is not
+ * part of it, so it does not collapse onto N when the resale alone closes
+ * the gap; see Horngren, "Cost Accounting", ch. 21, payback method); the
+ * utilization where it pays back within N solves
+ * 730 u (G_b p (1+s) − P PUE e / 1000) = C / N + fixed.  The whole
+ * period's saving, resale counted, is reported beside it:
+ * N × rent − (C − R + N × running).
  * Power (Epoch AI, cost_analysis_standalone.py, via pricing.json):
  * P = G × TDP × server_power_per_gpu_tdp × training_power_fraction, or the
  * bill of materials' node power × training_power_fraction.  Idle draw in the
@@ -40,6 +45,7 @@
 #include "rp-cost-model.h"
 
 #include "rp-error.h"
+#include "rp-prices.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -141,107 +147,53 @@ scenario_gpu (const RpScenario *scenario,
   return rp_catalog_lookup_gpu (catalog, scenario->hardware.gpu);
 }
 
-/* A pricing.json money value in the scenario's currency. */
-static gboolean
-pricing_money (const RpPricing *pricing,
-               RpPricingKey     key,
-               const RpBudget  *budget,
-               double          *out)
-{
-  double value = 0;
-
-  if (!rp_pricing_lookup (pricing, key, &value))
-    return FALSE;
-  *out = rp_units_convert_money (value, rp_pricing_get_currency (pricing),
-                                 budget->currency, budget->usd_to_cny);
-  return TRUE;
-}
-
 static void
-gather_rent (const RpScenario *scenario,
-             const RpCatalog  *catalog,
-             RpCostInputs     *in)
+gather_prices (const RpScenario *scenario,
+               const RpPrices   *prices,
+               RpCostInputs     *in)
 {
   const RpBudget *b = &scenario->budget;
-  const RpCloudOffer *offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+  const RpCloudOffer *offer = prices->offer;
 
-  if (offer != NULL)
-    {
-      double price = offer->per_gpu_hour[b->rent_kind];
-
-      in->rent_known = price > 0;
-      in->rent_per_gpu_hour = rp_units_convert_money (price, offer->currency, b->currency,
-                                                      b->usd_to_cny);
-      in->gpus_per_instance = offer->gpus_per_instance;
-      in->billing_granularity_s = offer->billing_granularity_s;
-    }
-  else if (b->rent_offer == NULL && b->rent_price_per_gpu_hour > 0)
-    {
-      /* A custom price: billed exactly, by the GPU. */
-      in->rent_known = TRUE;
-      in->rent_per_gpu_hour = b->rent_price_per_gpu_hour;
-      in->gpus_per_instance = 1;
-    }
+  in->rent_known = prices->rent.origin != RP_PRICE_UNKNOWN;
+  in->rent_per_gpu_hour = prices->rent.value;
+  /* a custom price is billed exactly, by the GPU */
+  in->gpus_per_instance = prices->rent.origin == RP_PRICE_CATALOG && offer != NULL
+                          ? offer->gpus_per_instance : 1;
+  in->billing_granularity_s = prices->rent.origin == RP_PRICE_CATALOG && offer != NULL
+                              ? offer->billing_granularity_s : 0;
   in->spot_allowance_pct = b->rent_kind == RP_RENT_SPOT ? b->spot_interruption_pct : 0;
   in->storage_price_gb_month = b->storage_price_gb_month;
   in->egress_gb = b->egress_gb;
   in->egress_price_gb = b->egress_price_gb;
-}
 
-static void
-gather_buy (const RpScenario *scenario,
-            const RpCatalog  *catalog,
-            const RpEstimate *est,
-            const RpGpu      *gpu,
-            RpCostInputs     *in)
-{
-  const RpBudget *b = &scenario->budget;
-  const RpHardware *hw = &scenario->hardware;
-  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
-  gboolean server_known = TRUE, network_known = TRUE, power_price_known = TRUE;
-  double slot_price = 0, port_price = 0, ports_per_gpu = 0;
-
-  in->gpu_price = b->gpu_price > 0 ? b->gpu_price
-                                   : rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD,
-                                                             b->currency, b->usd_to_cny);
-  if (b->server_price > 0)
-    in->server_price = b->server_price;
-  else if ((server_known = pricing_money (pricing, RP_PRICING_SERVER_PER_GPU_SLOT, b,
-                                          &slot_price)))
-    in->server_price = slot_price * hw->gpus_per_node;
-  if (b->network_price > 0)
-    in->network_price = b->network_price;
-  else if (hw->nodes > 1 && hw->network != RP_NETWORK_NONE)
-    {
-      double ports = 0;
-
-      network_known = pricing_money (pricing, RP_PRICING_SWITCH_PORT, b, &port_price);
-      if (est->bom.computed && est->bom.switch_ports > 0)
-        ports = est->bom.switch_ports;
-      else if (rp_pricing_lookup (pricing, RP_PRICING_SWITCH_PORTS_PER_GPU, &ports_per_gpu))
-        ports = ports_per_gpu * in->gpus;
-      else
-        network_known = FALSE;
-      in->network_price = ports * port_price;
-    }
-  in->nodes = hw->nodes;
-  in->pue = b->pue;
-  if (in->pue < 1 && !rp_pricing_lookup (pricing, RP_PRICING_PUE, &in->pue))
-    in->pue = 0;
-  in->power_price_kwh = b->power_price_kwh;
-  if (in->power_price_kwh <= 0)
-    power_price_known = pricing_money (pricing, RP_PRICING_ELECTRICITY_PER_KWH, b,
-                                       &in->power_price_kwh);
-  in->years = b->years;
-  if (in->years <= 0)
-    rp_pricing_lookup (pricing, RP_PRICING_DEPRECIATION_YEARS, &in->years);
+  in->gpu_price = prices->gpu.value;
+  in->server_price = prices->server.value;
+  in->network_price = prices->network.value;
+  in->nodes = scenario->hardware.nodes;
+  in->pue = prices->pue.origin != RP_PRICE_UNKNOWN ? prices->pue.value : 0;
+  in->power_price_kwh = prices->power.value;
+  in->years = prices->years.origin != RP_PRICE_UNKNOWN ? prices->years.value : 0;
   in->residual_pct = b->residual_pct;
   in->maintenance_pct_year = b->maintenance_pct_year;
   in->ops_cost_year = b->ops_cost_year;
   in->colocation_per_month = b->colocation_per_month;
   in->cost_of_capital_pct = b->cost_of_capital_pct;
-  in->buy_known = in->gpu_price > 0 && server_known && network_known && power_price_known &&
+  in->buy_known = prices->gpu.origin != RP_PRICE_UNKNOWN &&
+                  prices->server.origin != RP_PRICE_UNKNOWN &&
+                  prices->network.origin != RP_PRICE_UNKNOWN &&
+                  prices->power.origin != RP_PRICE_UNKNOWN &&
                   in->pue >= 1 && in->years > 0 && in->it_power_w > 0;
+  if (!in->buy_known)
+    {
+      /* unknown parts are NAN: keep the arithmetic finite */
+      in->gpu_price = isnan (in->gpu_price) ? 0 : in->gpu_price;
+      in->server_price = isnan (in->server_price) ? 0 : in->server_price;
+      in->network_price = isnan (in->network_price) ? 0 : in->network_price;
+      in->power_price_kwh = isnan (in->power_price_kwh) ? 0 : in->power_price_kwh;
+    }
+  if (!in->rent_known)
+    in->rent_per_gpu_hour = 0;
 }
 
 static double
@@ -278,22 +230,25 @@ advise_prices (const RpScenario   *scenario,
                RpEstimate         *est)
 {
   const RpBudget *b = &scenario->budget;
-  const RpCloudOffer *offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+  const RpCloudOffer *offer = est->cost.prices.offer;
+  const char *kind = rp_enum_info_get_label (&rp_rent_kind_info, b->rent_kind);
 
-  if (!in->rent_known && offer != NULL)
-    rp_estimate_add_warning (est, "rent-kind-unavailable", RP_SEVERITY_WARNING,
-                             _("%s %s has no %s price; choose another rental kind"),
-                             offer->provider, offer->offer != NULL ? offer->offer : offer->id,
-                             rp_rent_kind_to_string (b->rent_kind));
-  else if (!in->rent_known)
-    rp_estimate_add_warning (est, "rent-price-missing", RP_SEVERITY_INFO,
-                             _("Choose a rental offer or a price per GPU-hour to compare "
-                               "renting with buying"));
-  if (!in->buy_known)
+  if (b->acquire != RP_ACQUIRE_BUY)
+    {
+      if (!in->rent_known && b->rent_offer != NULL && offer != NULL)
+        rp_estimate_add_warning (est, "rent-kind-unavailable", RP_SEVERITY_WARNING,
+                                 _("%s %s has no price for “%s”; choose other rental terms"),
+                                 offer->provider, offer->offer != NULL ? offer->offer : offer->id,
+                                 kind);
+      else if (!in->rent_known)
+        rp_estimate_add_warning (est, "rent-price-missing", RP_SEVERITY_INFO,
+                                 _("No catalog offer rents the %s for “%s”; type a price per "
+                                   "GPU-hour to compare renting with buying"), gpu->name, kind);
+    }
+  if (!in->buy_known && b->acquire != RP_ACQUIRE_RENT)
     rp_estimate_add_warning (est, "buy-price-missing", RP_SEVERITY_INFO,
-                             _("Buying %s cannot be priced: set the GPU price (the catalog "
-                               "has none), the server price, the electricity price and "
-                               "the power"), gpu->name);
+                             _("Buying the %s cannot be priced: the catalog has no price for "
+                               "it; type the GPU price"), gpu->name);
   if (in->rent_known && billed_gpus (in) > in->gpus)
     rp_estimate_add_warning (est, "rent-whole-instance", RP_SEVERITY_INFO,
                              _("%s is rented by the instance: %u GPUs are billed for the "
@@ -317,26 +272,28 @@ advise_buying (const RpScenario   *scenario,
   const RpCostEstimate *c = &est->cost;
   double resale_pct = 0;
 
-  if (in->rent_known && in->buy_known &&
+  if (in->rent_known && in->buy_known && b->acquire == RP_ACQUIRE_COMPARE &&
       (c->break_even_utilization_pct < 0 || b->utilization_pct < c->break_even_utilization_pct))
     {
+      g_autofree char *years = rp_units_format_number (in->years, 1);
+      g_autofree char *own = rp_units_format_percent (b->utilization_pct, 0);
+      g_autofree char *need = rp_units_format_percent (ceil (c->break_even_utilization_pct), 0);
+
       if (c->break_even_utilization_pct < 0)
         rp_estimate_add_warning (est, "rent-first", RP_SEVERITY_WARNING,
-                                 _("Buying does not pay off within %.1f years even at 100%% "
-                                   "utilization; rent"), in->years);
+                                 _("Buying does not pay back within %s years even when the "
+                                   "machines are always busy; rent"), years);
       else
         rp_estimate_add_warning (est, "rent-first", RP_SEVERITY_WARNING,
-                                 _("At %.0f%% utilization buying does not pay off within "
-                                   "%.1f years; it needs %.0f%% or more. Rent first, until "
-                                   "you know how busy the machine will be"),
-                                 b->utilization_pct, in->years,
-                                 ceil (c->break_even_utilization_pct));
+                                 _("At %s utilization buying does not pay back within %s "
+                                   "years; it needs %s or more. Rent first, until you know "
+                                   "how busy the machines will be"), own, years, need);
     }
   if (in->buy_known && b->ops_cost_year <= 0)
     rp_estimate_add_warning (est, "ops-cost", RP_SEVERITY_WARNING,
-                             _("Owned machines need people to run them (运维): monitoring, "
-                               "driver and CUDA upgrades, repairs. The ops cost per year is "
-                               "0, so buying looks cheaper than it is"));
+                             _("Owned machines need people to run them: monitoring, driver "
+                               "and CUDA upgrades, repairs. Operations per year is 0, so "
+                               "buying looks cheaper than it is"));
   if (gpu->segment == RP_SEGMENT_CONSUMER &&
       ((in->run_known && in->run_hours >= long_run_hours) ||
        (in->buy_known && b->utilization_pct >= long_use_utilization_pct)))
@@ -358,10 +315,11 @@ advise_buying (const RpScenario   *scenario,
                                    "driver licence that excludes datacenters"),
                                  gpu->name, b->utilization_pct, in->years);
     }
-  if (gpu->segment != RP_SEGMENT_DATACENTER && b->gpu_price > 0 && gpu->price_usd > 0)
+  if (gpu->segment != RP_SEGMENT_DATACENTER && !isnan (b->gpu_price) && b->gpu_price > 0 &&
+      gpu->price_usd > 0)
     {
-      double new_price = rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD,
-                                                 b->currency, b->usd_to_cny);
+      double new_price = rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD, b->currency,
+                                                 rp_prices_usd_to_cny (scenario, catalog));
 
       if (b->gpu_price < used_price_ratio * new_price)
         {
@@ -370,8 +328,8 @@ advise_buying (const RpScenario   *scenario,
 
           rp_estimate_add_warning (est, "used-card-risk", RP_SEVERITY_WARNING,
                                    _("%s at %s is %.0f%% below its new price (%s): probably "
-                                     "used, often ex-mining (矿卡). Expect worn fans and "
-                                     "memory, no warranty; keep a spare"),
+                                     "used, often from cryptocurrency mining. Expect worn fans "
+                                     "and memory, no warranty; keep a spare"),
                                    gpu->name, entered, 100.0 * (1.0 - b->gpu_price / new_price),
                                    catalog_price);
         }
@@ -397,7 +355,6 @@ advise_run (const RpScenario   *scenario,
             const RpCostInputs *in,
             RpEstimate         *est)
 {
-  const RpBudget *b = &scenario->budget;
   const RpCostEstimate *c = &est->cost;
 
   if (in->run_known && in->checkpoint_bytes > 0)
@@ -409,22 +366,6 @@ advise_run (const RpScenario   *scenario,
       rp_estimate_add_warning (est, "backup-checkpoints", RP_SEVERITY_INFO,
                                _("Back up checkpoints off the machine: %s each, %s for the "
                                  "%.0f kept"), one, all, MAX (in->checkpoints_kept, 1));
-    }
-  if (b->limit > 0 && in->run_known)
-    {
-      gboolean rent_over = c->rent_available && c->rent_total > b->limit;
-      gboolean buy_over = c->buy_available && c->buy_total > b->limit;
-      g_autofree char *limit = money (b->limit, b);
-      g_autofree char *rent = money (c->rent_total, b);
-      g_autofree char *buy = money (c->buy_total, b);
-
-      if ((rent_over || !c->rent_available) && (buy_over || !c->buy_available) &&
-          (rent_over || buy_over))
-        rp_estimate_add_warning (est, "over-budget", RP_SEVERITY_WARNING,
-                                 _("This run costs %s rented and %s as its share of buying, "
-                                   "above the budget of %s"),
-                                 c->rent_available ? rent : "—",
-                                 c->buy_available ? buy : "—", limit);
     }
   if (!c->energy_available)
     rp_estimate_add_warning (est, "power-unknown", RP_SEVERITY_INFO,
@@ -514,11 +455,9 @@ rp_cost_break_even_months (const RpCostInputs *in,
   gain = m.rent_per_month - m.running_per_month;
   if (m.capital <= 0)
     return gain >= 0 ? 0 : -1;
+  /* payback from the monthly saving; the resale is not counted here */
   if (gain > 0 && m.capital / gain <= m.months)
     return m.capital / gain;
-  /* Not paid off by the savings alone: selling at the end may still do. */
-  if (m.months * m.rent_per_month >= m.capital - m.residual + m.months * m.running_per_month)
-    return m.months;
   return -1;
 }
 
@@ -533,7 +472,8 @@ rp_cost_break_even_utilization (const RpCostInputs *in)
   if (!in->rent_known || !in->buy_known || in->years <= 0)
     return -1;
   compute_monthly (in, 0, &m);
-  need = m.capital - m.residual + m.months * m.fixed_per_month;
+  /* the payback condition C / (saving per month) <= N, solved for u */
+  need = m.capital + m.months * m.fixed_per_month;
   margin = m.rent_per_busy_hour - m.energy_per_busy_hour;
   if (need <= 0)
     return 0;
@@ -625,6 +565,10 @@ rp_cost_compute (const RpCostInputs *in,
     }
 
   out->break_even_months = rp_cost_break_even_months (in, in->utilization_pct);
+  out->period_saving = NAN;
+  if (in->rent_known && in->buy_known)
+    out->period_saving = m.months * m.rent_per_month -
+                         (m.capital - m.residual + m.months * m.running_per_month);
   out->break_even_utilization_pct = rp_cost_break_even_utilization (in);
   for (guint i = 0; i < RP_COST_N_UTILIZATION_STEPS; i++)
     out->break_even_by_utilization[i] =
@@ -657,6 +601,7 @@ gboolean
 rp_cost_model_gather_inputs (const RpScenario *scenario,
                              const RpCatalog  *catalog,
                              const RpEstimate *est,
+                             RpPrices         *prices,
                              RpCostInputs     *out)
 {
   const RpGpu *gpu;
@@ -664,6 +609,7 @@ rp_cost_model_gather_inputs (const RpScenario *scenario,
   g_return_val_if_fail (scenario != NULL, FALSE);
   g_return_val_if_fail (catalog != NULL, FALSE);
   g_return_val_if_fail (est != NULL, FALSE);
+  g_return_val_if_fail (prices != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
@@ -681,8 +627,9 @@ rp_cost_model_gather_inputs (const RpScenario *scenario,
       out->checkpoints_kept = scenario->training.checkpoints_kept;
     }
   out->it_power_w = gather_power (scenario, catalog, est, gpu);
-  gather_rent (scenario, catalog, out);
-  gather_buy (scenario, catalog, est, gpu, out);
+  rp_prices_resolve (scenario, catalog, gpu, est->bom.computed ? est->bom.switch_ports : 0,
+                     prices);
+  gather_prices (scenario, prices, out);
   if (out->pue < 1)
     out->it_power_w = 0;    /* without a PUE the facility's energy is unknown */
   return TRUE;
@@ -696,6 +643,7 @@ rp_cost_model_run (const RpScenario *scenario,
   g_autoptr(GError) error = NULL;
   RpCostEstimate *c;
   RpCostInputs in;
+  RpPrices prices;
   const RpGpu *gpu;
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
@@ -703,7 +651,7 @@ rp_cost_model_run (const RpScenario *scenario,
   c = &est->cost;
   rp_cost_estimate_clear (c);
   gpu = scenario_gpu (scenario, catalog, est);
-  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &in))
+  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &prices, &in))
     return;
   if (!rp_cost_compute (&in, c, &error))
     {
@@ -711,38 +659,15 @@ rp_cost_model_run (const RpScenario *scenario,
                                _("The cost cannot be computed: %s"), error->message);
       return;
     }
+  c->prices = prices;
   c->currency = scenario->budget.currency;
   c->rent_kind = scenario->budget.rent_kind;
-  c->rent_offer = in.rent_known ? rp_catalog_lookup_cloud (catalog, scenario->budget.rent_offer)
-                                : NULL;
+  c->rent_offer = in.rent_known && prices.rent.origin == RP_PRICE_CATALOG ? prices.offer : NULL;
   c->tflops_per_w = rp_cost_model_perf_per_watt (gpu, scenario->training.precision);
 
   advise_prices (scenario, catalog, gpu, &in, est);
   advise_buying (scenario, catalog, gpu, &in, est);
   advise_run (scenario, &in, est);
-}
-
-gboolean
-rp_cost_model_break_even_curve (const RpScenario *scenario,
-                                const RpCatalog  *catalog,
-                                const RpEstimate *est,
-                                const double     *utilization_pcts,
-                                guint             n,
-                                double           *out_months)
-{
-  RpCostInputs in;
-
-  g_return_val_if_fail (scenario != NULL, FALSE);
-  g_return_val_if_fail (catalog != NULL, FALSE);
-  g_return_val_if_fail (est != NULL, FALSE);
-  g_return_val_if_fail (n == 0 || (utilization_pcts != NULL && out_months != NULL), FALSE);
-
-  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &in) ||
-      !rp_cost_inputs_validate (&in, NULL))
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    out_months[i] = rp_cost_break_even_months (&in, CLAMP (utilization_pcts[i], 0, 100));
-  return TRUE;
 }
 
 double

@@ -8,7 +8,7 @@
  * the other models' results, then adds the cost advice. */
 #pragma once
 
-#include "rp-estimate.h"
+#include "rp-results.h"
 
 G_BEGIN_DECLS
 
@@ -71,10 +71,9 @@ gboolean rp_cost_compute                (const RpCostInputs *in,
                                          RpCostEstimate     *out,
                                          GError            **error);
 
-/* The month in which buying has cost less than renting at
- * @utilization_pct, counting the resale value at the end of the period;
- * -1 when that does not happen within the period (or when renting or
- * buying is not known). */
+/* The payback month of buying at @utilization_pct: the capital over the
+ * monthly saving against renting (resale not counted); -1 when that is
+ * not within the period (or renting or buying is not known). */
 double   rp_cost_break_even_months      (const RpCostInputs *in,
                                          double              utilization_pct);
 /* The lowest utilization (percent) at which buying pays off within the
@@ -84,13 +83,13 @@ double   rp_cost_break_even_utilization (const RpCostInputs *in);
 /* Frees the curves and zeroes @self. */
 void     rp_cost_estimate_clear         (RpCostEstimate     *self);
 
-/* Gathers the inputs for @scenario: prices converted to the scenario's
- * currency, defaults from the catalog's pricing where the scenario gives
- * 0, the run from est->compute and the machine from est->bom when those
- * were computed.  Returns FALSE when the GPU is not in the catalog. */
+/* Gathers the inputs for @scenario: the prices (rp_prices_resolve, into
+ * *@prices), the run from est->compute and the machine from est->bom when
+ * those were computed.  Returns FALSE when the GPU is not in the catalog. */
 gboolean rp_cost_model_gather_inputs    (const RpScenario   *scenario,
                                          const RpCatalog    *catalog,
                                          const RpEstimate   *est,
+                                         RpPrices           *prices,
                                          RpCostInputs       *out);
 
 /* Fills est->cost (and cost advice) from the scenario, the catalog and
@@ -98,16 +97,6 @@ gboolean rp_cost_model_gather_inputs    (const RpScenario   *scenario,
 void     rp_cost_model_run              (const RpScenario   *scenario,
                                          const RpCatalog    *catalog,
                                          RpEstimate         *est);
-
-/* Break-even month at each of @n utilizations (percent) for the
- * rent-versus-buy chart; -1 where buying never pays off or a price is
- * missing.  FALSE when the inputs cannot be gathered or are invalid. */
-gboolean rp_cost_model_break_even_curve (const RpScenario   *scenario,
-                                         const RpCatalog    *catalog,
-                                         const RpEstimate   *est,
-                                         const double       *utilization_pcts,
-                                         guint               n,
-                                         double             *out_months);
 
 /* Dense peak TFLOP/s at @precision per watt of TDP (the seed's 能效比);
  * 0 when the TDP or the precision is unknown. */

@@ -5,106 +5,67 @@
 
 #include "rp-estimate.h"
 
+#include "rp-constraints.h"
 #include "rp-cost-model.h"
 #include "rp-error.h"
+#include "rp-fix.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
 
 #include <glib/gi18n-lib.h>
-#include <stdarg.h>
-#include <string.h>
+
+/* Worst first: what stops the run, then what makes it tight or late, then
+ * the money, then what slows it. */
+static const RpConstraintCode severity_order[] = {
+  RP_CONSTRAINT_PARALLELISM, RP_CONSTRAINT_VRAM, RP_CONSTRAINT_HOST_RAM,
+  RP_CONSTRAINT_DEADLINE, RP_CONSTRAINT_RUN_BUDGET, RP_CONSTRAINT_CAPITAL,
+  RP_CONSTRAINT_CPU_FEED, RP_CONSTRAINT_STORAGE_FEED,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (severity_order) == RP_N_CONSTRAINTS);
 
 /* ---- helpers -------------------------------------------------------- */
 
-static void
-warning_free (gpointer data)
+static gboolean
+check_offer (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             const RpGpu      *gpu,
+             GError          **error)
 {
-  RpWarning *w = data;
+  const RpCloudOffer *offer;
 
-  g_free (w->code);
-  g_free (w->message);
-  g_free (w);
+  if (scenario->budget.rent_offer == NULL)
+    return TRUE;
+  offer = rp_catalog_lookup_cloud (catalog, scenario->budget.rent_offer);
+  if (offer == NULL)
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "budget.rent_offer",
+                        _("“%s” is in no cloud catalog"), scenario->budget.rent_offer);
+      return FALSE;
+    }
+  if (g_strcmp0 (offer->gpu, gpu->id) != 0)
+    {
+      const RpGpu *other = rp_catalog_lookup_gpu (catalog, offer->gpu);
+
+      /* TRANSLATORS: an offer id, the GPU it rents, the scenario's GPU */
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "budget.rent_offer",
+                        _("“%s” rents the %s, not the %s; choose an offer for this GPU"),
+                        offer->id, other != NULL ? other->name : offer->gpu, gpu->name);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* ---- public API ----------------------------------------------------- */
 
-RpEstimate *
-rp_estimate_new (void)
-{
-  RpEstimate *self = g_new0 (RpEstimate, 1);
-
-  self->warnings = g_ptr_array_new_with_free_func (warning_free);
-  return self;
-}
-
-void
-rp_estimate_clear (RpEstimate *self)
-{
-  GPtrArray *warnings;
-
-  g_return_if_fail (self != NULL);
-
-  g_free (self->memory.fix.gpu);
-  g_free (self->cost.rent_cumulative);
-  g_free (self->cost.buy_cumulative);
-  g_free (self->bom.gpu);
-  g_free (self->bom.network);
-  warnings = self->warnings;
-  g_ptr_array_set_size (warnings, 0);
-  memset (self, 0, sizeof *self);
-  self->warnings = warnings;
-}
-
-void
-rp_estimate_free (RpEstimate *self)
-{
-  if (self == NULL)
-    return;
-  rp_estimate_clear (self);
-  g_ptr_array_unref (self->warnings);
-  g_free (self);
-}
-
-void
-rp_estimate_add_warning (RpEstimate *self,
-                         const char *code,
-                         RpSeverity  severity,
-                         const char *format,
-                         ...)
-{
-  RpWarning *w;
-  va_list args;
-
-  g_return_if_fail (self != NULL && code != NULL && format != NULL);
-
-  w = g_new0 (RpWarning, 1);
-  w->code = g_strdup (code);
-  w->severity = severity;
-  va_start (args, format);
-  w->message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_ptr_array_add (self->warnings, w);
-}
-
 gboolean
-rp_estimate_has_warning (const RpEstimate *self,
-                         const char       *code)
-{
-  g_return_val_if_fail (self != NULL && code != NULL, FALSE);
-
-  for (guint i = 0; i < self->warnings->len; i++)
-    if (g_strcmp0 (((RpWarning *) g_ptr_array_index (self->warnings, i))->code, code) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-gboolean
-rp_estimate_compute (const RpScenario *scenario,
-                     const RpCatalog  *catalog,
-                     RpEstimate       *out,
-                     GError          **error)
+rp_estimate_compute_full (const RpScenario *scenario,
+                          const RpCatalog  *catalog,
+                          RpEstimateFlags   flags,
+                          RpEstimate       *out,
+                          GError          **error)
 {
   const RpGpu *gpu;
 
@@ -122,78 +83,61 @@ rp_estimate_compute (const RpScenario *scenario,
                         _("“%s” is in no GPU catalog"), scenario->hardware.gpu);
       return FALSE;
     }
-  if (scenario->budget.rent_offer != NULL &&
-      rp_catalog_lookup_cloud (catalog, scenario->budget.rent_offer) == NULL)
-    {
-      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "budget.rent_offer",
-                        _("“%s” is in no cloud catalog"),
-                   scenario->budget.rent_offer);
-      return FALSE;
-    }
-  if (!rp_model_resolve (&scenario->model, catalog, &out->arch, error))
+  if (!check_offer (scenario, catalog, gpu, error) ||
+      !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
   if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
     rp_estimate_add_warning (out, "precision-unsupported", RP_SEVERITY_ERROR,
-                             _("%s cannot compute in %s; choose another precision"),
-                             gpu->name, rp_precision_to_string (scenario->training.precision));
+                             _("The %s cannot compute in %s; choose another precision"),
+                             gpu->name,
+                             rp_enum_info_get_label (&rp_precision_info,
+                                                     scenario->training.precision));
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);
+  rp_constraints_judge (scenario, out, (flags & RP_ESTIMATE_NO_WORDS) == 0);
+  if ((flags & RP_ESTIMATE_NO_FIX) == 0)
+    rp_fix_search (scenario, catalog, out);
   return TRUE;
 }
 
-const char *
-rp_verdict_to_string (RpVerdict v)
+gboolean
+rp_estimate_compute (const RpScenario *scenario,
+                     const RpCatalog  *catalog,
+                     RpEstimate       *out,
+                     GError          **error)
 {
-  static const char *const names[RP_N_VERDICTS] = { "fits", "tight", "does-not-fit" };
-
-  g_return_val_if_fail ((guint) v < RP_N_VERDICTS, NULL);
-  return names[v];
+  return rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_DEFAULT, out, error);
 }
 
-const char *
-rp_bottleneck_to_string (RpBottleneck v)
+gboolean
+rp_estimate_runs (const RpEstimate *self)
 {
-  static const char *const names[RP_N_BOTTLENECKS] = {
-    "compute", "memory-bandwidth", "network", "pipeline-bubble", "data", "cpu",
-  };
+  g_return_val_if_fail (self != NULL, FALSE);
 
-  g_return_val_if_fail ((guint) v < RP_N_BOTTLENECKS, NULL);
-  return names[v];
+  return self->memory.computed && self->memory.verdict != RP_VERDICT_DOES_NOT_FIT &&
+         self->constraints[RP_CONSTRAINT_PARALLELISM].ok;
 }
 
-const char *
-rp_fix_kind_to_string (RpFixKind v)
+const RpConstraint *
+rp_estimate_get_worst (const RpEstimate *self,
+                       RpConstraintCode *out_code)
 {
-  static const char *const names[RP_N_FIXES] = {
-    "none", "recompute-selective", "recompute-full", "smaller-micro-batch", "zero-stage",
-    "offload", "lora", "qlora", "more-gpus", "larger-gpu", "nothing-works",
-  };
+  g_return_val_if_fail (self != NULL, NULL);
 
-  g_return_val_if_fail ((guint) v < RP_N_FIXES, NULL);
-  return names[v];
-}
+  /* errors before warnings, each in the order above */
+  for (RpSeverity severity = RP_SEVERITY_ERROR; severity > RP_SEVERITY_INFO; severity--)
+    for (guint i = 0; i < G_N_ELEMENTS (severity_order); i++)
+      {
+        const RpConstraint *c = &self->constraints[severity_order[i]];
 
-const char *
-rp_bottleneck_get_label (RpBottleneck v)
-{
-  switch (v)
-    {
-    case RP_BOTTLENECK_COMPUTE:
-      return _("compute");
-    case RP_BOTTLENECK_MEMORY_BANDWIDTH:
-      return _("memory bandwidth");
-    case RP_BOTTLENECK_NETWORK:
-      return _("the network");
-    case RP_BOTTLENECK_PIPELINE_BUBBLE:
-      return _("the pipeline bubble");
-    case RP_BOTTLENECK_DATA:
-      return _("data loading");
-    case RP_BOTTLENECK_CPU:
-      return _("the CPUs");
-    case RP_N_BOTTLENECKS:
-    default:
-      g_return_val_if_reached ("?");
-    }
+        if (c->judged && !c->ok && c->severity == severity)
+          {
+            if (out_code != NULL)
+              *out_code = severity_order[i];
+            return c;
+          }
+      }
+  return NULL;
 }

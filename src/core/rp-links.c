@@ -74,6 +74,25 @@ static const double storage_mb_s[RP_N_STORAGES] = {
 
 /* ---- public API ----------------------------------------------------- */
 
+/* NVIDIA's reference clusters give each Hopper or Blackwell GPU one
+ * 400 Gb/s NDR port (DGX H100 and DGX B200 user guides: 8 × ConnectX-7)
+ * and each A100 one 200 Gb/s HDR port (DGX A100 user guide: 8 ×
+ * ConnectX-6); other datacenter cards are given HDR, the older fabric.
+ * Workstation and consumer cards have no reference design: 100 GbE, a
+ * common choice for such clusters, is Rigplan's assumption. */
+RpNetwork
+rp_network_for_cluster (const char *generation,
+                        gboolean    datacenter)
+{
+  if (!datacenter)
+    return RP_NETWORK_100GBE;
+  if (generation != NULL &&
+      (g_ascii_strcasecmp (generation, "hopper") == 0 ||
+       g_ascii_strcasecmp (generation, "blackwell") == 0))
+    return RP_NETWORK_IB_NDR;
+  return RP_NETWORK_IB_HDR;
+}
+
 double
 rp_link_peak_bytes_s (RpLink link)
 {

@@ -26,6 +26,10 @@ guint   rp_network_nics_per_node       (RpNetwork  network,
 /* NCCL bus bandwidth of the whole node's NICs (line rate × efficiency). */
 double  rp_network_node_busbw_bytes_s  (RpNetwork  network,
                                         guint      gpus_per_node);
+/* The fabric a cluster of GPUs of @generation ("hopper", …) is built
+ * with when a scenario names none (rp-links.c cites the designs). */
+RpNetwork rp_network_for_cluster       (const char *generation,
+                                        gboolean    datacenter);
 /* Sequential read rate of one node's @storage. */
 double  rp_storage_read_bytes_s        (RpStorage  storage);
 

@@ -14,6 +14,7 @@
 #include "rp-planner.h"
 
 #include "rp-error.h"
+#include "rp-explore.h"
 #include "rp-json-private.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -36,83 +37,6 @@ candidate_free (gpointer data)
 
   rp_scenario_free (c->scenario);
   g_free (c);
-}
-
-/* The cheapest on-demand offer for @gpu in the scenario's currency. */
-static const RpCloudOffer *
-cheapest_offer (const RpCatalog  *catalog,
-                const RpScenario *base,
-                const char       *gpu)
-{
-  const RpCloudOffer *best = NULL;
-  double best_price = INFINITY;
-
-  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
-    {
-      const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
-      double price;
-
-      if (g_strcmp0 (o->gpu, gpu) != 0 || o->per_gpu_hour[RP_RENT_ON_DEMAND] <= 0)
-        continue;
-      price = rp_units_convert_money (o->per_gpu_hour[RP_RENT_ON_DEMAND], o->currency,
-                                      base->budget.currency, base->budget.usd_to_cny);
-      if (price < best_price)
-        {
-          best = o;
-          best_price = price;
-        }
-    }
-  return best;
-}
-
-static RpLink
-link_for_gpu (const RpGpu      *gpu,
-              const RpScenario *base)
-{
-  RpLink link;
-
-  if (g_strcmp0 (gpu->id, base->hardware.gpu) == 0)
-    return base->hardware.intra_link;
-  if (gpu->interconnect != NULL && rp_link_from_string (gpu->interconnect, &link))
-    return link;
-  switch (gpu->pcie_gen)
-    {
-    case 3:
-      return RP_LINK_PCIE3;
-    case 5:
-      return RP_LINK_PCIE5;
-    default:
-      return RP_LINK_PCIE4;
-    }
-}
-
-/* The scenario on another machine, before the parallel settings. */
-static RpScenario *
-machine_scenario (const RpScenario *base,
-                  const RpCatalog  *catalog,
-                  const RpGpu      *gpu,
-                  guint             gpus_per_node,
-                  guint             nodes)
-{
-  RpScenario *s = rp_scenario_copy (base);
-  gboolean same_gpu = g_strcmp0 (gpu->id, base->hardware.gpu) == 0;
-
-  rp_scenario_set_gpu (s, gpu->id);
-  s->hardware.gpus_per_node = gpus_per_node;
-  s->hardware.nodes = nodes;
-  s->hardware.intra_link = link_for_gpu (gpu, base);
-  if (nodes > 1 && s->hardware.network == RP_NETWORK_NONE)
-    s->hardware.network = RP_NETWORK_IB_NDR;
-  if (!same_gpu)
-    {
-      const RpCloudOffer *offer = cheapest_offer (catalog, base, gpu->id);
-
-      rp_scenario_set_rent_offer (s, offer != NULL ? offer->id : NULL);
-      s->budget.rent_kind = RP_RENT_ON_DEMAND;
-      s->budget.rent_price_per_gpu_hour = 0;
-      s->budget.gpu_price = 0;   /* the catalog's price for this GPU */
-    }
-  return s;
 }
 
 static double
@@ -160,8 +84,8 @@ candidate_new (RpScenario       *scenario,
   c->days = est->compute.computed ? est->compute.days : -1;
   c->gpu_hours = est->compute.computed ? est->compute.gpu_hours : -1;
   c->cost = run_cost (est, &c->rented);
-  c->meets_deadline = b->deadline_days <= 0 || (c->days >= 0 && c->days <= b->deadline_days);
-  c->within_budget = b->limit <= 0 || (c->cost >= 0 && c->cost <= b->limit);
+  c->meets_deadline = isnan (b->deadline_days) || (c->days >= 0 && c->days <= b->deadline_days);
+  c->within_budget = isnan (b->limit) || (c->cost >= 0 && c->cost <= b->limit);
   return c;
 }
 
@@ -172,11 +96,11 @@ try_config (const RpScenario *trial,
             RpEstimate       *est,
             guint            *n_evaluated)
 {
-  if (!rp_estimate_compute (trial, catalog, est, NULL))
+  if (!rp_estimate_compute_full (trial, catalog, RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS, est,
+                                 NULL))
     return FALSE;   /* e.g. micro batch × data parallel above the global batch */
   (*n_evaluated)++;
-  return est->memory.computed && est->memory.verdict != RP_VERDICT_DOES_NOT_FIT &&
-         !rp_estimate_has_warning (est, "precision-unsupported");
+  return rp_estimate_runs (est);
 }
 
 /* The first ZeRO stage and recomputation, in order of cost, that fit:
@@ -303,11 +227,12 @@ add_machine (RpPlan            *plan,
              RpEstimate        *scratch,
              RpEstimate        *best)
 {
-  g_autoptr(RpScenario) machine =
-    machine_scenario (scenario, catalog, gpu, gpus_per_node, nodes);
-  RpPlanCandidate *c =
-    best_on_machine (machine, catalog, arch, scratch, best, &plan->n_evaluated);
+  g_autoptr(RpScenario) machine = rp_explore_move (scenario, catalog, gpu, gpus_per_node, nodes);
+  RpPlanCandidate *c;
 
+  if (machine == NULL)
+    return;   /* the global batch cannot feed that many GPUs */
+  c = best_on_machine (machine, catalog, arch, scratch, best, &plan->n_evaluated);
   if (c != NULL)
     g_ptr_array_add (plan->candidates, c);
 }
@@ -337,7 +262,7 @@ rp_plan_compute (const RpScenario    *scenario,
   g_return_val_if_fail (scenario != NULL && catalog != NULL && options != NULL, NULL);
 
   /* The scenario itself must resolve: an unknown model is not a plan. */
-  if (!rp_estimate_compute (scenario, catalog, scratch, error))
+  if (!rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_NO_FIX, scratch, error))
     return NULL;
   arch = scratch->arch;
 

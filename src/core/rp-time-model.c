@@ -90,12 +90,46 @@ static const double host_cores_per_gpu = 1;
  * the node's GPUs. */
 static const double host_dram_bytes_s = 204.8e9;
 
-/* Host RAM: DGX A100 ships 1 TB for 640 GB of GPU memory (NVIDIA DGX A100
- * user guide) = 1.56× (derived); used as the pinned/staging floor. */
-static const double ram_over_gpu_memory = 1.56;
 /* DGX H100: 10.2 kW maximum for 8 × 700 W GPUs (NVIDIA DGX H100 user
  * guide) = 1.82 × the GPUs' TDP (derived). */
 static const double node_power_over_gpu_tdp = 1.82;
+
+/* The reference 8-GPU training servers: DGX H100 and DGX H200 carry two
+ * 56-core Xeon Platinum 8480C (112 cores) and 2 TB of memory for eight
+ * GPUs (NVIDIA DGX H100/H200 user guides; MLCommons Inference v4.1
+ * system description H200-SXM-141GBx8: 2 × 56 cores, 2 TB), Dell's
+ * XE9680 two 52-core Xeon 8470 (MLCommons Inference v3.1): 13–14 cores
+ * per GPU, two sockets.  Servers with four or more GPUs are given two
+ * sockets and at least this many cores per GPU; one or two cards in a
+ * workstation one socket and what the data pipeline needs. */
+static const double platform_cores_per_gpu = 112.0 / 8.0;
+static const guint platform_two_socket_gpus = 4;
+/* What host RAM holds while training: offloaded states; the node's share
+ * of a checkpoint, staged in CPU memory before it is written (PyTorch
+ * distributed checkpoint async_save stages the state dict on the CPU);
+ * and the data loader's prefetched batches, prefetch_factor = 2 per
+ * worker (torch.utils.data.DataLoader documentation).  A server is
+ * recommended at least its GPUs' memory on top (DGX H100: 2 TB for
+ * 640 GB of GPU memory), so that a checkpoint of every state fits. */
+static const double dataloader_prefetch_factor = 2;
+/* DGX H100: six 3.3 kW power supplies for 10.2 kW (NVIDIA DGX H100 user
+ * guide): N + 2.  Workstations: one supply with a quarter of margin (a
+ * common sizing rule, not a cited figure). */
+static const double server_psu_kw = 3.3;
+static const guint server_psu_spares = 2;
+static const double workstation_psu_margin = 1.25;
+/* Cooling: DGX B200 (8 × 1000 W) is air-cooled at 14.3 kW (NVIDIA DGX
+ * B200 user guide); GB200 NVL72 (1200 W GPUs) is liquid-cooled only
+ * (NVIDIA GB200 NVL72 data sheet).  Nodes above 6 kW need high-density
+ * air handling (hot/cold aisle containment); a Rigplan threshold. */
+static const double liquid_cooling_gpu_tdp_w = 1100;
+static const double high_density_node_kw = 6;
+/* PCIe lanes: x16 per GPU and per NIC, x4 per NVMe drive (PCI-SIG form
+ * factors); drives of 7.68 TB, a common datacenter NVMe size. */
+static const guint lanes_per_gpu = 16;
+static const guint lanes_per_nic = 16;
+static const guint lanes_per_nvme = 4;
+static const double nvme_drive_tb = 7.68;
 
 /* Design choices, not measurements: a non-compute cost is named the
  * bottleneck once it takes this share of the GPU step; memory is sold
@@ -105,8 +139,6 @@ static const double bottleneck_share = 0.25;
 static const double ram_step_gb = 64;
 static const double core_step = 8;
 static const double nvme_fill_limit = 0.75;
-/* The network assumed by the scaling curve when the scenario has none. */
-static const RpNetwork scaling_fallback_network = RP_NETWORK_100GBE;
 
 /* ---- private structs -------------------------------------------------- */
 
@@ -275,8 +307,11 @@ init_ctx (Ctx              *c,
   c->gpn = MAX (sc->hardware.gpus_per_node, 1);
   c->nodes = MAX (sc->hardware.nodes, 1);
   c->network = sc->hardware.network;
+  /* several nodes without a network is a constraint the verdict names;
+   * time it on the fabric such a cluster would be built with */
   if (c->nodes > 1 && c->network == RP_NETWORK_NONE)
-    c->network = RP_NETWORK_10GBE;
+    c->network = rp_network_for_cluster (c->gpu->generation,
+                                         c->gpu->segment == RP_SEGMENT_DATACENTER);
   c->micro = MAX (t->micro_batch, 1);
   c->m = MAX ((double) t->global_batch / (c->dp * c->micro), 1.0);
   c->text = !uses_gflops (c->arch) && c->arch->kind != RP_MODEL_KIND_VIT;
@@ -712,28 +747,13 @@ add_time_warnings (const RpScenario        *sc,
                    const RpComputeEstimate *r,
                    RpEstimate              *est)
 {
-  if (sc->hardware.nodes > 1 && sc->hardware.network == RP_NETWORK_NONE)
-    rp_estimate_add_warning (est, "no-network", RP_SEVERITY_ERROR,
-                             _("%u nodes need a network between them; timed as 10 GbE"),
-                             sc->hardware.nodes);
-  if (r->data_s > r->gpu_step_s)
-    rp_estimate_add_warning (est, "data-starved", RP_SEVERITY_WARNING,
-                             _("Storage (%s) cannot feed the GPUs: a step needs %.0f MB/s per "
-                               "node and it reads %.0f MB/s, so training runs %.0f %% slower"),
-                             rp_storage_to_string (sc->hardware.storage),
-                             r->storage_read_mb_s_needed, r->storage_read_mb_s_available,
-                             100 * (r->data_s / r->gpu_step_s - 1));
-  if (r->cpu_s > r->gpu_step_s)
-    rp_estimate_add_warning (est, "cpu-starved", RP_SEVERITY_WARNING,
-                             _("%u CPU cores per node cannot decode the samples fast enough "
-                               "(about %.0f needed), so training runs %.0f %% slower"),
-                             sc->hardware.cpu_cores_per_node, ceil (r->cpu_cores_needed),
-                             100 * (r->cpu_s / r->gpu_step_s - 1));
+  /* no network, storage and CPU feed and the deadline are constraints
+   * (rp-constraints.c) */
   if (c->nodes > 1 && r->comm_exposed_s > bottleneck_share * r->gpu_step_s)
     rp_estimate_add_warning (est, "slow-network", RP_SEVERITY_WARNING,
                              _("Communication over %s leaves the GPUs waiting %.0f %% of each "
                                "step; a faster network or fewer nodes would pay"),
-                             rp_network_to_string (c->network),
+                             rp_enum_info_get_label (&rp_network_info, c->network),
                              100 * r->comm_exposed_s / r->gpu_step_s);
   if (c->tp > 1 && (sc->hardware.intra_link == RP_LINK_PCIE3 ||
                     sc->hardware.intra_link == RP_LINK_PCIE4 ||
@@ -742,10 +762,6 @@ add_time_warnings (const RpScenario        *sc,
                              _("Tensor parallelism over PCIe spends %.0f %% of each step in "
                                "all-reduces; prefer NVLink, or pipeline or data parallelism"),
                              100 * r->tp_comm_s / r->gpu_step_s);
-  if (sc->budget.deadline_days > 0 && r->days > sc->budget.deadline_days)
-    rp_estimate_add_warning (est, "deadline-missed", RP_SEVERITY_WARNING,
-                             _("The run takes %.1f days, past the %.1f-day deadline"),
-                             r->days, sc->budget.deadline_days);
 }
 
 /* ---- helpers: bill of materials --------------------------------------- */
@@ -757,29 +773,78 @@ round_up (double value,
   return ceil (value / step) * step;
 }
 
+/* Host RAM a node needs: offloaded states, its share of a checkpoint
+ * staged for writing, and the data loader's prefetched batches. */
+static double
+host_ram_bytes (const Ctx               *c,
+                const RpComputeEstimate *r,
+                double                  *offload_out,
+                double                  *pinned_out)
+{
+  double offload = 0, loader;
+
+  if (c->training->offload != RP_OFFLOAD_NONE)
+    offload = c->trainable / c->nodes *
+              (master_bytes (c->training->precision) + optimizer_state_bytes (c->training) +
+               bytes_per_grad (c->training->precision));
+  if (c->training->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
+    offload += c->params / c->nodes * weight_bytes_per_param (c->training->precision);
+  loader = c->gpn * MAX (r->cpu_cores_needed / c->gpn, 1) * dataloader_prefetch_factor *
+           c->micro * bytes_per_sample (c);
+  *offload_out = offload;
+  *pinned_out = r->checkpoint_bytes / c->nodes;
+  return offload + *pinned_out + loader;
+}
+
+static void
+fill_power (const Ctx *c,
+            RpBom     *bom)
+{
+  bom->power_kw_per_node = c->gpu->tdp_w * c->gpn * node_power_over_gpu_tdp / 1e3;
+  if (c->gpn >= platform_two_socket_gpus)
+    {
+      bom->psu_kw = server_psu_kw;
+      bom->psus_per_node = (guint) ceil (bom->power_kw_per_node / server_psu_kw) +
+                           server_psu_spares;
+    }
+  else
+    {
+      bom->psus_per_node = 1;
+      bom->psu_kw = round_up (bom->power_kw_per_node * workstation_psu_margin, 0.1);
+    }
+  if (c->gpu->tdp_w > liquid_cooling_gpu_tdp_w)
+    bom->cooling = RP_COOLING_LIQUID;
+  else if (bom->power_kw_per_node > high_density_node_kw)
+    bom->cooling = RP_COOLING_AIR_HIGH_DENSITY;
+  else
+    bom->cooling = RP_COOLING_AIR;
+}
+
 static void
 fill_bom (const Ctx               *c,
           const RpComputeEstimate *r,
           RpBom                   *bom)
 {
-  double gpu_mem_node = (double) rp_gpu_memory_bytes (c->gpu) * c->gpn;
-  double offload_states = 0, dataset, ram;
+  double dataset, ram, offload = 0, pinned = 0;
+  gboolean server = c->gpn >= platform_two_socket_gpus;
+  guint drives;
 
   bom->computed = TRUE;
   bom->gpu = g_strdup (c->gpu->id);
   bom->gpus_per_node = c->gpn;
   bom->nodes = c->nodes;
-  bom->cpu_cores_per_node = (guint) round_up (MAX (r->cpu_cores_needed, core_step), core_step);
-  if (c->training->offload != RP_OFFLOAD_NONE)
-    offload_states = c->trainable / c->nodes *
-                     (master_bytes (c->training->precision) + optimizer_state_bytes (c->training) +
-                      bytes_per_grad (c->training->precision));
-  if (c->training->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
-    offload_states += c->params / c->nodes * weight_bytes_per_param (c->training->precision);
-  bom->offload_ram_bytes = offload_states;
-  bom->pinned_ram_bytes = gpu_mem_node * ram_over_gpu_memory;
-  ram = (bom->pinned_ram_bytes + offload_states) / 1e9;
+  bom->cpu_sockets = server ? 2 : 1;
+  bom->cpu_cores_for_data = r->cpu_cores_needed;
+  bom->cpu_cores_platform = server ? (guint) ceil (platform_cores_per_gpu * c->gpn) : 0;
+  bom->cpu_cores_entered = c->hw->cpu_cores_per_node;
+  bom->cpu_cores_per_node = (guint) round_up (MAX (MAX (r->cpu_cores_needed, core_step),
+                                                   bom->cpu_cores_platform), core_step);
+  bom->ram_needed_bytes = host_ram_bytes (c, r, &offload, &pinned);
+  ram = MAX (bom->ram_needed_bytes, (double) rp_gpu_memory_bytes (c->gpu) * c->gpn) / 1e9;
+  bom->offload_ram_bytes = offload;
+  bom->pinned_ram_bytes = pinned;
   bom->ram_gb_per_node = (guint) round_up (MAX (ram, ram_step_gb), ram_step_gb);
+  bom->ram_gb_entered = c->hw->ram_gb_per_node;
   dataset = (c->text ? text_total_samples (c->training, c->tokens)
                      : c->training->dataset_samples) * bytes_per_sample (c);
   bom->dataset_bytes = dataset;
@@ -790,7 +855,10 @@ fill_bom (const Ctx               *c,
   bom->nics_per_node = c->nodes > 1 ? rp_network_nics_per_node (c->network, c->gpn) : 0;
   bom->nic_gbit_s = c->nodes > 1 ? rp_network_nic_bytes_s (c->network) * 8 / 1e9 : 0;
   bom->switch_ports = bom->nics_per_node * (c->nodes > 1 ? c->nodes : 0);
-  bom->power_kw_per_node = c->gpu->tdp_w * c->gpn * node_power_over_gpu_tdp / 1e3;
+  drives = (guint) MAX (1, ceil (bom->nvme_tb_per_node / nvme_drive_tb));
+  bom->pcie_lanes_per_node = c->gpn * lanes_per_gpu + bom->nics_per_node * lanes_per_nic +
+                             drives * lanes_per_nvme;
+  fill_power (c, bom);
 }
 
 /* ---- helpers: the run ------------------------------------------------- */
@@ -875,88 +943,4 @@ rp_time_model_run (const RpScenario *scenario,
   r->computed = TRUE;
   add_time_warnings (scenario, &c, r, est);
   fill_bom (&c, r, &est->bom);
-}
-
-static guint
-nodes_for (guint  count,
-           guint *gpus_per_node)
-{
-  if (count <= *gpus_per_node)
-    {
-      *gpus_per_node = count;
-      return 1;
-    }
-  return (count + *gpus_per_node - 1) / *gpus_per_node;
-}
-
-/* Reshapes @sc for @count GPUs; FALSE if the global batch cannot use them. */
-static gboolean
-reshape (RpScenario  *sc,
-         const RpGpu *gpu,
-         gboolean     same_gpu,
-         guint        count)
-{
-  RpTraining *t = &sc->training;
-  RpHardware *hw = &sc->hardware;
-  RpLink link;
-  guint gpn = MAX (hw->gpus_per_node, 1), dp;
-
-  hw->nodes = nodes_for (count, &gpn);
-  hw->gpus_per_node = gpn;
-  if (hw->nodes > 1 && hw->network == RP_NETWORK_NONE)
-    hw->network = scaling_fallback_network;
-  if (!same_gpu && gpu->interconnect != NULL && rp_link_from_string (gpu->interconnect, &link))
-    hw->intra_link = link;
-  if (t->tensor_parallel > gpn || rp_scenario_n_gpus (sc) % (t->tensor_parallel *
-                                                               t->pipeline_parallel) != 0)
-    t->tensor_parallel = t->pipeline_parallel = 1;
-  dp = rp_scenario_data_parallel (sc);
-  if (t->global_batch < dp)
-    return FALSE;
-  t->micro_batch = MIN (t->micro_batch, t->global_batch / dp);
-  return TRUE;
-}
-
-gboolean
-rp_time_model_scaling_curve (const RpScenario *scenario,
-                             const RpCatalog  *catalog,
-                             const char       *gpu_id,
-                             const guint      *gpu_counts,
-                             guint             n,
-                             double           *out_days,
-                             GError          **error)
-{
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  const RpGpu *gpu;
-  RpModelArch arch;
-
-  g_return_val_if_fail (scenario != NULL && catalog != NULL && gpu_id != NULL, FALSE);
-  g_return_val_if_fail (n == 0 || (gpu_counts != NULL && out_days != NULL), FALSE);
-
-  gpu = rp_catalog_lookup_gpu (catalog, gpu_id);
-  if (gpu == NULL)
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
-                   _("“%s” is in no GPU catalog"), gpu_id);
-      return FALSE;
-    }
-  if (!rp_model_resolve (&scenario->model, catalog, &arch, error))
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(RpScenario) sc = rp_scenario_copy (scenario);
-
-      out_days[i] = NAN;
-      rp_scenario_set_gpu (sc, gpu_id);
-      if (gpu_counts[i] == 0 ||
-          !reshape (sc, gpu, g_strcmp0 (gpu_id, scenario->hardware.gpu) == 0, gpu_counts[i]))
-        continue;
-      rp_estimate_clear (est);
-      est->arch = arch;
-      est->gpu = gpu;
-      rp_time_model_run (sc, catalog, est);
-      if (est->compute.computed)
-        out_days[i] = est->compute.days;
-    }
-  return TRUE;
 }

@@ -2,7 +2,7 @@
 /* rp-time-model.h: training time, throughput and the bill of materials */
 #pragma once
 
-#include "rp-estimate.h"
+#include "rp-results.h"
 
 G_BEGIN_DECLS
 
@@ -23,19 +23,5 @@ double    rp_time_model_flops_per_token  (const RpModelArch *arch,
 double    rp_time_model_bubble_fraction  (guint              pipeline,
                                           double             micro_batches,
                                           double             virtual_stages);
-
-/* Wall-clock days of @scenario run on @gpu_id at each of the @n GPU
- * counts in @gpu_counts: nodes of the scenario's GPUs per node (fewer for
- * a smaller count), its network (100 GbE if it has none), the GPU's own
- * link when @gpu_id is not the scenario's.  A count the global batch
- * cannot use (fewer samples than data-parallel ranks) gives NAN.  Error:
- * an unknown GPU or model. */
-gboolean  rp_time_model_scaling_curve    (const RpScenario  *scenario,
-                                          const RpCatalog   *catalog,
-                                          const char        *gpu_id,
-                                          const guint       *gpu_counts,
-                                          guint              n,
-                                          double            *out_days,
-                                          GError           **error);
 
 G_END_DECLS

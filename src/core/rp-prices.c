@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-prices.c: the prices a scenario is costed at, and their origin */
+
+#include "config.h"
+
+#include "rp-prices.h"
+
+#include "rp-pricing.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+
+#include <math.h>
+#include <string.h>
+
+/* README "Scenario file": the rate used when neither the scenario nor the
+ * catalog gives one (the exchange rate of early 2025, rounded). */
+static const double fallback_usd_to_cny = 7.1;
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+set_price (RpPrice       *p,
+           double         value,
+           RpPriceOrigin  origin,
+           const char    *source,
+           const char    *as_of,
+           RpCurrency     currency,
+           double         original)
+{
+  p->value = value;
+  p->origin = origin;
+  p->source = source;
+  p->as_of = as_of;
+  p->currency = currency;
+  p->original = original;
+}
+
+static void
+set_user (RpPrice          *p,
+          double            value,
+          const RpScenario *scenario)
+{
+  set_price (p, value, RP_PRICE_USER, NULL, NULL, scenario->budget.currency, value);
+}
+
+static void
+set_unknown (RpPrice          *p,
+             const RpScenario *scenario)
+{
+  set_price (p, NAN, RP_PRICE_UNKNOWN, NULL, NULL, scenario->budget.currency, NAN);
+}
+
+/* A pricing.json value, converted when it is money. */
+static gboolean
+set_pricing (RpPrice          *p,
+             const RpCatalog  *catalog,
+             RpPricingKey      key,
+             gboolean          money,
+             double            factor,
+             const RpScenario *scenario,
+             double            usd_to_cny)
+{
+  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
+  const RpPricingValue *entry = pricing != NULL ? rp_pricing_get_entry (pricing, key) : NULL;
+  RpCurrency from;
+
+  if (entry == NULL)
+    {
+      set_unknown (p, scenario);
+      return FALSE;
+    }
+  from = money ? rp_pricing_get_currency (pricing) : scenario->budget.currency;
+  set_price (p, rp_units_convert_money (entry->value * factor, from, scenario->budget.currency,
+                                        usd_to_cny),
+             RP_PRICE_DEFAULT, entry->source, entry->as_of, from, entry->value * factor);
+  return TRUE;
+}
+
+static guint
+billed_gpus (const RpCloudOffer *offer,
+             guint               n_gpus)
+{
+  guint per = MAX (offer->gpus_per_instance, 1);
+
+  return (MAX (n_gpus, 1) + per - 1) / per * per;
+}
+
+static void
+resolve_gpu (const RpScenario *scenario,
+             const RpGpu      *gpu,
+             double            rate,
+             RpPrice          *out)
+{
+  const RpBudget *b = &scenario->budget;
+
+  if (!isnan (b->gpu_price))
+    set_user (out, b->gpu_price, scenario);
+  else if (gpu->price_usd > 0)
+    set_price (out, rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD, b->currency, rate),
+               RP_PRICE_CATALOG, gpu->price_source != NULL ? gpu->price_source : gpu->source,
+               gpu->price_as_of != NULL ? gpu->price_as_of : gpu->as_of, RP_CURRENCY_USD,
+               gpu->price_usd);
+  else
+    set_unknown (out, scenario);
+}
+
+static void
+resolve_network (const RpScenario *scenario,
+                 const RpCatalog  *catalog,
+                 guint             switch_ports,
+                 double            rate,
+                 RpPrices         *out)
+{
+  const RpHardware *hw = &scenario->hardware;
+  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
+  double ports = switch_ports, per_gpu = 0;
+
+  if (!isnan (scenario->budget.network_price))
+    {
+      set_user (&out->network, scenario->budget.network_price, scenario);
+      return;
+    }
+  if (hw->nodes <= 1 || hw->network == RP_NETWORK_NONE)
+    {
+      /* one node needs no switch: nothing to price, and nothing unknown */
+      set_price (&out->network, 0, RP_PRICE_DEFAULT, NULL, NULL, scenario->budget.currency, 0);
+      return;
+    }
+  if (ports <= 0 && rp_pricing_lookup (pricing, RP_PRICING_SWITCH_PORTS_PER_GPU, &per_gpu))
+    ports = per_gpu * rp_scenario_n_gpus (scenario);
+  if (ports <= 0)
+    {
+      set_unknown (&out->network, scenario);
+      return;
+    }
+  set_pricing (&out->network, catalog, RP_PRICING_SWITCH_PORT, TRUE, ports, scenario, rate);
+}
+
+static void
+resolve_rent (const RpScenario *scenario,
+              const RpCatalog  *catalog,
+              double            rate,
+              RpPrices         *out)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpCloudOffer *offer;
+  double price;
+
+  out->offer = NULL;
+  if (!isnan (b->rent_price_per_gpu_hour))
+    {
+      set_user (&out->rent, b->rent_price_per_gpu_hour, scenario);
+      return;
+    }
+  if (b->rent_offer != NULL)
+    offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+  else
+    offer = rp_prices_cheapest_offer (scenario, catalog, scenario->hardware.gpu,
+                                      rp_scenario_n_gpus (scenario));
+  out->offer = offer;
+  if (offer == NULL || !(offer->per_gpu_hour[b->rent_kind] > 0))
+    {
+      set_unknown (&out->rent, scenario);
+      return;
+    }
+  price = offer->per_gpu_hour[b->rent_kind];
+  set_price (&out->rent, rp_units_convert_money (price, offer->currency, b->currency, rate),
+             RP_PRICE_CATALOG, offer->source, offer->as_of, offer->currency, price);
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+double
+rp_prices_usd_to_cny (const RpScenario *scenario,
+                      const RpCatalog  *catalog)
+{
+  g_return_val_if_fail (scenario != NULL, fallback_usd_to_cny);
+
+  if (!isnan (scenario->budget.usd_to_cny))
+    return scenario->budget.usd_to_cny;
+  return fallback_usd_to_cny;
+}
+
+gboolean
+rp_prices_offer_allowed (const RpScenario   *scenario,
+                         const RpCloudOffer *offer)
+{
+  g_return_val_if_fail (scenario != NULL && offer != NULL, FALSE);
+
+  return g_strcmp0 (offer->gpu, scenario->hardware.gpu) == 0 &&
+         offer->per_gpu_hour[scenario->budget.rent_kind] > 0 &&
+         (offer->provider_class != RP_PROVIDER_MARKETPLACE ||
+          scenario->budget.allow_marketplace);
+}
+
+const RpCloudOffer *
+rp_prices_cheapest_offer (const RpScenario *scenario,
+                          const RpCatalog  *catalog,
+                          const char       *gpu_id,
+                          guint             n_gpus)
+{
+  const RpCloudOffer *best = NULL;
+  double best_cost = INFINITY, rate;
+  RpRentKind kind;
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
+
+  rate = rp_prices_usd_to_cny (scenario, catalog);
+  kind = scenario->budget.rent_kind;
+  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+    {
+      const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+      double cost;
+
+      if (g_strcmp0 (o->gpu, gpu_id) != 0 || !(o->per_gpu_hour[kind] > 0) ||
+          (o->provider_class == RP_PROVIDER_MARKETPLACE && !scenario->budget.allow_marketplace))
+        continue;
+      /* whole instances are billed: one GPU of an 8-GPU offer costs eight */
+      cost = billed_gpus (o, n_gpus) *
+             rp_units_convert_money (o->per_gpu_hour[kind], o->currency,
+                                     scenario->budget.currency, rate);
+      if (cost < best_cost || (cost == best_cost && best != NULL && g_strcmp0 (o->id, best->id) < 0))
+        {
+          best = o;
+          best_cost = cost;
+        }
+    }
+  return best;
+}
+
+void
+rp_prices_resolve (const RpScenario *scenario,
+                   const RpCatalog  *catalog,
+                   const RpGpu      *gpu,
+                   guint             switch_ports,
+                   RpPrices         *out)
+{
+  const RpBudget *b;
+  double rate;
+
+  g_return_if_fail (scenario != NULL && catalog != NULL && gpu != NULL && out != NULL);
+
+  b = &scenario->budget;
+  memset (out, 0, sizeof *out);
+  rate = rp_prices_usd_to_cny (scenario, catalog);
+  if (!isnan (b->usd_to_cny))
+    set_price (&out->usd_to_cny, rate, RP_PRICE_USER, NULL, NULL, RP_CURRENCY_CNY, rate);
+  else
+    set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
+
+  resolve_gpu (scenario, gpu, rate, &out->gpu);
+  if (!isnan (b->server_price))
+    set_user (&out->server, b->server_price, scenario);
+  else
+    set_pricing (&out->server, catalog, RP_PRICING_SERVER_PER_GPU_SLOT, TRUE,
+                 scenario->hardware.gpus_per_node, scenario, rate);
+  resolve_network (scenario, catalog, switch_ports, rate, out);
+  resolve_rent (scenario, catalog, rate, out);
+  if (!isnan (b->power_price_kwh))
+    set_user (&out->power, b->power_price_kwh, scenario);
+  else
+    set_pricing (&out->power, catalog, RP_PRICING_ELECTRICITY_PER_KWH, TRUE, 1, scenario, rate);
+  if (!isnan (b->pue))
+    set_user (&out->pue, b->pue, scenario);
+  else
+    set_pricing (&out->pue, catalog, RP_PRICING_PUE, FALSE, 1, scenario, rate);
+  if (!isnan (b->years))
+    set_user (&out->years, b->years, scenario);
+  else
+    set_pricing (&out->years, catalog, RP_PRICING_DEPRECIATION_YEARS, FALSE, 1, scenario, rate);
+}
+
+const char *
+rp_price_origin_to_string (RpPriceOrigin origin)
+{
+  static const char *const names[] = { "unknown", "user", "catalog", "default" };
+
+  g_return_val_if_fail ((guint) origin < G_N_ELEMENTS (names), NULL);
+  return names[origin];
+}

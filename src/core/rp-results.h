@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-results.h: what estimating a scenario gives
+ *
+ * Plain structs filled by the models (rp-memory-model, rp-time-model,
+ * rp-cost-model), the constraints and the fix search, in that order; see
+ * rp-estimate.h for the function that runs them.  Each section says
+ * whether it was computed; a section that was not (cost without any
+ * price) is reported as null, never invented. */
+#pragma once
+
+#include "rp-catalog.h"
+#include "rp-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  RP_VERDICT_FITS,
+  RP_VERDICT_TIGHT,             /* fits, but with less than the required headroom */
+  RP_VERDICT_DOES_NOT_FIT,
+  RP_N_VERDICTS
+} RpVerdict;
+
+/* Per-GPU memory, bytes, on the busiest GPU (the first pipeline stage
+ * unless the last one holds more).  Overheads are named lines, not a
+ * fudge factor; rp-memory-model.c cites the source of each. */
+typedef struct
+{
+  gboolean   computed;
+  double     weights_bytes;        /* after TP/PP/EP split and ZeRO-3 sharding */
+  double     weight_copies_bytes;  /* AMP's bf16 weight cast cache, fp8 weight copies */
+  double     gradients_bytes;
+  double     optimizer_bytes;      /* moments + fp32 master copy, after sharding */
+  double     activations_bytes;    /* saved for backward: all layers on this GPU,
+                                    * pipeline in-flight micro-batches included,
+                                    * without the vocabulary-sized logits */
+  double     recompute_bytes;      /* one layer re-materialised during backward */
+  double     logits_bytes;         /* saved log-softmax output of the loss */
+  double     logits_transient_bytes; /* logits gradient alive at the loss */
+  double     gathered_bytes;       /* ZeRO-3/FSDP transient all-gathered layers */
+  double     cuda_context_bytes;
+  double     workspace_bytes;      /* cuBLAS workspace */
+  double     nccl_bytes;
+  double     ddp_bucket_bytes;     /* DDP buckets / ZeRO reduce buckets */
+  double     fragmentation_bytes;
+  double     overhead_bytes;       /* sum of the five lines above */
+  double     total_bytes;
+  double     capacity_bytes;
+  double     free_bytes;           /* capacity - total; may be negative */
+  double     headroom_pct;         /* free / capacity * 100 */
+  double     required_headroom_pct;
+  RpVerdict  verdict;
+  double     trainable_params;     /* whole model */
+  double     total_params;
+  double     params_per_gpu;       /* held by this GPU before ZeRO sharding */
+  double     cpu_offload_bytes;    /* host RAM taken by offloaded states, per GPU */
+  double     activations_per_layer_bytes; /* one layer, one micro-batch */
+  guint      pipeline_stage;       /* the stage reported (0 = first) */
+  guint      micro_batches_in_flight;
+} RpMemoryEstimate;
+
+typedef enum
+{
+  RP_BOTTLENECK_COMPUTE,
+  RP_BOTTLENECK_MEMORY_BANDWIDTH,
+  RP_BOTTLENECK_NETWORK,
+  RP_BOTTLENECK_PIPELINE_BUBBLE,
+  RP_BOTTLENECK_DATA,
+  RP_BOTTLENECK_CPU,
+  RP_N_BOTTLENECKS
+} RpBottleneck;
+
+typedef struct
+{
+  gboolean      computed;
+  double        flops;              /* whole run, incl. recomputation */
+  double        flops_per_step;     /* incl. recomputation (hardware FLOPs) */
+  double        model_flops_per_step; /* without recomputation (MFU's numerator) */
+  double        tokens_per_s;       /* 0 for vision models */
+  double        samples_per_s;
+  double        mfu;                /* model FLOPs utilization, 0..1 */
+  double        hfu;                /* hardware FLOPs utilization, 0..1 */
+  double        efficiency;         /* compute-phase fraction of peak (the utilization model) */
+  gboolean      mfu_overridden;     /* hardware.mfu_override replaced the model */
+  double        peak_tflops;        /* per GPU at the chosen precision */
+  double        step_s;
+  double        gpu_step_s;         /* step_s before data and CPU limits */
+  double        compute_s;          /* per step, parts of step_s */
+  double        comm_s;             /* all communication, hidden or not */
+  double        comm_exposed_s;
+  double        tp_comm_s;          /* tensor-parallel collectives (exposed) */
+  double        dp_comm_s;          /* data-parallel / ZeRO collectives (before overlap) */
+  double        pp_comm_s;          /* pipeline sends between stages (exposed) */
+  double        ep_comm_s;          /* MoE all-to-all (exposed) */
+  double        bubble_s;
+  double        bubble_fraction;    /* of the step: (p−1)/(v·m + p−1) */
+  double        optimizer_s;        /* optimizer step and offload transfers */
+  double        data_s;             /* reading a step's samples from storage, per node */
+  double        cpu_s;              /* decoding a step's samples on the free cores */
+  double        micro_batches;      /* per pipeline per step */
+  gboolean      memory_bound;       /* compute_s set by memory bandwidth */
+  double        steps;
+  double        samples_total;      /* over all epochs */
+  double        tokens_total;       /* 0 for vision models */
+  double        hours;
+  double        days;
+  double        gpu_hours;
+  double        checkpoint_s;
+  double        checkpoint_bytes;
+  RpBottleneck  bottleneck;
+  double        cpu_cores_needed;   /* per node, to feed the GPUs */
+  double        storage_read_mb_s_needed;   /* per node */
+  double        storage_read_mb_s_available; /* per node */
+  double        slowdown_pct;       /* data or CPU starvation, % over gpu_step_s */
+} RpComputeEstimate;
+
+/* Where a price came from. */
+typedef enum
+{
+  RP_PRICE_UNKNOWN,             /* nothing to go on: the part is not priced */
+  RP_PRICE_USER,                /* typed by the user for this GPU */
+  RP_PRICE_CATALOG,             /* a catalog entry: source and date below */
+  RP_PRICE_DEFAULT,             /* a pricing.json rule or default */
+} RpPriceOrigin;
+
+typedef struct
+{
+  double         value;         /* in the scenario's currency; NAN unknown */
+  RpPriceOrigin  origin;
+  const char    *source;        /* borrowed from the catalog; NULL for the user's */
+  const char    *as_of;         /* borrowed */
+  RpCurrency     currency;      /* the entry's own currency … */
+  double         original;      /* … and value in it */
+} RpPrice;
+
+/* Every price and rate the cost model used, with where it came from. */
+typedef struct
+{
+  RpPrice             usd_to_cny;   /* CNY per USD */
+  RpPrice             gpu;          /* per GPU, bought */
+  RpPrice             server;       /* per node, without GPUs */
+  RpPrice             network;      /* NICs and switch ports, all nodes */
+  RpPrice             rent;         /* per GPU-hour */
+  const RpCloudOffer *offer;        /* borrowed; the offer behind rent, or NULL */
+  RpPrice             power;        /* per kWh */
+  RpPrice             pue;
+  RpPrice             years;        /* depreciation period */
+} RpPrices;
+
+/* Break-even by utilization is sampled at 0, 10, …, 100 %. */
+#define RP_COST_N_UTILIZATION_STEPS 11
+
+/* Money in `currency`.  A part that could not be computed has its
+ * *_available flag FALSE and is reported as null, never as 0. */
+typedef struct
+{
+  gboolean    computed;             /* renting or buying could be priced */
+  RpCurrency  currency;
+  double      utilization_pct;      /* busy share of the owned machine */
+  gboolean    run_available;        /* the time model gave the run's hours */
+  gboolean    rent_available;       /* a rental price was found */
+  gboolean    buy_available;        /* the capital could be priced */
+  gboolean    energy_available;     /* the machine's power is known */
+  /* renting */
+  const RpCloudOffer *rent_offer;   /* borrowed from the catalog; NULL = custom price */
+  RpRentKind  rent_kind;
+  double      rent_per_gpu_hour;
+  double      billing_granularity_s; /* 0 = billed exactly */
+  double      spot_allowance_pct;   /* extra time bought for preemptions */
+  guint       rent_billed_gpus;     /* whole instances */
+  double      rent_billed_hours;    /* per GPU, after allowance and rounding */
+  double      rent_compute;         /* this run: GPU-hours × price */
+  double      rent_storage;         /* this run: checkpoints kept in cloud storage */
+  double      rent_egress;          /* this run: data taken out */
+  double      rent_total;           /* this run, rented */
+  double      rent_per_month;       /* renting the same GPU-hours per month */
+  /* buying */
+  double      buy_capital;          /* GPUs + servers + network */
+  double      buy_capital_gpus;
+  double      buy_capital_servers;
+  double      buy_capital_network;
+  double      buy_residual;         /* resale value at the end of the period */
+  double      buy_depreciation_per_month;
+  double      buy_maintenance_per_month;
+  double      buy_ops_per_month;
+  double      buy_colocation_per_month;
+  double      buy_capital_cost_per_month; /* cost of capital */
+  double      buy_energy_per_month;
+  double      buy_per_month;        /* owning, per month, at the utilization */
+  double      buy_run_energy;       /* this run's electricity */
+  double      buy_total;            /* this run's share of owning */
+  /* rent versus buy */
+  double      break_even_months;    /* payback of the capital from the monthly
+                                     * saving (resale not counted); < 0: not
+                                     * within the period */
+  double      period_saving;        /* renting minus owning over the whole
+                                     * period, resale counted; NAN unknown */
+  double      break_even_utilization_pct; /* lowest that pays off; < 0: never */
+  double      break_even_by_utilization[RP_COST_N_UTILIZATION_STEPS]; /* < 0: never */
+  /* energy */
+  double      energy_kwh;           /* this run, incl. PUE */
+  double      co2_kg;
+  double      power_w;              /* whole machine at the run's load, incl. PUE */
+  double      tflops_per_w;         /* dense peak at the precision / GPU TDP */
+  guint       n_months;
+  double     *rent_cumulative;      /* owned; n_months + 1 values, month 0..n */
+  double     *buy_cumulative;       /* owned; the resale arrives at the end */
+  RpPrices    prices;
+} RpCostEstimate;
+
+typedef enum
+{
+  RP_COOLING_AIR,
+  RP_COOLING_AIR_HIGH_DENSITY,      /* air, but a rack of such nodes needs more */
+  RP_COOLING_LIQUID,
+  RP_N_COOLINGS
+} RpCooling;
+
+typedef struct
+{
+  gboolean  computed;
+  char     *gpu;                    /* owned */
+  guint     gpus_per_node;
+  guint     nodes;
+  guint     cpu_cores_per_node;     /* recommended: the larger of the two below */
+  guint     cpu_sockets;
+  double    cpu_cores_for_data;     /* what the data pipeline needs */
+  guint     cpu_cores_platform;     /* the reference platform's floor */
+  guint     cpu_cores_entered;      /* the scenario's hardware.cpu_cores_per_node */
+  guint     ram_gb_per_node;
+  guint     ram_gb_entered;
+  double    nvme_tb_per_node;
+  char     *network;                /* owned; "ib-ndr", … */
+  guint     nics_per_node;
+  double    nic_gbit_s;             /* line rate of each NIC */
+  guint     switch_ports;
+  double    power_kw_per_node;      /* peak, at the wall, for the circuit */
+  guint     psus_per_node;          /* N+N redundant supplies */
+  double    psu_kw;                 /* rating of each */
+  guint     pcie_lanes_per_node;    /* GPUs, NICs and NVMe */
+  RpCooling cooling;
+  double    dataset_bytes;          /* on every node's NVMe */
+  double    checkpoints_bytes;      /* the kept checkpoints, whole run */
+  double    offload_ram_bytes;      /* per node, for CPU offload */
+  double    pinned_ram_bytes;       /* per node: its checkpoint share, staged */
+  double    ram_needed_bytes;       /* per node: offload + staging + data loader */
+} RpBom;
+
+typedef enum
+{
+  RP_SEVERITY_INFO,
+  RP_SEVERITY_WARNING,
+  RP_SEVERITY_ERROR,
+} RpSeverity;
+
+typedef struct
+{
+  char       *code;                 /* stable, e.g. "headroom-low" */
+  RpSeverity  severity;
+  char       *message;              /* translated */
+} RpWarning;
+
+/* The checks a careful engineer makes before spending money, each with
+ * what is needed and what the scenario has. */
+typedef enum
+{
+  RP_CONSTRAINT_PARALLELISM,        /* the parallel split is possible */
+  RP_CONSTRAINT_VRAM,               /* fits with the required headroom */
+  RP_CONSTRAINT_HOST_RAM,           /* offload, loaders, pinned buffers */
+  RP_CONSTRAINT_DEADLINE,
+  RP_CONSTRAINT_RUN_BUDGET,         /* this run, rented */
+  RP_CONSTRAINT_CAPITAL,            /* the purchase */
+  RP_CONSTRAINT_CPU_FEED,           /* the cores decode fast enough */
+  RP_CONSTRAINT_STORAGE_FEED,       /* storage reads fast enough */
+  RP_N_CONSTRAINTS
+} RpConstraintCode;
+
+/* Why the parallelism constraint fails. */
+typedef enum
+{
+  RP_PARALLEL_OK,
+  RP_PARALLEL_NO_NETWORK,           /* several nodes, no network */
+  RP_PARALLEL_TP_HEADS,             /* tensor parallel does not divide the heads */
+  RP_PARALLEL_TP_NODE,              /* tensor parallel spans nodes */
+  RP_PARALLEL_PP_LAYERS,            /* more pipeline stages than layers */
+  RP_PARALLEL_NOT_TRANSFORMER,      /* model parallelism of a model without layers */
+  RP_PARALLEL_PRECISION,            /* the GPU cannot compute in the precision */
+} RpParallelReason;
+
+/* What needed and available are counted in. */
+typedef enum
+{
+  RP_MEASURE_NONE,
+  RP_MEASURE_BYTES,
+  RP_MEASURE_DAYS,
+  RP_MEASURE_MONEY,                 /* the scenario's currency */
+  RP_MEASURE_CORES,
+  RP_MEASURE_BYTES_PER_S,
+  RP_MEASURE_COUNT,
+} RpMeasure;
+
+typedef struct
+{
+  gboolean    judged;               /* FALSE: does not apply (no deadline set…) */
+  gboolean    ok;
+  RpSeverity  severity;             /* of a failure: ERROR cannot run, WARNING can */
+  double      needed;
+  double      available;
+  RpMeasure   measure;
+  RpParallelReason reason;          /* RP_CONSTRAINT_PARALLELISM only */
+  const char *key;                  /* static: the field that addresses it, or NULL */
+  char       *message;              /* owned, translated; a sentence */
+} RpConstraint;
+
+/* One scenario field changed: what a fix, a move to another machine or a
+ * planner row does to a scenario (rp_scenario_diff, rp_scenario_apply). */
+typedef struct
+{
+  const char *key;                  /* static, from the field table */
+  double      from;                 /* number fields; NAN null */
+  double      to;
+  char       *from_text;            /* owned; string fields */
+  char       *to_text;
+} RpChange;
+
+/* The steps of a fix, in the order an engineer would try them. */
+typedef enum
+{
+  RP_FIX_STEP_SMALLER_MICRO_BATCH,
+  RP_FIX_STEP_RECOMPUTE,
+  RP_FIX_STEP_OPTIMIZER_8BIT,
+  RP_FIX_STEP_PURE_BF16,
+  RP_FIX_STEP_ZERO_STAGE,
+  RP_FIX_STEP_LORA,
+  RP_FIX_STEP_QLORA,
+  RP_FIX_STEP_OFFLOAD,
+  RP_FIX_STEP_MORE_GPUS,
+  RP_FIX_STEP_LARGER_GPU,
+  /* for the constraints other than memory */
+  RP_FIX_STEP_NETWORK,
+  RP_FIX_STEP_PARALLEL_SPLIT,
+  RP_FIX_STEP_PRECISION,
+  RP_FIX_STEP_HOST_RAM,
+  RP_FIX_STEP_CPU_CORES,
+  RP_FIX_STEP_STORAGE,
+  RP_N_FIX_STEPS
+} RpFixStep;
+
+typedef enum
+{
+  RP_FIX_NONE,                      /* nothing to fix */
+  RP_FIX_FOUND,
+  RP_FIX_NOTHING_WORKS,
+} RpFixStatus;
+
+#define RP_FIX_MAX_STEPS 2
+
+typedef struct
+{
+  RpFixStatus status;
+  RpConstraintCode constraint;      /* the unmet constraint it is for */
+  guint       n_steps;
+  RpFixStep   steps[RP_FIX_MAX_STEPS];
+  guint       values[RP_FIX_MAX_STEPS]; /* micro batch, ZeRO stage, GPUs, … */
+  char       *gpu;                  /* owned: the larger GPU's id */
+  GArray     *changes;              /* RpChange, owned; the scenario edits */
+  /* the scenario with the fix applied, estimated */
+  double      memory_total_bytes;
+  double      headroom_pct;
+  double      days;                 /* NAN when time is unknown */
+  double      cost;                 /* this run: rent, else the buy share; NAN unknown */
+  gboolean    cost_is_rent;
+} RpFix;
+
+typedef struct
+{
+  /* borrowed from the catalog that was estimated against */
+  const RpGpu       *gpu;
+  RpModelArch        arch;          /* resolved */
+  RpMemoryEstimate   memory;
+  RpComputeEstimate  compute;
+  RpCostEstimate     cost;
+  RpBom              bom;
+  RpConstraint       constraints[RP_N_CONSTRAINTS];
+  RpSeverity         level;         /* the worst unmet constraint's; INFO when all hold */
+  RpFix              fix;
+  GPtrArray         *warnings;      /* RpWarning*, owned: advice beyond the constraints */
+} RpEstimate;
+
+/* Lifetimes of the parts that own memory. */
+void        rp_fix_clear             (RpFix            *fix);
+void        rp_change_clear          (RpChange         *change);
+
+/* Advice beyond the constraints, for the models to add; the message is
+ * a translated sentence. */
+void        rp_estimate_add_warning  (RpEstimate       *self,
+                                      const char       *code,
+                                      RpSeverity        severity,
+                                      const char       *format,
+                                      ...) G_GNUC_PRINTF (4, 5);
+gboolean    rp_estimate_has_warning  (const RpEstimate *self,
+                                      const char       *code);
+
+G_END_DECLS
