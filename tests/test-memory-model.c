@@ -6,6 +6,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-json-private.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
@@ -593,10 +594,10 @@ static void
 test_verdict_and_fix (void)
 {
   g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpScenario) fixed = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpEstimate) after = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
-  RpMemoryEstimate after;
-  RpModelArch arch;
 
   /* Llama 3 8B full fine-tune in bf16-mixed AdamW: 16 bytes × 8B params
    * cannot fit a 24 GB card. */
@@ -608,22 +609,23 @@ test_verdict_and_fix (void)
   g_assert_no_error (error);
   g_assert_true (est->memory.computed);
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
-  g_assert_true (rp_estimate_has_warning (est, "does-not-fit"));
-  g_assert_cmpint (est->memory.fix.kind, !=, RP_FIX_NONE);
-  g_assert_cmpint (est->memory.fix.kind, !=, RP_FIX_NOTHING_WORKS);
-  g_test_message ("fix: %s %u %s", rp_fix_kind_to_string (est->memory.fix.kind),
-                  est->memory.fix.value, est->memory.fix.gpu ? est->memory.fix.gpu : "");
+  g_assert_false (est->constraints[RP_CONSTRAINT_VRAM].ok);
+  g_assert_cmpint (est->constraints[RP_CONSTRAINT_VRAM].severity, ==, RP_SEVERITY_ERROR);
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_test_message ("fix: %s %u %s", rp_fix_step_to_string (est->fix.steps[0]),
+                  est->fix.values[0], est->fix.gpu ? est->fix.gpu : "");
   /* the fix really fits: apply it and estimate again */
   /* no recomputation, micro batch (already 1), ZeRO (one GPU) or
    * optimizer offload alone saves 16 GB of bf16 weights: adapters do
    * (LoRA alone leaves < 10 % headroom at 2048 tokens without
    * recomputation, so QLoRA) */
-  g_assert_cmpint (est->memory.fix.kind, ==, RP_FIX_QLORA);
-  s->training.method = RP_METHOD_QLORA;
-  resolve (s, &arch);
-  rp_memory_model_estimate (s, &arch, gpu ("rtx-4090"), catalog, &after);
-  g_assert_cmpint (after.verdict, ==, RP_VERDICT_FITS);
-  g_assert_cmpfloat_with_epsilon (after.total_bytes, est->memory.fix.total_bytes, 1.0);
+  g_assert_cmpuint (est->fix.n_steps, ==, 1);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_QLORA);
+  fixed = rp_fix_apply (s, &est->fix);
+  g_assert_cmpint (fixed->training.method, ==, RP_METHOD_QLORA);
+  g_assert_true (rp_estimate_compute (fixed, catalog, after, &error));
+  g_assert_cmpint (after->memory.verdict, ==, RP_VERDICT_FITS);
+  g_assert_cmpfloat_with_epsilon (after->memory.total_bytes, est->fix.memory_total_bytes, 1.0);
 
   /* the breakdown adds up */
   g_assert_cmpfloat_with_epsilon (est->memory.total_bytes,
@@ -654,9 +656,10 @@ test_fix_micro_batch (void)
   rp_scenario_set_gpu (s, "a100-80gb-sxm");
   g_assert_true (rp_estimate_compute (s, catalog, est, &error));
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
-  g_assert_cmpint (est->memory.fix.kind, ==, RP_FIX_SMALLER_MICRO_BATCH);
-  g_assert_cmpuint (est->memory.fix.value, <, 64);
-  g_assert_cmpuint (est->memory.fix.value, >=, 1);
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_SMALLER_MICRO_BATCH);
+  g_assert_cmpuint (est->fix.values[0], <, 64);
+  g_assert_cmpuint (est->fix.values[0], >=, 1);
 }
 
 /* Several GPUs: NCCL buffers, and DDP buckets for a PyTorch recipe. */

@@ -13,6 +13,7 @@
 #include "rp-chart-view.h"
 #include "rp-scenario-form.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -50,7 +51,7 @@ network_label (const char *id)
   RpNetwork network = RP_NETWORK_NONE;
 
   rp_network_from_string (id, &network);
-  return rp_network_get_label (network);
+  return rp_enum_info_get_label (&rp_network_info, network);
 }
 
 static void
@@ -61,65 +62,6 @@ set_figure (GtkLabel   *value,
 {
   gtk_label_set_label (value, value_text != NULL ? value_text : "—");
   gtk_label_set_label (detail, detail_text != NULL ? detail_text : "");
-}
-
-static char *
-format_fix (const RpCatalog *catalog,
-            const RpFix     *fix)
-{
-  g_autofree char *what = NULL;
-
-  switch (fix->kind)
-    {
-    case RP_FIX_NONE:
-      return NULL;
-    case RP_FIX_RECOMPUTE_SELECTIVE:
-      what = g_strdup (_("Turn on selective activation recomputation"));
-      break;
-    case RP_FIX_RECOMPUTE_FULL:
-      what = g_strdup (_("Turn on full activation recomputation"));
-      break;
-    case RP_FIX_SMALLER_MICRO_BATCH:
-      what = g_strdup_printf (_("Lower the micro batch to %u"), fix->value);
-      break;
-    case RP_FIX_ZERO_STAGE:
-      what = g_strdup_printf (_("Shard with ZeRO stage %u"), fix->value);
-      break;
-    case RP_FIX_OFFLOAD:
-      what = g_strdup (_("Offload the optimizer states to CPU memory"));
-      break;
-    case RP_FIX_LORA:
-      what = g_strdup (_("Train a LoRA adapter instead of every weight"));
-      break;
-    case RP_FIX_QLORA:
-      what = g_strdup (_("Train with QLoRA on a 4-bit base model"));
-      break;
-    case RP_FIX_MORE_GPUS:
-      what = g_strdup_printf (_("Spread the run over %u GPUs"), fix->value);
-      break;
-    case RP_FIX_LARGER_GPU:
-      {
-        const RpGpu *gpu = fix->gpu != NULL ? rp_catalog_lookup_gpu (catalog, fix->gpu) : NULL;
-
-        what = g_strdup_printf (_("Use a larger GPU: %s"),
-                                gpu != NULL ? gpu->name : (fix->gpu != NULL ? fix->gpu : "?"));
-        break;
-      }
-    case RP_FIX_NOTHING_WORKS:
-      return g_strdup (_("Nothing in the catalog makes this run fit."));
-    case RP_N_FIXES:
-    default:
-      g_assert_not_reached ();
-    }
-  if (fix->total_bytes > 0)
-    {
-      g_autofree char *total = rp_units_format_bytes (fix->total_bytes);
-
-      /* TRANSLATORS: a fix, then the memory per GPU after it */
-      return g_strdup_printf (_("Fix: %s (then %s per GPU)."), what, total);
-    }
-  /* TRANSLATORS: a fix for a run that does not fit */
-  return g_strdup_printf (_("Fix: %s."), what);
 }
 
 static void
@@ -144,79 +86,32 @@ update_verdict (RpWindow         *self,
                 const RpScenario *scenario,
                 const RpEstimate *est)
 {
-  const RpMemoryEstimate *mem;
   g_autofree char *title = NULL;
   g_autofree char *detail = NULL;
-  g_autofree char *total = NULL;
-  g_autofree char *capacity = NULL;
-  g_autofree char *fix = NULL;
-  const char *gpu_name;
+  static const char *const classes[] = { "fits", "tight", "does-not-fit" };
+  static const char *const icons[] = {
+    "emblem-ok-symbolic", "dialog-warning-symbolic", "dialog-error-symbolic",
+  };
 
   if (est == NULL)
     {
-      const char *text = rp_scenario_document_get_error_text (self->document);
-      const char *key = rp_scenario_document_get_error_key (self->document);
+      const GError *error = rp_scenario_document_get_error (self->document);
 
+      detail = rp_words_error (error);
       if (rp_scenario_form_shows_error (RP_SCENARIO_FORM (self->form)))
-        /* TRANSLATORS: the field's own error is shown beside it in the form */
-        detail = g_strdup_printf (_("%s. The field is marked in the form."), text);
-      else if (key != NULL)
-        detail = g_strdup_printf ("%s: %s", key, text);
-      else
-        detail = g_strdup (text);
+        {
+          g_autofree char *marked = detail;
+
+          /* TRANSLATORS: the field's own error is shown beside it in the form */
+          detail = g_strdup_printf (_("%s. The field is marked in the form."), marked);
+        }
       set_verdict (self, "error", "dialog-error-symbolic",
                    _("This scenario cannot be estimated"), detail);
       return;
     }
-
-  mem = &est->memory;
-  gpu_name = est->gpu != NULL ? est->gpu->name : scenario->hardware.gpu;
-  if (!mem->computed)
-    {
-      set_verdict (self, "unknown", "dialog-question-symbolic",
-                   _("Memory estimate not available"),
-                   _("This build cannot size the memory yet, so Rigplan cannot say "
-                     "whether the run fits. Figures it cannot give show “—”."));
-      return;
-    }
-
-  total = rp_units_format_bytes (mem->total_bytes);
-  capacity = rp_units_format_bytes (mem->capacity_bytes);
-  fix = format_fix (self->catalog, &mem->fix);
-  switch (mem->verdict)
-    {
-    case RP_VERDICT_FITS:
-      {
-        g_autofree char *free_text = rp_units_format_bytes (mem->free_bytes);
-
-        /* TRANSLATORS: verdict; %s is a GPU name */
-        title = g_strdup_printf (_("Fits on %s"), gpu_name);
-        /* TRANSLATORS: memory used, capacity, free memory, free percentage */
-        detail = g_strdup_printf (_("Needs %s of %s per GPU, leaving %s (%.0f %%) free."),
-                                  total, capacity, free_text, mem->headroom_pct);
-        set_verdict (self, "fits", "emblem-ok-symbolic", title, detail);
-        break;
-      }
-    case RP_VERDICT_TIGHT:
-      title = g_strdup_printf (_("Fits on %s, but tight"), gpu_name);
-      /* TRANSLATORS: free percentage, required percentage, then a fix */
-      detail = g_strdup_printf (_("Only %.0f %% of VRAM stays free; %.0f %% is required. %s"),
-                                mem->headroom_pct, mem->required_headroom_pct,
-                                fix != NULL ? fix : "");
-      set_verdict (self, "tight", "dialog-warning-symbolic", title, detail);
-      break;
-    case RP_VERDICT_DOES_NOT_FIT:
-      /* TRANSLATORS: verdict; %s is a GPU name */
-      title = g_strdup_printf (_("Does not fit on %s"), gpu_name);
-      /* TRANSLATORS: memory needed, capacity, then a fix */
-      detail = g_strdup_printf (_("Needs %s per GPU but it has %s. %s"), total, capacity,
-                                fix != NULL ? fix : "");
-      set_verdict (self, "does-not-fit", "dialog-error-symbolic", title, detail);
-      break;
-    case RP_N_VERDICTS:
-    default:
-      g_assert_not_reached ();
-    }
+  title = rp_words_verdict_title (scenario, est);
+  detail = rp_words_verdict_detail (scenario, self->catalog, est);
+  set_verdict (self, classes[est->level], icons[est->level], title, detail);
 }
 
 static void

@@ -19,9 +19,11 @@
 #include "rp-planner.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -142,60 +144,6 @@ print_row (const char *label,
     g_print ("  %s %s  %s\n", left, right, extra);
   else
     g_print ("  %s %s\n", left, right);
-}
-
-static void G_GNUC_PRINTF (2, 3)
-print_rowf (const char *label,
-            const char *format,
-            ...)
-{
-  g_autofree char *value = NULL;
-  va_list args;
-
-  va_start (args, format);
-  value = g_strdup_vprintf (format, args);
-  va_end (args);
-  print_row (label, value, NULL);
-}
-
-/* ---- names ---------------------------------------------------------- */
-
-/* The words the app shows, not the identifiers written in files. */
-
-static const char *
-rent_kind_name (RpRentKind kind)
-{
-  switch (kind)
-    {
-    case RP_RENT_ON_DEMAND:
-      return _("On demand");
-    case RP_RENT_RESERVED_1Y:
-      return _("Reserved, 1 year");
-    case RP_RENT_RESERVED_3Y:
-      return _("Reserved, 3 years");
-    case RP_RENT_SPOT:
-      return _("Spot");
-    case RP_N_RENT_KINDS:
-    default:
-      return "?";
-    }
-}
-
-static const char *
-recompute_name (RpRecompute recompute)
-{
-  switch (recompute)
-    {
-    case RP_RECOMPUTE_NONE:
-      return _("None");
-    case RP_RECOMPUTE_SELECTIVE:
-      return _("Selective");
-    case RP_RECOMPUTE_FULL:
-      return _("Full");
-    case RP_N_RECOMPUTES:
-    default:
-      return "?";
-    }
 }
 
 /* ---- catalog -------------------------------------------------------- */
@@ -330,30 +278,41 @@ run_catalog (int    argc,
 
 /* ---- estimate ------------------------------------------------------- */
 
+/* "  LABEL     12.3 GiB  (45.1 %)" with the one number formatter. */
+static void
+print_number (const char *label,
+              double      value,
+              int         decimals,
+              const char *unit)
+{
+  g_autofree char *number = rp_units_format_number (value, decimals);
+  g_autofree char *text = unit != NULL ? g_strdup_printf ("%s %s", number, unit)
+                                       : g_strdup (number);
+
+  print_row (label, text, NULL);
+}
+
 static void
 print_memory_line (const char *label,
                    double      bytes,
                    double      capacity)
 {
   g_autofree char *size = rp_units_format_bytes (bytes);
-  g_autofree char *share = g_strdup_printf ("%6.1f %%", capacity > 0 ? 100 * bytes / capacity : 0);
+  g_autofree char *share = rp_units_format_percent (capacity > 0 ? 100 * bytes / capacity : 0, 1);
+  g_autofree char *padded = rp_units_pad (share, 8);
 
-  print_row (label, size, share);
+  print_row (label, size, padded);
 }
 
 static void
 print_memory (const RpMemoryEstimate *m)
 {
-  static const char *const verdicts[] = { N_("fits"), N_("tight"), N_("does not fit") };
-  g_autofree char *total = rp_units_format_bytes (m->total_bytes);
-  g_autofree char *capacity = rp_units_format_bytes (m->capacity_bytes);
-  g_autofree char *summary = NULL;
   const double cap = m->capacity_bytes;
 
   g_print ("%s\n", _("Memory per GPU"));
   /* TRANSLATORS: column headings of the memory table */
   g_print ("  ");
-  print_cells (-28, _("Part"), 12, _("Size"), 9, _("of GPU"), 0, NULL);
+  print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
   print_memory_line (_("Weights"), m->weights_bytes, cap);
   if (m->weight_copies_bytes > 0)
     print_memory_line (_("Weight copies (AMP/FP8)"), m->weight_copies_bytes, cap);
@@ -380,11 +339,14 @@ print_memory (const RpMemoryEstimate *m)
       g_autofree char *host = rp_units_format_bytes (m->cpu_offload_bytes);
       print_row (_("Offloaded to CPU RAM"), host, NULL);
     }
-  /* TRANSLATORS: "23.1 GiB of 24.0 GiB: fits (headroom 4 %, 10 % required)" */
-  summary = g_strdup_printf (_("%s of %s: %s (headroom %.0f %%, %.0f %% required)"), total,
-                             capacity, _(verdicts[m->verdict]), m->headroom_pct,
-                             m->required_headroom_pct);
-  g_print ("  %s\n\n", summary);
+  g_print ("\n");
+}
+
+static void
+print_seconds (const char *label,
+               double      seconds)
+{
+  print_number (label, seconds, 3, NULL);
 }
 
 static void
@@ -393,179 +355,293 @@ print_compute (const RpComputeEstimate *c)
   g_autofree char *time = rp_units_format_hours (c->hours);
   g_autofree char *flops = rp_units_format_count (c->flops);
   g_autofree char *checkpoint = rp_units_format_bytes (c->checkpoint_bytes);
+  g_autofree char *mfu = rp_units_format_percent (100 * c->mfu, 0);
 
   g_print ("%s\n", _("Time"));
   print_row (_("Training FLOPs"), flops, NULL);
   if (c->tokens_per_s > 0)
-    print_rowf (_("Tokens per second"), "%12.0f", c->tokens_per_s);
-  print_rowf (_("Samples per second"), "%12.1f", c->samples_per_s);
-  print_rowf (_("Model FLOPs utilization"), "%11.0f %%", 100 * c->mfu);
+    print_number (_("Tokens per second"), c->tokens_per_s, 0, NULL);
+  print_number (_("Samples per second"), c->samples_per_s, 1, NULL);
+  print_row (_("Model FLOPs utilization"), mfu, NULL);
   /* TRANSLATORS: the parts of one optimizer step, in seconds */
-  print_rowf (_("Step (s)"), "%12.3f", c->step_s);
-  print_rowf (_("  compute"), "%12.3f", c->compute_s);
-  print_rowf (_("  pipeline bubble"), "%12.3f", c->bubble_s);
-  print_rowf (_("  communication (exposed)"), "%12.3f", c->comm_exposed_s);
-  print_rowf (_("  optimizer"), "%12.3f", c->optimizer_s);
-  print_rowf (_("  reading data"), "%12.3f", c->data_s);
-  print_rowf (_("  decoding on the CPU"), "%12.3f", c->cpu_s);
+  print_seconds (_("Step (s)"), c->step_s);
+  print_seconds (_("  compute"), c->compute_s);
+  print_seconds (_("  pipeline bubble"), c->bubble_s);
+  print_seconds (_("  communication (exposed)"), c->comm_exposed_s);
+  print_seconds (_("  optimizer"), c->optimizer_s);
+  print_seconds (_("  reading data"), c->data_s);
+  print_seconds (_("  decoding on the CPU"), c->cpu_s);
   print_row (_("Wall-clock time"), time, NULL);
-  print_rowf (_("Days"), "%12.1f", c->days);
-  print_rowf (_("GPU-hours"), "%12.0f", c->gpu_hours);
+  print_number (_("Days"), c->days, 1, NULL);
+  print_number (_("GPU-hours"), c->gpu_hours, 0, NULL);
   print_row (_("Checkpoint size"), checkpoint, NULL);
-  print_rowf (_("Checkpoint save (s)"), "%12.1f", c->checkpoint_s);
-  print_rowf (_("CPU cores needed per node"), "%12.1f", c->cpu_cores_needed);
-  print_rowf (_("Storage read needed (MB/s)"), "%12.0f", c->storage_read_mb_s_needed);
+  print_number (_("Checkpoint save (s)"), c->checkpoint_s, 1, NULL);
   print_row (_("Bottleneck"), rp_bottleneck_get_label (c->bottleneck), NULL);
   g_print ("\n");
 }
 
-static void
-print_bom (const RpBom *b)
+static const char *
+cooling_label (RpCooling cooling)
 {
-  g_print ("%s\n", _("Bill of materials (per node)"));
-  print_rowf (C_("column", "GPUs"), "%9u × %s", b->gpus_per_node, b->gpu);
-  print_rowf (_("Nodes"), "%12u", b->nodes);
-  print_rowf (_("CPU cores"), "%12u", b->cpu_cores_per_node);
-  print_rowf (_("System RAM"), "%9u GB", b->ram_gb_per_node);
-  print_rowf (_("NVMe"), "%9.0f TB", b->nvme_tb_per_node);
+  switch (cooling)
+    {
+    case RP_COOLING_AIR:
+      return _("air");
+    case RP_COOLING_AIR_HIGH_DENSITY:
+      return _("air, high-density racks");
+    case RP_COOLING_LIQUID:
+      return _("liquid");
+    case RP_N_COOLINGS:
+    default:
+      return "?";
+    }
+}
+
+static void
+print_bom (const RpCatalog *catalog,
+           const RpBom     *b)
+{
+  const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, b->gpu);
+  g_autofree char *gpus = g_strdup_printf ("%u × %s", b->gpus_per_node,
+                                           gpu != NULL ? gpu->name : b->gpu);
+  g_autofree char *cores = g_strdup_printf (ngettext ("%u cores, %u socket", "%u cores, %u sockets",
+                                                      b->cpu_sockets),
+                                            b->cpu_cores_per_node, b->cpu_sockets);
+  /* TRANSLATORS: what the scenario entered, beside the recommendation */
+  g_autofree char *cores_note = g_strdup_printf (_("(you entered %u; data needs %.0f)"),
+                                                 b->cpu_cores_entered,
+                                                 ceil (b->cpu_cores_for_data));
+  g_autofree char *ram = g_strdup_printf (_("%u GB"), b->ram_gb_per_node);
+  g_autofree char *ram_note = g_strdup_printf (_("(you entered %u GB)"), b->ram_gb_entered);
+  g_autofree char *nvme = g_strdup_printf (_("%.0f TB"), b->nvme_tb_per_node);
+  g_autofree char *power = rp_units_format_number (b->power_kw_per_node, 1);
+  g_autofree char *power_text = g_strdup_printf (_("%s kW at the wall"), power);
+  g_autofree char *psu = g_strdup_printf (_("%u × %.1f kW"), b->psus_per_node, b->psu_kw);
+
+  g_print ("%s\n", _("Machine to get (per node)"));
+  print_row (_("GPUs"), gpus, NULL);
+  print_number (_("Nodes"), b->nodes, 0, NULL);
+  print_row (_("CPU"), cores, cores_note);
+  print_row (_("System RAM"), ram, ram_note);
+  print_row (_("NVMe"), nvme, NULL);
   if (b->nics_per_node > 0)
     {
       RpNetwork network = RP_NETWORK_NONE;
+      g_autofree char *nics = NULL;
 
       rp_network_from_string (b->network, &network);
-      print_rowf (_("NICs"), "%5u × %.0f Gb/s %s", b->nics_per_node, b->nic_gbit_s,
-                  rp_network_get_label (network));
-      print_rowf (_("Switch ports (all nodes)"), "%12u", b->switch_ports);
+      nics = g_strdup_printf ("%u × %.0f Gb/s", b->nics_per_node, b->nic_gbit_s);
+      print_row (_("NICs"), nics, rp_enum_info_get_label (&rp_network_info, network));
+      print_number (_("Switch ports (all nodes)"), b->switch_ports, 0, NULL);
     }
-  print_rowf (_("Power"), "%9.1f kW", b->power_kw_per_node);
+  print_number (_("PCIe lanes"), b->pcie_lanes_per_node, 0, NULL);
+  print_row (_("Power"), power_text, NULL);
+  print_row (_("Power supplies"), psu, NULL);
+  print_row (_("Cooling"), cooling_label (b->cooling), NULL);
   g_print ("\n");
+}
+
+/* "catalog: SOURCE, DATE" / "yours" after a price. */
+static char *
+price_origin (const RpPrice *p)
+{
+  switch (p->origin)
+    {
+    case RP_PRICE_USER:
+      return g_strdup (_("(yours)"));
+    case RP_PRICE_CATALOG:
+      /* TRANSLATORS: where a price comes from: the catalog, and its date */
+      return g_strdup_printf (_("(catalog, %s)"), p->as_of != NULL ? p->as_of : "?");
+    case RP_PRICE_DEFAULT:
+      return g_strdup (_("(catalog rule)"));
+    case RP_PRICE_UNKNOWN:
+    default:
+      return g_strdup (_("(unknown)"));
+    }
+}
+
+static void
+print_money (const char    *label,
+             double         amount,
+             RpCurrency     currency,
+             const char    *extra)
+{
+  g_autofree char *money = rp_units_format_money (amount, currency);
+
+  print_row (label, money, extra);
+}
+
+static void
+print_rent (const RpCostEstimate *c)
+{
+  const char *missing_run = _("— (needs the run time)");
+  g_autofree char *billed = rp_units_format_hours (c->rent_billed_hours);
+  g_autofree char *rate = rp_units_format_money (c->rent_per_gpu_hour, c->currency);
+  g_autofree char *origin = price_origin (&c->prices.rent);
+  g_autofree char *offer = c->prices.offer != NULL && c->prices.rent.origin == RP_PRICE_CATALOG
+                           ? g_strdup_printf ("%s %s, %s", c->prices.offer->provider,
+                                              c->prices.offer->offer != NULL
+                                              ? c->prices.offer->offer : c->prices.offer->id,
+                                              rp_enum_info_get_label (&rp_rent_kind_info,
+                                                                      c->rent_kind))
+                           : g_strdup (_("your price"));
+  g_autofree char *detail = g_strdup_printf ("%s %s", offer, origin);
+
+  print_row (_("Rent per GPU-hour"), rate, detail);
+  if (c->run_available)
+    {
+      g_autofree char *storage = rp_units_format_money (c->rent_storage, c->currency);
+      g_autofree char *egress = rp_units_format_money (c->rent_egress, c->currency);
+      /* TRANSLATORS: after the rent of this run, "(8 GPUs × 10.0 h billed;
+       * storage $1, egress $0)" */
+      g_autofree char *run_detail =
+        g_strdup_printf (ngettext ("(%u GPU × %s billed; storage %s, egress %s)",
+                                   "(%u GPUs × %s billed; storage %s, egress %s)",
+                                   c->rent_billed_gpus), c->rent_billed_gpus, billed, storage,
+                         egress);
+
+      print_money (_("Rent, this run"), c->rent_total, c->currency, run_detail);
+    }
+  else
+    print_row (_("Rent, this run"), missing_run, NULL);
+  print_money (_("Rent, per month"), c->rent_per_month, c->currency, NULL);
+}
+
+static void
+print_buy (const RpCostEstimate *c)
+{
+  g_autofree char *gpus = rp_units_format_money (c->buy_capital_gpus, c->currency);
+  g_autofree char *servers = rp_units_format_money (c->buy_capital_servers, c->currency);
+  g_autofree char *network = rp_units_format_money (c->buy_capital_network, c->currency);
+  g_autofree char *depreciation = rp_units_format_money (c->buy_depreciation_per_month,
+                                                         c->currency);
+  g_autofree char *energy = rp_units_format_money (c->buy_energy_per_month, c->currency);
+  g_autofree char *gpu_origin = price_origin (&c->prices.gpu);
+  /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03), servers …)" */
+  g_autofree char *capital_detail = g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"),
+                                                     gpus, gpu_origin, servers, network);
+  /* TRANSLATORS: after the monthly cost, "(depreciation $2,500, electricity $200, …)" */
+  g_autofree char *month_detail = g_strdup_printf (_("(depreciation %s, electricity %s, …)"),
+                                                   depreciation, energy);
+
+  print_money (_("Capital outlay"), c->buy_capital, c->currency, capital_detail);
+  print_money (_("Owning, per month"), c->buy_per_month, c->currency, month_detail);
+  if (c->run_available)
+    print_money (_("Owning, this run’s share"), c->buy_total, c->currency, NULL);
 }
 
 static void
 print_cost (const RpCostEstimate *c)
 {
-  const char *cur = rp_currency_to_string (c->currency);
-  const char *missing_run = _("— (needs the run time)");
-  g_autofree char *rent = rp_units_format_money (c->rent_total, c->currency);
-  g_autofree char *rent_month = rp_units_format_money (c->rent_per_month, c->currency);
-  g_autofree char *storage = rp_units_format_money (c->rent_storage, c->currency);
-  g_autofree char *egress = rp_units_format_money (c->rent_egress, c->currency);
-  g_autofree char *buy = rp_units_format_money (c->buy_total, c->currency);
-  g_autofree char *capital = rp_units_format_money (c->buy_capital, c->currency);
-  g_autofree char *gpus = rp_units_format_money (c->buy_capital_gpus, c->currency);
-  g_autofree char *servers = rp_units_format_money (c->buy_capital_servers, c->currency);
-  g_autofree char *network = rp_units_format_money (c->buy_capital_network, c->currency);
-  g_autofree char *buy_month = rp_units_format_money (c->buy_per_month, c->currency);
-  g_autofree char *depreciation = rp_units_format_money (c->buy_depreciation_per_month,
-                                                         c->currency);
-  g_autofree char *energy_month = rp_units_format_money (c->buy_energy_per_month, c->currency);
-  g_autofree char *billed = rp_units_format_hours (c->rent_billed_hours);
+  g_autofree char *utilization = rp_units_format_percent (c->utilization_pct, 0);
 
-  /* TRANSLATORS: "Cost (USD, at 60% utilization)" */
-  g_print (_("Cost (%s, at %.0f%% utilization)\n"), cur, c->utilization_pct);
+  /* TRANSLATORS: "Cost (USD, at 60 % utilization)" */
+  g_print (_("Cost (%s, at %s utilization)\n"), rp_currency_to_string (c->currency), utilization);
   if (c->rent_available)
-    {
-      g_autofree char *price = NULL;
-
-      /* TRANSLATORS: the rental price, "3.67 USD per GPU-hour (aws-p5, on-demand)" */
-      price = g_strdup_printf (_("%.2f %s per GPU-hour (%s, %s)"), c->rent_per_gpu_hour, cur,
-                               c->rent_offer != NULL ? c->rent_offer->id : _("custom"),
-                               rent_kind_name (c->rent_kind));
-      print_rowf (_("Rent price"), "%s", price);
-      if (c->run_available)
-        {
-          g_autofree char *detail = NULL;
-
-          /* TRANSLATORS: after the rent of this run, "(8 GPUs × 10.0 h billed;
-           * storage $1, egress $0)" */
-          detail = g_strdup_printf (ngettext ("(%u GPU × %s billed; storage %s, egress %s)",
-                                              "(%u GPUs × %s billed; storage %s, egress %s)",
-                                              c->rent_billed_gpus),
-                                    c->rent_billed_gpus, billed, storage, egress);
-          print_row (_("Rent, this run"), rent, detail);
-        }
-      else
-        print_row (_("Rent, this run"), missing_run, NULL);
-      print_row (_("Rent, per month"), rent_month, NULL);
-    }
+    print_rent (c);
   else
     print_row (_("Rent"), _("— (no price)"), NULL);
   if (c->buy_available)
-    {
-      g_autofree char *capital_detail = NULL;
-      g_autofree char *month_detail = NULL;
-
-      /* TRANSLATORS: after the capital cost, "(GPUs $138,788, servers $32,010, network $0)" */
-      capital_detail = g_strdup_printf (_("(GPUs %s, servers %s, network %s)"),
-                                        gpus, servers, network);
-      print_row (_("Buy, capital"), capital, capital_detail);
-      /* TRANSLATORS: after the monthly cost, "(depreciation $2,500, electricity $200, …)" */
-      month_detail = g_strdup_printf (_("(depreciation %s, electricity %s, …)"),
-                                      depreciation, energy_month);
-      print_row (_("Buy, per month"), buy_month, month_detail);
-      print_row (_("Buy, this run's share"), c->run_available ? buy : missing_run, NULL);
-    }
+    print_buy (c);
   else
     print_row (_("Buy"), _("— (no price)"), NULL);
   if (c->rent_available && c->buy_available)
     {
-      if (c->break_even_months >= 0)
-        print_rowf (_("Break-even (months)"), "%.1f", c->break_even_months);
-      else
-        print_row (_("Break-even (months)"), _("never"), NULL);
-      if (c->break_even_utilization_pct >= 0)
-        print_rowf (_("Buying pays off from"), "%.1f%%", c->break_even_utilization_pct);
-      else
-        print_row (_("Buying pays off from"), _("never"), NULL);
+      g_autofree char *months = rp_units_format_number (c->break_even_months, 1);
+      g_autofree char *from = rp_units_format_percent (c->break_even_utilization_pct, 0);
+
+      print_row (_("Payback of buying (months)"), c->break_even_months >= 0 ? months : _("never"),
+                 NULL);
+      print_row (_("Buying pays back from"), c->break_even_utilization_pct >= 0 ? from : _("never"),
+                 NULL);
+      print_money (_("Saving by buying, whole period"), c->period_saving, c->currency,
+                   _("(resale counted)"));
     }
   if (c->energy_available && c->run_available)
     {
-      g_autofree char *energy = g_strdup_printf ("%.0f kWh", c->energy_kwh);
-      g_autofree char *co2 = NULL;
-
+      g_autofree char *energy = rp_units_format_number (c->energy_kwh, 0);
+      g_autofree char *energy_text = g_strdup_printf ("%s kWh", energy);
+      g_autofree char *co2 = rp_units_format_number (c->co2_kg, 0);
       /* TRANSLATORS: after the energy of this run, "(500 kg CO₂)" */
-      co2 = g_strdup_printf (_("(%.0f kg CO₂)"), c->co2_kg);
-      print_row (_("Energy, this run"), energy, co2);
+      g_autofree char *co2_text = g_strdup_printf (_("(%s kg CO₂)"), co2);
+
+      print_row (_("Energy, this run"), energy_text, co2_text);
     }
-  else
-    print_row (_("Energy, this run"), c->energy_available ? missing_run : "—", NULL);
   if (c->energy_available)
-    print_rowf (_("Power, incl. PUE"), "%.1f kW", c->power_w / 1000.0);
+    {
+      g_autofree char *kw = rp_units_format_number (c->power_w / 1000.0, 1);
+      g_autofree char *text = g_strdup_printf ("%s kW", kw);
+
+      print_row (_("Power, incl. PUE"), text, NULL);
+    }
   if (c->tflops_per_w > 0)
-    /* TRANSLATORS: performance per watt (能效比) */
-    print_rowf (_("Performance per watt"), _("%.2f TFLOP/s per W"), c->tflops_per_w);
+    {
+      g_autofree char *ppw = rp_units_format_number (c->tflops_per_w, 2);
+      /* TRANSLATORS: performance per watt; %s is a number */
+      g_autofree char *text = g_strdup_printf (_("%s TFLOP/s per W"), ppw);
+
+      print_row (_("Performance per watt"), text, NULL);
+    }
+  g_print ("\n");
+}
+
+static void
+print_verdict (const RpScenario *scenario,
+               const RpCatalog  *catalog,
+               const RpEstimate *est)
+{
+  g_autofree char *title = rp_words_verdict_title (scenario, est);
+  g_autofree char *detail = rp_words_verdict_detail (scenario, catalog, est);
+  const char *mark = est->level == RP_SEVERITY_ERROR ? "✗" :
+                     est->level == RP_SEVERITY_WARNING ? "!" : "✓";
+
+  /* TRANSLATORS: the first line of "rigplan-cli estimate": a mark, then the verdict */
+  g_print (_("%s %s\n"), mark, title);
+  g_print ("  %s\n\n", detail);
+  g_print ("%s\n", _("Checks"));
+  for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
+    {
+      const RpConstraint *c = &est->constraints[i];
+      g_autofree char *name = NULL;
+
+      if (!c->judged)
+        continue;
+      name = rp_units_pad (rp_words_constraint_name (i), -12);
+      g_print ("  %s %s %s\n", c->ok ? "✓" : c->severity == RP_SEVERITY_ERROR ? "✗" : "!",
+               name, c->message);
+    }
   g_print ("\n");
 }
 
 static void
 print_estimate (const RpScenario *scenario,
+                const RpCatalog  *catalog,
                 const RpEstimate *est)
 {
   g_autofree char *params = rp_units_format_count ((double) rp_model_params (&est->arch));
+  g_autofree char *model = scenario->model.preset != NULL ? g_strdup (scenario->model.preset)
+                                                          : g_strdup (_("custom"));
 
   g_print ("%s\n", scenario->name);
-  /* TRANSLATORS: "Model: llama-3-8b, 8.03e+09 parameters; GPU: 1 × NVIDIA … " */
-  g_print (_("Model: %s, %s parameters; GPUs: %u × %s\n\n"),
-           scenario->model.preset != NULL ? scenario->model.preset : _("custom"), params,
+  /* TRANSLATORS: "Model: llama-3-8b, 8.03 billion parameters; GPUs: 1 × NVIDIA … " */
+  g_print (_("Model: %s, %s parameters; GPUs: %u × %s\n\n"), model, params,
            rp_scenario_n_gpus (scenario), est->gpu->name);
+  print_verdict (scenario, catalog, est);
   if (est->memory.computed)
     print_memory (&est->memory);
-  else
-    g_print ("%s\n\n", _("Memory: not computed yet"));
   if (est->compute.computed)
     print_compute (&est->compute);
-  else
-    g_print ("%s\n\n", _("Time: not computed yet"));
   if (est->bom.computed)
-    print_bom (&est->bom);
+    print_bom (catalog, &est->bom);
   if (est->cost.computed)
     print_cost (&est->cost);
-  else
-    g_print ("%s\n\n", _("Cost: not computed yet"));
+  if (est->warnings->len > 0)
+    g_print ("%s\n", _("Advice"));
   for (guint i = 0; i < est->warnings->len; i++)
     {
       const RpWarning *w = g_ptr_array_index (est->warnings, i);
-      g_print ("! %s [%s]\n", w->message, w->code);
+      g_print ("  %s %s [%s]\n", w->severity == RP_SEVERITY_INFO ? "·" : "!", w->message,
+               w->code);
     }
 }
 
@@ -596,9 +672,9 @@ run_estimate (int    argc,
       return fail (EXIT_BAD_INPUT, message);
     }
   if (opt_json)
-    print_json (rp_estimate_to_json (scenario, est));
+    print_json (rp_estimate_to_json (scenario, catalog, est));
   else
-    print_estimate (scenario, est);
+    print_estimate (scenario, catalog, est);
   return EXIT_OK;
 }
 
@@ -646,7 +722,8 @@ print_plan (const RpScenario *scenario,
                                             c->within_budget ? "" : _("over budget"), NULL);
 
       print_cells (-3, (gint) i == plan->recommended ? "→" : "", -16, c->gpu->id, 5, n_gpus,
-                   -13, shape, -9, recompute_name (t->recompute), 10, mem, 9, days, 12, cost,
+                   -13, shape, -9, rp_enum_info_get_label (&rp_recompute_info, t->recompute), 10,
+                   mem, 9, days, 12, cost,
                    0, notes, 0, NULL);
     }
 }

@@ -8,8 +8,13 @@
 
 #include "rp-estimate-json.h"
 
+#include "rp-fields-private.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
+#include "rp-prices.h"
+#include "rp-words.h"
+
+static const char *const cooling_names[RP_N_COOLINGS] = { "air", "air-high-density", "liquid" };
 
 /* ---- sections ------------------------------------------------------- */
 
@@ -50,16 +55,6 @@ memory_to_json (const RpMemoryEstimate *m)
   rp_json_add_number (obj, "activations_per_layer", m->activations_per_layer_bytes);
   cJSON_AddNumberToObject (obj, "pipeline_stage", m->pipeline_stage);
   cJSON_AddNumberToObject (obj, "micro_batches_in_flight", m->micro_batches_in_flight);
-  if (m->fix.kind != RP_FIX_NONE)
-    {
-      cJSON *fix = cJSON_AddObjectToObject (obj, "fix");
-      cJSON_AddStringToObject (fix, "kind", rp_fix_kind_to_string (m->fix.kind));
-      cJSON_AddNumberToObject (fix, "value", m->fix.value);
-      rp_json_add_string (fix, "gpu", m->fix.gpu);
-      rp_json_add_number (fix, "total", m->fix.total_bytes);
-    }
-  else
-    cJSON_AddNullToObject (obj, "fix");
   return obj;
 }
 
@@ -140,6 +135,38 @@ add_cost_number (cJSON      *obj,
     cJSON_AddNullToObject (obj, key);
 }
 
+static void
+add_price (cJSON         *obj,
+           const char    *key,
+           const RpPrice *p)
+{
+  cJSON *item = cJSON_AddObjectToObject (obj, key);
+
+  rp_json_add_number (item, "value", p->value);
+  cJSON_AddStringToObject (item, "origin", rp_price_origin_to_string (p->origin));
+  rp_json_add_string (item, "source", p->source);
+  rp_json_add_string (item, "as_of", p->as_of);
+  cJSON_AddStringToObject (item, "original_currency", rp_currency_to_string (p->currency));
+  rp_json_add_number (item, "original_value", p->original);
+}
+
+static cJSON *
+prices_to_json (const RpPrices *p)
+{
+  cJSON *obj = cJSON_CreateObject ();
+
+  add_price (obj, "usd_to_cny", &p->usd_to_cny);
+  add_price (obj, "gpu", &p->gpu);
+  add_price (obj, "server", &p->server);
+  add_price (obj, "network", &p->network);
+  add_price (obj, "rent_per_gpu_hour", &p->rent);
+  rp_json_add_string (obj, "rent_offer", p->offer != NULL ? p->offer->id : NULL);
+  add_price (obj, "power_per_kwh", &p->power);
+  add_price (obj, "pue", &p->pue);
+  add_price (obj, "years", &p->years);
+  return obj;
+}
+
 static cJSON *
 cost_to_json (const RpCostEstimate *c)
 {
@@ -163,6 +190,7 @@ cost_to_json (const RpCostEstimate *c)
                    c->break_even_months);
   add_cost_number (obj, "break_even_utilization_pct",
                    both && c->break_even_utilization_pct >= 0, c->break_even_utilization_pct);
+  add_cost_number (obj, "period_saving", both, c->period_saving);
   add_cost_number (obj, "energy_kwh", energy_run, c->energy_kwh);
   add_cost_number (obj, "co2_kg", energy_run, c->co2_kg);
   add_cost_number (obj, "power_w", c->energy_available, c->power_w);
@@ -224,6 +252,7 @@ cost_to_json (const RpCostEstimate *c)
       cJSON_AddItemToArray (by_utilization, point);
     }
 
+  cJSON_AddItemToObject (obj, "prices", prices_to_json (&c->prices));
   curves = cJSON_AddObjectToObject (obj, "monthly");
   cJSON_AddNumberToObject (curves, "months", c->n_months);
   if (c->rent_cumulative != NULL)
@@ -249,18 +278,110 @@ bom_to_json (const RpBom *b)
   cJSON_AddNumberToObject (obj, "gpus_per_node", b->gpus_per_node);
   cJSON_AddNumberToObject (obj, "nodes", b->nodes);
   cJSON_AddNumberToObject (obj, "cpu_cores_per_node", b->cpu_cores_per_node);
+  cJSON_AddNumberToObject (obj, "cpu_sockets", b->cpu_sockets);
+  rp_json_add_number (obj, "cpu_cores_for_data", b->cpu_cores_for_data);
+  cJSON_AddNumberToObject (obj, "cpu_cores_platform", b->cpu_cores_platform);
+  cJSON_AddNumberToObject (obj, "cpu_cores_entered", b->cpu_cores_entered);
   cJSON_AddNumberToObject (obj, "ram_gb_per_node", b->ram_gb_per_node);
+  cJSON_AddNumberToObject (obj, "ram_gb_entered", b->ram_gb_entered);
   rp_json_add_number (obj, "nvme_tb_per_node", b->nvme_tb_per_node);
   rp_json_add_string (obj, "network", b->network);
   cJSON_AddNumberToObject (obj, "nics_per_node", b->nics_per_node);
   rp_json_add_number (obj, "nic_gbit_s", b->nic_gbit_s);
   cJSON_AddNumberToObject (obj, "switch_ports", b->switch_ports);
   rp_json_add_number (obj, "power_kw_per_node", b->power_kw_per_node);
+  cJSON_AddNumberToObject (obj, "psus_per_node", b->psus_per_node);
+  rp_json_add_number (obj, "psu_kw", b->psu_kw);
+  cJSON_AddNumberToObject (obj, "pcie_lanes_per_node", b->pcie_lanes_per_node);
+  cJSON_AddStringToObject (obj, "cooling", cooling_names[b->cooling]);
   sizing = cJSON_AddObjectToObject (obj, "sizing");
   rp_json_add_number (sizing, "dataset_bytes", b->dataset_bytes);
   rp_json_add_number (sizing, "checkpoints_bytes", b->checkpoints_bytes);
   rp_json_add_number (sizing, "pinned_ram_bytes", b->pinned_ram_bytes);
   rp_json_add_number (sizing, "offload_ram_bytes", b->offload_ram_bytes);
+  rp_json_add_number (sizing, "ram_needed_bytes", b->ram_needed_bytes);
+  return obj;
+}
+
+static cJSON *
+constraints_to_json (const RpEstimate *est)
+{
+  cJSON *list = cJSON_CreateArray ();
+
+  for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
+    {
+      const RpConstraint *c = &est->constraints[i];
+      cJSON *item;
+
+      if (!c->judged)
+        continue;
+      item = cJSON_CreateObject ();
+      cJSON_AddStringToObject (item, "code", rp_constraint_code_to_string (i));
+      cJSON_AddBoolToObject (item, "ok", c->ok);
+      cJSON_AddStringToObject (item, "severity", rp_severity_to_string (c->severity));
+      rp_json_add_number (item, "needed", c->needed);
+      rp_json_add_number (item, "available", c->available);
+      rp_json_add_string (item, "unit", rp_measure_to_string (c->measure));
+      rp_json_add_string (item, "key", c->key);
+      rp_json_add_string (item, "message", c->message);
+      cJSON_AddItemToArray (list, item);
+    }
+  return list;
+}
+
+static cJSON *
+fix_to_json (const RpCatalog  *catalog,
+             const RpEstimate *est)
+{
+  const RpFix *fix = &est->fix;
+  g_autofree char *action = NULL;
+  cJSON *obj, *changes, *steps;
+
+  if (fix->status != RP_FIX_FOUND)
+    return cJSON_CreateNull ();
+  obj = cJSON_CreateObject ();
+  cJSON_AddStringToObject (obj, "constraint", rp_constraint_code_to_string (fix->constraint));
+  steps = cJSON_AddArrayToObject (obj, "steps");
+  for (guint i = 0; i < fix->n_steps; i++)
+    cJSON_AddItemToArray (steps, cJSON_CreateString (rp_fix_step_to_string (fix->steps[i])));
+  changes = cJSON_AddArrayToObject (obj, "changes");
+  for (guint i = 0; fix->changes != NULL && i < fix->changes->len; i++)
+    {
+      const RpChange *c = &g_array_index (fix->changes, RpChange, i);
+      const RpField *f = rp_fields_lookup (c->key);
+      cJSON *item = cJSON_CreateObject ();
+
+      cJSON_AddStringToObject (item, "key", c->key);
+      rp_fields_change_to_json (item, f, c);
+      cJSON_AddItemToArray (changes, item);
+    }
+  rp_json_add_number (obj, "memory_total", fix->memory_total_bytes);
+  rp_json_add_number (obj, "headroom_pct", fix->headroom_pct);
+  rp_json_add_number (obj, "days", fix->days);
+  rp_json_add_number (obj, "cost", fix->cost);
+  cJSON_AddBoolToObject (obj, "cost_is_rent", fix->cost_is_rent);
+  action = rp_words_fix_action (catalog, fix);
+  rp_json_add_string (obj, "message", action);
+  return obj;
+}
+
+static cJSON *
+verdict_to_json (const RpScenario *scenario,
+                 const RpCatalog  *catalog,
+                 const RpEstimate *est)
+{
+  cJSON *obj = cJSON_CreateObject ();
+  g_autofree char *title = rp_words_verdict_title (scenario, est);
+  g_autofree char *detail = rp_words_verdict_detail (scenario, catalog, est);
+  RpConstraintCode code = 0;
+
+  cJSON_AddStringToObject (obj, "level", rp_severity_to_string (est->level));
+  if (rp_estimate_get_worst (est, &code) != NULL)
+    cJSON_AddStringToObject (obj, "worst", rp_constraint_code_to_string (code));
+  else
+    cJSON_AddNullToObject (obj, "worst");
+  cJSON_AddStringToObject (obj, "title", title);
+  cJSON_AddStringToObject (obj, "detail", detail);
   return obj;
 }
 
@@ -283,6 +404,7 @@ add_section (cJSON    *root,
 
 char *
 rp_estimate_to_json (const RpScenario *scenario,
+                     const RpCatalog  *catalog,
                      const RpEstimate *est)
 {
   g_autoptr(cJSON) root = cJSON_CreateObject ();
@@ -301,19 +423,20 @@ rp_estimate_to_json (const RpScenario *scenario,
   cJSON_AddStringToObject (model, "kind", rp_model_kind_to_string (est->arch.kind));
   rp_json_add_number (model, "params", (double) rp_model_params (&est->arch));
   rp_json_add_number (model, "active_params", (double) rp_model_active_params (&est->arch));
+  cJSON_AddItemToObject (root, "verdict", verdict_to_json (scenario, catalog, est));
   add_section (root, "memory", est->memory.computed, memory_to_json (&est->memory));
   add_section (root, "compute", est->compute.computed, compute_to_json (&est->compute));
   add_section (root, "cost", est->cost.computed, cost_to_json (&est->cost));
   add_section (root, "bom", est->bom.computed, bom_to_json (&est->bom));
+  cJSON_AddItemToObject (root, "constraints", constraints_to_json (est));
+  cJSON_AddItemToObject (root, "fix", fix_to_json (catalog, est));
   warnings = cJSON_AddArrayToObject (root, "warnings");
   for (guint i = 0; i < est->warnings->len; i++)
     {
       const RpWarning *w = g_ptr_array_index (est->warnings, i);
       cJSON *item = cJSON_CreateObject ();
-      static const char *const severities[] = { "info", "warning", "error" };
-
       cJSON_AddStringToObject (item, "code", w->code);
-      cJSON_AddStringToObject (item, "severity", severities[w->severity]);
+      cJSON_AddStringToObject (item, "severity", rp_severity_to_string (w->severity));
       cJSON_AddStringToObject (item, "message", w->message);
       cJSON_AddItemToArray (warnings, item);
     }

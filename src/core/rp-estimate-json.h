@@ -8,6 +8,7 @@ G_BEGIN_DECLS
 
 /* A pretty-printed JSON document; sections not computed are null. */
 char *rp_estimate_to_json (const RpScenario *scenario,
+                           const RpCatalog  *catalog,
                            const RpEstimate *estimate);
 
 G_END_DECLS

@@ -810,9 +810,9 @@ transformer_activations (const Ctx *ctx,
  * N x N scores that selective recomputation (Korthikanti 2022) would
  * drop.  So selective is treated as none, which is also what the time
  * model charges for it (no attention layers, no extra FLOPs). */
-static gboolean
-opaque_recomputes (const RpScenario  *scenario,
-                   const RpModelArch *arch)
+gboolean
+rp_memory_model_recompute_counts (const RpScenario  *scenario,
+                                  const RpModelArch *arch)
 {
   guint32 overridden = scenario->model.overridden;
 
@@ -839,7 +839,7 @@ opaque_activations (const Ctx       *ctx,
   const RpModelPreset *preset = NULL;
   double per_sample = arch->activation_bytes_per_sample, scale = 1.0, factor;
   guint32 overridden = ctx->scenario->model.overridden;
-  gboolean recomputes = opaque_recomputes (ctx->scenario, arch);
+  gboolean recomputes = rp_memory_model_recompute_counts (ctx->scenario, arch);
   /* a figure the scenario gives is at its own input size: not scaled */
   guint32 own = recomputes ? RP_ARCH_ACT_BYTES_RECOMPUTE : RP_ARCH_ACT_BYTES;
 
@@ -1031,340 +1031,15 @@ init_ctx (const RpScenario      *scenario,
   ctx->micro_batches = floor (MAX (t->global_batch, 1) / step_samples);
 }
 
-/* ---- helpers: the fix search ---------------------------------------- */
-
-static gboolean
-fits_with (RpScenario        *copy,
-           const RpModelArch *arch,
-           const RpGpu       *gpu,
-           const RpCatalog   *catalog,
-           RpMemoryEstimate  *m)
-{
-  rp_memory_model_estimate (copy, arch, gpu, catalog, m);
-  return m->verdict == RP_VERDICT_FITS;
-}
-
-static void
-set_fix (RpFix            *fix,
-         RpFixKind         kind,
-         guint             value,
-         const char       *gpu,
-         double            total_bytes)
-{
-  fix->kind = kind;
-  fix->value = value;
-  g_free (fix->gpu);
-  fix->gpu = g_strdup (gpu);
-  fix->total_bytes = total_bytes;
-}
-
-/* Each try_* changes one knob of @copy and reports the first setting
- * that fits; find_fix puts the training and hardware back afterwards. */
-static gboolean
-try_recompute (RpScenario        *copy,
-               const RpModelArch *arch,
-               const RpGpu       *gpu,
-               const RpCatalog   *catalog,
-               RpFix             *fix)
-{
-  RpMemoryEstimate m;
-  gboolean transformer = rp_model_kind_is_transformer (arch->kind);
-
-  for (RpRecompute r = copy->training.recompute + 1; r < RP_N_RECOMPUTES; r++)
-    {
-      copy->training.recompute = r;
-      /* selective is none for opaque models, and full only counts with a
-       * checkpointed figure (opaque_recomputes) */
-      if (!transformer && (r != RP_RECOMPUTE_FULL || !opaque_recomputes (copy, arch)))
-        continue;
-      if (fits_with (copy, arch, gpu, catalog, &m))
-        {
-          set_fix (fix, r == RP_RECOMPUTE_SELECTIVE ? RP_FIX_RECOMPUTE_SELECTIVE :
-                   RP_FIX_RECOMPUTE_FULL, r, NULL, m.total_bytes);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* The largest smaller micro batch that fits (gradient accumulation keeps
- * the global batch). */
-static gboolean
-try_micro_batch (RpScenario        *copy,
-                 const RpModelArch *arch,
-                 const RpGpu       *gpu,
-                 const RpCatalog   *catalog,
-                 RpFix             *fix)
-{
-  RpMemoryEstimate m;
-
-  for (guint mb = copy->training.micro_batch / 2; mb >= 1; mb /= 2)
-    {
-      copy->training.micro_batch = mb;
-      if (fits_with (copy, arch, gpu, catalog, &m))
-        {
-          set_fix (fix, RP_FIX_SMALLER_MICRO_BATCH, mb, NULL, m.total_bytes);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static gboolean
-try_zero (RpScenario        *copy,
-          const RpModelArch *arch,
-          const RpGpu       *gpu,
-          const RpCatalog   *catalog,
-          RpFix             *fix)
-{
-  RpMemoryEstimate m;
-
-  if (rp_scenario_data_parallel (copy) < 2)
-    return FALSE;
-  for (guint stage = copy->training.zero_stage + 1; stage <= 3; stage++)
-    {
-      copy->training.zero_stage = stage;
-      if (fits_with (copy, arch, gpu, catalog, &m))
-        {
-          set_fix (fix, RP_FIX_ZERO_STAGE, stage, NULL, m.total_bytes);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static gboolean
-try_offload (RpScenario        *copy,
-             const RpModelArch *arch,
-             const RpGpu       *gpu,
-             const RpCatalog   *catalog,
-             RpFix             *fix)
-{
-  RpMemoryEstimate m;
-
-  for (RpOffload o = copy->training.offload + 1; o < RP_N_OFFLOADS; o++)
-    {
-      copy->training.offload = o;
-      if (o == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
-        copy->training.zero_stage = 3;   /* parameter offload needs ZeRO-3 */
-      if (fits_with (copy, arch, gpu, catalog, &m))
-        {
-          set_fix (fix, RP_FIX_OFFLOAD, o, NULL, m.total_bytes);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static gboolean
-try_lora (RpScenario        *copy,
-          const RpModelArch *arch,
-          const RpGpu       *gpu,
-          const RpCatalog   *catalog,
-          RpFix             *fix)
-{
-  RpMemoryEstimate m;
-  RpMethod was = copy->training.method;
-
-  /* adapters change what is trained: only offered for fine-tuning */
-  if (was != RP_METHOD_FULL_FINETUNE && was != RP_METHOD_LORA)
-    return FALSE;
-  if (!rp_model_kind_is_transformer (arch->kind))
-    return FALSE;
-  for (RpMethod method = was == RP_METHOD_LORA ? RP_METHOD_QLORA : RP_METHOD_LORA;
-       method <= RP_METHOD_QLORA; method++)
-    {
-      copy->training.method = method;
-      if (fits_with (copy, arch, gpu, catalog, &m))
-        {
-          set_fix (fix, method == RP_METHOD_LORA ? RP_FIX_LORA : RP_FIX_QLORA,
-                   copy->training.lora_rank, NULL, m.total_bytes);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* Doubles the GPUs of the node (then the nodes), with ZeRO-3 sharding the
- * states over them when the scenario has none; value = GPU count. */
-static gboolean
-try_more_gpus (RpScenario        *copy,
-               const RpModelArch *arch,
-               const RpGpu       *gpu,
-               const RpCatalog   *catalog,
-               RpFix             *fix)
-{
-  RpMemoryEstimate m;
-  static const guint max_gpus = 1024;
-
-  if (copy->training.zero_stage == 0)
-    copy->training.zero_stage = 3;
-  while (rp_scenario_n_gpus (copy) < max_gpus)
-    {
-      if (copy->hardware.gpus_per_node < 8)
-        copy->hardware.gpus_per_node *= 2;
-      else
-        copy->hardware.nodes *= 2;
-      copy->training.global_batch = MAX (copy->training.global_batch,
-                                         copy->training.micro_batch *
-                                         rp_scenario_data_parallel (copy));
-      if (fits_with (copy, arch, gpu, catalog, &m))
-        {
-          set_fix (fix, RP_FIX_MORE_GPUS, rp_scenario_n_gpus (copy), NULL, m.total_bytes);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* The cheapest catalog GPU (by price, unknown prices last) with more
- * memory that computes in the scenario's precision and fits. */
-static gboolean
-try_larger_gpu (RpScenario        *copy,
-                const RpModelArch *arch,
-                const RpGpu       *gpu,
-                const RpCatalog   *catalog,
-                RpFix             *fix)
-{
-  const RpGpu *best = NULL;
-  double best_total = 0.0;
-
-  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
-    {
-      const RpGpu *g = rp_catalog_get_gpu (catalog, i);
-      RpMemoryEstimate m;
-
-      if (g->memory_gib <= gpu->memory_gib || !rp_gpu_supports_precision (g, copy->training.precision))
-        continue;
-      if (best != NULL && (g->price_usd <= 0 || (best->price_usd > 0 && g->price_usd >= best->price_usd)))
-        continue;
-      if (fits_with (copy, arch, g, catalog, &m))
-        {
-          best = g;
-          best_total = m.total_bytes;
-        }
-    }
-  if (best == NULL)
-    return FALSE;
-  set_fix (fix, RP_FIX_LARGER_GPU, (guint) best->memory_gib, best->id, best_total);
-  return TRUE;
-}
-
-typedef gboolean (*FixTry) (RpScenario *, const RpModelArch *, const RpGpu *,
-                            const RpCatalog *, RpFix *);
-
-static void
-find_fix (const RpScenario  *scenario,
-          const RpModelArch *arch,
-          const RpGpu       *gpu,
-          const RpCatalog   *catalog,
-          RpFix             *fix)
-{
-  /* cheapest first: recomputation costs ~1/3 more compute, a smaller
-   * micro batch some efficiency, sharding communication, offload PCIe
-   * traffic, adapters change the method, more or larger GPUs money */
-  static const FixTry tries[] = {
-    try_recompute, try_micro_batch, try_zero, try_offload, try_lora, try_more_gpus,
-    try_larger_gpu,
-  };
-  g_autoptr(RpScenario) copy = rp_scenario_copy (scenario);
-
-  for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
-    {
-      if (tries[i] (copy, arch, gpu, catalog, fix))
-        return;
-      /* RpTraining holds only values; RpHardware also the copy's own
-       * GPU id, which the tries never change and which must stay its own */
-      char *own_gpu = copy->hardware.gpu;
-
-      copy->training = scenario->training;
-      copy->hardware = scenario->hardware;
-      copy->hardware.gpu = own_gpu;
-    }
-  set_fix (fix, RP_FIX_NOTHING_WORKS, 0, NULL, 0.0);
-}
-
 /* ---- helpers: warnings ---------------------------------------------- */
-
-static void
-describe_fix (RpEstimate *est)
-{
-  const RpFix *fix = &est->memory.fix;
-  g_autofree char *after = g_strdup_printf ("%.1f GiB", fix->total_bytes / (1024.0 * 1024 * 1024));
-
-  switch (fix->kind)
-    {
-    case RP_FIX_RECOMPUTE_SELECTIVE:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("Selective activation recomputation makes it fit (%s per GPU)"), after);
-      break;
-    case RP_FIX_RECOMPUTE_FULL:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("Full activation recomputation makes it fit (%s per GPU)"), after);
-      break;
-    case RP_FIX_SMALLER_MICRO_BATCH:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("A micro batch of %u with gradient accumulation fits (%s per GPU)"),
-                               fix->value, after);
-      break;
-    case RP_FIX_ZERO_STAGE:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("ZeRO stage %u makes it fit (%s per GPU)"), fix->value, after);
-      break;
-    case RP_FIX_OFFLOAD:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("Offloading the %s to CPU RAM makes it fit (%s per GPU)"),
-                               fix->value == RP_OFFLOAD_OPTIMIZER ? _("optimizer states") :
-                               _("optimizer states and parameters (ZeRO-3)"), after);
-      break;
-    case RP_FIX_LORA:
-    case RP_FIX_QLORA:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("%s with rank %u makes it fit (%s per GPU)"),
-                               fix->kind == RP_FIX_LORA ? "LoRA" : "QLoRA", fix->value, after);
-      break;
-    case RP_FIX_MORE_GPUS:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("%u GPUs with sharded states make it fit (%s per GPU)"),
-                               fix->value, after);
-      break;
-    case RP_FIX_LARGER_GPU:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_INFO,
-                               _("A %s makes it fit (%s)"), fix->gpu, after);
-      break;
-    case RP_FIX_NOTHING_WORKS:
-      rp_estimate_add_warning (est, "fix", RP_SEVERITY_WARNING,
-                               _("No single change (recomputation, micro batch, ZeRO, offload, "
-                                 "LoRA, more or larger GPUs) makes it fit"));
-      break;
-    case RP_FIX_NONE:
-    case RP_N_FIXES:
-    default:
-      break;
-    }
-}
 
 static void
 add_warnings (const RpScenario *scenario,
               RpEstimate       *est)
 {
-  const RpMemoryEstimate *m = &est->memory;
   const RpTraining *t = &scenario->training;
-  double ram_bytes = scenario->hardware.ram_gb_per_node * 1e9;
-  double offload_node = m->cpu_offload_bytes * scenario->hardware.gpus_per_node;
 
-  if (m->verdict == RP_VERDICT_DOES_NOT_FIT)
-    rp_estimate_add_warning (est, "does-not-fit", RP_SEVERITY_ERROR,
-                             _("Needs %.1f GiB per GPU but the GPU has %.1f GiB"),
-                             m->total_bytes / RP_GIB, m->capacity_bytes / RP_GIB);
-  else if (m->verdict == RP_VERDICT_TIGHT)
-    rp_estimate_add_warning (est, "headroom-low", RP_SEVERITY_WARNING,
-                             _("Only %.1f %% of VRAM stays free; %.0f %% is required"),
-                             m->headroom_pct, m->required_headroom_pct);
-  if (offload_node > 0 && offload_node > 0.8 * ram_bytes)
-    rp_estimate_add_warning (est, "offload-ram", RP_SEVERITY_WARNING,
-                             _("Offloaded states need %.0f GB of host RAM per node; the node has %u GB"),
-                             offload_node / 1e9, scenario->hardware.ram_gb_per_node);
+  /* fitting, headroom and host RAM are constraints (rp-constraints.c) */
   if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS && t->zero_stage < 3)
     rp_estimate_add_warning (est, "offload-params-needs-zero3", RP_SEVERITY_WARNING,
                              _("Parameter offload needs ZeRO stage 3 (or FSDP); only the optimizer "
@@ -1373,7 +1048,9 @@ add_warnings (const RpScenario *scenario,
     rp_estimate_add_warning (est, "activations-unknown", RP_SEVERITY_WARNING,
                              _("This model gives no activation bytes per sample; activations "
                                "are counted as zero"));
-  if (t->zero_stage > 0 && rp_scenario_data_parallel (scenario) < 2)
+  /* ZeRO-Infinity offloads parameters through stage 3 on one GPU too */
+  if (t->zero_stage > 0 && rp_scenario_data_parallel (scenario) < 2 &&
+      t->offload != RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
     rp_estimate_add_warning (est, "zero-single-gpu", RP_SEVERITY_INFO,
                              _("ZeRO shards over data-parallel GPUs; with one it saves nothing"));
 }
@@ -1451,10 +1128,6 @@ rp_memory_model_run (const RpScenario *scenario,
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
   g_return_if_fail (est->gpu != NULL);
 
-  g_clear_pointer (&est->memory.fix.gpu, g_free);
   rp_memory_model_estimate (scenario, &est->arch, est->gpu, catalog, &est->memory);
-  if (est->memory.verdict != RP_VERDICT_FITS)
-    find_fix (scenario, &est->arch, est->gpu, catalog, &est->memory.fix);
   add_warnings (scenario, est);
-  describe_fix (est);
 }

@@ -2,7 +2,7 @@
 /* rp-memory-model.h: per-GPU memory of a training run */
 #pragma once
 
-#include "rp-estimate.h"
+#include "rp-results.h"
 
 G_BEGIN_DECLS
 
@@ -16,15 +16,13 @@ typedef struct
   gboolean mean_saves_input;    /* torch < 2.1: mean(dim) saves its input */
 } RpMemoryRuntime;
 
-/* Fills est->memory (and memory warnings) from the scenario, the resolved
- * architecture in est->arch and the GPU in est->gpu, including the
- * cheapest change that makes a scenario fit.  Pure. */
+/* Fills est->memory (and memory advice) from the scenario, the resolved
+ * architecture in est->arch and the GPU in est->gpu.  Pure. */
 void     rp_memory_model_run                (const RpScenario  *scenario,
                                              const RpCatalog   *catalog,
                                              RpEstimate        *est);
 
-/* The breakdown alone: no warnings, no fix search (out->fix is left
- * RP_FIX_NONE).  @arch is the resolved architecture; @catalog is used
+/* The breakdown alone, without advice.  @arch is the resolved architecture; @catalog is used
  * only for the preset's reference input size.  Pure and allocation-free. */
 void     rp_memory_model_estimate           (const RpScenario  *scenario,
                                              const RpModelArch *arch,
@@ -44,6 +42,13 @@ void     rp_memory_model_estimate_runtime   (const RpScenario      *scenario,
  * the scenario's seq_len (after tensor/sequence parallel splitting):
  * what rp_memory_model_estimate() uses for activations_per_layer_bytes. */
 double   rp_memory_model_layer_activations  (const RpScenario  *scenario,
+                                             const RpModelArch *arch);
+
+/* For a model that is not a transformer (CNN, UNet, custom): whether
+ * the scenario's recompute setting changes its activations, which takes
+ * recompute "full" and a measured checkpointed figure (selective is
+ * none for them). */
+gboolean rp_memory_model_recompute_counts   (const RpScenario  *scenario,
                                              const RpModelArch *arch);
 
 G_END_DECLS

@@ -1,0 +1,800 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-fix.c: the change an experienced engineer would make
+ *
+ * Steps are tried in the order of RpFixStep, which is the order of cost
+ * to the user: settings first (micro batch, recomputation), then
+ * numerics (8-bit optimizer states, Dettmers et al. 2022; pure BF16 for
+ * the vision and diffusion models where the method is standard), then
+ * sharding (ZeRO, Rajbhandari et al. 2020, only with several
+ * data-parallel GPUs), then the training method (LoRA, Hu et al. 2021;
+ * QLoRA, Dettmers et al. 2023, before any offload on one card), then
+ * offload (ZeRO-Offload, Ren et al. 2021, only where host RAM allows),
+ * then money: more GPUs of the same kind, a larger GPU. */
+
+#include "config.h"
+
+#include "rp-fix.h"
+
+#include "rp-explore.h"
+#include "rp-links.h"
+#include "rp-memory-model.h"
+#include "rp-model.h"
+#include "rp-prices.h"
+#include "rp-scenario.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Advice that a change caused, not the run: a fix must not bring any. */
+static const char *const config_warnings[] = {
+  "zero-single-gpu", "offload-params-needs-zero3", "pcie-tensor-parallel", "slow-network",
+  "precision-unsupported",
+};
+
+/* The largest GPU count the search spreads a run over. */
+static const guint max_fix_gpus = 1024;
+
+/* ---- private structs ------------------------------------------------ */
+
+typedef struct
+{
+  RpScenario *scenario;               /* owned */
+  guint       n_steps;
+  RpFixStep   steps[RP_FIX_MAX_STEPS];
+  guint       values[RP_FIX_MAX_STEPS];
+  char       *gpu;                    /* owned; the larger GPU */
+} Variant;
+
+typedef struct
+{
+  const RpScenario *base;
+  const RpCatalog  *catalog;
+  const RpEstimate *base_est;
+  RpConstraintCode  target;
+  RpEstimate       *scratch;          /* owned */
+  Variant          *best;             /* owned */
+  RpEstimate       *best_est;         /* owned */
+  gboolean          best_clean;
+  gboolean          ordered_found;    /* an ordered step already solved */
+} Search;
+
+typedef void (*Generator) (Search        *search,
+                           const Variant *from,
+                           GPtrArray     *out);
+
+/* ---- variants ------------------------------------------------------- */
+
+static void
+variant_free (gpointer data)
+{
+  Variant *v = data;
+
+  if (v == NULL)
+    return;
+  rp_scenario_free (v->scenario);
+  g_free (v->gpu);
+  g_free (v);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Variant, variant_free)
+
+/* @from's scenario (a copy, transfer full to the caller's variant) with
+ * one more step. */
+static Variant *
+variant_new (const Variant *from,
+             RpScenario    *scenario,
+             RpFixStep      step,
+             guint          value)
+{
+  Variant *v = g_new0 (Variant, 1);
+
+  *v = *from;
+  v->scenario = scenario;
+  v->gpu = g_strdup (from->gpu);
+  g_assert (v->n_steps < RP_FIX_MAX_STEPS);
+  v->steps[v->n_steps] = step;
+  v->values[v->n_steps] = value;
+  v->n_steps++;
+  return v;
+}
+
+static RpScenario *
+copy_of (const Variant *from)
+{
+  return rp_scenario_copy (from->scenario);
+}
+
+static const RpModelArch *
+arch_of (const Search *search)
+{
+  return &search->base_est->arch;
+}
+
+/* ---- generators: memory --------------------------------------------- */
+
+static void
+gen_micro_batch (Search        *search,
+                 const Variant *from,
+                 GPtrArray     *out)
+{
+  for (guint mb = from->scenario->training.micro_batch / 2; mb >= 1; mb /= 2)
+    {
+      RpScenario *s = copy_of (from);
+
+      s->training.micro_batch = mb;
+      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_SMALLER_MICRO_BATCH, mb));
+    }
+}
+
+static void
+gen_recompute (Search        *search,
+               const Variant *from,
+               GPtrArray     *out)
+{
+  gboolean transformer = rp_model_kind_is_transformer (arch_of (search)->kind);
+
+  for (RpRecompute r = from->scenario->training.recompute + 1; r < RP_N_RECOMPUTES; r++)
+    {
+      RpScenario *s = copy_of (from);
+
+      s->training.recompute = r;
+      /* for other models only a measured "full" changes anything */
+      if (!transformer && !rp_memory_model_recompute_counts (s, arch_of (search)))
+        {
+          rp_scenario_free (s);
+          continue;
+        }
+      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_RECOMPUTE, r));
+    }
+}
+
+static void
+gen_optimizer_8bit (Search        *search,
+                    const Variant *from,
+                    GPtrArray     *out)
+{
+  RpScenario *s;
+
+  if (from->scenario->training.optimizer != RP_OPTIMIZER_ADAMW)
+    return;
+  s = copy_of (from);
+  s->training.optimizer = RP_OPTIMIZER_ADAMW_8BIT;
+  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_OPTIMIZER_8BIT, 0));
+}
+
+/* Pure BF16 is the standard recipe where the models train stably in it:
+ * image models and diffusion U-Nets (diffusers and timm train them in
+ * bf16); for language models it changes the optimizer's numerics and is
+ * not proposed. */
+static void
+gen_pure_bf16 (Search        *search,
+               const Variant *from,
+               GPtrArray     *out)
+{
+  RpModelKind kind = arch_of (search)->kind;
+  RpScenario *s;
+
+  if (kind != RP_MODEL_KIND_CNN && kind != RP_MODEL_KIND_DIFFUSION_UNET &&
+      kind != RP_MODEL_KIND_VIT)
+    return;
+  if (from->scenario->training.precision == RP_PRECISION_BF16_PURE ||
+      !rp_gpu_supports_precision (search->base_est->gpu, RP_PRECISION_BF16_PURE))
+    return;
+  s = copy_of (from);
+  s->training.precision = RP_PRECISION_BF16_PURE;
+  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_PURE_BF16, 0));
+}
+
+static void
+gen_zero (Search        *search,
+          const Variant *from,
+          GPtrArray     *out)
+{
+  if (rp_scenario_data_parallel (from->scenario) < 2)
+    return;   /* ZeRO shards over data-parallel GPUs */
+  for (guint stage = from->scenario->training.zero_stage + 1; stage <= 3; stage++)
+    {
+      RpScenario *s = copy_of (from);
+
+      s->training.zero_stage = stage;
+      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_ZERO_STAGE, stage));
+    }
+}
+
+static gboolean
+can_adapt (const Search  *search,
+           const Variant *from)
+{
+  RpMethod method = from->scenario->training.method;
+
+  /* adapters change what is trained: fine-tuning only */
+  return rp_model_kind_is_transformer (arch_of (search)->kind) &&
+         (method == RP_METHOD_FULL_FINETUNE || method == RP_METHOD_LORA);
+}
+
+static void
+gen_method (Search        *search,
+            const Variant *from,
+            RpMethod       method,
+            RpFixStep      step,
+            GPtrArray     *out)
+{
+  RpScenario *s;
+
+  if (!can_adapt (search, from) || from->scenario->training.method >= method)
+    return;
+  s = copy_of (from);
+  s->training.method = method;
+  g_ptr_array_add (out, variant_new (from, s, step, s->training.lora_rank));
+}
+
+static void
+gen_lora (Search        *search,
+          const Variant *from,
+          GPtrArray     *out)
+{
+  gen_method (search, from, RP_METHOD_LORA, RP_FIX_STEP_LORA, out);
+}
+
+static void
+gen_qlora (Search        *search,
+           const Variant *from,
+           GPtrArray     *out)
+{
+  gen_method (search, from, RP_METHOD_QLORA, RP_FIX_STEP_QLORA, out);
+}
+
+static void
+gen_offload (Search        *search,
+             const Variant *from,
+             GPtrArray     *out)
+{
+  for (RpOffload o = from->scenario->training.offload + 1; o < RP_N_OFFLOADS; o++)
+    {
+      RpScenario *s = copy_of (from);
+
+      s->training.offload = o;
+      if (o == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
+        s->training.zero_stage = 3;   /* parameter offload is ZeRO-3's (ZeRO-Infinity) */
+      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_OFFLOAD, o));
+    }
+}
+
+/* ---- generators: machines ------------------------------------------- */
+
+/* @from on @count GPUs of @gpu, with the global batch raised when it
+ * cannot feed them and ZeRO-3 when the states are not sharded yet. */
+static RpScenario *
+move_to (Search        *search,
+         const Variant *from,
+         const RpGpu   *gpu,
+         guint          count,
+         gboolean       shard)
+{
+  g_autoptr(RpScenario) wider = copy_of (from);
+  guint per = 0, nodes = 0;
+  RpScenario *moved;
+
+  if (!rp_explore_layout (wider, count, &per, &nodes))
+    return NULL;
+  wider->training.global_batch = MAX (wider->training.global_batch,
+                                      count / MAX (wider->training.tensor_parallel *
+                                                   wider->training.pipeline_parallel, 1));
+  moved = rp_explore_move (wider, search->catalog, gpu, per, nodes);
+  if (moved != NULL && shard && moved->training.zero_stage == 0 &&
+      rp_scenario_data_parallel (moved) >= 2)
+    moved->training.zero_stage = 3;
+  return moved;
+}
+
+static void
+gen_more_gpus (Search        *search,
+               const Variant *from,
+               GPtrArray     *out)
+{
+  guint n = rp_scenario_n_gpus (from->scenario);
+  gboolean shard = search->target == RP_CONSTRAINT_VRAM;
+
+  for (guint count = n * 2; count <= max_fix_gpus; count *= 2)
+    {
+      RpScenario *s = move_to (search, from, search->base_est->gpu, count, shard);
+
+      if (s != NULL)
+        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_MORE_GPUS, count));
+    }
+}
+
+static double
+purchase_price (const Search *search,
+                const RpGpu  *gpu)
+{
+  return gpu->price_usd > 0 ? gpu->price_usd : INFINITY;
+}
+
+static int
+compare_price (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  const RpGpu *ga = *(const RpGpu * const *) a, *gb = *(const RpGpu * const *) b;
+  double pa = purchase_price (user_data, ga), pb = purchase_price (user_data, gb);
+
+  if (pa != pb)
+    return pa < pb ? -1 : 1;
+  return ga->memory_gib < gb->memory_gib ? -1 : ga->memory_gib > gb->memory_gib;
+}
+
+/* The cheapest larger GPUs first (unknown prices last). */
+static void
+gen_larger_gpu (Search        *search,
+                const Variant *from,
+                GPtrArray     *out)
+{
+  const RpGpu *own = search->base_est->gpu;
+  g_autoptr(GPtrArray) larger = g_ptr_array_new ();
+  guint n = rp_scenario_n_gpus (from->scenario);
+
+  for (guint i = 0; i < rp_catalog_n_gpus (search->catalog); i++)
+    {
+      const RpGpu *g = rp_catalog_get_gpu (search->catalog, i);
+
+      if (g->memory_gib > own->memory_gib &&
+          rp_gpu_supports_precision (g, from->scenario->training.precision))
+        g_ptr_array_add (larger, (gpointer) g);
+    }
+  g_ptr_array_sort_with_data (larger, compare_price, search);
+  for (guint i = 0; i < larger->len; i++)
+    {
+      const RpGpu *g = g_ptr_array_index (larger, i);
+      RpScenario *s = move_to (search, from, g, n, FALSE);
+      Variant *v;
+
+      if (s == NULL)
+        continue;
+      v = variant_new (from, s, RP_FIX_STEP_LARGER_GPU, (guint) g->memory_gib);
+      g_free (v->gpu);
+      v->gpu = g_strdup (g->id);
+      g_ptr_array_add (out, v);
+    }
+}
+
+/* ---- generators: the other constraints ------------------------------ */
+
+static void
+gen_network (Search        *search,
+             const Variant *from,
+             GPtrArray     *out)
+{
+  const RpGpu *gpu = search->base_est->gpu;
+  RpScenario *s = copy_of (from);
+
+  s->hardware.network = rp_network_for_cluster (gpu->generation,
+                                                gpu->segment == RP_SEGMENT_DATACENTER);
+  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_NETWORK, s->hardware.network));
+}
+
+/* The largest tensor split that divides the heads, fits a node and,
+ * with the largest pipeline split the layers allow, divides the GPUs. */
+static void
+gen_split (Search        *search,
+           const Variant *from,
+           GPtrArray     *out)
+{
+  const RpModelArch *arch = arch_of (search);
+  const RpScenario *f = from->scenario;
+  guint n = rp_scenario_n_gpus (f);
+  gboolean transformer = rp_model_kind_is_transformer (arch->kind);
+  RpScenario *s;
+
+  for (guint tp = transformer ? f->training.tensor_parallel : 1; tp >= 1; tp--)
+    for (guint pp = transformer ? f->training.pipeline_parallel : 1; pp >= 1; pp--)
+      {
+        if (tp > f->hardware.gpus_per_node || n % (tp * pp) != 0 ||
+            (transformer && (arch->heads % tp != 0 || pp > rp_model_total_layers (arch))))
+          continue;
+        if (tp == f->training.tensor_parallel && pp == f->training.pipeline_parallel)
+          return;
+        s = copy_of (from);
+        s->training.tensor_parallel = tp;
+        s->training.pipeline_parallel = pp;
+        s->training.sequence_parallel = s->training.sequence_parallel && tp > 1;
+        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_PARALLEL_SPLIT, tp));
+        return;
+      }
+}
+
+static void
+gen_precision (Search        *search,
+               const Variant *from,
+               GPtrArray     *out)
+{
+  static const RpPrecision preferred[] = {
+    RP_PRECISION_BF16_MIXED, RP_PRECISION_FP16_MIXED, RP_PRECISION_FP32,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (preferred); i++)
+    if (preferred[i] != from->scenario->training.precision &&
+        rp_gpu_supports_precision (search->base_est->gpu, preferred[i]))
+      {
+        RpScenario *s = copy_of (from);
+
+        s->training.precision = preferred[i];
+        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_PRECISION, preferred[i]));
+        return;
+      }
+}
+
+static void
+gen_host_ram (Search        *search,
+              const Variant *from,
+              GPtrArray     *out)
+{
+  guint gb = search->base_est->bom.ram_gb_per_node;
+  RpScenario *s;
+
+  if (gb <= from->scenario->hardware.ram_gb_per_node)
+    return;
+  s = copy_of (from);
+  s->hardware.ram_gb_per_node = gb;
+  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_HOST_RAM, gb));
+}
+
+static void
+gen_cpu_cores (Search        *search,
+               const Variant *from,
+               GPtrArray     *out)
+{
+  guint cores = search->base_est->bom.cpu_cores_per_node;
+  RpScenario *s;
+
+  if (cores <= from->scenario->hardware.cpu_cores_per_node)
+    return;
+  s = copy_of (from);
+  s->hardware.cpu_cores_per_node = cores;
+  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_CPU_CORES, cores));
+}
+
+static void
+gen_storage (Search        *search,
+             const Variant *from,
+             GPtrArray     *out)
+{
+  static const RpStorage faster[] = {
+    RP_STORAGE_SATA_SSD, RP_STORAGE_NVME_GEN3, RP_STORAGE_NVME_GEN4, RP_STORAGE_NVME_GEN5,
+  };
+  double now = rp_storage_read_bytes_s (from->scenario->hardware.storage);
+
+  for (guint i = 0; i < G_N_ELEMENTS (faster); i++)
+    if (rp_storage_read_bytes_s (faster[i]) > now)
+      {
+        RpScenario *s = copy_of (from);
+
+        s->hardware.storage = faster[i];
+        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_STORAGE, faster[i]));
+      }
+}
+
+/* ---- the steps of each constraint ----------------------------------- */
+
+typedef struct
+{
+  RpFixStep step;
+  Generator generate;
+  gboolean  ordered;            /* the first variant that solves is the one */
+} StepInfo;
+
+static const StepInfo memory_steps[] = {
+  { RP_FIX_STEP_SMALLER_MICRO_BATCH, gen_micro_batch, FALSE },
+  { RP_FIX_STEP_RECOMPUTE, gen_recompute, FALSE },
+  { RP_FIX_STEP_OPTIMIZER_8BIT, gen_optimizer_8bit, FALSE },
+  { RP_FIX_STEP_PURE_BF16, gen_pure_bf16, FALSE },
+  { RP_FIX_STEP_ZERO_STAGE, gen_zero, FALSE },
+  { RP_FIX_STEP_LORA, gen_lora, FALSE },
+  { RP_FIX_STEP_QLORA, gen_qlora, FALSE },
+  { RP_FIX_STEP_OFFLOAD, gen_offload, FALSE },
+  { RP_FIX_STEP_MORE_GPUS, gen_more_gpus, TRUE },
+  { RP_FIX_STEP_LARGER_GPU, gen_larger_gpu, TRUE },
+};
+
+static const StepInfo deadline_steps[] = {
+  { RP_FIX_STEP_MORE_GPUS, gen_more_gpus, TRUE },
+};
+static const StepInfo network_steps[] = { { RP_FIX_STEP_NETWORK, gen_network, TRUE } };
+static const StepInfo split_steps[] = { { RP_FIX_STEP_PARALLEL_SPLIT, gen_split, TRUE } };
+static const StepInfo precision_steps[] = { { RP_FIX_STEP_PRECISION, gen_precision, TRUE } };
+static const StepInfo host_ram_steps[] = { { RP_FIX_STEP_HOST_RAM, gen_host_ram, TRUE } };
+static const StepInfo cpu_steps[] = { { RP_FIX_STEP_CPU_CORES, gen_cpu_cores, TRUE } };
+static const StepInfo storage_steps[] = { { RP_FIX_STEP_STORAGE, gen_storage, TRUE } };
+
+static const StepInfo *
+steps_for (const RpEstimate *est,
+           RpConstraintCode  code,
+           guint            *n)
+{
+#define STEPS(list) (*n = G_N_ELEMENTS (list), list)
+  switch (code)
+    {
+    case RP_CONSTRAINT_PARALLELISM:
+      switch (est->constraints[code].reason)
+        {
+        case RP_PARALLEL_NO_NETWORK:
+          return STEPS (network_steps);
+        case RP_PARALLEL_PRECISION:
+          return STEPS (precision_steps);
+        default:
+          return STEPS (split_steps);
+        }
+    case RP_CONSTRAINT_VRAM:
+      return STEPS (memory_steps);
+    case RP_CONSTRAINT_HOST_RAM:
+      return STEPS (host_ram_steps);
+    case RP_CONSTRAINT_DEADLINE:
+      return STEPS (deadline_steps);
+    case RP_CONSTRAINT_CPU_FEED:
+      return STEPS (cpu_steps);
+    case RP_CONSTRAINT_STORAGE_FEED:
+      return STEPS (storage_steps);
+    case RP_CONSTRAINT_RUN_BUDGET:
+    case RP_CONSTRAINT_CAPITAL:
+    case RP_N_CONSTRAINTS:
+    default:
+      *n = 0;
+      return NULL;
+    }
+#undef STEPS
+}
+
+/* ---- evaluating ----------------------------------------------------- */
+
+static gboolean
+fails (const RpEstimate *est,
+       RpConstraintCode  code)
+{
+  return est->constraints[code].judged && !est->constraints[code].ok;
+}
+
+static gboolean
+solves (const Search     *search,
+        const RpEstimate *est)
+{
+  if (fails (est, RP_CONSTRAINT_PARALLELISM) || fails (est, RP_CONSTRAINT_VRAM))
+    return FALSE;
+  return !fails (est, search->target);
+}
+
+/* Nothing the change broke: no limit of the machine newly exceeded, and
+ * no advice about a setting that does not suit it. */
+static gboolean
+is_clean (const Search     *search,
+          const RpEstimate *est)
+{
+  static const RpConstraintCode machine[] = {
+    RP_CONSTRAINT_HOST_RAM, RP_CONSTRAINT_CPU_FEED, RP_CONSTRAINT_STORAGE_FEED,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (machine); i++)
+    if (fails (est, machine[i]) && !fails (search->base_est, machine[i]))
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (config_warnings); i++)
+    if (rp_estimate_has_warning (est, config_warnings[i]) &&
+        !rp_estimate_has_warning (search->base_est, config_warnings[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static guint
+tier (const Variant *v)
+{
+  guint t = 0;
+
+  for (guint i = 0; i < v->n_steps; i++)
+    t = MAX (t, (guint) v->steps[i]);
+  return t;
+}
+
+static double
+run_cost (const RpEstimate *est,
+          gboolean         *is_rent)
+{
+  *is_rent = est->cost.rent_available && est->cost.run_available;
+  if (*is_rent)
+    return est->cost.rent_total;
+  if (est->cost.buy_available && est->cost.run_available)
+    return est->cost.buy_total;
+  return NAN;
+}
+
+/* Is the candidate (@v, @est, @clean) better than the best so far? */
+static gboolean
+better (const Search     *search,
+        const Variant    *v,
+        const RpEstimate *est,
+        gboolean          clean)
+{
+  const Variant *b = search->best;
+  const RpEstimate *be = search->best_est;
+  double days_a, days_b, cost_a, cost_b;
+  gboolean rent;
+
+  if (b == NULL)
+    return TRUE;
+  if (clean != search->best_clean)
+    return clean;
+  if (v->n_steps != b->n_steps)
+    return v->n_steps < b->n_steps;
+  if (tier (v) != tier (b))
+    return tier (v) < tier (b);
+  days_a = est->compute.computed ? est->compute.days : INFINITY;
+  days_b = be->compute.computed ? be->compute.days : INFINITY;
+  if (days_a != days_b)
+    return days_a < days_b;
+  if (est->memory.headroom_pct != be->memory.headroom_pct)
+    return est->memory.headroom_pct > be->memory.headroom_pct;
+  cost_a = run_cost (est, &rent);
+  cost_b = run_cost (be, &rent);
+  return cost_a < cost_b;
+}
+
+/* Estimates @v; keeps it (taking it over) when it solves the constraint
+ * better than the best so far.  TRUE when it solves. */
+static gboolean
+evaluate (Search  *search,
+          Variant *v)
+{
+  gboolean clean;
+  RpEstimate *swap;
+
+  if (!rp_estimate_compute_full (v->scenario, search->catalog,
+                                 RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS, search->scratch,
+                                 NULL) ||
+      !solves (search, search->scratch))
+    return FALSE;
+  clean = is_clean (search, search->scratch);
+  if (better (search, v, search->scratch, clean))
+    {
+      variant_free (search->best);
+      search->best = g_memdup2 (v, sizeof *v);
+      memset (v, 0, sizeof *v);
+      search->best_clean = clean;
+      swap = search->best_est;
+      search->best_est = search->scratch;
+      search->scratch = swap;
+    }
+  return TRUE;
+}
+
+/* Runs @info's generator on @from and evaluates what it gives; the
+ * variants that did not solve are added to @tried (for pairs). */
+static void
+try_step (Search         *search,
+          const StepInfo *info,
+          const Variant  *from,
+          GPtrArray      *tried)
+{
+  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (variant_free);
+
+  info->generate (search, from, variants);
+  for (guint i = 0; i < variants->len; i++)
+    {
+      Variant *v = g_ptr_array_index (variants, i);
+      RpScenario *kept = tried != NULL ? rp_scenario_copy (v->scenario) : NULL;
+      Variant copy = *v;
+
+      copy.gpu = g_strdup (v->gpu);
+      if (evaluate (search, v))
+        {
+          rp_scenario_free (kept);
+          g_free (copy.gpu);
+          if (info->ordered)
+            return;
+          continue;
+        }
+      if (tried != NULL)
+        {
+          Variant *t = g_memdup2 (&copy, sizeof copy);
+
+          t->scenario = kept;
+          g_ptr_array_add (tried, t);
+        }
+      else
+        g_free (copy.gpu);
+    }
+}
+
+/* Two steps: each single change that did not suffice, strongest setting
+ * of its step only, followed by every later step. */
+static void
+try_pairs (Search         *search,
+           const StepInfo *steps,
+           guint           n_steps,
+           GPtrArray      *singles)
+{
+  for (guint i = 0; i < singles->len; i++)
+    {
+      const Variant *a = g_ptr_array_index (singles, i);
+      const Variant *next = i + 1 < singles->len ? g_ptr_array_index (singles, i + 1) : NULL;
+
+      /* the strongest setting is the last one its step generated */
+      if (next != NULL && next->steps[0] == a->steps[0])
+        continue;
+      if (a->steps[0] == RP_FIX_STEP_MORE_GPUS || a->steps[0] == RP_FIX_STEP_LARGER_GPU)
+        continue;
+      for (guint k = 0; k < n_steps; k++)
+        {
+          if (steps[k].step <= a->steps[0] ||
+              (a->steps[0] == RP_FIX_STEP_LORA && steps[k].step == RP_FIX_STEP_QLORA))
+            continue;
+          try_step (search, &steps[k], a, NULL);
+        }
+    }
+}
+
+static void
+fill_fix (const Search *search,
+          RpFix        *fix)
+{
+  const Variant *b = search->best;
+  const RpEstimate *e = search->best_est;
+
+  fix->status = RP_FIX_FOUND;
+  fix->n_steps = b->n_steps;
+  memcpy (fix->steps, b->steps, sizeof fix->steps);
+  memcpy (fix->values, b->values, sizeof fix->values);
+  fix->gpu = g_strdup (b->gpu);
+  fix->changes = rp_scenario_diff (search->base, b->scenario);
+  fix->memory_total_bytes = e->memory.total_bytes;
+  fix->headroom_pct = e->memory.headroom_pct;
+  fix->days = e->compute.computed ? e->compute.days : NAN;
+  fix->cost = run_cost (e, &fix->cost_is_rent);
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+void
+rp_fix_search (const RpScenario *scenario,
+               const RpCatalog  *catalog,
+               RpEstimate       *est)
+{
+  Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, FALSE, FALSE };
+  g_autoptr(GPtrArray) singles = NULL;
+  const StepInfo *steps;
+  Variant start = { (RpScenario *) scenario, 0, { 0 }, { 0 }, NULL };
+  RpConstraintCode code;
+  guint n_steps = 0;
+
+  g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
+
+  rp_fix_clear (&est->fix);
+  if (rp_estimate_get_worst (est, &code) == NULL || est->gpu == NULL)
+    return;
+  est->fix.constraint = code;
+  steps = steps_for (est, code, &n_steps);
+  if (steps == NULL)
+    return;
+  search.target = code;
+  search.scratch = rp_estimate_new ();
+  search.best_est = rp_estimate_new ();
+  singles = g_ptr_array_new_with_free_func (variant_free);
+  for (guint k = 0; k < n_steps; k++)
+    try_step (&search, &steps[k], &start, singles);
+  if (search.best == NULL || !search.best_clean)
+    try_pairs (&search, steps, n_steps, singles);
+  if (search.best != NULL && search.best_clean)
+    fill_fix (&search, &est->fix);
+  else
+    est->fix.status = RP_FIX_NOTHING_WORKS;
+  variant_free (search.best);
+  rp_estimate_free (search.best_est);
+  rp_estimate_free (search.scratch);
+}
+
+RpScenario *
+rp_fix_apply (const RpScenario *scenario,
+              const RpFix      *fix)
+{
+  g_return_val_if_fail (scenario != NULL && fix != NULL, NULL);
+
+  if (fix->status != RP_FIX_FOUND || fix->changes == NULL)
+    return rp_scenario_copy (scenario);
+  return rp_scenario_apply (scenario, fix->changes);
+}

@@ -1,0 +1,469 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-words.c: the sentences about a verdict, its constraints and its fix */
+
+#include "config.h"
+
+#include "rp-words.h"
+
+#include "rp-error.h"
+#include "rp-fields.h"
+#include "rp-model.h"
+#include "rp-units.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+/* ---- helpers -------------------------------------------------------- */
+
+static const char *
+gpu_name (const RpScenario *scenario,
+          const RpEstimate *est)
+{
+  return est->gpu != NULL ? est->gpu->name : scenario->hardware.gpu;
+}
+
+static char *
+money (double            amount,
+       const RpScenario *scenario)
+{
+  return rp_units_format_money (amount, scenario->budget.currency);
+}
+
+static char *
+days (double value)
+{
+  gboolean whole = fabs (value - round (value)) < 0.05;
+
+  return rp_units_format_number (value, value < 10 && !whole ? 1 : 0);
+}
+
+/* One step of a fix, as an instruction. */
+static char *
+step_action (const RpCatalog *catalog,
+             const RpFix     *fix,
+             guint            i)
+{
+  guint value = fix->values[i];
+
+  switch (fix->steps[i])
+    {
+    case RP_FIX_STEP_SMALLER_MICRO_BATCH:
+      return g_strdup_printf (_("lower the micro batch to %u and accumulate gradients"), value);
+    case RP_FIX_STEP_RECOMPUTE:
+      return g_strdup (value == RP_RECOMPUTE_FULL
+                       ? _("recompute every layer’s activations (full recomputation)")
+                       : _("recompute the attention activations (selective recomputation)"));
+    case RP_FIX_STEP_OPTIMIZER_8BIT:
+      return g_strdup (_("keep the optimizer states in 8 bits (8-bit AdamW)"));
+    case RP_FIX_STEP_PURE_BF16:
+      return g_strdup (_("train in pure BF16, without FP32 master weights"));
+    case RP_FIX_STEP_ZERO_STAGE:
+      return g_strdup_printf (_("shard the model states with ZeRO stage %u"), value);
+    case RP_FIX_STEP_LORA:
+      return g_strdup (_("train a LoRA adapter instead of every weight"));
+    case RP_FIX_STEP_QLORA:
+      return g_strdup (_("train with QLoRA on a 4-bit base model"));
+    case RP_FIX_STEP_OFFLOAD:
+      return g_strdup (value == RP_OFFLOAD_OPTIMIZER
+                       ? _("offload the optimizer states to CPU memory")
+                       : _("offload the optimizer states and the weights to CPU memory"));
+    case RP_FIX_STEP_MORE_GPUS:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "spread the run over %u GPU",
+                                           "spread the run over %u GPUs", value), value);
+    case RP_FIX_STEP_LARGER_GPU:
+      {
+        const RpGpu *gpu = fix->gpu != NULL ? rp_catalog_lookup_gpu (catalog, fix->gpu) : NULL;
+
+        return g_strdup_printf (_("use a larger GPU: %s"),
+                                gpu != NULL ? gpu->name : (fix->gpu != NULL ? fix->gpu : "?"));
+      }
+    case RP_FIX_STEP_NETWORK:
+      return g_strdup_printf (_("link the nodes with %s"),
+                              rp_enum_info_get_label (&rp_network_info, value));
+    case RP_FIX_STEP_PARALLEL_SPLIT:
+      return g_strdup (_("use a tensor and pipeline split the model allows"));
+    case RP_FIX_STEP_PRECISION:
+      return g_strdup_printf (_("compute in %s, which the GPU supports"),
+                              rp_enum_info_get_label (&rp_precision_info, value));
+    case RP_FIX_STEP_HOST_RAM:
+      return g_strdup_printf (_("fit %u GB of RAM per node"), value);
+    case RP_FIX_STEP_CPU_CORES:
+      return g_strdup_printf (_("use %u CPU cores per node"), value);
+    case RP_FIX_STEP_STORAGE:
+      return g_strdup_printf (_("read the data from %s"),
+                              rp_enum_info_get_label (&rp_storage_info, value));
+    case RP_N_FIX_STEPS:
+    default:
+      g_return_val_if_reached (g_strdup ("?"));
+    }
+}
+
+/* "lower the …" at the start of a sentence: "Lower the …". */
+static char *
+capitalize (char *text)
+{
+  gunichar first;
+  char upper[8];
+  int len;
+  char *out;
+
+  if (text == NULL || *text == '\0')
+    return text;
+  first = g_utf8_get_char (text);
+  if (!g_unichar_islower (first))
+    return text;
+  len = g_unichar_to_utf8 (g_unichar_toupper (first), upper);
+  upper[len] = '\0';
+  out = g_strconcat (upper, g_utf8_next_char (text), NULL);
+  g_free (text);
+  return out;
+}
+
+/* ---- constraints ---------------------------------------------------- */
+
+static char *
+parallelism_sentence (const RpConstraint *c,
+                      const RpScenario   *s,
+                      const RpEstimate   *est)
+{
+  const RpTraining *t = &s->training;
+
+  switch (c->reason)
+    {
+    case RP_PARALLEL_NO_NETWORK:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%u node needs a network to the others; choose one",
+                                           "%u nodes need a network between them; choose one",
+                                           s->hardware.nodes), s->hardware.nodes);
+    case RP_PARALLEL_TP_HEADS:
+      return g_strdup_printf (_("Tensor parallelism over %u GPUs does not divide the %u "
+                                "attention heads"), t->tensor_parallel, est->arch.heads);
+    case RP_PARALLEL_TP_NODE:
+      return g_strdup_printf (_("Tensor parallelism over %u GPUs spans more than the %u GPUs "
+                                "of one node"), t->tensor_parallel, s->hardware.gpus_per_node);
+    case RP_PARALLEL_PP_LAYERS:
+      return g_strdup_printf (_("%u pipeline stages are more than the model’s %u layers"),
+                              t->pipeline_parallel, rp_model_total_layers (&est->arch));
+    case RP_PARALLEL_NOT_TRANSFORMER:
+      return g_strdup (_("Tensor and pipeline parallelism split transformer layers; this "
+                         "model has none: use data parallelism"));
+    case RP_PARALLEL_PRECISION:
+      return g_strdup_printf (_("The %s cannot compute in %s; choose another precision"),
+                              gpu_name (s, est),
+                              rp_enum_info_get_label (&rp_precision_info, t->precision));
+    case RP_PARALLEL_OK:
+    default:
+      return g_strdup (_("The parallel split and the precision suit the model and the GPUs"));
+    }
+}
+
+static char *
+vram_sentence (const RpConstraint *c,
+               const RpScenario   *s,
+               const RpEstimate   *est)
+{
+  const RpMemoryEstimate *m = &est->memory;
+  g_autofree char *total = rp_units_format_bytes (m->total_bytes);
+  g_autofree char *capacity = rp_units_format_bytes (m->capacity_bytes);
+  g_autofree char *free_text = rp_units_format_bytes (m->free_bytes);
+  g_autofree char *free_pct = rp_units_format_percent (m->headroom_pct, 0);
+  g_autofree char *required = rp_units_format_percent (m->required_headroom_pct, 0);
+
+  if (m->verdict == RP_VERDICT_DOES_NOT_FIT)
+    /* TRANSLATORS: memory needed per GPU, then the GPU's memory */
+    return g_strdup_printf (_("Needs %s per GPU but the GPU has %s"), total, capacity);
+  if (m->verdict == RP_VERDICT_TIGHT)
+    /* TRANSLATORS: the free share of VRAM, then the share required */
+    return g_strdup_printf (_("Only %s of VRAM stays free; %s is required"), free_pct, required);
+  /* TRANSLATORS: memory used, capacity, free memory, free percentage */
+  return g_strdup_printf (_("Needs %s of %s per GPU, leaving %s (%s) free"), total, capacity,
+                          free_text, free_pct);
+}
+
+static char *
+host_ram_sentence (const RpConstraint *c,
+                   const RpScenario   *s,
+                   const RpEstimate   *est)
+{
+  g_autofree char *need = rp_units_format_number (ceil (c->needed / 1e9), 0);
+  g_autofree char *have = rp_units_format_number (c->available / 1e9, 0);
+
+  if (c->ok)
+    return g_strdup_printf (_("Each node needs %s GB of host RAM and has %s GB"), need, have);
+  /* TRANSLATORS: host RAM needed per node, then what the node has */
+  return g_strdup_printf (_("Each node needs %s GB of host RAM (offloaded states, checkpoint "
+                            "staging, data loading) but has %s GB"), need, have);
+}
+
+static char *
+deadline_sentence (const RpConstraint *c)
+{
+  g_autofree char *need = days (c->needed);
+  g_autofree char *have = days (c->available);
+
+  if (c->ok)
+    return g_strdup_printf (_("The run takes %s days, within the %s-day deadline"), need, have);
+  return g_strdup_printf (_("The run takes %s days, past the %s-day deadline"), need, have);
+}
+
+static char *
+run_budget_sentence (const RpConstraint *c,
+                     const RpScenario   *s)
+{
+  g_autofree char *need = money (c->needed, s);
+  g_autofree char *have = money (c->available, s);
+
+  if (c->ok)
+    return g_strdup_printf (_("Renting this run costs %s, within the budget of %s"), need, have);
+  return g_strdup_printf (_("Renting this run costs %s, above the budget of %s"), need, have);
+}
+
+static char *
+capital_sentence (const RpConstraint *c,
+                  const RpScenario   *s,
+                  const RpEstimate   *est)
+{
+  g_autofree char *need = money (c->needed, s);
+  g_autofree char *have = money (c->available, s);
+  g_autofree char *rent = NULL;
+
+  if (c->ok)
+    return g_strdup_printf (_("Buying the machines takes %s of capital, within the limit of "
+                              "%s"), need, have);
+  if (est->cost.rent_available && est->cost.run_available &&
+      s->budget.acquire == RP_ACQUIRE_COMPARE)
+    {
+      rent = money (est->cost.rent_total, s);
+      /* TRANSLATORS: capital needed, the limit, then the cost of renting the run */
+      return g_strdup_printf (_("Buying the machines takes %s of capital, above the limit of "
+                                "%s; renting this run costs %s"), need, have, rent);
+    }
+  return g_strdup_printf (_("Buying the machines takes %s of capital, above the limit of %s"),
+                          need, have);
+}
+
+static char *
+cpu_sentence (const RpConstraint *c,
+              const RpScenario   *s,
+              const RpEstimate   *est)
+{
+  g_autofree char *need = rp_units_format_number (ceil (c->needed), 0);
+  g_autofree char *slower = rp_units_format_percent (est->compute.slowdown_pct, 0);
+
+  if (c->ok)
+    return g_strdup_printf (_("%u CPU cores per node keep up with the data (about %s needed)"),
+                            s->hardware.cpu_cores_per_node, need);
+  return g_strdup_printf (_("%u CPU cores per node cannot decode the samples fast enough "
+                            "(about %s needed), so training runs %s slower"),
+                          s->hardware.cpu_cores_per_node, need, slower);
+}
+
+static char *
+storage_sentence (const RpConstraint *c,
+                  const RpScenario   *s,
+                  const RpEstimate   *est)
+{
+  g_autofree char *need = rp_units_format_number (c->needed / 1e6, c->needed < 1e7 ? 1 : 0);
+  g_autofree char *have = rp_units_format_number (c->available / 1e6, 0);
+  g_autofree char *slower = rp_units_format_percent (est->compute.slowdown_pct, 0);
+  const char *storage = rp_enum_info_get_label (&rp_storage_info, s->hardware.storage);
+
+  if (c->ok)
+    return g_strdup_printf (_("%s reads %s MB/s per node; a step needs %s MB/s"), storage, have,
+                            need);
+  return g_strdup_printf (_("%s reads %s MB/s per node but a step needs %s MB/s, so training "
+                            "runs %s slower"), storage, have, need, slower);
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+const char *
+rp_words_constraint_name (RpConstraintCode code)
+{
+  static const char *const names[RP_N_CONSTRAINTS] = {
+    N_("Setup"), N_("GPU memory"), N_("Host RAM"), N_("Deadline"), N_("Run budget"),
+    N_("Capital"), N_("CPU"), N_("Storage"),
+  };
+
+  g_return_val_if_fail ((guint) code < RP_N_CONSTRAINTS, NULL);
+  return _(names[code]);
+}
+
+char *
+rp_words_constraint (RpConstraintCode    code,
+                     const RpConstraint *c,
+                     const RpScenario   *s,
+                     const RpEstimate   *est)
+{
+  g_return_val_if_fail (c != NULL && s != NULL && est != NULL, NULL);
+
+  switch (code)
+    {
+    case RP_CONSTRAINT_PARALLELISM:
+      return parallelism_sentence (c, s, est);
+    case RP_CONSTRAINT_VRAM:
+      return vram_sentence (c, s, est);
+    case RP_CONSTRAINT_HOST_RAM:
+      return host_ram_sentence (c, s, est);
+    case RP_CONSTRAINT_DEADLINE:
+      return deadline_sentence (c);
+    case RP_CONSTRAINT_RUN_BUDGET:
+      return run_budget_sentence (c, s);
+    case RP_CONSTRAINT_CAPITAL:
+      return capital_sentence (c, s, est);
+    case RP_CONSTRAINT_CPU_FEED:
+      return cpu_sentence (c, s, est);
+    case RP_CONSTRAINT_STORAGE_FEED:
+      return storage_sentence (c, s, est);
+    case RP_N_CONSTRAINTS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+char *
+rp_words_verdict_title (const RpScenario *scenario,
+                        const RpEstimate *est)
+{
+  RpConstraintCode code;
+  const RpConstraint *worst;
+  const char *name;
+
+  g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
+
+  name = gpu_name (scenario, est);
+  worst = rp_estimate_get_worst (est, &code);
+  if (worst == NULL)
+    /* TRANSLATORS: verdict; %s is a GPU name */
+    return g_strdup_printf (_("Fits on %s"), name);
+  switch (code)
+    {
+    case RP_CONSTRAINT_PARALLELISM:
+      return g_strdup (_("This setup cannot run"));
+    case RP_CONSTRAINT_VRAM:
+      if (est->memory.verdict == RP_VERDICT_DOES_NOT_FIT)
+        return g_strdup_printf (_("Does not fit on %s"), name);
+      return g_strdup_printf (_("Fits on %s, but tight"), name);
+    case RP_CONSTRAINT_HOST_RAM:
+      return g_strdup_printf (_("Fits on %s, but the nodes lack host RAM"), name);
+    case RP_CONSTRAINT_DEADLINE:
+      return g_strdup_printf (_("Fits on %s, but misses the deadline"), name);
+    case RP_CONSTRAINT_RUN_BUDGET:
+      return g_strdup_printf (_("Fits on %s, but renting is over budget"), name);
+    case RP_CONSTRAINT_CAPITAL:
+      return g_strdup_printf (_("Fits on %s, but buying is over the capital limit"), name);
+    case RP_CONSTRAINT_CPU_FEED:
+      return g_strdup_printf (_("Fits on %s, but the CPUs slow it down"), name);
+    case RP_CONSTRAINT_STORAGE_FEED:
+      return g_strdup_printf (_("Fits on %s, but storage slows it down"), name);
+    case RP_N_CONSTRAINTS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+char *
+rp_words_fix_action (const RpCatalog *catalog,
+                     const RpFix     *fix)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  g_return_val_if_fail (fix != NULL, NULL);
+
+  if (fix->status != RP_FIX_FOUND || fix->n_steps == 0)
+    return NULL;
+  first = step_action (catalog, fix, 0);
+  if (fix->n_steps == 1)
+    return capitalize (g_steal_pointer (&first));
+  second = step_action (catalog, fix, 1);
+  /* TRANSLATORS: two steps of a fix, "lower the micro batch … and …" */
+  return capitalize (g_strdup_printf (_("%s, and %s"), first, second));
+}
+
+char *
+rp_words_fix_sentence (const RpCatalog  *catalog,
+                       const RpEstimate *est)
+{
+  const RpFix *fix;
+  g_autofree char *action = NULL;
+  g_autofree char *memory = NULL;
+  GString *then;
+
+  g_return_val_if_fail (est != NULL, NULL);
+
+  fix = &est->fix;
+  if (fix->status == RP_FIX_NONE)
+    return NULL;
+  if (fix->status == RP_FIX_NOTHING_WORKS)
+    return g_strdup (fix->constraint == RP_CONSTRAINT_VRAM
+                     ? _("No change Rigplan tries (micro batch, recomputation, 8-bit "
+                         "optimizer, ZeRO, LoRA or QLoRA, offload, more or larger GPUs) "
+                         "makes it fit.")
+                     : _("No single change Rigplan tries meets this constraint."));
+  action = rp_words_fix_action (catalog, fix);
+  memory = rp_units_format_bytes (fix->memory_total_bytes);
+  then = g_string_new (NULL);
+  /* TRANSLATORS: what a fix leads to; %s is memory per GPU */
+  g_string_append_printf (then, _("then %s per GPU"), memory);
+  if (isfinite (fix->days))
+    {
+      g_autofree char *d = days (fix->days);
+
+      /* TRANSLATORS: appended to "then … per GPU"; %s is a number of days */
+      g_string_append_printf (then, _(", %s days"), d);
+    }
+  if (isfinite (fix->cost))
+    {
+      g_autofree char *cost = rp_units_format_money (fix->cost, est->cost.currency);
+
+      g_string_append_printf (then, fix->cost_is_rent
+                              /* TRANSLATORS: appended; %s is the cost of renting the run */
+                              ? _(", %s rented") : _(", %s as its share of buying"), cost);
+    }
+  {
+    g_autofree char *tail = g_string_free (then, FALSE);
+
+    /* TRANSLATORS: a fix, then what it leads to in brackets */
+    return g_strdup_printf (_("Fix: %s (%s)."), action, tail);
+  }
+}
+
+char *
+rp_words_verdict_detail (const RpScenario *scenario,
+                         const RpCatalog  *catalog,
+                         const RpEstimate *est)
+{
+  const RpConstraint *worst;
+  g_autofree char *fix = NULL;
+
+  g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
+
+  worst = rp_estimate_get_worst (est, NULL);
+  if (worst == NULL)
+    {
+      const RpConstraint *vram = &est->constraints[RP_CONSTRAINT_VRAM];
+
+      return vram->message != NULL ? g_strconcat (vram->message, ".", NULL) : g_strdup ("");
+    }
+  fix = rp_words_fix_sentence (catalog, est);
+  if (fix == NULL)
+    return g_strconcat (worst->message, ".", NULL);
+  return g_strconcat (worst->message, ". ", fix, NULL);
+}
+
+char *
+rp_words_error (const GError *error)
+{
+  const char *key;
+  const RpField *field;
+
+  g_return_val_if_fail (error != NULL, NULL);
+
+  key = rp_error_get_key (error);
+  field = rp_fields_lookup (key);
+  if (field == NULL)
+    return capitalize (g_strdup (rp_error_get_detail (error)));
+  /* TRANSLATORS: a field's label, then what is wrong with its value */
+  return g_strdup_printf (_("%s: %s"), rp_field_get_label (field), rp_error_get_detail (error));
+}

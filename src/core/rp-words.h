@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-words.h: the sentences about a verdict, its constraints and its fix,
+ * written once
+ *
+ * The window's banner, the CLI's first lines and the PDF's summary show
+ * these very sentences (translated); none of them words a verdict or a
+ * fix on its own. */
+#pragma once
+
+#include "rp-estimate.h"
+
+G_BEGIN_DECLS
+
+/* "Fits on NVIDIA A100 80GB SXM4", "Does not fit on …", "Fits, but
+ * misses the deadline": the headline for the worst unmet constraint. */
+char *rp_words_verdict_title       (const RpScenario *scenario,
+                                    const RpEstimate *estimate);
+/* The worst unmet constraint's sentence and its fix, or the memory
+ * summary when every constraint holds. */
+char *rp_words_verdict_detail      (const RpScenario *scenario,
+                                    const RpCatalog  *catalog,
+                                    const RpEstimate *estimate);
+/* "Train with QLoRA on a 4-bit base model" (+ " and …" for a pair);
+ * NULL when @fix found nothing to change. */
+char *rp_words_fix_action          (const RpCatalog  *catalog,
+                                    const RpFix      *fix);
+/* "Fix: Train with QLoRA on a 4-bit base model (then 9.8 GiB per GPU,
+ * 2.1 days, $120)."  NULL when there is no fix; the "nothing works"
+ * sentence when the search found none. */
+char *rp_words_fix_sentence        (const RpCatalog  *catalog,
+                                    const RpEstimate *estimate);
+/* The sentence of one judged constraint (filled into its message). */
+char *rp_words_constraint          (RpConstraintCode  code,
+                                    const RpConstraint *constraint,
+                                    const RpScenario *scenario,
+                                    const RpEstimate *estimate);
+/* The constraint's short translated name ("Host RAM"). */
+const char *rp_words_constraint_name (RpConstraintCode code);
+/* The error as one sentence a person reads: the field's label instead of
+ * its key ("Layers: expected a whole number from 1 to 10,000"). */
+char *rp_words_error               (const GError     *error);
+
+G_END_DECLS
