@@ -132,6 +132,29 @@ test_user_override (void)
   g_rmdir (dir);
 }
 
+/* 包日 and 包月 prices are read into their own rent kinds, per GPU-hour. */
+static void
+test_daily_monthly_prices (void)
+{
+  static const char text[] =
+    "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"lab\","
+    " \"provider\": \"Lab\", \"gpu\": \"rtx-4090\", \"currency\": \"CNY\","
+    " \"per_gpu_hour\": {\"daily\": 1.75, \"monthly\": 1.4611}, \"source\": \"s\","
+    " \"as_of\": \"2026-10\"}]}";
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  const RpCloudOffer *offer;
+
+  g_assert_true (rp_catalog_load_bytes (catalog, bytes, "lab.json", &error));
+  g_assert_no_error (error);
+  offer = rp_catalog_lookup_cloud (catalog, "lab");
+  g_assert_cmpfloat (offer->per_gpu_hour[RP_RENT_DAILY], ==, 1.75);
+  g_assert_cmpfloat (offer->per_gpu_hour[RP_RENT_MONTHLY], ==, 1.4611);
+  g_assert_cmpfloat (offer->per_gpu_hour[RP_RENT_ON_DEMAND], ==, 0);
+  g_assert_cmpstr (rp_rent_kind_to_string (RP_RENT_MONTHLY), ==, "monthly");
+}
+
 typedef struct
 {
   const char *text;
@@ -220,6 +243,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/datasheet-facts", test_datasheet_facts);
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
+  g_test_add_func ("/core/catalog/daily-monthly-prices", test_daily_monthly_prices);
   g_test_add_func ("/core/catalog/bad-files", test_bad_files);
   g_test_add_func ("/core/catalog/dangling-offer", test_dangling_offer);
   return g_test_run ();

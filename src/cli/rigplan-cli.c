@@ -175,6 +175,10 @@ rent_kind_name (RpRentKind kind)
       return _("Reserved, 3 years");
     case RP_RENT_SPOT:
       return _("Spot");
+    case RP_RENT_DAILY:
+      return _("Daily");
+    case RP_RENT_MONTHLY:
+      return _("Monthly");
     case RP_N_RENT_KINDS:
     default:
       return "?";

@@ -277,7 +277,7 @@ read_cloud (const cJSON *item,
             GError     **error)
 {
   static const char *const price_keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot",
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
   };
   g_autoptr(RpCloudOffer) offer = g_new0 (RpCloudOffer, 1);
   g_autofree char *prices_path = rp_json_join_path (path, "per_gpu_hour");

@@ -39,7 +39,7 @@ static const char *const storage_names[RP_N_STORAGES] = {
 };
 static const char *const currency_names[RP_N_CURRENCIES] = { "USD", "CNY" };
 static const char *const rent_kind_names[RP_N_RENT_KINDS] = {
-  "on-demand", "reserved-1y", "reserved-3y", "spot",
+  "on-demand", "reserved-1y", "reserved-3y", "spot", "daily", "monthly",
 };
 
 /* ---- helpers -------------------------------------------------------- */
