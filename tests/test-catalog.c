@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "rp-age.h"
 #include "rp-catalog.h"
 #include "rp-error.h"
 
@@ -155,6 +156,58 @@ test_daily_monthly_prices (void)
   g_assert_cmpstr (rp_rent_kind_to_string (RP_RENT_MONTHLY), ==, "monthly");
 }
 
+/* Ages counted by hand from 2026-12-01 in 30.436875-day months (365.2425 / 12):
+ * 2026-06-01 is 183 days back, 6.012 months; 2026-06-02 is 182 days, 5.980. */
+static void
+test_as_of_months (void)
+{
+  static const struct { const char *as_of; double months; } good[] = {
+    { "2026-12-01", 0 },
+    { "2026-06-01", 183 / 30.436875 },
+    { "2026-06-02", 182 / 30.436875 },
+    { "2026-10", 61 / 30.436875 },       /* from its first day */
+    { "2026", 334 / 30.436875 },
+    { "2022-07", 1614 / 30.436875 },
+    { "2027-01-01", -31 / 30.436875 },   /* a date in the future */
+  };
+  static const char *const bad[] = {
+    "", "d", "2023-H2", "2026-13", "2026-02-30", "26-01-01", "2026-1-1", "2026-10-04x",
+  };
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      double months = -1000;
+
+      g_assert_true (rp_as_of_months (good[i].as_of, today, &months));
+      g_assert_cmpfloat_with_epsilon (months, good[i].months, 1e-9);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      double months = -1000;
+
+      g_assert_false (rp_as_of_months (bad[i], today, &months));
+      g_assert_cmpfloat (months, ==, -1000);
+    }
+  g_assert_false (rp_as_of_months (NULL, today, &(double){ 0 }));
+}
+
+/* Older than six months is stale; a fresh price and an unreadable date are not. */
+static void
+test_price_is_stale (void)
+{
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+
+  g_assert_true (rp_price_is_stale ("2026-06-01", today));
+  g_assert_true (rp_price_is_stale ("2022-07", today));
+  g_assert_true (rp_price_is_stale ("2026", today));
+  g_assert_false (rp_price_is_stale ("2026-06-02", today));
+  g_assert_false (rp_price_is_stale ("2026-10-04", today));
+  g_assert_false (rp_price_is_stale ("2027-03", today));
+  g_assert_false (rp_price_is_stale ("unknown", today));
+  g_assert_false (rp_price_is_stale (NULL, today));
+}
+
 typedef struct
 {
   const char *text;
@@ -244,6 +297,8 @@ main (int    argc,
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
   g_test_add_func ("/core/catalog/daily-monthly-prices", test_daily_monthly_prices);
+  g_test_add_func ("/core/catalog/as-of-months", test_as_of_months);
+  g_test_add_func ("/core/catalog/price-is-stale", test_price_is_stale);
   g_test_add_func ("/core/catalog/bad-files", test_bad_files);
   g_test_add_func ("/core/catalog/dangling-offer", test_dangling_offer);
   return g_test_run ();
