@@ -94,6 +94,29 @@ test_clouds_reference_gpus (void)
     }
 }
 
+/* Every offer says who sells it and what kind of source its price is. */
+static void
+test_provider_classes (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpCloudOffer *vast = rp_catalog_lookup_cloud (catalog, "vast-ai-rtx-4090-marketplace");
+  const RpCloudOffer *aws = rp_catalog_lookup_cloud (catalog, "aws-p5-48xlarge");
+  const RpCloudOffer *lambda = rp_catalog_lookup_cloud (catalog, "lambda-h100-sxm-on-demand");
+  RpProviderClass cls = RP_PROVIDER_HYPERSCALER;
+
+  g_assert_cmpint (vast->provider_class, ==, RP_PROVIDER_MARKETPLACE);
+  g_assert_nonnull (vast->reliability);
+  g_assert_cmpint (aws->provider_class, ==, RP_PROVIDER_HYPERSCALER);
+  g_assert_cmpint (lambda->provider_class, ==, RP_PROVIDER_GPU_CLOUD);
+  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+    g_assert_nonnull (rp_catalog_get_cloud (catalog, i)->source_kind);
+
+  g_assert_true (rp_provider_class_from_string ("gpu-cloud", &cls));
+  g_assert_cmpint (cls, ==, RP_PROVIDER_GPU_CLOUD);
+  g_assert_false (rp_provider_class_from_string ("broker", &cls));
+  g_assert_cmpstr (rp_provider_class_to_string (RP_PROVIDER_MARKETPLACE), ==, "marketplace");
+}
+
 static char *
 write_temp (const char *dir,
             const char *name,
@@ -236,6 +259,10 @@ static const BadCatalog bad_catalogs[] = {
     " \"provider\": \"P\", \"gpu\": \"h100-sxm\", \"currency\": \"EUR\", \"per_gpu_hour\":"
     " {\"on_demand\": 1}, \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE,
     "offers[0].currency" },
+  { "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"o\","
+    " \"provider\": \"P\", \"provider_class\": \"broker\", \"gpu\": \"h100-sxm\","
+    " \"currency\": \"USD\", \"per_gpu_hour\": {\"on_demand\": 1}, \"source\": \"s\","
+    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "offers[0].provider_class" },
   { "{\"format\": \"rigplan-models\", \"version\": 1, \"models\": [{\"id\": \"m\", \"name\": \"M\","
     " \"kind\": \"decoder\", \"params\": 1, \"layers\": 2, \"hidden\": 64, \"heads\": 3,"
     " \"ffn\": 256, \"vocab\": 100, \"source\": \"s\", \"as_of\": \"d\"}]}",
@@ -295,6 +322,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/bundled-provenance", test_bundled_provenance);
   g_test_add_func ("/core/catalog/datasheet-facts", test_datasheet_facts);
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
+  g_test_add_func ("/core/catalog/provider-classes", test_provider_classes);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
   g_test_add_func ("/core/catalog/daily-monthly-prices", test_daily_monthly_prices);
   g_test_add_func ("/core/catalog/as-of-months", test_as_of_months);

@@ -65,6 +65,9 @@ cloud_free (gpointer data)
   g_free (offer->source);
   g_free (offer->as_of);
   g_free (offer->notes);
+  g_free (offer->provider_zh);
+  g_free (offer->source_kind);
+  g_free (offer->reliability);
   g_free (offer);
 }
 
@@ -84,6 +87,10 @@ model_free (gpointer data)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpGpu, gpu_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCloudOffer, cloud_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpModelPreset, model_free)
+
+static const char *const provider_class_names[RP_N_PROVIDER_CLASSES] = {
+  "hyperscaler", "gpu-cloud", "marketplace",
+};
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -270,19 +277,62 @@ read_gpu (const cJSON *item,
   return TRUE;
 }
 
+/* What an offer says about its provider and instance, beyond the price. */
+static gboolean
+read_offer_details (const cJSON  *item,
+                    const char   *path,
+                    RpCloudOffer *offer,
+                    GError      **error)
+{
+  offer->provider_class = RP_PROVIDER_GPU_CLOUD;
+  return rp_json_read_enum (item, path, "provider_class", FALSE,
+                            (RpJsonEnumParser) rp_provider_class_from_string,
+                            "hyperscaler, gpu-cloud, marketplace", &offer->provider_class,
+                            error) &&
+         rp_json_read_string (item, path, "provider_zh", FALSE, &offer->provider_zh, error) &&
+         rp_json_read_string (item, path, "source_kind", FALSE, &offer->source_kind, error) &&
+         rp_json_read_string (item, path, "reliability", FALSE, &offer->reliability, error) &&
+         rp_json_read_uint (item, path, "vcpus", FALSE, 0, 100000, &offer->vcpus, error) &&
+         rp_json_read_number (item, path, "ram_gb", FALSE, 0, 1e6, &offer->ram_gb, error) &&
+         rp_json_read_number (item, path, "disk_gb", FALSE, 0, 1e9, &offer->disk_gb, error);
+}
+
+static gboolean
+read_offer_prices (const cJSON  *prices,
+                   const char   *prices_path,
+                   RpCloudOffer *offer,
+                   GError      **error)
+{
+  static const char *const price_keys[RP_N_RENT_KINDS] = {
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+  };
+  double any = 0;
+
+  for (guint k = 0; k < RP_N_RENT_KINDS; k++)
+    {
+      if (!rp_json_read_number (prices, prices_path, price_keys[k], FALSE, 0, 1e6,
+                                &offer->per_gpu_hour[k], error))
+        return FALSE;
+      any += offer->per_gpu_hour[k];
+    }
+  if (any <= 0)
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, prices_path,
+                        _("at least one price is needed"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_cloud (const cJSON *item,
             const char  *path,
             gpointer    *out,
             GError     **error)
 {
-  static const char *const price_keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
-  };
   g_autoptr(RpCloudOffer) offer = g_new0 (RpCloudOffer, 1);
   g_autofree char *prices_path = rp_json_join_path (path, "per_gpu_hour");
   const cJSON *prices = NULL;
-  double any = 0;
 
   offer->gpus_per_instance = 1;
   offer->billing_granularity_s = 3600;
@@ -299,21 +349,10 @@ read_cloud (const cJSON *item,
       !rp_json_read_object (item, path, "per_gpu_hour", TRUE, &prices, error) ||
       !rp_json_read_number (item, path, "billing_granularity_s", FALSE, 1, 86400 * 31,
                             &offer->billing_granularity_s, error) ||
-      !read_provenance (item, path, &offer->source, &offer->as_of, &offer->notes, error))
+      !read_provenance (item, path, &offer->source, &offer->as_of, &offer->notes, error) ||
+      !read_offer_details (item, path, offer, error) ||
+      !read_offer_prices (prices, prices_path, offer, error))
     return FALSE;
-  for (guint k = 0; k < RP_N_RENT_KINDS; k++)
-    {
-      if (!rp_json_read_number (prices, prices_path, price_keys[k], FALSE, 0, 1e6,
-                                &offer->per_gpu_hour[k], error))
-        return FALSE;
-      any += offer->per_gpu_hour[k];
-    }
-  if (any <= 0)
-    {
-      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, prices_path,
-                        _("at least one price is needed"));
-      return FALSE;
-    }
   *out = g_steal_pointer (&offer);
   return TRUE;
 }
@@ -729,6 +768,28 @@ rp_catalog_lookup_model (const RpCatalog *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
   return lookup (self->models, id);
+}
+
+const char *
+rp_provider_class_to_string (RpProviderClass v)
+{
+  g_return_val_if_fail ((guint) v < RP_N_PROVIDER_CLASSES, NULL);
+  return provider_class_names[v];
+}
+
+gboolean
+rp_provider_class_from_string (const char      *s,
+                               RpProviderClass *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  for (guint i = 0; s != NULL && i < RP_N_PROVIDER_CLASSES; i++)
+    if (strcmp (s, provider_class_names[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 double

@@ -68,6 +68,15 @@ typedef struct
   char        *notes;
 } RpGpu;
 
+/* Who rents the GPUs out; the kind of promise behind an offer. */
+typedef enum
+{
+  RP_PROVIDER_HYPERSCALER,      /* AWS, Azure, GCP, Oracle, Alibaba, Tencent, … */
+  RP_PROVIDER_GPU_CLOUD,        /* a company renting its own GPUs: Lambda, AutoDL, … */
+  RP_PROVIDER_MARKETPLACE,      /* independent hosts listed by a broker: Vast.ai, … */
+  RP_N_PROVIDER_CLASSES
+} RpProviderClass;
+
 typedef struct
 {
   char       *id;
@@ -79,10 +88,18 @@ typedef struct
   RpCurrency  currency;
   /* Per GPU-hour in `currency`; 0 = not offered. Indexed by RpRentKind. */
   double      per_gpu_hour[RP_N_RENT_KINDS];
-  double      billing_granularity_s;   /* 3600 = whole hours */
+  double      billing_granularity_s;   /* of the hourly kinds; 3600 = whole hours */
   char       *source;
   char       *as_of;
   char       *notes;
+  RpProviderClass provider_class;      /* RP_PROVIDER_GPU_CLOUD when the file says none */
+  char       *provider_zh;             /* the provider's Chinese name; may be NULL */
+  char       *source_kind;             /* "list price", "market quote", …; may be NULL */
+  char       *reliability;             /* a short English sentence; may be NULL */
+  /* The instance's shape; 0 = not stated by the source. */
+  guint       vcpus;
+  double      ram_gb;
+  double      disk_gb;
 } RpCloudOffer;
 
 typedef struct
@@ -144,6 +161,11 @@ const RpModelPreset *rp_catalog_lookup_model     (const RpCatalog *self,
 const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
 /* The cost model's default prices (pricing.json), or NULL if none. */
 const RpPricing     *rp_catalog_get_pricing      (const RpCatalog *self);
+
+/* "hyperscaler", "gpu-cloud", "marketplace" */
+const char          *rp_provider_class_to_string (RpProviderClass v);
+gboolean             rp_provider_class_from_string (const char      *s,
+                                                    RpProviderClass *out);
 
 /* Dense peak TFLOP/s of @gpu for the GEMMs of @precision; 0 if unsupported. */
 double               rp_gpu_peak_tflops          (const RpGpu     *gpu,
