@@ -117,6 +117,65 @@ test_provider_classes (void)
   g_assert_cmpstr (rp_provider_class_to_string (RP_PROVIDER_MARKETPLACE), ==, "marketplace");
 }
 
+static gboolean
+has_alias (const RpGpu *gpu,
+           const char  *word)
+{
+  return g_strv_contains ((const char *const *) gpu->aliases, word);
+}
+
+/* Search words load; a GPU without any has an empty list, never NULL. */
+static void
+test_gpu_aliases (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpGpu *ascend = rp_catalog_lookup_gpu (catalog, "ascend-910b");
+
+  g_assert_true (has_alias (ascend, "昇腾"));
+  g_assert_true (has_alias (ascend, "910B"));
+  g_assert_false (has_alias (ascend, "910"));
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
+
+      g_assert_nonnull (gpu->aliases);
+      g_assert_nonnull (gpu->source_kind);
+    }
+}
+
+/* A GPU no source states a throughput for loads when it claims no
+ * precision, and then supports none; claiming one without a figure is a
+ * typo and is refused. */
+static void
+test_gpu_without_throughput (void)
+{
+  static const char known_nothing[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X\", \"vendor\": \"V\", \"memory_gib\": 80, \"tflops\": {\"bf16\": null},"
+    " \"source\": \"s\", \"as_of\": \"2023\"}]}";
+  static const char claims_bf16[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X\", \"vendor\": \"V\", \"memory_gib\": 80, \"tflops\": {\"bf16\": null},"
+    " \"precisions\": [\"bf16\"], \"source\": \"s\", \"as_of\": \"2023\"}]}";
+  g_autoptr(RpCatalog) catalog = rp_catalog_new_empty ();
+  g_autoptr(GBytes) good = g_bytes_new_static (known_nothing, strlen (known_nothing));
+  g_autoptr(GBytes) bad = g_bytes_new_static (claims_bf16, strlen (claims_bf16));
+  g_autoptr(GError) error = NULL;
+  const RpGpu *gpu;
+
+  g_assert_true (rp_catalog_load_bytes (catalog, good, "good.json", &error));
+  g_assert_no_error (error);
+  gpu = rp_catalog_lookup_gpu (catalog, "x");
+  g_assert_false (rp_gpu_supports_precision (gpu, RP_PRECISION_BF16_MIXED));
+  g_assert_false (rp_gpu_supports_precision (gpu, RP_PRECISION_FP32));
+  g_assert_nonnull (gpu->aliases);
+  g_assert_null (gpu->aliases[0]);
+
+  g_assert_false (rp_catalog_load_bytes (catalog, bad, "bad.json", &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "gpus[0].tflops"));
+}
+
 static char *
 write_temp (const char *dir,
             const char *name,
@@ -267,6 +326,9 @@ static const BadCatalog bad_catalogs[] = {
     " \"kind\": \"decoder\", \"params\": 1, \"layers\": 2, \"hidden\": 64, \"heads\": 3,"
     " \"ffn\": 256, \"vocab\": 100, \"source\": \"s\", \"as_of\": \"d\"}]}",
     RP_ERROR_INVALID_VALUE, "models[0].heads" },
+  { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\", \"name\": \"X\","
+    " \"vendor\": \"V\", \"memory_gib\": 8, \"tflops\": {\"fp32\": 1}, \"aliases\": [\"ok\", 4],"
+    " \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].aliases" },
   { "{\"format\": \"something-else\", \"version\": 1}", RP_ERROR_INVALID_VALUE, "format" },
 };
 
@@ -323,6 +385,8 @@ main (int    argc,
   g_test_add_func ("/core/catalog/datasheet-facts", test_datasheet_facts);
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
   g_test_add_func ("/core/catalog/provider-classes", test_provider_classes);
+  g_test_add_func ("/core/catalog/gpu-aliases", test_gpu_aliases);
+  g_test_add_func ("/core/catalog/gpu-without-throughput", test_gpu_without_throughput);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
   g_test_add_func ("/core/catalog/daily-monthly-prices", test_daily_monthly_prices);
   g_test_add_func ("/core/catalog/as-of-months", test_as_of_months);

@@ -49,6 +49,8 @@ gpu_free (gpointer data)
   g_free (gpu->source);
   g_free (gpu->as_of);
   g_free (gpu->notes);
+  g_free (gpu->source_kind);
+  g_strfreev (gpu->aliases);
   g_free (gpu);
 }
 
@@ -216,6 +218,56 @@ read_precisions (const cJSON *item,
   return TRUE;
 }
 
+/* "aliases": a list of non-empty strings; an empty list when absent. */
+static gboolean
+read_aliases (const cJSON *item,
+              const char  *path,
+              char      ***out,
+              GError     **error)
+{
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, "aliases");
+  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
+  const cJSON *word;
+
+  if (list != NULL && !cJSON_IsNull (list) && !cJSON_IsArray (list))
+    {
+      g_autofree char *where = rp_json_join_path (path, "aliases");
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected a list"));
+      return FALSE;
+    }
+  if (!cJSON_IsArray (list))
+    list = NULL;
+  cJSON_ArrayForEach (word, list)
+    {
+      if (!cJSON_IsString (word) || *word->valuestring == '\0')
+        {
+          g_autofree char *where = rp_json_join_path (path, "aliases");
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                            _("expected a list of words"));
+          return FALSE;
+        }
+      g_strv_builder_add (words, word->valuestring);
+    }
+  *out = g_strv_builder_end (words);
+  return TRUE;
+}
+
+/* A throughput figure is needed for the precisions the entry claims; a
+ * GPU no source gives a figure for lists none and is only displayed. */
+static gboolean
+check_throughput (const RpGpu *gpu,
+                  const char  *tflops_path,
+                  GError     **error)
+{
+  if (gpu->precisions == 0 ||
+      gpu->tflops_fp32 + gpu->tflops_tf32 + gpu->tflops_fp16 + gpu->tflops_bf16 +
+      gpu->tflops_fp8 > 0)
+    return TRUE;
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, tflops_path,
+                    _("at least one throughput figure is needed"));
+  return FALSE;
+}
+
 static gboolean
 read_gpu (const cJSON *item,
           const char  *path,
@@ -255,7 +307,9 @@ read_gpu (const cJSON *item,
       !rp_json_read_string (item, path, "price_source", FALSE, &gpu->price_source, error) ||
       !rp_json_read_string (item, path, "price_as_of", FALSE, &gpu->price_as_of, error) ||
       !rp_json_read_object (item, path, "stack", FALSE, &stack, error) ||
-      !read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes, error))
+      !read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes, error) ||
+      !rp_json_read_string (item, path, "source_kind", FALSE, &gpu->source_kind, error) ||
+      !read_aliases (item, path, &gpu->aliases, error))
     return FALSE;
   if (stack != NULL &&
       (!rp_json_read_enum (stack, stack_path, "kind", TRUE, stack_from_string,
@@ -266,13 +320,8 @@ read_gpu (const cJSON *item,
                              &gpu->min_stack_version, error)))
     return FALSE;
   gpu->pcie_gen = (guint) pcie_gen;
-  if (gpu->tflops_fp32 + gpu->tflops_tf32 + gpu->tflops_fp16 + gpu->tflops_bf16 +
-      gpu->tflops_fp8 <= 0)
-    {
-      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, tflops_path,
-                        _("at least one throughput figure is needed"));
-      return FALSE;
-    }
+  if (!check_throughput (gpu, tflops_path, error))
+    return FALSE;
   *out = g_steal_pointer (&gpu);
   return TRUE;
 }

@@ -66,6 +66,10 @@ typedef struct
   char        *source;
   char        *as_of;
   char        *notes;
+  char        *source_kind;            /* "datasheet", "spec database", …; may be NULL */
+  /* Words people search for it by ("4090D", "昇腾"); NULL-terminated,
+   * empty (never NULL) when the file gives none. */
+  char       **aliases;
 } RpGpu;
 
 /* Who rents the GPUs out; the kind of promise behind an offer. */
@@ -167,7 +171,9 @@ const char          *rp_provider_class_to_string (RpProviderClass v);
 gboolean             rp_provider_class_from_string (const char      *s,
                                                     RpProviderClass *out);
 
-/* Dense peak TFLOP/s of @gpu for the GEMMs of @precision; 0 if unsupported. */
+/* Dense peak TFLOP/s of @gpu for the GEMMs of @precision; 0 if unsupported
+ * or unknown.  A GPU whose file lists no precisions and no throughput
+ * (no datasheet states it) supports none: it can be shown, not estimated. */
 double               rp_gpu_peak_tflops          (const RpGpu     *gpu,
                                                   RpPrecision      precision);
 gboolean             rp_gpu_supports_precision   (const RpGpu     *gpu,
