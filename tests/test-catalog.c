@@ -81,6 +81,84 @@ test_datasheet_facts (void)
   g_assert_cmpstr (rtx4090->compute_capability, ==, "8.9");
 }
 
+static gboolean
+has_alias (const RpGpu *gpu,
+           const char  *word)
+{
+  return g_strv_contains ((const char *const *) gpu->aliases, word);
+}
+
+/* The cards sold in China, with the figures their sources state:
+ * - H20: 96 GB, 4.0 TB/s, BF16 148 and FP8 296 dense TFLOP/s (Tom's Hardware,
+ *   "New Nvidia AI GPUs designed to get around US export bans come to China",
+ *   2024), 400 W (huggingface.co/hardware/h20), NVLink 900 GB/s (1cnz.cn).
+ * - L20: 48 GB, 864 GB/s, BF16 119.5, FP8 239 (same article), 275 W (topcpu.net).
+ * - RTX 4090 D: 24 GB, 1,008 GB/s, 425 W (evertiq.com news 54972, besthub.dev),
+ *   147.09 BF16 TFLOP/s dense with FP32 accumulate (hmc-tech.com spec page).
+ * - A800 PCIe: 311.87 BF16 TFLOP/s dense, 250 W (hmc-tech.com spec pages).
+ * - A800 SXM4: 80 GB, 400 W, NVLink 400 GB/s (Global Times 2022-11-08,
+ *   huggingface.co/hardware/a800); no throughput is published, so none.
+ * - H800 SXM5: 80 GB, 3.35 TB/s, 700 W, NVLink 400 GB/s (philisun.com,
+ *   huggingface.co/hardware/h800, tumgag.com); no throughput published.
+ * - RTX 4090 48 GB boards: the RTX 4090's 165.2 BF16 TFLOP/s (Ada whitepaper
+ *   appendix A) on 48 GB (tomshw.it 2025-03-27); board power unpublished. */
+static void
+test_china_gpus (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpGpu *h20 = rp_catalog_lookup_gpu (catalog, "h20");
+  const RpGpu *l20 = rp_catalog_lookup_gpu (catalog, "l20");
+  const RpGpu *d4090 = rp_catalog_lookup_gpu (catalog, "rtx-4090d");
+  const RpGpu *a800_pcie = rp_catalog_lookup_gpu (catalog, "a800-80gb-pcie");
+  const RpGpu *a800_40 = rp_catalog_lookup_gpu (catalog, "a800-40gb-pcie");
+  const RpGpu *a800_sxm = rp_catalog_lookup_gpu (catalog, "a800-80gb-sxm");
+  const RpGpu *h800 = rp_catalog_lookup_gpu (catalog, "h800-sxm");
+  const RpGpu *big4090 = rp_catalog_lookup_gpu (catalog, "rtx-4090-48gb");
+  const RpGpu *big4090d = rp_catalog_lookup_gpu (catalog, "rtx-4090d-48gb");
+
+  g_assert_cmpfloat (h20->memory_gib, ==, 96);
+  g_assert_cmpfloat (h20->memory_bandwidth_gb_s, ==, 4000);
+  g_assert_cmpfloat (h20->tflops_bf16, ==, 148);
+  g_assert_cmpfloat (h20->tflops_fp8, ==, 296);
+  g_assert_cmpfloat (h20->tdp_w, ==, 400);
+  g_assert_cmpfloat (h20->interconnect_gb_s, ==, 900);
+
+  g_assert_cmpfloat (l20->memory_gib, ==, 48);
+  g_assert_cmpfloat (l20->memory_bandwidth_gb_s, ==, 864);
+  g_assert_cmpfloat (l20->tflops_bf16, ==, 119.5);
+  g_assert_cmpfloat (l20->tflops_fp8, ==, 239);
+  g_assert_cmpfloat (l20->tdp_w, ==, 275);
+
+  g_assert_cmpfloat (d4090->memory_gib, ==, 24);
+  g_assert_cmpfloat (d4090->memory_bandwidth_gb_s, ==, 1008);
+  g_assert_cmpfloat (d4090->tflops_bf16, ==, 147.09);
+  g_assert_cmpfloat (d4090->tdp_w, ==, 425);
+  g_assert_true (has_alias (d4090, "4090D"));
+
+  g_assert_cmpfloat (a800_pcie->memory_gib, ==, 80);
+  g_assert_cmpfloat (a800_pcie->tflops_bf16, ==, 311.87);
+  g_assert_cmpfloat (a800_pcie->tdp_w, ==, 250);
+  g_assert_cmpfloat (a800_40->memory_gib, ==, 40);
+
+  g_assert_cmpfloat (a800_sxm->memory_gib, ==, 80);
+  g_assert_cmpfloat (a800_sxm->tdp_w, ==, 400);
+  g_assert_cmpfloat (a800_sxm->interconnect_gb_s, ==, 400);
+  g_assert_false (rp_gpu_supports_precision (a800_sxm, RP_PRECISION_BF16_MIXED));
+
+  g_assert_cmpfloat (h800->memory_gib, ==, 80);
+  g_assert_cmpfloat (h800->memory_bandwidth_gb_s, ==, 3350);
+  g_assert_cmpfloat (h800->tdp_w, ==, 700);
+  g_assert_cmpfloat (h800->interconnect_gb_s, ==, 400);
+  g_assert_false (rp_gpu_supports_precision (h800, RP_PRECISION_FP8_MIXED));
+
+  g_assert_cmpfloat (big4090->memory_gib, ==, 48);
+  g_assert_cmpfloat (big4090->tflops_bf16, ==, 165.2);
+  g_assert_cmpfloat (big4090->tdp_w, ==, 0);
+  g_assert_true (has_alias (big4090, "魔改4090"));
+  g_assert_cmpfloat (big4090d->memory_gib, ==, 48);
+  g_assert_cmpint (big4090d->segment, ==, RP_SEGMENT_CONSUMER);
+}
+
 static void
 test_clouds_reference_gpus (void)
 {
@@ -115,13 +193,6 @@ test_provider_classes (void)
   g_assert_cmpint (cls, ==, RP_PROVIDER_GPU_CLOUD);
   g_assert_false (rp_provider_class_from_string ("broker", &cls));
   g_assert_cmpstr (rp_provider_class_to_string (RP_PROVIDER_MARKETPLACE), ==, "marketplace");
-}
-
-static gboolean
-has_alias (const RpGpu *gpu,
-           const char  *word)
-{
-  return g_strv_contains ((const char *const *) gpu->aliases, word);
 }
 
 /* Search words load; a GPU without any has an empty list, never NULL. */
@@ -383,6 +454,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/bundled-sizes", test_bundled_sizes);
   g_test_add_func ("/core/catalog/bundled-provenance", test_bundled_provenance);
   g_test_add_func ("/core/catalog/datasheet-facts", test_datasheet_facts);
+  g_test_add_func ("/core/catalog/china-gpus", test_china_gpus);
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
   g_test_add_func ("/core/catalog/provider-classes", test_provider_classes);
   g_test_add_func ("/core/catalog/gpu-aliases", test_gpu_aliases);
