@@ -247,6 +247,31 @@ test_gpu_without_throughput (void)
   g_assert_nonnull (strstr (error->message, "gpus[0].tflops"));
 }
 
+/* Issue 15: yuan prices from at least five domestic providers, each dated. */
+static void
+test_cny_providers (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GHashTable) providers = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+
+  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+    {
+      const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+      double months = 0;
+
+      if (o->currency != RP_CURRENCY_CNY)
+        continue;
+      g_assert_true (rp_as_of_months (o->as_of, today, &months));
+      g_assert_nonnull (o->provider_zh);
+      g_hash_table_add (providers, o->provider);
+    }
+  g_assert_cmpuint (g_hash_table_size (providers), >=, 5);
+  g_assert_true (g_hash_table_contains (providers, "AutoDL"));
+  g_assert_cmpfloat (rp_catalog_lookup_cloud (catalog, "autodl-rtx-4090")->per_gpu_hour[RP_RENT_MONTHLY],
+                     ==, 1.4611);     /* 1,052 CNY a month / 720 h */
+}
+
 static char *
 write_temp (const char *dir,
             const char *name,
@@ -457,6 +482,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/china-gpus", test_china_gpus);
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
   g_test_add_func ("/core/catalog/provider-classes", test_provider_classes);
+  g_test_add_func ("/core/catalog/cny-providers", test_cny_providers);
   g_test_add_func ("/core/catalog/gpu-aliases", test_gpu_aliases);
   g_test_add_func ("/core/catalog/gpu-without-throughput", test_gpu_without_throughput);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
