@@ -272,6 +272,82 @@ test_cny_providers (void)
                      ==, 1.4611);     /* 1,052 CNY a month / 720 h */
 }
 
+/* The bundled purchase prices: every GPU is known, servers have a size. */
+static void
+test_bundled_purchases (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpPurchasePrice *p;
+  guint servers = 0;
+
+  g_assert_cmpuint (rp_catalog_n_purchases (catalog), >=, 15);
+  for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
+    {
+      p = rp_catalog_get_purchase (catalog, i);
+      g_assert_nonnull (rp_catalog_lookup_gpu (catalog, p->gpu));
+      g_assert_cmpfloat (p->price, >, 0);
+      g_assert_cmpuint (p->gpus_per_server, ==, p->server ? 8 : 1);
+      if (p->condition != RP_CONDITION_NEW)
+        g_assert_nonnull (p->risk);
+      servers += p->server;
+    }
+  g_assert_cmpuint (servers, >=, 5);
+
+  /* The newest CNY price of a new RTX 4090: the 2025 e-commerce listing of
+   * 22,559 CNY (woter.ai), not the 2023-10 ones (13,000 to 26,000). */
+  p = rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_NEW, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (p->price, ==, 22559);
+  /* No USD price: the newest in any currency. */
+  g_assert_true (rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_NEW,
+                                           RP_CURRENCY_USD) == p);
+  /* A card, not the 8-GPU servers that are dated later. */
+  p = rp_catalog_find_purchase (catalog, "h20", RP_CONDITION_NEW, RP_CURRENCY_CNY);
+  g_assert_false (p->server);
+  g_assert_cmpfloat (p->price, ==, 110000);
+  p = rp_catalog_find_purchase (catalog, "rtx-3090", RP_CONDITION_EX_MINING, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (p->price, ==, 13000);
+  g_assert_null (rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_USED,
+                                           RP_CURRENCY_CNY));
+}
+
+/* find_purchase prefers the asked currency, then the newest date. */
+static void
+test_find_purchase (void)
+{
+  static const char text[] =
+    "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": ["
+    " {\"id\": \"usd-old\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"USD\","
+    "  \"price\": 3000, \"source\": \"s\", \"as_of\": \"2024-01\"},"
+    " {\"id\": \"usd-new\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"USD\","
+    "  \"price\": 2800, \"source\": \"s\", \"as_of\": \"2024-06-30\"},"
+    " {\"id\": \"usd-year\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"USD\","
+    "  \"price\": 2900, \"source\": \"s\", \"as_of\": \"2024\"},"
+    " {\"id\": \"cny\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"CNY\","
+    "  \"price\": 21000, \"source\": \"s\", \"as_of\": \"2025-05\"},"
+    " {\"id\": \"used\", \"gpu\": \"l20\", \"condition\": \"used\", \"currency\": \"USD\","
+    "  \"price\": 1000, \"source\": \"s\", \"as_of\": \"2026-01\"},"
+    " {\"id\": \"rack\", \"kind\": \"server\", \"gpus_per_server\": 8, \"gpu\": \"l20\","
+    "  \"condition\": \"new\", \"currency\": \"USD\", \"price\": 40000, \"source\": \"s\","
+    "  \"as_of\": \"2026-02\"}]}";
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (rp_catalog_load_bytes (catalog, bytes, "mine.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_NEW,
+                                             RP_CURRENCY_USD)->id, ==, "usd-new");
+  g_assert_cmpstr (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_NEW,
+                                             RP_CURRENCY_CNY)->id, ==, "cny");
+  g_assert_cmpstr (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_USED,
+                                             RP_CURRENCY_CNY)->id, ==, "used");
+  g_assert_null (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_EX_MINING,
+                                           RP_CURRENCY_USD));
+  g_assert_cmpint (rp_as_of_compare ("2024", "2024-01-01"), ==, 0);
+  g_assert_cmpint (rp_as_of_compare ("2024-06-30", "2024-06"), >, 0);
+  g_assert_cmpint (rp_as_of_compare ("garbled", "1999"), <, 0);
+}
+
 static char *
 write_temp (const char *dir,
             const char *name,
@@ -414,6 +490,13 @@ static const BadCatalog bad_catalogs[] = {
     " \"provider\": \"P\", \"gpu\": \"h100-sxm\", \"currency\": \"EUR\", \"per_gpu_hour\":"
     " {\"on_demand\": 1}, \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE,
     "offers[0].currency" },
+  { "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
+    " \"gpu\": \"h20\", \"condition\": \"refurbished\", \"currency\": \"CNY\", \"price\": 1,"
+    " \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "prices[0].condition" },
+  { "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
+    " \"kind\": \"server\", \"gpu\": \"h20\", \"condition\": \"new\", \"currency\": \"CNY\","
+    " \"price\": 1, \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_MISSING_FIELD,
+    "prices[0].gpus_per_server" },
   { "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"o\","
     " \"provider\": \"P\", \"provider_class\": \"broker\", \"gpu\": \"h100-sxm\","
     " \"currency\": \"USD\", \"per_gpu_hour\": {\"on_demand\": 1}, \"source\": \"s\","
@@ -471,6 +554,25 @@ test_dangling_offer (void)
   g_rmdir (dir);
 }
 
+/* A purchase price whose GPU no catalog knows is refused like an offer. */
+static void
+test_dangling_purchase (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-test-XXXXXX", &error);
+  g_autofree char *path = write_temp (dir, "prices.json",
+    "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
+    " \"gpu\": \"warp-drive\", \"condition\": \"used\", \"currency\": \"CNY\", \"price\": 9,"
+    " \"source\": \"s\", \"as_of\": \"2026\"}]}");
+
+  g_assert_false (rp_catalog_load_dir (catalog, dir, FALSE, &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU);
+  g_assert_nonnull (strstr (error->message, "warp-drive"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -483,6 +585,8 @@ main (int    argc,
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
   g_test_add_func ("/core/catalog/provider-classes", test_provider_classes);
   g_test_add_func ("/core/catalog/cny-providers", test_cny_providers);
+  g_test_add_func ("/core/catalog/bundled-purchases", test_bundled_purchases);
+  g_test_add_func ("/core/catalog/find-purchase", test_find_purchase);
   g_test_add_func ("/core/catalog/gpu-aliases", test_gpu_aliases);
   g_test_add_func ("/core/catalog/gpu-without-throughput", test_gpu_without_throughput);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
@@ -491,5 +595,6 @@ main (int    argc,
   g_test_add_func ("/core/catalog/price-is-stale", test_price_is_stale);
   g_test_add_func ("/core/catalog/bad-files", test_bad_files);
   g_test_add_func ("/core/catalog/dangling-offer", test_dangling_offer);
+  g_test_add_func ("/core/catalog/dangling-purchase", test_dangling_purchase);
   return g_test_run ();
 }

@@ -74,6 +74,22 @@ rp_as_of_months (const char *as_of,
   return TRUE;
 }
 
+int
+rp_as_of_compare (const char *a,
+                  const char *b)
+{
+  GDate date_a, date_b;
+  gboolean ok_a, ok_b;
+
+  g_date_clear (&date_a, 1);
+  g_date_clear (&date_b, 1);
+  ok_a = a != NULL && parse_as_of (a, &date_a);
+  ok_b = b != NULL && parse_as_of (b, &date_b);
+  if (!ok_a || !ok_b)
+    return (int) ok_a - (int) ok_b;
+  return g_date_compare (&date_a, &date_b);
+}
+
 gboolean
 rp_price_is_stale (const char *as_of,
                    GDate      *today)

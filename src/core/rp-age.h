@@ -20,6 +20,11 @@ G_BEGIN_DECLS
 gboolean  rp_as_of_months    (const char  *as_of,
                               GDate       *today,
                               double      *out_months);
+/* Orders two as_of dates like strcmp: < 0 when @a is older than @b, > 0
+ * when newer, 0 on the same day.  Partial dates count from their first
+ * day; an unreadable (or NULL) date is older than any readable one. */
+int       rp_as_of_compare   (const char  *a,
+                              const char  *b);
 /* Whether @as_of is more than six months before @today.  FALSE when
  * @as_of cannot be read: use rp_as_of_months () to tell that apart. */
 gboolean  rp_price_is_stale  (const char  *as_of,

@@ -5,6 +5,7 @@
 
 #include "rp-catalog.h"
 
+#include "rp-catalog-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
 #include "rp-mfu-private.h"
@@ -26,6 +27,7 @@ struct _RpCatalog
   GPtrArray       *gpus;       /* RpGpu*, owned */
   GPtrArray       *clouds;     /* RpCloudOffer*, owned */
   GPtrArray       *models;     /* RpModelPreset*, owned */
+  GPtrArray       *purchases;  /* RpPurchasePrice*, owned */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
 };
@@ -138,11 +140,11 @@ segment_from_string (const char *s,
   return FALSE;
 }
 
-static gboolean
-read_id (const cJSON *item,
-         const char  *path,
-         char       **out,
-         GError     **error)
+gboolean
+rp_catalog_read_id (const cJSON *item,
+                    const char  *path,
+                    char       **out,
+                    GError     **error)
 {
   if (!rp_json_read_string (item, path, "id", TRUE, out, error))
     return FALSE;
@@ -163,13 +165,13 @@ read_id (const cJSON *item,
   return TRUE;
 }
 
-static gboolean
-read_provenance (const cJSON *item,
-                 const char  *path,
-                 char       **source,
-                 char       **as_of,
-                 char       **notes,
-                 GError     **error)
+gboolean
+rp_catalog_read_provenance (const cJSON *item,
+                            const char  *path,
+                            char       **source,
+                            char       **as_of,
+                            char       **notes,
+                            GError     **error)
 {
   return rp_json_read_string (item, path, "source", TRUE, source, error) &&
          rp_json_read_string (item, path, "as_of", TRUE, as_of, error) &&
@@ -281,7 +283,7 @@ read_gpu (const cJSON *item,
   const cJSON *stack = NULL;
   double pcie_gen = 0;
 
-  if (!read_id (item, path, &gpu->id, error) ||
+  if (!rp_catalog_read_id (item, path, &gpu->id, error) ||
       !rp_json_read_string (item, path, "name", TRUE, &gpu->name, error) ||
       !rp_json_read_string (item, path, "vendor", TRUE, &gpu->vendor, error) ||
       !rp_json_read_string (item, path, "generation", FALSE, &gpu->generation, error) ||
@@ -307,7 +309,8 @@ read_gpu (const cJSON *item,
       !rp_json_read_string (item, path, "price_source", FALSE, &gpu->price_source, error) ||
       !rp_json_read_string (item, path, "price_as_of", FALSE, &gpu->price_as_of, error) ||
       !rp_json_read_object (item, path, "stack", FALSE, &stack, error) ||
-      !read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes, error) ||
+      !rp_catalog_read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes,
+                                   error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &gpu->source_kind, error) ||
       !read_aliases (item, path, &gpu->aliases, error))
     return FALSE;
@@ -385,7 +388,7 @@ read_cloud (const cJSON *item,
 
   offer->gpus_per_instance = 1;
   offer->billing_granularity_s = 3600;
-  if (!read_id (item, path, &offer->id, error) ||
+  if (!rp_catalog_read_id (item, path, &offer->id, error) ||
       !rp_json_read_string (item, path, "provider", TRUE, &offer->provider, error) ||
       !rp_json_read_string (item, path, "offer", FALSE, &offer->offer, error) ||
       !rp_json_read_string (item, path, "gpu", TRUE, &offer->gpu, error) ||
@@ -398,7 +401,8 @@ read_cloud (const cJSON *item,
       !rp_json_read_object (item, path, "per_gpu_hour", TRUE, &prices, error) ||
       !rp_json_read_number (item, path, "billing_granularity_s", FALSE, 1, 86400 * 31,
                             &offer->billing_granularity_s, error) ||
-      !read_provenance (item, path, &offer->source, &offer->as_of, &offer->notes, error) ||
+      !rp_catalog_read_provenance (item, path, &offer->source, &offer->as_of,
+                                   &offer->notes, error) ||
       !read_offer_details (item, path, offer, error) ||
       !read_offer_prices (prices, prices_path, offer, error))
     return FALSE;
@@ -414,11 +418,12 @@ read_model (const cJSON *item,
 {
   g_autoptr(RpModelPreset) model = g_new0 (RpModelPreset, 1);
 
-  if (!read_id (item, path, &model->id, error) ||
+  if (!rp_catalog_read_id (item, path, &model->id, error) ||
       !rp_json_read_string (item, path, "name", TRUE, &model->name, error) ||
       !rp_model_arch_read_json (item, path, &model->arch, NULL, error) ||
       !rp_json_read_uint64 (item, path, "params", TRUE, &model->published_params, error) ||
-      !read_provenance (item, path, &model->source, &model->as_of, &model->notes, error))
+      !rp_catalog_read_provenance (item, path, &model->source, &model->as_of,
+                                   &model->notes, error))
     return FALSE;
   if (!rp_model_arch_validate (&model->arch, path, error))
     return FALSE;
@@ -515,6 +520,7 @@ load_root (RpCatalog   *self,
   static const EntryKind gpus = { "gpus", read_gpu, gpu_free };
   static const EntryKind clouds = { "offers", read_cloud, cloud_free };
   static const EntryKind models = { "models", read_model, model_free };
+  static const EntryKind purchases = { "prices", rp_purchase_read, rp_purchase_free };
 
   if (strcmp (format, "rigplan-gpus") == 0)
     return read_entries (self->gpus, root, &gpus, error);
@@ -522,6 +528,8 @@ load_root (RpCatalog   *self,
     return read_entries (self->clouds, root, &clouds, error);
   if (strcmp (format, "rigplan-models") == 0)
     return read_entries (self->models, root, &models, error);
+  if (strcmp (format, "rigplan-purchases") == 0)
+    return read_entries (self->purchases, root, &purchases, error);
   if (strcmp (format, "rigplan-mfu") == 0)
     {
       RpMfuParams *mfu = rp_mfu_params_load (root, error);
@@ -556,6 +564,17 @@ check_references (RpCatalog *self,
         {
           g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
                        _("offer “%s”: gpu “%s” is in no GPU catalog"), offer->id, offer->gpu);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < self->purchases->len; i++)
+    {
+      const RpPurchasePrice *price = g_ptr_array_index (self->purchases, i);
+
+      if (rp_catalog_lookup_gpu (self, price->gpu) == NULL)
+        {
+          g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
+                       _("price “%s”: gpu “%s” is in no GPU catalog"), price->id, price->gpu);
           return FALSE;
         }
     }
@@ -595,6 +614,7 @@ rp_catalog_new_empty (void)
   self->gpus = g_ptr_array_new_with_free_func (gpu_free);
   self->clouds = g_ptr_array_new_with_free_func (cloud_free);
   self->models = g_ptr_array_new_with_free_func (model_free);
+  self->purchases = g_ptr_array_new_with_free_func (rp_purchase_free);
   return self;
 }
 
@@ -615,6 +635,7 @@ rp_catalog_unref (RpCatalog *self)
   g_ptr_array_unref (self->gpus);
   g_ptr_array_unref (self->clouds);
   g_ptr_array_unref (self->models);
+  g_ptr_array_unref (self->purchases);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
@@ -662,60 +683,69 @@ rp_catalog_load_file (RpCatalog  *self,
   return TRUE;
 }
 
+/* Every *.json in @dir, in name order, so that overrides between user
+ * files are predictable; a missing directory adds nothing. */
+static gboolean
+load_user_dir (RpCatalog  *self,
+               const char *dir,
+               GError    **error)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (d == NULL)
+    return TRUE;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+      if (!rp_catalog_load_file (self, path, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_bundled_dir (RpCatalog  *self,
+                  const char *dir,
+                  GError    **error)
+{
+  static const char *const required[] = { "gpus.json", "clouds.json", "models.json" };
+  /* Without mfu.json the time model needs an MFU override, without
+   * pricing.json the cost model needs every price set; purchases.json
+   * adds dated purchase prices. */
+  static const char *const optional[] = { "mfu.json", "pricing.json", "purchases.json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, required[i], NULL);
+      if (!rp_catalog_load_file (self, path, error))
+        return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (optional); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, optional[i], NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS) && !rp_catalog_load_file (self, path, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 rp_catalog_load_dir (RpCatalog  *self,
                      const char *dir,
                      gboolean    required,
                      GError    **error)
 {
-  static const char *const bundled[] = { "gpus.json", "clouds.json", "models.json" };
-
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (dir != NULL, FALSE);
 
-  if (required)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (bundled); i++)
-        {
-          g_autofree char *path = g_build_filename (dir, bundled[i], NULL);
-          if (!rp_catalog_load_file (self, path, error))
-            return FALSE;
-        }
-      /* Optional: without it the time model needs an MFU override. */
-      {
-        g_autofree char *mfu_path = g_build_filename (dir, "mfu.json", NULL);
-        if (g_file_test (mfu_path, G_FILE_TEST_EXISTS) &&
-            !rp_catalog_load_file (self, mfu_path, error))
-          return FALSE;
-      }
-      /* Optional: without it the cost model needs every price set. */
-      {
-        g_autofree char *pricing_path = g_build_filename (dir, "pricing.json", NULL);
-        if (g_file_test (pricing_path, G_FILE_TEST_EXISTS) &&
-            !rp_catalog_load_file (self, pricing_path, error))
-          return FALSE;
-      }
-    }
-  else
-    {
-      g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      const char *name;
-
-      if (d == NULL)
-        return TRUE;   /* no user catalog: nothing to add */
-      while ((name = g_dir_read_name (d)) != NULL)
-        if (g_str_has_suffix (name, ".json"))
-          g_ptr_array_add (names, g_strdup (name));
-      /* A stable order, so that overrides between user files are predictable. */
-      g_ptr_array_sort (names, compare_names);
-      for (guint i = 0; i < names->len; i++)
-        {
-          g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
-          if (!rp_catalog_load_file (self, path, error))
-            return FALSE;
-        }
-    }
+  if (!(required ? load_bundled_dir (self, dir, error) : load_user_dir (self, dir, error)))
+    return FALSE;
   return check_references (self, error);
 }
 
@@ -907,6 +937,35 @@ rp_gpu_memory_bytes (const RpGpu *gpu)
 {
   g_return_val_if_fail (gpu != NULL, 0);
   return (guint64) (gpu->memory_gib * 1024.0 * 1024.0 * 1024.0);
+}
+
+guint
+rp_catalog_n_purchases (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->purchases->len;
+}
+
+const RpPurchasePrice *
+rp_catalog_get_purchase (const RpCatalog *self,
+                         guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->purchases->len, NULL);
+  return g_ptr_array_index (self->purchases, i);
+}
+
+const RpPurchasePrice *
+rp_catalog_find_purchase (const RpCatalog *self,
+                          const char      *gpu_id,
+                          RpCondition      condition,
+                          RpCurrency       preferred)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (gpu_id != NULL, NULL);
+  g_return_val_if_fail ((guint) condition < RP_N_CONDITIONS, NULL);
+  g_return_val_if_fail ((guint) preferred < RP_N_CURRENCIES, NULL);
+  return rp_purchases_find (self->purchases, gpu_id, condition, preferred);
 }
 
 const RpMfuParams *

@@ -106,6 +106,33 @@ typedef struct
   double      disk_gb;
 } RpCloudOffer;
 
+/* The state of a card a price is for. */
+typedef enum
+{
+  RP_CONDITION_NEW,
+  RP_CONDITION_USED,
+  RP_CONDITION_EX_MINING,       /* ran in a crypto-mining farm */
+  RP_N_CONDITIONS
+} RpCondition;
+
+/* A dated purchase price (purchases.json): one card, or a whole server
+ * (or 8-GPU platform) with @gpus_per_server of @gpu. */
+typedef struct
+{
+  char        *id;
+  char        *gpu;                    /* RpGpu id */
+  RpCondition  condition;
+  gboolean     server;                 /* TRUE: @price is for the whole server */
+  guint        gpus_per_server;        /* 1 for a card */
+  RpCurrency   currency;
+  double       price;                  /* in @currency, per card or per server */
+  char        *source;
+  char        *as_of;
+  char        *source_kind;            /* "list price", "market quote", "press", … */
+  char        *notes;                  /* may be NULL */
+  char        *risk;                   /* what to check before buying; may be NULL */
+} RpPurchasePrice;
+
 typedef struct
 {
   char        *id;
@@ -123,8 +150,10 @@ RpCatalog           *rp_catalog_new_empty        (void);
 RpCatalog           *rp_catalog_ref              (RpCatalog   *self);
 void                 rp_catalog_unref            (RpCatalog   *self);
 
-/* Loads gpus.json, clouds.json and models.json from @dir.  A missing file
- * is an error for the bundled directory.  Errors name the file, the JSON
+/* Loads gpus.json, clouds.json and models.json from @dir, and mfu.json,
+ * pricing.json and purchases.json where present; with @required FALSE
+ * (a user directory), every *.json in name order.  A missing file among
+ * the first three is an error for the bundled directory.  Errors name the file, the JSON
  * path and the problem. */
 gboolean             rp_catalog_load_dir         (RpCatalog   *self,
                                                   const char  *dir,
@@ -161,11 +190,26 @@ const RpModelPreset *rp_catalog_get_model        (const RpCatalog *self,
 const RpModelPreset *rp_catalog_lookup_model     (const RpCatalog *self,
                                                   const char      *id);
 
+guint                  rp_catalog_n_purchases  (const RpCatalog *self);
+const RpPurchasePrice *rp_catalog_get_purchase (const RpCatalog *self,
+                                                guint            i);
+/* The card price (not a server's) for @gpu_id in @condition: among those
+ * in @preferred currency if any, else among all, the one with the newest
+ * as_of (the first in file order on a tie).  NULL if none.  Borrowed. */
+const RpPurchasePrice *rp_catalog_find_purchase (const RpCatalog *self,
+                                                 const char      *gpu_id,
+                                                 RpCondition      condition,
+                                                 RpCurrency       preferred);
+
 /* The time model's utilisation parameters (mfu.json), or NULL if none. */
 const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
 /* The cost model's default prices (pricing.json), or NULL if none. */
 const RpPricing     *rp_catalog_get_pricing      (const RpCatalog *self);
 
+/* "new", "used", "ex-mining" */
+const char          *rp_condition_to_string      (RpCondition      v);
+gboolean             rp_condition_from_string    (const char      *s,
+                                                  RpCondition     *out);
 /* "hyperscaler", "gpu-cloud", "marketplace" */
 const char          *rp_provider_class_to_string (RpProviderClass v);
 gboolean             rp_provider_class_from_string (const char      *s,
