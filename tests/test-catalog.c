@@ -348,6 +348,44 @@ test_find_purchase (void)
   g_assert_cmpint (rp_as_of_compare ("garbled", "1999"), <, 0);
 }
 
+/* Electricity and PUE by region, as their sources state them:
+ * Guizhou about 0.35 CNY/kWh (biz.chosun.com 2026-04-11, citing Xinhua);
+ * Zhongwei, Ningxia 0.36 CNY/kWh at PUE 1.1 (China Daily 2020-11-16);
+ * US industrial 0.0826 USD/kWh for 2025 (Epoch, EIA-derived) at PUE 1.58
+ * (Uptime Institute 2023); no Beijing tariff was found, so it is unknown. */
+static void
+test_regions (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  static const char *const provinces[] = {
+    "cn-beijing", "cn-shanghai", "cn-guangdong", "cn-inner-mongolia", "cn-guizhou", "cn-ningxia",
+  };
+  const RpRegion *guizhou = rp_catalog_lookup_region (catalog, "cn-guizhou");
+  const RpRegion *ningxia = rp_catalog_lookup_region (catalog, "cn-ningxia");
+  const RpRegion *us = rp_catalog_lookup_region (catalog, "us");
+  const RpRegion *beijing = rp_catalog_lookup_region (catalog, "cn-beijing");
+
+  for (guint i = 0; i < G_N_ELEMENTS (provinces); i++)
+    {
+      const RpRegion *r = rp_catalog_lookup_region (catalog, provinces[i]);
+
+      g_assert_nonnull (r);
+      g_assert_cmpstr (r->country, ==, "CN");
+      g_assert_nonnull (r->name_zh);
+      g_assert_cmpfloat (r->pue, >=, 1);
+    }
+  g_assert_cmpfloat (guizhou->electricity_per_kwh, ==, 0.35);
+  g_assert_cmpint (guizhou->currency, ==, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (ningxia->electricity_per_kwh, ==, 0.36);
+  g_assert_cmpfloat (ningxia->pue, ==, 1.1);
+  g_assert_cmpfloat (us->electricity_per_kwh, ==, 0.0826);
+  g_assert_cmpint (us->currency, ==, RP_CURRENCY_USD);
+  g_assert_cmpfloat (us->pue, ==, 1.58);
+  g_assert_cmpfloat (beijing->electricity_per_kwh, ==, 0);
+  g_assert_nonnull (rp_catalog_lookup_region (catalog, "other"));
+  g_assert_null (rp_catalog_lookup_region (catalog, "atlantis"));
+}
+
 static char *
 write_temp (const char *dir,
             const char *name,
@@ -508,6 +546,9 @@ static const BadCatalog bad_catalogs[] = {
   { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\", \"name\": \"X\","
     " \"vendor\": \"V\", \"memory_gib\": 8, \"tflops\": {\"fp32\": 1}, \"aliases\": [\"ok\", 4],"
     " \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].aliases" },
+  { "{\"format\": \"rigplan-regions\", \"version\": 1, \"regions\": [{\"id\": \"r\","
+    " \"name\": \"R\", \"currency\": \"CNY\", \"pue\": 0.5, \"source\": \"s\","
+    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "regions[0].pue" },
   { "{\"format\": \"something-else\", \"version\": 1}", RP_ERROR_INVALID_VALUE, "format" },
 };
 
@@ -587,6 +628,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/cny-providers", test_cny_providers);
   g_test_add_func ("/core/catalog/bundled-purchases", test_bundled_purchases);
   g_test_add_func ("/core/catalog/find-purchase", test_find_purchase);
+  g_test_add_func ("/core/catalog/regions", test_regions);
   g_test_add_func ("/core/catalog/gpu-aliases", test_gpu_aliases);
   g_test_add_func ("/core/catalog/gpu-without-throughput", test_gpu_without_throughput);
   g_test_add_func ("/core/catalog/user-override", test_user_override);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-catalog-market.c: the buying side of the catalog: dated purchase
- * prices of cards and servers (purchases.json) */
+ * prices of cards and servers (purchases.json) and the electricity
+ * price and PUE of regions (regions.json) */
 
 #include "config.h"
 
@@ -50,6 +51,50 @@ read_purchase_size (const cJSON     *item,
 }
 
 /* ---- private API ---------------------------------------------------- */
+
+void
+rp_region_free (gpointer data)
+{
+  RpRegion *region = data;
+
+  g_free (region->id);
+  g_free (region->name);
+  g_free (region->name_zh);
+  g_free (region->country);
+  g_free (region->source);
+  g_free (region->as_of);
+  g_free (region->source_kind);
+  g_free (region->notes);
+  g_free (region);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpRegion, rp_region_free)
+
+gboolean
+rp_region_read (const cJSON *item,
+                const char  *path,
+                gpointer    *out,
+                GError     **error)
+{
+  g_autoptr(RpRegion) region = g_new0 (RpRegion, 1);
+
+  if (!rp_catalog_read_id (item, path, &region->id, error) ||
+      !rp_json_read_string (item, path, "name", TRUE, &region->name, error) ||
+      !rp_json_read_string (item, path, "name_zh", FALSE, &region->name_zh, error) ||
+      !rp_json_read_string (item, path, "country", FALSE, &region->country, error) ||
+      !rp_json_read_enum (item, path, "currency", TRUE,
+                          (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
+                          &region->currency, error) ||
+      !rp_json_read_number (item, path, "electricity_per_kwh", FALSE, 0, 100,
+                            &region->electricity_per_kwh, error) ||
+      !rp_json_read_number (item, path, "pue", FALSE, 1, 5, &region->pue, error) ||
+      !rp_catalog_read_provenance (item, path, &region->source, &region->as_of,
+                                   &region->notes, error) ||
+      !rp_json_read_string (item, path, "source_kind", FALSE, &region->source_kind, error))
+    return FALSE;
+  *out = g_steal_pointer (&region);
+  return TRUE;
+}
 
 void
 rp_purchase_free (gpointer data)

@@ -27,6 +27,12 @@ gboolean               rp_purchase_read            (const cJSON  *item,
                                                     gpointer     *out,
                                                     GError      **error);
 void                   rp_purchase_free            (gpointer      data);
+/* rp-catalog-market.c: entries of regions.json, "regions". */
+gboolean               rp_region_read              (const cJSON  *item,
+                                                    const char   *path,
+                                                    gpointer     *out,
+                                                    GError      **error);
+void                   rp_region_free              (gpointer      data);
 /* rp_catalog_find_purchase () over @prices (RpPurchasePrice*). */
 const RpPurchasePrice *rp_purchases_find           (GPtrArray    *prices,
                                                     const char   *gpu_id,

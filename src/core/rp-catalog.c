@@ -28,6 +28,7 @@ struct _RpCatalog
   GPtrArray       *clouds;     /* RpCloudOffer*, owned */
   GPtrArray       *models;     /* RpModelPreset*, owned */
   GPtrArray       *purchases;  /* RpPurchasePrice*, owned */
+  GPtrArray       *regions;    /* RpRegion*, owned */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
 };
@@ -521,6 +522,7 @@ load_root (RpCatalog   *self,
   static const EntryKind clouds = { "offers", read_cloud, cloud_free };
   static const EntryKind models = { "models", read_model, model_free };
   static const EntryKind purchases = { "prices", rp_purchase_read, rp_purchase_free };
+  static const EntryKind regions = { "regions", rp_region_read, rp_region_free };
 
   if (strcmp (format, "rigplan-gpus") == 0)
     return read_entries (self->gpus, root, &gpus, error);
@@ -530,6 +532,8 @@ load_root (RpCatalog   *self,
     return read_entries (self->models, root, &models, error);
   if (strcmp (format, "rigplan-purchases") == 0)
     return read_entries (self->purchases, root, &purchases, error);
+  if (strcmp (format, "rigplan-regions") == 0)
+    return read_entries (self->regions, root, &regions, error);
   if (strcmp (format, "rigplan-mfu") == 0)
     {
       RpMfuParams *mfu = rp_mfu_params_load (root, error);
@@ -615,6 +619,7 @@ rp_catalog_new_empty (void)
   self->clouds = g_ptr_array_new_with_free_func (cloud_free);
   self->models = g_ptr_array_new_with_free_func (model_free);
   self->purchases = g_ptr_array_new_with_free_func (rp_purchase_free);
+  self->regions = g_ptr_array_new_with_free_func (rp_region_free);
   return self;
 }
 
@@ -636,6 +641,7 @@ rp_catalog_unref (RpCatalog *self)
   g_ptr_array_unref (self->clouds);
   g_ptr_array_unref (self->models);
   g_ptr_array_unref (self->purchases);
+  g_ptr_array_unref (self->regions);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
@@ -717,8 +723,10 @@ load_bundled_dir (RpCatalog  *self,
   static const char *const required[] = { "gpus.json", "clouds.json", "models.json" };
   /* Without mfu.json the time model needs an MFU override, without
    * pricing.json the cost model needs every price set; purchases.json
-   * adds dated purchase prices. */
-  static const char *const optional[] = { "mfu.json", "pricing.json", "purchases.json" };
+   * and regions.json add dated purchase prices and power prices. */
+  static const char *const optional[] = {
+    "mfu.json", "pricing.json", "purchases.json", "regions.json",
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
     {
@@ -966,6 +974,30 @@ rp_catalog_find_purchase (const RpCatalog *self,
   g_return_val_if_fail ((guint) condition < RP_N_CONDITIONS, NULL);
   g_return_val_if_fail ((guint) preferred < RP_N_CURRENCIES, NULL);
   return rp_purchases_find (self->purchases, gpu_id, condition, preferred);
+}
+
+guint
+rp_catalog_n_regions (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->regions->len;
+}
+
+const RpRegion *
+rp_catalog_get_region (const RpCatalog *self,
+                       guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->regions->len, NULL);
+  return g_ptr_array_index (self->regions, i);
+}
+
+const RpRegion *
+rp_catalog_lookup_region (const RpCatalog *self,
+                          const char      *id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return lookup (self->regions, id);
 }
 
 const RpMfuParams *

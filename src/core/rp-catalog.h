@@ -133,6 +133,23 @@ typedef struct
   char        *risk;                   /* what to check before buying; may be NULL */
 } RpPurchasePrice;
 
+/* Where a machine would run: its electricity price and the usual data-
+ * centre PUE there (regions.json).  0 = unknown for both doubles. */
+typedef struct
+{
+  char        *id;
+  char        *name;                   /* English */
+  char        *name_zh;                /* may be NULL */
+  char        *country;                /* ISO 3166 code; NULL for "other" */
+  RpCurrency   currency;               /* of electricity_per_kwh */
+  double       electricity_per_kwh;
+  double       pue;                     /* facility power / IT power */
+  char        *source;
+  char        *as_of;
+  char        *source_kind;
+  char        *notes;
+} RpRegion;
+
 typedef struct
 {
   char        *id;
@@ -151,7 +168,7 @@ RpCatalog           *rp_catalog_ref              (RpCatalog   *self);
 void                 rp_catalog_unref            (RpCatalog   *self);
 
 /* Loads gpus.json, clouds.json and models.json from @dir, and mfu.json,
- * pricing.json and purchases.json where present; with @required FALSE
+ * pricing.json, purchases.json and regions.json where present; with @required FALSE
  * (a user directory), every *.json in name order.  A missing file among
  * the first three is an error for the bundled directory.  Errors name the file, the JSON
  * path and the problem. */
@@ -200,6 +217,12 @@ const RpPurchasePrice *rp_catalog_find_purchase (const RpCatalog *self,
                                                  const char      *gpu_id,
                                                  RpCondition      condition,
                                                  RpCurrency       preferred);
+
+guint                  rp_catalog_n_regions    (const RpCatalog *self);
+const RpRegion        *rp_catalog_get_region   (const RpCatalog *self,
+                                                guint            i);
+const RpRegion        *rp_catalog_lookup_region (const RpCatalog *self,
+                                                 const char      *id);
 
 /* The time model's utilisation parameters (mfu.json), or NULL if none. */
 const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
