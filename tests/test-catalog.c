@@ -386,6 +386,23 @@ test_regions (void)
   g_assert_null (rp_catalog_lookup_region (catalog, "atlantis"));
 }
 
+/* The default exchange rate is the PBOC central parity of 2026-01-23,
+ * 6.9929 CNY per USD (Reuters via devdiscourse.com), with its date. */
+static void
+test_usd_to_cny (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
+  const RpPricingValue *rate = rp_pricing_get_entry (pricing, RP_PRICING_USD_TO_CNY);
+  double v = 0;
+
+  g_assert_true (rp_pricing_lookup (pricing, RP_PRICING_USD_TO_CNY, &v));
+  g_assert_cmpfloat (v, ==, 6.9929);
+  g_assert_cmpstr (rate->as_of, ==, "2026-01-23");
+  g_assert_cmpstr (rate->source_kind, ==, "press");
+  g_assert_cmpstr (rp_pricing_key_to_string (RP_PRICING_USD_TO_CNY), ==, "usd_to_cny");
+}
+
 static char *
 write_temp (const char *dir,
             const char *name,
@@ -629,6 +646,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/bundled-purchases", test_bundled_purchases);
   g_test_add_func ("/core/catalog/find-purchase", test_find_purchase);
   g_test_add_func ("/core/catalog/regions", test_regions);
+  g_test_add_func ("/core/catalog/usd-to-cny", test_usd_to_cny);
   g_test_add_func ("/core/catalog/gpu-aliases", test_gpu_aliases);
   g_test_add_func ("/core/catalog/gpu-without-throughput", test_gpu_without_throughput);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
