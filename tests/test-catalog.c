@@ -7,6 +7,7 @@
 #include "rp-catalog.h"
 #include "rp-error.h"
 
+#include <cjson/cJSON.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -31,22 +32,90 @@ test_bundled_sizes (void)
   g_assert_cmpuint (rp_catalog_n_clouds (catalog), >=, 20);
 }
 
-/* Every entry carries where its numbers come from. */
+/* The kinds of source an entry may name (README, "Catalogs"). */
+static const char *const source_kinds[] = {
+  "list price", "market quote", "datasheet", "spec database", "press", "policy", "dataset",
+  "survey", "paper", "model config", "documentation", "analyst estimate",
+  "modelling assumption", NULL,
+};
+
+static void
+check_entry_provenance (const cJSON *entry,
+                        const char  *where,
+                        GDate       *today)
+{
+  const cJSON *source = cJSON_GetObjectItemCaseSensitive (entry, "source");
+  const cJSON *as_of = cJSON_GetObjectItemCaseSensitive (entry, "as_of");
+  const cJSON *kind = cJSON_GetObjectItemCaseSensitive (entry, "source_kind");
+  double months = 0;
+
+  if (!cJSON_IsString (source) || strlen (source->valuestring) < 8 ||
+      !cJSON_IsString (as_of) || !rp_as_of_months (as_of->valuestring, today, &months) ||
+      !cJSON_IsString (kind) || !g_strv_contains (source_kinds, kind->valuestring))
+    g_error ("%s: needs a source, an as_of of YYYY[-MM[-DD]] and a known source_kind", where);
+  /* a date in the future is a typo */
+  g_assert_cmpfloat (months, >=, 0);
+}
+
+/* The entries of a catalog file: the objects in its lists and in its
+ * "values" table, or else the file itself (mfu.json). */
+static guint
+check_file_provenance (const char *path,
+                       GDate      *today)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  cJSON *root, *member, *entry;
+  guint n = 0;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  root = cJSON_Parse (text);
+  g_assert_nonnull (root);
+  cJSON_ArrayForEach (member, root)
+    {
+      if (!cJSON_IsArray (member) && g_strcmp0 (member->string, "values") != 0)
+        continue;
+      cJSON_ArrayForEach (entry, member)
+        {
+          g_autofree char *where = g_strdup_printf ("%s: %s[%u]", path, member->string, n);
+
+          if (!cJSON_IsObject (entry))
+            continue;
+          check_entry_provenance (entry, where, today);
+          n++;
+        }
+    }
+  if (n == 0)
+    check_entry_provenance (root, path, today);
+  cJSON_Delete (root);
+  return MAX (n, 1);
+}
+
+/* Every entry of every bundled catalog file says where its numbers come
+ * from, when, and what kind of source that is. */
 static void
 test_bundled_provenance (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const char *dir_path = rp_catalog_default_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+  const char *name;
+  guint files = 0, entries = 0;
 
-  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
     {
-      const RpGpu *g = rp_catalog_get_gpu (catalog, i);
-      g_assert_nonnull (g->source);
-      g_assert_nonnull (g->as_of);
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      entries += check_file_provenance (path, today);
+      files++;
     }
-  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
-    g_assert_nonnull (rp_catalog_get_cloud (catalog, i)->source);
-  for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
-    g_assert_nonnull (rp_catalog_get_model (catalog, i)->source);
+  g_test_message ("%u entries in %u files", entries, files);
+  g_assert_cmpuint (files, >=, 7);
+  g_assert_cmpuint (entries, >=, 190);
 }
 
 /* Datasheet facts: H100 SXM5 80 GB, 989.4 dense BF16 TFLOP/s, 700 W
