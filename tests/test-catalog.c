@@ -323,6 +323,7 @@ test_cny_providers (void)
   g_autoptr(RpCatalog) catalog = load_bundled ();
   g_autoptr(GHashTable) providers = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+  const RpCloudOffer *autodl;
 
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
@@ -337,8 +338,8 @@ test_cny_providers (void)
     }
   g_assert_cmpuint (g_hash_table_size (providers), >=, 5);
   g_assert_true (g_hash_table_contains (providers, "AutoDL"));
-  g_assert_cmpfloat (rp_catalog_lookup_cloud (catalog, "autodl-rtx-4090")->per_gpu_hour[RP_RENT_MONTHLY],
-                     ==, 1.4611);     /* 1,052 CNY a month / 720 h */
+  autodl = rp_catalog_lookup_cloud (catalog, "autodl-rtx-4090");
+  g_assert_cmpfloat (autodl->per_gpu_hour[RP_RENT_MONTHLY], ==, 1.4611); /* 1,052 / 720 h */
 }
 
 /* The bundled purchase prices: every GPU is known, servers have a size. */

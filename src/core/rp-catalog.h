@@ -143,7 +143,7 @@ typedef struct
   char        *country;                /* ISO 3166 code; NULL for "other" */
   RpCurrency   currency;               /* of electricity_per_kwh */
   double       electricity_per_kwh;
-  double       pue;                     /* facility power / IT power */
+  double       pue;                    /* facility power / IT power */
   char        *source;
   char        *as_of;
   char        *source_kind;
@@ -168,10 +168,10 @@ RpCatalog           *rp_catalog_ref              (RpCatalog   *self);
 void                 rp_catalog_unref            (RpCatalog   *self);
 
 /* Loads gpus.json, clouds.json and models.json from @dir, and mfu.json,
- * pricing.json, purchases.json and regions.json where present; with @required FALSE
- * (a user directory), every *.json in name order.  A missing file among
- * the first three is an error for the bundled directory.  Errors name the file, the JSON
- * path and the problem. */
+ * pricing.json, purchases.json and regions.json where present; with
+ * @required FALSE (a user directory), every *.json in name order.  A
+ * missing file among the first three is an error for the bundled
+ * directory.  Errors name the file, the JSON path and the problem. */
 gboolean             rp_catalog_load_dir         (RpCatalog   *self,
                                                   const char  *dir,
                                                   gboolean     required,
@@ -207,9 +207,9 @@ const RpModelPreset *rp_catalog_get_model        (const RpCatalog *self,
 const RpModelPreset *rp_catalog_lookup_model     (const RpCatalog *self,
                                                   const char      *id);
 
-guint                  rp_catalog_n_purchases  (const RpCatalog *self);
-const RpPurchasePrice *rp_catalog_get_purchase (const RpCatalog *self,
-                                                guint            i);
+guint                  rp_catalog_n_purchases   (const RpCatalog *self);
+const RpPurchasePrice *rp_catalog_get_purchase  (const RpCatalog *self,
+                                                 guint            i);
 /* The card price (not a server's) for @gpu_id in @condition: among those
  * in @preferred currency if any, else among all, the one with the newest
  * as_of (the first in file order on a tie).  NULL if none.  Borrowed. */
@@ -218,9 +218,9 @@ const RpPurchasePrice *rp_catalog_find_purchase (const RpCatalog *self,
                                                  RpCondition      condition,
                                                  RpCurrency       preferred);
 
-guint                  rp_catalog_n_regions    (const RpCatalog *self);
-const RpRegion        *rp_catalog_get_region   (const RpCatalog *self,
-                                                guint            i);
+guint                  rp_catalog_n_regions     (const RpCatalog *self);
+const RpRegion        *rp_catalog_get_region    (const RpCatalog *self,
+                                                 guint            i);
 const RpRegion        *rp_catalog_lookup_region (const RpCatalog *self,
                                                  const char      *id);
 
@@ -230,11 +230,11 @@ const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
 const RpPricing     *rp_catalog_get_pricing      (const RpCatalog *self);
 
 /* "new", "used", "ex-mining" */
-const char          *rp_condition_to_string      (RpCondition      v);
-gboolean             rp_condition_from_string    (const char      *s,
-                                                  RpCondition     *out);
+const char          *rp_condition_to_string        (RpCondition      v);
+gboolean             rp_condition_from_string      (const char      *s,
+                                                    RpCondition     *out);
 /* "hyperscaler", "gpu-cloud", "marketplace" */
-const char          *rp_provider_class_to_string (RpProviderClass v);
+const char          *rp_provider_class_to_string   (RpProviderClass  v);
 gboolean             rp_provider_class_from_string (const char      *s,
                                                     RpProviderClass *out);
 
