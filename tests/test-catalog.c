@@ -3,9 +3,11 @@
 
 #include "config.h"
 
+#include "rp-age.h"
 #include "rp-catalog.h"
 #include "rp-error.h"
 
+#include <cjson/cJSON.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -30,22 +32,90 @@ test_bundled_sizes (void)
   g_assert_cmpuint (rp_catalog_n_clouds (catalog), >=, 20);
 }
 
-/* Every entry carries where its numbers come from. */
+/* The kinds of source an entry may name (README, "Catalogs"). */
+static const char *const source_kinds[] = {
+  "list price", "market quote", "datasheet", "spec database", "press", "policy", "dataset",
+  "survey", "paper", "model config", "documentation", "analyst estimate",
+  "modelling assumption", NULL,
+};
+
+static void
+check_entry_provenance (const cJSON *entry,
+                        const char  *where,
+                        GDate       *today)
+{
+  const cJSON *source = cJSON_GetObjectItemCaseSensitive (entry, "source");
+  const cJSON *as_of = cJSON_GetObjectItemCaseSensitive (entry, "as_of");
+  const cJSON *kind = cJSON_GetObjectItemCaseSensitive (entry, "source_kind");
+  double months = 0;
+
+  if (!cJSON_IsString (source) || strlen (source->valuestring) < 8 ||
+      !cJSON_IsString (as_of) || !rp_as_of_months (as_of->valuestring, today, &months) ||
+      !cJSON_IsString (kind) || !g_strv_contains (source_kinds, kind->valuestring))
+    g_error ("%s: needs a source, an as_of of YYYY[-MM[-DD]] and a known source_kind", where);
+  /* a date in the future is a typo */
+  g_assert_cmpfloat (months, >=, 0);
+}
+
+/* The entries of a catalog file: the objects in its lists and in its
+ * "values" table, or else the file itself (mfu.json). */
+static guint
+check_file_provenance (const char *path,
+                       GDate      *today)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  cJSON *root, *member, *entry;
+  guint n = 0;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  root = cJSON_Parse (text);
+  g_assert_nonnull (root);
+  cJSON_ArrayForEach (member, root)
+    {
+      if (!cJSON_IsArray (member) && g_strcmp0 (member->string, "values") != 0)
+        continue;
+      cJSON_ArrayForEach (entry, member)
+        {
+          g_autofree char *where = g_strdup_printf ("%s: %s[%u]", path, member->string, n);
+
+          if (!cJSON_IsObject (entry))
+            continue;
+          check_entry_provenance (entry, where, today);
+          n++;
+        }
+    }
+  if (n == 0)
+    check_entry_provenance (root, path, today);
+  cJSON_Delete (root);
+  return MAX (n, 1);
+}
+
+/* Every entry of every bundled catalog file says where its numbers come
+ * from, when, and what kind of source that is. */
 static void
 test_bundled_provenance (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const char *dir_path = rp_catalog_default_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+  const char *name;
+  guint files = 0, entries = 0;
 
-  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
     {
-      const RpGpu *g = rp_catalog_get_gpu (catalog, i);
-      g_assert_nonnull (g->source);
-      g_assert_nonnull (g->as_of);
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      entries += check_file_provenance (path, today);
+      files++;
     }
-  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
-    g_assert_nonnull (rp_catalog_get_cloud (catalog, i)->source);
-  for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
-    g_assert_nonnull (rp_catalog_get_model (catalog, i)->source);
+  g_test_message ("%u entries in %u files", entries, files);
+  g_assert_cmpuint (files, >=, 7);
+  g_assert_cmpuint (entries, >=, 190);
 }
 
 /* Datasheet facts: H100 SXM5 80 GB, 989.4 dense BF16 TFLOP/s, 700 W
@@ -80,6 +150,84 @@ test_datasheet_facts (void)
   g_assert_cmpstr (rtx4090->compute_capability, ==, "8.9");
 }
 
+static gboolean
+has_alias (const RpGpu *gpu,
+           const char  *word)
+{
+  return g_strv_contains ((const char *const *) gpu->aliases, word);
+}
+
+/* The cards sold in China, with the figures their sources state:
+ * - H20: 96 GB, 4.0 TB/s, BF16 148 and FP8 296 dense TFLOP/s (Tom's Hardware,
+ *   "New Nvidia AI GPUs designed to get around US export bans come to China",
+ *   2024), 400 W (huggingface.co/hardware/h20), NVLink 900 GB/s (1cnz.cn).
+ * - L20: 48 GB, 864 GB/s, BF16 119.5, FP8 239 (same article), 275 W (topcpu.net).
+ * - RTX 4090 D: 24 GB, 1,008 GB/s, 425 W (evertiq.com news 54972, besthub.dev),
+ *   147.09 BF16 TFLOP/s dense with FP32 accumulate (hmc-tech.com spec page).
+ * - A800 PCIe: 311.87 BF16 TFLOP/s dense, 250 W (hmc-tech.com spec pages).
+ * - A800 SXM4: 80 GB, 400 W, NVLink 400 GB/s (Global Times 2022-11-08,
+ *   huggingface.co/hardware/a800); no throughput is published, so none.
+ * - H800 SXM5: 80 GB, 3.35 TB/s, 700 W, NVLink 400 GB/s (philisun.com,
+ *   huggingface.co/hardware/h800, tumgag.com); no throughput published.
+ * - RTX 4090 48 GB boards: the RTX 4090's 165.2 BF16 TFLOP/s (Ada whitepaper
+ *   appendix A) on 48 GB (tomshw.it 2025-03-27); board power unpublished. */
+static void
+test_china_gpus (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpGpu *h20 = rp_catalog_lookup_gpu (catalog, "h20");
+  const RpGpu *l20 = rp_catalog_lookup_gpu (catalog, "l20");
+  const RpGpu *d4090 = rp_catalog_lookup_gpu (catalog, "rtx-4090d");
+  const RpGpu *a800_pcie = rp_catalog_lookup_gpu (catalog, "a800-80gb-pcie");
+  const RpGpu *a800_40 = rp_catalog_lookup_gpu (catalog, "a800-40gb-pcie");
+  const RpGpu *a800_sxm = rp_catalog_lookup_gpu (catalog, "a800-80gb-sxm");
+  const RpGpu *h800 = rp_catalog_lookup_gpu (catalog, "h800-sxm");
+  const RpGpu *big4090 = rp_catalog_lookup_gpu (catalog, "rtx-4090-48gb");
+  const RpGpu *big4090d = rp_catalog_lookup_gpu (catalog, "rtx-4090d-48gb");
+
+  g_assert_cmpfloat (h20->memory_gib, ==, 96);
+  g_assert_cmpfloat (h20->memory_bandwidth_gb_s, ==, 4000);
+  g_assert_cmpfloat (h20->tflops_bf16, ==, 148);
+  g_assert_cmpfloat (h20->tflops_fp8, ==, 296);
+  g_assert_cmpfloat (h20->tdp_w, ==, 400);
+  g_assert_cmpfloat (h20->interconnect_gb_s, ==, 900);
+
+  g_assert_cmpfloat (l20->memory_gib, ==, 48);
+  g_assert_cmpfloat (l20->memory_bandwidth_gb_s, ==, 864);
+  g_assert_cmpfloat (l20->tflops_bf16, ==, 119.5);
+  g_assert_cmpfloat (l20->tflops_fp8, ==, 239);
+  g_assert_cmpfloat (l20->tdp_w, ==, 275);
+
+  g_assert_cmpfloat (d4090->memory_gib, ==, 24);
+  g_assert_cmpfloat (d4090->memory_bandwidth_gb_s, ==, 1008);
+  g_assert_cmpfloat (d4090->tflops_bf16, ==, 147.09);
+  g_assert_cmpfloat (d4090->tdp_w, ==, 425);
+  g_assert_true (has_alias (d4090, "4090D"));
+
+  g_assert_cmpfloat (a800_pcie->memory_gib, ==, 80);
+  g_assert_cmpfloat (a800_pcie->tflops_bf16, ==, 311.87);
+  g_assert_cmpfloat (a800_pcie->tdp_w, ==, 250);
+  g_assert_cmpfloat (a800_40->memory_gib, ==, 40);
+
+  g_assert_cmpfloat (a800_sxm->memory_gib, ==, 80);
+  g_assert_cmpfloat (a800_sxm->tdp_w, ==, 400);
+  g_assert_cmpfloat (a800_sxm->interconnect_gb_s, ==, 400);
+  g_assert_false (rp_gpu_supports_precision (a800_sxm, RP_PRECISION_BF16_MIXED));
+
+  g_assert_cmpfloat (h800->memory_gib, ==, 80);
+  g_assert_cmpfloat (h800->memory_bandwidth_gb_s, ==, 3350);
+  g_assert_cmpfloat (h800->tdp_w, ==, 700);
+  g_assert_cmpfloat (h800->interconnect_gb_s, ==, 400);
+  g_assert_false (rp_gpu_supports_precision (h800, RP_PRECISION_FP8_MIXED));
+
+  g_assert_cmpfloat (big4090->memory_gib, ==, 48);
+  g_assert_cmpfloat (big4090->tflops_bf16, ==, 165.2);
+  g_assert_cmpfloat (big4090->tdp_w, ==, 0);
+  g_assert_true (has_alias (big4090, "魔改4090"));
+  g_assert_cmpfloat (big4090d->memory_gib, ==, 48);
+  g_assert_cmpint (big4090d->segment, ==, RP_SEGMENT_CONSUMER);
+}
+
 static void
 test_clouds_reference_gpus (void)
 {
@@ -91,6 +239,238 @@ test_clouds_reference_gpus (void)
       g_assert_nonnull (rp_catalog_lookup_gpu (catalog, o->gpu));
       g_assert_cmpuint (o->gpus_per_instance, >=, 1);
     }
+}
+
+/* Every offer says who sells it and what kind of source its price is. */
+static void
+test_provider_classes (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpCloudOffer *vast = rp_catalog_lookup_cloud (catalog, "vast-ai-rtx-4090-marketplace");
+  const RpCloudOffer *aws = rp_catalog_lookup_cloud (catalog, "aws-p5-48xlarge");
+  const RpCloudOffer *lambda = rp_catalog_lookup_cloud (catalog, "lambda-h100-sxm-on-demand");
+  RpProviderClass cls = RP_PROVIDER_HYPERSCALER;
+
+  g_assert_cmpint (vast->provider_class, ==, RP_PROVIDER_MARKETPLACE);
+  g_assert_nonnull (vast->reliability);
+  g_assert_cmpint (aws->provider_class, ==, RP_PROVIDER_HYPERSCALER);
+  g_assert_cmpint (lambda->provider_class, ==, RP_PROVIDER_GPU_CLOUD);
+  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+    g_assert_nonnull (rp_catalog_get_cloud (catalog, i)->source_kind);
+
+  g_assert_true (rp_provider_class_from_string ("gpu-cloud", &cls));
+  g_assert_cmpint (cls, ==, RP_PROVIDER_GPU_CLOUD);
+  g_assert_false (rp_provider_class_from_string ("broker", &cls));
+  g_assert_cmpstr (rp_provider_class_to_string (RP_PROVIDER_MARKETPLACE), ==, "marketplace");
+}
+
+/* Search words load; a GPU without any has an empty list, never NULL. */
+static void
+test_gpu_aliases (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpGpu *ascend = rp_catalog_lookup_gpu (catalog, "ascend-910b");
+
+  g_assert_true (has_alias (ascend, "昇腾"));
+  g_assert_true (has_alias (ascend, "910B"));
+  g_assert_false (has_alias (ascend, "910"));
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
+
+      g_assert_nonnull (gpu->aliases);
+      g_assert_nonnull (gpu->source_kind);
+    }
+}
+
+/* A GPU no source states a throughput for loads when it claims no
+ * precision, and then supports none; claiming one without a figure is a
+ * typo and is refused. */
+static void
+test_gpu_without_throughput (void)
+{
+  static const char known_nothing[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X\", \"vendor\": \"V\", \"memory_gib\": 80, \"tflops\": {\"bf16\": null},"
+    " \"source\": \"s\", \"as_of\": \"2023\"}]}";
+  static const char claims_bf16[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X\", \"vendor\": \"V\", \"memory_gib\": 80, \"tflops\": {\"bf16\": null},"
+    " \"precisions\": [\"bf16\"], \"source\": \"s\", \"as_of\": \"2023\"}]}";
+  g_autoptr(RpCatalog) catalog = rp_catalog_new_empty ();
+  g_autoptr(GBytes) good = g_bytes_new_static (known_nothing, strlen (known_nothing));
+  g_autoptr(GBytes) bad = g_bytes_new_static (claims_bf16, strlen (claims_bf16));
+  g_autoptr(GError) error = NULL;
+  const RpGpu *gpu;
+
+  g_assert_true (rp_catalog_load_bytes (catalog, good, "good.json", &error));
+  g_assert_no_error (error);
+  gpu = rp_catalog_lookup_gpu (catalog, "x");
+  g_assert_false (rp_gpu_supports_precision (gpu, RP_PRECISION_BF16_MIXED));
+  g_assert_false (rp_gpu_supports_precision (gpu, RP_PRECISION_FP32));
+  g_assert_nonnull (gpu->aliases);
+  g_assert_null (gpu->aliases[0]);
+
+  g_assert_false (rp_catalog_load_bytes (catalog, bad, "bad.json", &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "gpus[0].tflops"));
+}
+
+/* Issue 15: yuan prices from at least five domestic providers, each dated. */
+static void
+test_cny_providers (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GHashTable) providers = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+  const RpCloudOffer *autodl;
+
+  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+    {
+      const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+      double months = 0;
+
+      if (o->currency != RP_CURRENCY_CNY)
+        continue;
+      g_assert_true (rp_as_of_months (o->as_of, today, &months));
+      g_assert_nonnull (o->provider_zh);
+      g_hash_table_add (providers, o->provider);
+    }
+  g_assert_cmpuint (g_hash_table_size (providers), >=, 5);
+  g_assert_true (g_hash_table_contains (providers, "AutoDL"));
+  autodl = rp_catalog_lookup_cloud (catalog, "autodl-rtx-4090");
+  g_assert_cmpfloat (autodl->per_gpu_hour[RP_RENT_MONTHLY], ==, 1.4611); /* 1,052 / 720 h */
+}
+
+/* The bundled purchase prices: every GPU is known, servers have a size. */
+static void
+test_bundled_purchases (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpPurchasePrice *p;
+  guint servers = 0;
+
+  g_assert_cmpuint (rp_catalog_n_purchases (catalog), >=, 15);
+  for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
+    {
+      p = rp_catalog_get_purchase (catalog, i);
+      g_assert_nonnull (rp_catalog_lookup_gpu (catalog, p->gpu));
+      g_assert_cmpfloat (p->price, >, 0);
+      g_assert_cmpuint (p->gpus_per_server, ==, p->server ? 8 : 1);
+      if (p->condition != RP_CONDITION_NEW)
+        g_assert_nonnull (p->risk);
+      servers += p->server;
+    }
+  g_assert_cmpuint (servers, >=, 5);
+
+  /* The newest CNY price of a new RTX 4090: the 2025 e-commerce listing of
+   * 22,559 CNY (woter.ai), not the 2023-10 ones (13,000 to 26,000). */
+  p = rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_NEW, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (p->price, ==, 22559);
+  /* No USD price: the newest in any currency. */
+  g_assert_true (rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_NEW,
+                                           RP_CURRENCY_USD) == p);
+  /* A card, not the 8-GPU servers that are dated later. */
+  p = rp_catalog_find_purchase (catalog, "h20", RP_CONDITION_NEW, RP_CURRENCY_CNY);
+  g_assert_false (p->server);
+  g_assert_cmpfloat (p->price, ==, 110000);
+  p = rp_catalog_find_purchase (catalog, "rtx-3090", RP_CONDITION_EX_MINING, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (p->price, ==, 13000);
+  g_assert_null (rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_USED,
+                                           RP_CURRENCY_CNY));
+}
+
+/* find_purchase prefers the asked currency, then the newest date. */
+static void
+test_find_purchase (void)
+{
+  static const char text[] =
+    "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": ["
+    " {\"id\": \"usd-old\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"USD\","
+    "  \"price\": 3000, \"source\": \"s\", \"as_of\": \"2024-01\"},"
+    " {\"id\": \"usd-new\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"USD\","
+    "  \"price\": 2800, \"source\": \"s\", \"as_of\": \"2024-06-30\"},"
+    " {\"id\": \"usd-year\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"USD\","
+    "  \"price\": 2900, \"source\": \"s\", \"as_of\": \"2024\"},"
+    " {\"id\": \"cny\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"CNY\","
+    "  \"price\": 21000, \"source\": \"s\", \"as_of\": \"2025-05\"},"
+    " {\"id\": \"used\", \"gpu\": \"l20\", \"condition\": \"used\", \"currency\": \"USD\","
+    "  \"price\": 1000, \"source\": \"s\", \"as_of\": \"2026-01\"},"
+    " {\"id\": \"rack\", \"kind\": \"server\", \"gpus_per_server\": 8, \"gpu\": \"l20\","
+    "  \"condition\": \"new\", \"currency\": \"USD\", \"price\": 40000, \"source\": \"s\","
+    "  \"as_of\": \"2026-02\"}]}";
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (rp_catalog_load_bytes (catalog, bytes, "mine.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_NEW,
+                                             RP_CURRENCY_USD)->id, ==, "usd-new");
+  g_assert_cmpstr (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_NEW,
+                                             RP_CURRENCY_CNY)->id, ==, "cny");
+  g_assert_cmpstr (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_USED,
+                                             RP_CURRENCY_CNY)->id, ==, "used");
+  g_assert_null (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_EX_MINING,
+                                           RP_CURRENCY_USD));
+  g_assert_cmpint (rp_as_of_compare ("2024", "2024-01-01"), ==, 0);
+  g_assert_cmpint (rp_as_of_compare ("2024-06-30", "2024-06"), >, 0);
+  g_assert_cmpint (rp_as_of_compare ("garbled", "1999"), <, 0);
+}
+
+/* Electricity and PUE by region, as their sources state them:
+ * Guizhou about 0.35 CNY/kWh (biz.chosun.com 2026-04-11, citing Xinhua);
+ * Zhongwei, Ningxia 0.36 CNY/kWh at PUE 1.1 (China Daily 2020-11-16);
+ * US industrial 0.0826 USD/kWh for 2025 (Epoch, EIA-derived) at PUE 1.58
+ * (Uptime Institute 2023); no Beijing tariff was found, so it is unknown. */
+static void
+test_regions (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  static const char *const provinces[] = {
+    "cn-beijing", "cn-shanghai", "cn-guangdong", "cn-inner-mongolia", "cn-guizhou", "cn-ningxia",
+  };
+  const RpRegion *guizhou = rp_catalog_lookup_region (catalog, "cn-guizhou");
+  const RpRegion *ningxia = rp_catalog_lookup_region (catalog, "cn-ningxia");
+  const RpRegion *us = rp_catalog_lookup_region (catalog, "us");
+  const RpRegion *beijing = rp_catalog_lookup_region (catalog, "cn-beijing");
+
+  for (guint i = 0; i < G_N_ELEMENTS (provinces); i++)
+    {
+      const RpRegion *r = rp_catalog_lookup_region (catalog, provinces[i]);
+
+      g_assert_nonnull (r);
+      g_assert_cmpstr (r->country, ==, "CN");
+      g_assert_nonnull (r->name_zh);
+      g_assert_cmpfloat (r->pue, >=, 1);
+    }
+  g_assert_cmpfloat (guizhou->electricity_per_kwh, ==, 0.35);
+  g_assert_cmpint (guizhou->currency, ==, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (ningxia->electricity_per_kwh, ==, 0.36);
+  g_assert_cmpfloat (ningxia->pue, ==, 1.1);
+  g_assert_cmpfloat (us->electricity_per_kwh, ==, 0.0826);
+  g_assert_cmpint (us->currency, ==, RP_CURRENCY_USD);
+  g_assert_cmpfloat (us->pue, ==, 1.58);
+  g_assert_cmpfloat (beijing->electricity_per_kwh, ==, 0);
+  g_assert_nonnull (rp_catalog_lookup_region (catalog, "other"));
+  g_assert_null (rp_catalog_lookup_region (catalog, "atlantis"));
+}
+
+/* The default exchange rate is the PBOC central parity of 2026-01-23,
+ * 6.9929 CNY per USD (Reuters via devdiscourse.com), with its date. */
+static void
+test_usd_to_cny (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
+  const RpPricingValue *rate = rp_pricing_get_entry (pricing, RP_PRICING_USD_TO_CNY);
+  double v = 0;
+
+  g_assert_true (rp_pricing_lookup (pricing, RP_PRICING_USD_TO_CNY, &v));
+  g_assert_cmpfloat (v, ==, 6.9929);
+  g_assert_cmpstr (rate->as_of, ==, "2026-01-23");
+  g_assert_cmpstr (rate->source_kind, ==, "press");
+  g_assert_cmpstr (rp_pricing_key_to_string (RP_PRICING_USD_TO_CNY), ==, "usd_to_cny");
 }
 
 static char *
@@ -132,6 +512,81 @@ test_user_override (void)
   g_rmdir (dir);
 }
 
+/* 包日 and 包月 prices are read into their own rent kinds, per GPU-hour. */
+static void
+test_daily_monthly_prices (void)
+{
+  static const char text[] =
+    "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"lab\","
+    " \"provider\": \"Lab\", \"gpu\": \"rtx-4090\", \"currency\": \"CNY\","
+    " \"per_gpu_hour\": {\"daily\": 1.75, \"monthly\": 1.4611}, \"source\": \"s\","
+    " \"as_of\": \"2026-10\"}]}";
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  const RpCloudOffer *offer;
+
+  g_assert_true (rp_catalog_load_bytes (catalog, bytes, "lab.json", &error));
+  g_assert_no_error (error);
+  offer = rp_catalog_lookup_cloud (catalog, "lab");
+  g_assert_cmpfloat (offer->per_gpu_hour[RP_RENT_DAILY], ==, 1.75);
+  g_assert_cmpfloat (offer->per_gpu_hour[RP_RENT_MONTHLY], ==, 1.4611);
+  g_assert_cmpfloat (offer->per_gpu_hour[RP_RENT_ON_DEMAND], ==, 0);
+  g_assert_cmpstr (rp_rent_kind_to_string (RP_RENT_MONTHLY), ==, "monthly");
+}
+
+/* Ages counted by hand from 2026-12-01 in 30.436875-day months (365.2425 / 12):
+ * 2026-06-01 is 183 days back, 6.012 months; 2026-06-02 is 182 days, 5.980. */
+static void
+test_as_of_months (void)
+{
+  static const struct { const char *as_of; double months; } good[] = {
+    { "2026-12-01", 0 },
+    { "2026-06-01", 183 / 30.436875 },
+    { "2026-06-02", 182 / 30.436875 },
+    { "2026-10", 61 / 30.436875 },       /* from its first day */
+    { "2026", 334 / 30.436875 },
+    { "2022-07", 1614 / 30.436875 },
+    { "2027-01-01", -31 / 30.436875 },   /* a date in the future */
+  };
+  static const char *const bad[] = {
+    "", "d", "2023-H2", "2026-13", "2026-02-30", "26-01-01", "2026-1-1", "2026-10-04x",
+  };
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      double months = -1000;
+
+      g_assert_true (rp_as_of_months (good[i].as_of, today, &months));
+      g_assert_cmpfloat_with_epsilon (months, good[i].months, 1e-9);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      double months = -1000;
+
+      g_assert_false (rp_as_of_months (bad[i], today, &months));
+      g_assert_cmpfloat (months, ==, -1000);
+    }
+  g_assert_false (rp_as_of_months (NULL, today, &(double){ 0 }));
+}
+
+/* Older than six months is stale; a fresh price and an unreadable date are not. */
+static void
+test_price_is_stale (void)
+{
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+
+  g_assert_true (rp_price_is_stale ("2026-06-01", today));
+  g_assert_true (rp_price_is_stale ("2022-07", today));
+  g_assert_true (rp_price_is_stale ("2026", today));
+  g_assert_false (rp_price_is_stale ("2026-06-02", today));
+  g_assert_false (rp_price_is_stale ("2026-10-04", today));
+  g_assert_false (rp_price_is_stale ("2027-03", today));
+  g_assert_false (rp_price_is_stale ("unknown", today));
+  g_assert_false (rp_price_is_stale (NULL, today));
+}
+
 typedef struct
 {
   const char *text;
@@ -160,10 +615,27 @@ static const BadCatalog bad_catalogs[] = {
     " \"provider\": \"P\", \"gpu\": \"h100-sxm\", \"currency\": \"EUR\", \"per_gpu_hour\":"
     " {\"on_demand\": 1}, \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE,
     "offers[0].currency" },
+  { "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
+    " \"gpu\": \"h20\", \"condition\": \"refurbished\", \"currency\": \"CNY\", \"price\": 1,"
+    " \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "prices[0].condition" },
+  { "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
+    " \"kind\": \"server\", \"gpu\": \"h20\", \"condition\": \"new\", \"currency\": \"CNY\","
+    " \"price\": 1, \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_MISSING_FIELD,
+    "prices[0].gpus_per_server" },
+  { "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"o\","
+    " \"provider\": \"P\", \"provider_class\": \"broker\", \"gpu\": \"h100-sxm\","
+    " \"currency\": \"USD\", \"per_gpu_hour\": {\"on_demand\": 1}, \"source\": \"s\","
+    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "offers[0].provider_class" },
   { "{\"format\": \"rigplan-models\", \"version\": 1, \"models\": [{\"id\": \"m\", \"name\": \"M\","
     " \"kind\": \"decoder\", \"params\": 1, \"layers\": 2, \"hidden\": 64, \"heads\": 3,"
     " \"ffn\": 256, \"vocab\": 100, \"source\": \"s\", \"as_of\": \"d\"}]}",
     RP_ERROR_INVALID_VALUE, "models[0].heads" },
+  { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\", \"name\": \"X\","
+    " \"vendor\": \"V\", \"memory_gib\": 8, \"tflops\": {\"fp32\": 1}, \"aliases\": [\"ok\", 4],"
+    " \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].aliases" },
+  { "{\"format\": \"rigplan-regions\", \"version\": 1, \"regions\": [{\"id\": \"r\","
+    " \"name\": \"R\", \"currency\": \"CNY\", \"pue\": 0.5, \"source\": \"s\","
+    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "regions[0].pue" },
   { "{\"format\": \"something-else\", \"version\": 1}", RP_ERROR_INVALID_VALUE, "format" },
 };
 
@@ -210,6 +682,25 @@ test_dangling_offer (void)
   g_rmdir (dir);
 }
 
+/* A purchase price whose GPU no catalog knows is refused like an offer. */
+static void
+test_dangling_purchase (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-test-XXXXXX", &error);
+  g_autofree char *path = write_temp (dir, "prices.json",
+    "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
+    " \"gpu\": \"warp-drive\", \"condition\": \"used\", \"currency\": \"CNY\", \"price\": 9,"
+    " \"source\": \"s\", \"as_of\": \"2026\"}]}");
+
+  g_assert_false (rp_catalog_load_dir (catalog, dir, FALSE, &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU);
+  g_assert_nonnull (strstr (error->message, "warp-drive"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -218,9 +709,22 @@ main (int    argc,
   g_test_add_func ("/core/catalog/bundled-sizes", test_bundled_sizes);
   g_test_add_func ("/core/catalog/bundled-provenance", test_bundled_provenance);
   g_test_add_func ("/core/catalog/datasheet-facts", test_datasheet_facts);
+  g_test_add_func ("/core/catalog/china-gpus", test_china_gpus);
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
+  g_test_add_func ("/core/catalog/provider-classes", test_provider_classes);
+  g_test_add_func ("/core/catalog/cny-providers", test_cny_providers);
+  g_test_add_func ("/core/catalog/bundled-purchases", test_bundled_purchases);
+  g_test_add_func ("/core/catalog/find-purchase", test_find_purchase);
+  g_test_add_func ("/core/catalog/regions", test_regions);
+  g_test_add_func ("/core/catalog/usd-to-cny", test_usd_to_cny);
+  g_test_add_func ("/core/catalog/gpu-aliases", test_gpu_aliases);
+  g_test_add_func ("/core/catalog/gpu-without-throughput", test_gpu_without_throughput);
   g_test_add_func ("/core/catalog/user-override", test_user_override);
+  g_test_add_func ("/core/catalog/daily-monthly-prices", test_daily_monthly_prices);
+  g_test_add_func ("/core/catalog/as-of-months", test_as_of_months);
+  g_test_add_func ("/core/catalog/price-is-stale", test_price_is_stale);
   g_test_add_func ("/core/catalog/bad-files", test_bad_files);
   g_test_add_func ("/core/catalog/dangling-offer", test_dangling_offer);
+  g_test_add_func ("/core/catalog/dangling-purchase", test_dangling_purchase);
   return g_test_run ();
 }

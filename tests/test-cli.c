@@ -3,6 +3,9 @@
 
 #include "config.h"
 
+#include "rp-catalog.h"
+
+#include <cjson/cJSON.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <stdarg.h>
@@ -98,7 +101,7 @@ test_usage_errors (void)
 static void
 test_catalog_json (void)
 {
-  static const char *const which[] = { "gpus", "clouds", "models" };
+  static const char *const which[] = { "gpus", "clouds", "models", "purchases", "regions" };
 
   for (guint i = 0; i < G_N_ELEMENTS (which); i++)
     {
@@ -121,6 +124,91 @@ test_catalog_json (void)
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "h100-sxm"));
   }
+}
+
+static const char *
+json_string (const cJSON *obj,
+             const char  *key)
+{
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive (obj, key);
+
+  return cJSON_IsString (item) ? item->valuestring : NULL;
+}
+
+/* "catalog clouds --json" lists every offer with its source and date;
+ * "--currency CNY" keeps the yuan offers, from at least five providers. */
+static void
+test_catalog_clouds_json (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = rp_catalog_load_default (&error);
+  g_autoptr(GHashTable) providers = g_hash_table_new (g_str_hash, g_str_equal);
+  g_auto(CliResult) all = { 0 };
+  g_auto(CliResult) cny = { 0 };
+  cJSON *list, *offer;
+
+  g_assert_no_error (error);
+  run_cli (&all, NULL, "catalog", "clouds", "--json", NULL);
+  g_assert_cmpint (all.status, ==, 0);
+  list = cJSON_Parse (all.out);
+  g_assert_true (cJSON_IsArray (list));
+  g_assert_cmpint (cJSON_GetArraySize (list), ==, rp_catalog_n_clouds (catalog));
+  cJSON_ArrayForEach (offer, list)
+    {
+      g_assert_nonnull (json_string (offer, "source"));
+      g_assert_nonnull (json_string (offer, "as_of"));
+      g_assert_nonnull (json_string (offer, "provider_class"));
+    }
+  cJSON_Delete (list);
+
+  run_cli (&cny, NULL, "catalog", "clouds", "--currency", "CNY", "--json", NULL);
+  g_assert_cmpint (cny.status, ==, 0);
+  list = cJSON_Parse (cny.out);
+  g_assert_cmpint (cJSON_GetArraySize (list), >, 0);
+  cJSON_ArrayForEach (offer, list)
+    {
+      g_assert_cmpstr (json_string (offer, "currency"), ==, "CNY");
+      g_hash_table_add (providers, (gpointer) json_string (offer, "provider"));
+    }
+  g_assert_cmpuint (g_hash_table_size (providers), >=, 5);
+  cJSON_Delete (list);
+}
+
+/* The tables mark an old price stale; purchases and regions list too; a
+ * currency that does not exist is a usage error. */
+static void
+test_catalog_tables (void)
+{
+  g_auto(CliResult) clouds = { 0 };
+  g_auto(CliResult) purchases = { 0 };
+  g_auto(CliResult) regions = { 0 };
+  g_auto(CliResult) euro = { 0 };
+  g_auto(CliResult) gpus_cny = { 0 };
+  g_autofree char *huawei = NULL;
+  const char *line;
+
+  run_cli (&clouds, NULL, "catalog", "clouds", "--currency", "CNY", NULL);
+  g_assert_cmpint (clouds.status, ==, 0);
+  g_assert_null (strstr (clouds.out, " USD "));
+  /* a 2022-07 price is older than six months whatever the date today */
+  line = strstr (clouds.out, "huawei-v100-32gb-8x-2022");
+  g_assert_nonnull (line);
+  huawei = g_strndup (line, strcspn (line, "\n"));
+  g_assert_true (g_str_has_suffix (huawei, " stale"));
+  g_assert_nonnull (strstr (clouds.out, "Monthly"));
+
+  run_cli (&purchases, NULL, "catalog", "purchases", NULL);
+  g_assert_cmpint (purchases.status, ==, 0);
+  g_assert_nonnull (strstr (purchases.out, "rtx-3090-ex-mining-2022-04"));
+  g_assert_nonnull (strstr (purchases.out, "Ex-mining"));
+  run_cli (&regions, NULL, "catalog", "regions", "--json", NULL);
+  g_assert_cmpint (regions.status, ==, 0);
+  g_assert_nonnull (strstr (regions.out, "\"cn-guizhou\""));
+
+  run_cli (&euro, NULL, "catalog", "clouds", "--currency", "EUR", NULL);
+  g_assert_cmpint (euro.status, ==, 2);
+  run_cli (&gpus_cny, NULL, "catalog", "gpus", "--currency", "CNY", NULL);
+  g_assert_cmpint (gpus_cny.status, ==, 2);
 }
 
 static void
@@ -212,6 +300,8 @@ main (int    argc,
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/usage-errors", test_usage_errors);
   g_test_add_func ("/cli/catalog-json", test_catalog_json);
+  g_test_add_func ("/cli/catalog-clouds-json", test_catalog_clouds_json);
+  g_test_add_func ("/cli/catalog-tables", test_catalog_tables);
   g_test_add_func ("/cli/estimate-json", test_estimate_json);
   g_test_add_func ("/cli/estimate-text", test_estimate_text);
   g_test_add_func ("/cli/estimate-bad-file", test_estimate_bad_file);

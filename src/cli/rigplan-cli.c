@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rigplan-cli.c: the command-line front end
  *
- *   rigplan-cli catalog gpus|clouds|models [--json]
+ *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
  *   rigplan-cli estimate FILE.rigplan [--json]
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
@@ -9,12 +9,14 @@
 
 #include "config.h"
 
+#include "rp-age.h"
 #include "rp-catalog.h"
 #ifdef HAVE_CHART
 #include "rp-chart.h"
 #endif
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
+#include "rp-json-private.h"
 #include "rp-model.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
@@ -26,6 +28,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 enum
 {
@@ -148,31 +151,126 @@ print_row (const char *label,
 
 /* ---- catalog -------------------------------------------------------- */
 
+static char *opt_currency = NULL;
+
+static const GOptionEntry catalog_entries[] = {
+  { "currency", 0, 0, G_OPTION_ARG_STRING, &opt_currency,
+    N_("List only prices in CUR (USD or CNY)"), N_("CUR") },
+  { NULL }
+};
+
+static const char *
+provider_class_name (RpProviderClass cls)
+{
+  switch (cls)
+    {
+    case RP_PROVIDER_HYPERSCALER:
+      return _("Hyperscaler");
+    case RP_PROVIDER_GPU_CLOUD:
+      return _("GPU cloud");
+    case RP_PROVIDER_MARKETPLACE:
+      return _("Marketplace");
+    case RP_N_PROVIDER_CLASSES:
+    default:
+      return "?";
+    }
+}
+
+static const char *
+condition_name (RpCondition condition)
+{
+  switch (condition)
+    {
+    case RP_CONDITION_NEW:
+      return _("New");
+    case RP_CONDITION_USED:
+      return _("Used");
+    case RP_CONDITION_EX_MINING:
+      return _("Ex-mining");
+    case RP_N_CONDITIONS:
+    default:
+      return "?";
+    }
+}
+
+/* Whether the user reads Chinese first: then tables show the Chinese names
+ * of providers and regions that the catalog gives. */
+static gboolean
+prefers_chinese (void)
+{
+  return g_str_has_prefix (g_get_language_names ()[0], "zh");
+}
+
+/* "12.3" in the locale's decimal mark, or "—" for an unknown (0) figure. */
+static char *
+format_known (const char *format,
+              double      value)
+{
+  if (value <= 0)
+    return g_strdup ("—");
+  return g_strdup_printf (format, value);
+}
+
+/* The mark a price older than six months gets in the tables. */
+static const char *
+stale_mark (const char *as_of,
+            GDate      *today)
+{
+  /* TRANSLATORS: a column of "rigplan-cli catalog": the price may be out of date */
+  return rp_price_is_stale (as_of, today) ? _("stale") : "";
+}
+
 static void
 print_gpus (const RpCatalog *catalog)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog gpus" */
-  print_cells (-18, _("ID"), -36, _("Name"), 9, _("Memory"), 9, _("BF16 TF"),
-                  9, _("FP8 TF"), 7, _("TDP W"), 10, _("Price $"), 0, NULL);
+  print_cells (-18, _("ID"), -40, _("Name"), 9, _("Memory"), 9, _("BF16 TF"),
+               9, _("FP8 TF"), 7, _("TDP W"), 10, _("Price $"), -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
     {
       const RpGpu *g = rp_catalog_get_gpu (catalog, i);
-      g_print ("%-18s %-36s %5.0f GiB %9.1f %9.1f %7.0f %10.0f\n", g->id, g->name,
-               g->memory_gib, g->tflops_bf16, g->tflops_fp8, g->tdp_w, g->price_usd);
+      g_autofree char *memory = g_strdup_printf ("%.0f GiB", g->memory_gib);
+      g_autofree char *bf16 = format_known ("%.1f", g->tflops_bf16);
+      g_autofree char *fp8 = format_known ("%.1f", g->tflops_fp8);
+      g_autofree char *tdp = format_known ("%.0f", g->tdp_w);
+      g_autofree char *price = format_known ("%.0f", g->price_usd);
+
+      print_cells (-18, g->id, -40, g->name, 9, memory, 9, bf16, 9, fp8, 7, tdp, 10, price,
+                   -10, g->as_of, 0, NULL);
     }
 }
 
+/* One line per offer and rental term it prices. */
 static void
-print_clouds (const RpCatalog *catalog)
+print_clouds (const RpCatalog *catalog,
+              int              currency,
+              GDate           *today)
 {
-  print_cells (-34, _("ID"), -14, _("Provider"), -16, _("GPU"), 4, C_("column", "GPUs"),
-                  -4, _("Cur."), 10, _("On demand"), 10, _("Spot"), 0, NULL);
+  /* TRANSLATORS: column headings of "rigplan-cli catalog clouds" */
+  print_cells (-31, _("ID"), -18, _("Provider"), -12, _("Class"), -15, _("GPU"),
+               -18, _("Terms"), 10, _("Per GPU-h"), -4, _("Cur."), -10, _("As of"),
+               -6, _("Age"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
       const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
-      g_print ("%-34s %-14s %-16s %4u %-4s %10.2f %10.2f\n", o->id, o->provider, o->gpu,
-               o->gpus_per_instance, rp_currency_to_string (o->currency),
-               o->per_gpu_hour[RP_RENT_ON_DEMAND], o->per_gpu_hour[RP_RENT_SPOT]);
+      const char *provider = o->provider;
+
+      if (currency >= 0 && (int) o->currency != currency)
+        continue;
+      if (o->provider_zh != NULL && prefers_chinese ())
+        provider = o->provider_zh;
+      for (guint k = 0; k < RP_N_RENT_KINDS; k++)
+        {
+          g_autofree char *price = NULL;
+
+          if (o->per_gpu_hour[k] <= 0)
+            continue;
+          price = g_strdup_printf ("%.2f", o->per_gpu_hour[k]);
+          print_cells (-31, o->id, -18, provider, -12, provider_class_name (o->provider_class),
+                       -15, o->gpu, -18, rp_enum_info_get_label (&rp_rent_kind_info, k), 10, price,
+                       -4, rp_currency_to_string (o->currency), -10, o->as_of,
+                       -6, stale_mark (o->as_of, today), 0, NULL);
+        }
     }
 }
 
@@ -180,99 +278,300 @@ static void
 print_models (const RpCatalog *catalog)
 {
   print_cells (-16, _("ID"), -28, _("Name"), -16, _("Kind"), 16, _("Parameters"),
-                  7, _("Layers"), 7, _("Hidden"), 0, NULL);
+               7, _("Layers"), 7, _("Hidden"), -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
     {
       const RpModelPreset *m = rp_catalog_get_model (catalog, i);
-      g_print ("%-16s %-28s %-16s %16" G_GUINT64_FORMAT " %7u %7u\n", m->id, m->name,
-               rp_model_kind_to_string (m->arch.kind), m->published_params,
-               m->arch.layers, m->arch.hidden);
+      g_autofree char *params = g_strdup_printf ("%" G_GUINT64_FORMAT, m->published_params);
+      g_autofree char *layers = g_strdup_printf ("%u", m->arch.layers);
+      g_autofree char *hidden = g_strdup_printf ("%u", m->arch.hidden);
+
+      print_cells (-16, m->id, -28, m->name, -16, rp_model_kind_to_string (m->arch.kind),
+                   16, params, 7, layers, 7, hidden, -10, m->as_of, 0, NULL);
     }
 }
 
+static void
+print_purchases (const RpCatalog *catalog,
+                 int              currency,
+                 GDate           *today)
+{
+  /* TRANSLATORS: column headings of "rigplan-cli catalog purchases" */
+  print_cells (-29, _("ID"), -15, _("GPU"), -10, _("Condition"), 5, C_("column", "GPUs"),
+               12, _("Price"), -4, _("Cur."), -10, _("As of"), -6, _("Age"), 0, NULL);
+  for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
+    {
+      const RpPurchasePrice *p = rp_catalog_get_purchase (catalog, i);
+      g_autofree char *gpus = g_strdup_printf ("%u", p->gpus_per_server);
+      g_autofree char *price = g_strdup_printf ("%.0f", p->price);
+
+      if (currency >= 0 && (int) p->currency != currency)
+        continue;
+      print_cells (-29, p->id, -15, p->gpu, -10, condition_name (p->condition), 5, gpus,
+                   12, price, -4, rp_currency_to_string (p->currency), -10, p->as_of,
+                   -6, stale_mark (p->as_of, today), 0, NULL);
+    }
+}
+
+static void
+print_regions (const RpCatalog *catalog,
+               int              currency)
+{
+  /* TRANSLATORS: column headings of "rigplan-cli catalog regions" */
+  print_cells (-18, _("ID"), -36, _("Name"), 9, _("Per kWh"), -4, _("Cur."), 5, _("PUE"),
+               -10, _("As of"), 0, NULL);
+  for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
+    {
+      const RpRegion *r = rp_catalog_get_region (catalog, i);
+      const char *name = r->name_zh != NULL && prefers_chinese () ? r->name_zh : r->name;
+      g_autofree char *kwh = format_known ("%.4g", r->electricity_per_kwh);
+      g_autofree char *pue = format_known ("%.2f", r->pue);
+
+      if (currency >= 0 && (int) r->currency != currency)
+        continue;
+      print_cells (-18, r->id, -36, name, 9, kwh, -4, rp_currency_to_string (r->currency),
+                   5, pue, -10, r->as_of, 0, NULL);
+    }
+}
+
+/* ---- catalog as JSON ------------------------------------------------ */
+
+/* A number, or null where the catalog's 0 means "unknown". */
+static void
+add_known (cJSON      *obj,
+           const char *key,
+           double      value)
+{
+  if (value > 0)
+    rp_json_add_number (obj, key, value);
+  else
+    cJSON_AddNullToObject (obj, key);
+}
+
+static void
+add_provenance (cJSON      *obj,
+                const char *source,
+                const char *source_kind,
+                const char *as_of,
+                GDate      *today)
+{
+  double months = 0;
+
+  rp_json_add_string (obj, "source", source);
+  rp_json_add_string (obj, "source_kind", source_kind);
+  rp_json_add_string (obj, "as_of", as_of);
+  if (rp_as_of_months (as_of, today, &months))
+    rp_json_add_number (obj, "age_months", round (months * 10) / 10);
+  else
+    cJSON_AddNullToObject (obj, "age_months");
+  cJSON_AddBoolToObject (obj, "stale", rp_price_is_stale (as_of, today));
+}
+
+static cJSON *
+gpu_to_json (const RpGpu *g,
+             GDate       *today)
+{
+  cJSON *obj = cJSON_CreateObject ();
+
+  cJSON_AddStringToObject (obj, "id", g->id);
+  cJSON_AddStringToObject (obj, "name", g->name);
+  cJSON_AddItemToObject (obj, "aliases",
+                         cJSON_CreateStringArray ((const char *const *) g->aliases,
+                                                  g_strv_length (g->aliases)));
+  cJSON_AddStringToObject (obj, "vendor", g->vendor);
+  rp_json_add_number (obj, "memory_gib", g->memory_gib);
+  add_known (obj, "memory_bandwidth_gb_s", g->memory_bandwidth_gb_s);
+  add_known (obj, "bf16_tflops", g->tflops_bf16);
+  add_known (obj, "fp8_tflops", g->tflops_fp8);
+  add_known (obj, "tdp_w", g->tdp_w);
+  add_known (obj, "price_usd", g->price_usd);
+  add_provenance (obj, g->source, g->source_kind, g->as_of, today);
+  rp_json_add_string (obj, "notes", g->notes);
+  return obj;
+}
+
+static cJSON *
+cloud_to_json (const RpCloudOffer *o,
+               GDate              *today)
+{
+  static const char *const keys[RP_N_RENT_KINDS] = {
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+  };
+  cJSON *obj = cJSON_CreateObject ();
+  cJSON *prices;
+
+  cJSON_AddStringToObject (obj, "id", o->id);
+  cJSON_AddStringToObject (obj, "provider", o->provider);
+  rp_json_add_string (obj, "provider_zh", o->provider_zh);
+  cJSON_AddStringToObject (obj, "provider_class", rp_provider_class_to_string (o->provider_class));
+  rp_json_add_string (obj, "offer", o->offer);
+  cJSON_AddStringToObject (obj, "gpu", o->gpu);
+  cJSON_AddNumberToObject (obj, "gpus_per_instance", o->gpus_per_instance);
+  rp_json_add_string (obj, "region", o->region);
+  cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (o->currency));
+  prices = cJSON_AddObjectToObject (obj, "per_gpu_hour");
+  for (guint k = 0; k < RP_N_RENT_KINDS; k++)
+    add_known (prices, keys[k], o->per_gpu_hour[k]);
+  rp_json_add_number (obj, "billing_granularity_s", o->billing_granularity_s);
+  add_known (obj, "vcpus", o->vcpus);
+  add_known (obj, "ram_gb", o->ram_gb);
+  add_known (obj, "disk_gb", o->disk_gb);
+  rp_json_add_string (obj, "reliability", o->reliability);
+  add_provenance (obj, o->source, o->source_kind, o->as_of, today);
+  rp_json_add_string (obj, "notes", o->notes);
+  return obj;
+}
+
+static cJSON *
+model_to_json (const RpModelPreset *m,
+               GDate               *today)
+{
+  cJSON *obj = cJSON_CreateObject ();
+
+  cJSON_AddStringToObject (obj, "id", m->id);
+  cJSON_AddStringToObject (obj, "name", m->name);
+  cJSON_AddStringToObject (obj, "kind", rp_model_kind_to_string (m->arch.kind));
+  rp_json_add_number (obj, "params", (double) m->published_params);
+  add_provenance (obj, m->source, NULL, m->as_of, today);
+  return obj;
+}
+
+static cJSON *
+purchase_to_json (const RpPurchasePrice *p,
+                  GDate                 *today)
+{
+  cJSON *obj = cJSON_CreateObject ();
+
+  cJSON_AddStringToObject (obj, "id", p->id);
+  cJSON_AddStringToObject (obj, "kind", p->server ? "server" : "card");
+  cJSON_AddStringToObject (obj, "gpu", p->gpu);
+  cJSON_AddNumberToObject (obj, "gpus_per_server", p->gpus_per_server);
+  cJSON_AddStringToObject (obj, "condition", rp_condition_to_string (p->condition));
+  cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (p->currency));
+  rp_json_add_number (obj, "price", p->price);
+  add_provenance (obj, p->source, p->source_kind, p->as_of, today);
+  rp_json_add_string (obj, "risk", p->risk);
+  rp_json_add_string (obj, "notes", p->notes);
+  return obj;
+}
+
+static cJSON *
+region_to_json (const RpRegion *r,
+                GDate          *today)
+{
+  cJSON *obj = cJSON_CreateObject ();
+
+  cJSON_AddStringToObject (obj, "id", r->id);
+  cJSON_AddStringToObject (obj, "name", r->name);
+  rp_json_add_string (obj, "name_zh", r->name_zh);
+  rp_json_add_string (obj, "country", r->country);
+  cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (r->currency));
+  add_known (obj, "electricity_per_kwh", r->electricity_per_kwh);
+  add_known (obj, "pue", r->pue);
+  add_provenance (obj, r->source, r->source_kind, r->as_of, today);
+  rp_json_add_string (obj, "notes", r->notes);
+  return obj;
+}
+
+/* The merged view (bundled and user files) as a JSON array; @currency
+ * < 0 keeps every currency.  Re-reading the files would lose overrides. */
 static char *
 catalog_to_json (const RpCatalog *catalog,
-                 const char      *which)
+                 const char      *which,
+                 int              currency,
+                 GDate           *today)
 {
-  GString *out = g_string_new ("[\n");
-  guint n = 0;
-  /* JSON numbers take '.', whatever decimal mark LC_NUMERIC has ("1307,4"
-   * in de_DE would break every script reading this). */
-  locale_t c_numeric = newlocale (LC_NUMERIC_MASK, "C", (locale_t) 0);
-  locale_t saved = uselocale (c_numeric);
+  g_autoptr(cJSON) list = cJSON_CreateArray ();
+  char *text, *copy;
 
-  /* Re-read the bundled files would lose user overrides; print the
-   * merged view instead, with the fields scripts need. */
   if (strcmp (which, "gpus") == 0)
-    n = rp_catalog_n_gpus (catalog);
+    for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+      cJSON_AddItemToArray (list, gpu_to_json (rp_catalog_get_gpu (catalog, i), today));
+  else if (strcmp (which, "models") == 0)
+    for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
+      cJSON_AddItemToArray (list, model_to_json (rp_catalog_get_model (catalog, i), today));
   else if (strcmp (which, "clouds") == 0)
-    n = rp_catalog_n_clouds (catalog);
+    for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+      {
+        const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+        if (currency < 0 || (int) o->currency == currency)
+          cJSON_AddItemToArray (list, cloud_to_json (o, today));
+      }
+  else if (strcmp (which, "purchases") == 0)
+    for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
+      {
+        const RpPurchasePrice *p = rp_catalog_get_purchase (catalog, i);
+        if (currency < 0 || (int) p->currency == currency)
+          cJSON_AddItemToArray (list, purchase_to_json (p, today));
+      }
   else
-    n = rp_catalog_n_models (catalog);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *item = NULL;
+    for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
+      {
+        const RpRegion *r = rp_catalog_get_region (catalog, i);
+        if (currency < 0 || (int) r->currency == currency)
+          cJSON_AddItemToArray (list, region_to_json (r, today));
+      }
+  /* cJSON writes "." whatever LC_NUMERIC says ("1307,4" would break scripts). */
+  text = cJSON_Print (list);
+  copy = g_strconcat (text, "\n", NULL);
+  cJSON_free (text);
+  return copy;
+}
 
-      if (strcmp (which, "gpus") == 0)
-        {
-          const RpGpu *g = rp_catalog_get_gpu (catalog, i);
-          item = g_strdup_printf ("{\"id\": \"%s\", \"memory_gib\": %g, \"bf16_tflops\": %g, "
-                                  "\"fp8_tflops\": %g, \"tdp_w\": %g, \"price_usd\": %g}",
-                                  g->id, g->memory_gib, g->tflops_bf16, g->tflops_fp8,
-                                  g->tdp_w, g->price_usd);
-        }
-      else if (strcmp (which, "clouds") == 0)
-        {
-          const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
-          item = g_strdup_printf ("{\"id\": \"%s\", \"gpu\": \"%s\", \"currency\": \"%s\", "
-                                  "\"on_demand\": %g, \"spot\": %g}",
-                                  o->id, o->gpu, rp_currency_to_string (o->currency),
-                                  o->per_gpu_hour[RP_RENT_ON_DEMAND], o->per_gpu_hour[RP_RENT_SPOT]);
-        }
-      else
-        {
-          const RpModelPreset *m = rp_catalog_get_model (catalog, i);
-          item = g_strdup_printf ("{\"id\": \"%s\", \"kind\": \"%s\", \"params\": %" G_GUINT64_FORMAT "}",
-                                  m->id, rp_model_kind_to_string (m->arch.kind),
-                                  m->published_params);
-        }
-      g_string_append_printf (out, "  %s%s\n", item, i + 1 < n ? "," : "");
-    }
-  g_string_append (out, "]\n");
-  uselocale (saved);
-  freelocale (c_numeric);
-  return g_string_free (out, FALSE);
+static void
+print_catalog (const RpCatalog *catalog,
+               const char      *which,
+               int              currency,
+               GDate           *today)
+{
+  if (strcmp (which, "gpus") == 0)
+    print_gpus (catalog);
+  else if (strcmp (which, "clouds") == 0)
+    print_clouds (catalog, currency, today);
+  else if (strcmp (which, "models") == 0)
+    print_models (catalog);
+  else if (strcmp (which, "purchases") == 0)
+    print_purchases (catalog, currency, today);
+  else
+    print_regions (catalog, currency);
 }
 
 static int
 run_catalog (int    argc,
              char **argv)
 {
+  static const char *const names[] = { "gpus", "clouds", "models", "purchases", "regions", NULL };
   g_autoptr(GOptionContext) context =
-    new_context (_("gpus|clouds|models"), _("List a bundled catalog (with your additions)."));
+    new_context (_("gpus|clouds|models|purchases|regions"),
+                 _("List a bundled catalog (with your additions). Prices older than six months "
+                   "are marked stale."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+  RpCurrency currency = RP_CURRENCY_USD;
   const char *which;
 
+  g_option_context_add_main_entries (context, catalog_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, _("name one catalog: gpus, clouds or models"));
+    return usage_error (context, _("name one catalog: gpus, clouds, models, purchases or regions"));
   which = argv[1];
-  if (strcmp (which, "gpus") != 0 && strcmp (which, "clouds") != 0 &&
-      strcmp (which, "models") != 0)
-    return usage_error (context, _("the catalogs are gpus, clouds and models"));
+  if (!g_strv_contains (names, which))
+    return usage_error (context, _("the catalogs are gpus, clouds, models, purchases and regions"));
+  if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
+    return usage_error (context, _("--currency must be USD or CNY"));
+  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0))
+    return usage_error (context, _("--currency applies to clouds, purchases and regions"));
   catalog = load_catalog (&error);
   if (catalog == NULL)
     return fail (EXIT_BAD_INPUT, error->message);
+  g_date_set_time_t (today, time (NULL));
   if (opt_json)
-    print_json (catalog_to_json (catalog, which));
-  else if (strcmp (which, "gpus") == 0)
-    print_gpus (catalog);
-  else if (strcmp (which, "clouds") == 0)
-    print_clouds (catalog);
+    print_json (catalog_to_json (catalog, which, opt_currency != NULL ? (int) currency : -1,
+                                 today));
   else
-    print_models (catalog);
+    print_catalog (catalog, which, opt_currency != NULL ? (int) currency : -1, today);
   return EXIT_OK;
 }
 

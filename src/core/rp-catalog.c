@@ -5,6 +5,7 @@
 
 #include "rp-catalog.h"
 
+#include "rp-catalog-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
 #include "rp-mfu-private.h"
@@ -26,6 +27,8 @@ struct _RpCatalog
   GPtrArray       *gpus;       /* RpGpu*, owned */
   GPtrArray       *clouds;     /* RpCloudOffer*, owned */
   GPtrArray       *models;     /* RpModelPreset*, owned */
+  GPtrArray       *purchases;  /* RpPurchasePrice*, owned */
+  GPtrArray       *regions;    /* RpRegion*, owned */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
 };
@@ -49,6 +52,8 @@ gpu_free (gpointer data)
   g_free (gpu->source);
   g_free (gpu->as_of);
   g_free (gpu->notes);
+  g_free (gpu->source_kind);
+  g_strfreev (gpu->aliases);
   g_free (gpu);
 }
 
@@ -65,6 +70,9 @@ cloud_free (gpointer data)
   g_free (offer->source);
   g_free (offer->as_of);
   g_free (offer->notes);
+  g_free (offer->provider_zh);
+  g_free (offer->source_kind);
+  g_free (offer->reliability);
   g_free (offer);
 }
 
@@ -84,6 +92,10 @@ model_free (gpointer data)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpGpu, gpu_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCloudOffer, cloud_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpModelPreset, model_free)
+
+static const char *const provider_class_names[RP_N_PROVIDER_CLASSES] = {
+  "hyperscaler", "gpu-cloud", "marketplace",
+};
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -129,26 +141,11 @@ segment_from_string (const char *s,
   return FALSE;
 }
 
-static gboolean
-provider_class_from_string (const char *s,
-                            gpointer    out)
-{
-  static const char *const names[] = { "hyperscaler", "gpu-cloud", "marketplace" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_strcmp0 (s, names[i]) == 0)
-      {
-        *(RpProviderClass *) out = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static gboolean
-read_id (const cJSON *item,
-         const char  *path,
-         char       **out,
-         GError     **error)
+gboolean
+rp_catalog_read_id (const cJSON *item,
+                    const char  *path,
+                    char       **out,
+                    GError     **error)
 {
   if (!rp_json_read_string (item, path, "id", TRUE, out, error))
     return FALSE;
@@ -169,13 +166,13 @@ read_id (const cJSON *item,
   return TRUE;
 }
 
-static gboolean
-read_provenance (const cJSON *item,
-                 const char  *path,
-                 char       **source,
-                 char       **as_of,
-                 char       **notes,
-                 GError     **error)
+gboolean
+rp_catalog_read_provenance (const cJSON *item,
+                            const char  *path,
+                            char       **source,
+                            char       **as_of,
+                            char       **notes,
+                            GError     **error)
 {
   return rp_json_read_string (item, path, "source", TRUE, source, error) &&
          rp_json_read_string (item, path, "as_of", TRUE, as_of, error) &&
@@ -224,6 +221,56 @@ read_precisions (const cJSON *item,
   return TRUE;
 }
 
+/* "aliases": a list of non-empty strings; an empty list when absent. */
+static gboolean
+read_aliases (const cJSON *item,
+              const char  *path,
+              char      ***out,
+              GError     **error)
+{
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, "aliases");
+  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
+  const cJSON *word;
+
+  if (list != NULL && !cJSON_IsNull (list) && !cJSON_IsArray (list))
+    {
+      g_autofree char *where = rp_json_join_path (path, "aliases");
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected a list"));
+      return FALSE;
+    }
+  if (!cJSON_IsArray (list))
+    list = NULL;
+  cJSON_ArrayForEach (word, list)
+    {
+      if (!cJSON_IsString (word) || *word->valuestring == '\0')
+        {
+          g_autofree char *where = rp_json_join_path (path, "aliases");
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                            _("expected a list of words"));
+          return FALSE;
+        }
+      g_strv_builder_add (words, word->valuestring);
+    }
+  *out = g_strv_builder_end (words);
+  return TRUE;
+}
+
+/* A throughput figure is needed for the precisions the entry claims; a
+ * GPU no source gives a figure for lists none and is only displayed. */
+static gboolean
+check_throughput (const RpGpu *gpu,
+                  const char  *tflops_path,
+                  GError     **error)
+{
+  if (gpu->precisions == 0 ||
+      gpu->tflops_fp32 + gpu->tflops_tf32 + gpu->tflops_fp16 + gpu->tflops_bf16 +
+      gpu->tflops_fp8 > 0)
+    return TRUE;
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, tflops_path,
+                    _("at least one throughput figure is needed"));
+  return FALSE;
+}
+
 static gboolean
 read_gpu (const cJSON *item,
           const char  *path,
@@ -237,7 +284,7 @@ read_gpu (const cJSON *item,
   const cJSON *stack = NULL;
   double pcie_gen = 0;
 
-  if (!read_id (item, path, &gpu->id, error) ||
+  if (!rp_catalog_read_id (item, path, &gpu->id, error) ||
       !rp_json_read_string (item, path, "name", TRUE, &gpu->name, error) ||
       !rp_json_read_string (item, path, "vendor", TRUE, &gpu->vendor, error) ||
       !rp_json_read_string (item, path, "generation", FALSE, &gpu->generation, error) ||
@@ -263,7 +310,10 @@ read_gpu (const cJSON *item,
       !rp_json_read_string (item, path, "price_source", FALSE, &gpu->price_source, error) ||
       !rp_json_read_string (item, path, "price_as_of", FALSE, &gpu->price_as_of, error) ||
       !rp_json_read_object (item, path, "stack", FALSE, &stack, error) ||
-      !read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes, error))
+      !rp_catalog_read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes,
+                                   error) ||
+      !rp_json_read_string (item, path, "source_kind", FALSE, &gpu->source_kind, error) ||
+      !read_aliases (item, path, &gpu->aliases, error))
     return FALSE;
   if (stack != NULL &&
       (!rp_json_read_enum (stack, stack_path, "kind", TRUE, stack_from_string,
@@ -274,51 +324,43 @@ read_gpu (const cJSON *item,
                              &gpu->min_stack_version, error)))
     return FALSE;
   gpu->pcie_gen = (guint) pcie_gen;
-  if (gpu->tflops_fp32 + gpu->tflops_tf32 + gpu->tflops_fp16 + gpu->tflops_bf16 +
-      gpu->tflops_fp8 <= 0)
-    {
-      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, tflops_path,
-                        _("at least one throughput figure is needed"));
-      return FALSE;
-    }
+  if (!check_throughput (gpu, tflops_path, error))
+    return FALSE;
   *out = g_steal_pointer (&gpu);
   return TRUE;
 }
 
+/* What an offer says about its provider and instance, beyond the price. */
 static gboolean
-read_cloud (const cJSON *item,
-            const char  *path,
-            gpointer    *out,
-            GError     **error)
+read_offer_details (const cJSON  *item,
+                    const char   *path,
+                    RpCloudOffer *offer,
+                    GError      **error)
+{
+  offer->provider_class = RP_PROVIDER_GPU_CLOUD;
+  return rp_json_read_enum (item, path, "provider_class", FALSE,
+                            (RpJsonEnumParser) rp_provider_class_from_string,
+                            "hyperscaler, gpu-cloud, marketplace", &offer->provider_class,
+                            error) &&
+         rp_json_read_string (item, path, "provider_zh", FALSE, &offer->provider_zh, error) &&
+         rp_json_read_string (item, path, "source_kind", FALSE, &offer->source_kind, error) &&
+         rp_json_read_string (item, path, "reliability", FALSE, &offer->reliability, error) &&
+         rp_json_read_uint (item, path, "vcpus", FALSE, 0, 100000, &offer->vcpus, error) &&
+         rp_json_read_number (item, path, "ram_gb", FALSE, 0, 1e6, &offer->ram_gb, error) &&
+         rp_json_read_number (item, path, "disk_gb", FALSE, 0, 1e9, &offer->disk_gb, error);
+}
+
+static gboolean
+read_offer_prices (const cJSON  *prices,
+                   const char   *prices_path,
+                   RpCloudOffer *offer,
+                   GError      **error)
 {
   static const char *const price_keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot",
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
   };
-  g_autoptr(RpCloudOffer) offer = g_new0 (RpCloudOffer, 1);
-  g_autofree char *prices_path = rp_json_join_path (path, "per_gpu_hour");
-  const cJSON *prices = NULL;
   double any = 0;
 
-  offer->gpus_per_instance = 1;
-  offer->billing_granularity_s = 3600;
-  if (!read_id (item, path, &offer->id, error) ||
-      !rp_json_read_string (item, path, "provider", TRUE, &offer->provider, error) ||
-      !rp_json_read_string (item, path, "offer", FALSE, &offer->offer, error) ||
-      !rp_json_read_string (item, path, "gpu", TRUE, &offer->gpu, error) ||
-      !rp_json_read_uint (item, path, "gpus_per_instance", FALSE, 1, 1024,
-                          &offer->gpus_per_instance, error) ||
-      !rp_json_read_string (item, path, "region", FALSE, &offer->region, error) ||
-      !rp_json_read_enum (item, path, "provider_class", FALSE, provider_class_from_string,
-                          "hyperscaler, gpu-cloud, marketplace", &offer->provider_class,
-                          error) ||
-      !rp_json_read_enum (item, path, "currency", TRUE,
-                          (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
-                          &offer->currency, error) ||
-      !rp_json_read_object (item, path, "per_gpu_hour", TRUE, &prices, error) ||
-      !rp_json_read_number (item, path, "billing_granularity_s", FALSE, 1, 86400 * 31,
-                            &offer->billing_granularity_s, error) ||
-      !read_provenance (item, path, &offer->source, &offer->as_of, &offer->notes, error))
-    return FALSE;
   for (guint k = 0; k < RP_N_RENT_KINDS; k++)
     {
       if (!rp_json_read_number (prices, prices_path, price_keys[k], FALSE, 0, 1e6,
@@ -332,6 +374,39 @@ read_cloud (const cJSON *item,
                         _("at least one price is needed"));
       return FALSE;
     }
+  return TRUE;
+}
+
+static gboolean
+read_cloud (const cJSON *item,
+            const char  *path,
+            gpointer    *out,
+            GError     **error)
+{
+  g_autoptr(RpCloudOffer) offer = g_new0 (RpCloudOffer, 1);
+  g_autofree char *prices_path = rp_json_join_path (path, "per_gpu_hour");
+  const cJSON *prices = NULL;
+
+  offer->gpus_per_instance = 1;
+  offer->billing_granularity_s = 3600;
+  if (!rp_catalog_read_id (item, path, &offer->id, error) ||
+      !rp_json_read_string (item, path, "provider", TRUE, &offer->provider, error) ||
+      !rp_json_read_string (item, path, "offer", FALSE, &offer->offer, error) ||
+      !rp_json_read_string (item, path, "gpu", TRUE, &offer->gpu, error) ||
+      !rp_json_read_uint (item, path, "gpus_per_instance", FALSE, 1, 1024,
+                          &offer->gpus_per_instance, error) ||
+      !rp_json_read_string (item, path, "region", FALSE, &offer->region, error) ||
+      !rp_json_read_enum (item, path, "currency", TRUE,
+                          (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
+                          &offer->currency, error) ||
+      !rp_json_read_object (item, path, "per_gpu_hour", TRUE, &prices, error) ||
+      !rp_json_read_number (item, path, "billing_granularity_s", FALSE, 1, 86400 * 31,
+                            &offer->billing_granularity_s, error) ||
+      !rp_catalog_read_provenance (item, path, &offer->source, &offer->as_of,
+                                   &offer->notes, error) ||
+      !read_offer_details (item, path, offer, error) ||
+      !read_offer_prices (prices, prices_path, offer, error))
+    return FALSE;
   *out = g_steal_pointer (&offer);
   return TRUE;
 }
@@ -344,11 +419,12 @@ read_model (const cJSON *item,
 {
   g_autoptr(RpModelPreset) model = g_new0 (RpModelPreset, 1);
 
-  if (!read_id (item, path, &model->id, error) ||
+  if (!rp_catalog_read_id (item, path, &model->id, error) ||
       !rp_json_read_string (item, path, "name", TRUE, &model->name, error) ||
       !rp_model_arch_read_json (item, path, &model->arch, NULL, error) ||
       !rp_json_read_uint64 (item, path, "params", TRUE, &model->published_params, error) ||
-      !read_provenance (item, path, &model->source, &model->as_of, &model->notes, error))
+      !rp_catalog_read_provenance (item, path, &model->source, &model->as_of,
+                                   &model->notes, error))
     return FALSE;
   if (!rp_model_arch_validate (&model->arch, path, error))
     return FALSE;
@@ -445,6 +521,8 @@ load_root (RpCatalog   *self,
   static const EntryKind gpus = { "gpus", read_gpu, gpu_free };
   static const EntryKind clouds = { "offers", read_cloud, cloud_free };
   static const EntryKind models = { "models", read_model, model_free };
+  static const EntryKind purchases = { "prices", rp_purchase_read, rp_purchase_free };
+  static const EntryKind regions = { "regions", rp_region_read, rp_region_free };
 
   if (strcmp (format, "rigplan-gpus") == 0)
     return read_entries (self->gpus, root, &gpus, error);
@@ -452,6 +530,10 @@ load_root (RpCatalog   *self,
     return read_entries (self->clouds, root, &clouds, error);
   if (strcmp (format, "rigplan-models") == 0)
     return read_entries (self->models, root, &models, error);
+  if (strcmp (format, "rigplan-purchases") == 0)
+    return read_entries (self->purchases, root, &purchases, error);
+  if (strcmp (format, "rigplan-regions") == 0)
+    return read_entries (self->regions, root, &regions, error);
   if (strcmp (format, "rigplan-mfu") == 0)
     {
       RpMfuParams *mfu = rp_mfu_params_load (root, error);
@@ -486,6 +568,17 @@ check_references (RpCatalog *self,
         {
           g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
                        _("offer “%s”: gpu “%s” is in no GPU catalog"), offer->id, offer->gpu);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < self->purchases->len; i++)
+    {
+      const RpPurchasePrice *price = g_ptr_array_index (self->purchases, i);
+
+      if (rp_catalog_lookup_gpu (self, price->gpu) == NULL)
+        {
+          g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
+                       _("price “%s”: gpu “%s” is in no GPU catalog"), price->id, price->gpu);
           return FALSE;
         }
     }
@@ -525,6 +618,8 @@ rp_catalog_new_empty (void)
   self->gpus = g_ptr_array_new_with_free_func (gpu_free);
   self->clouds = g_ptr_array_new_with_free_func (cloud_free);
   self->models = g_ptr_array_new_with_free_func (model_free);
+  self->purchases = g_ptr_array_new_with_free_func (rp_purchase_free);
+  self->regions = g_ptr_array_new_with_free_func (rp_region_free);
   return self;
 }
 
@@ -545,6 +640,8 @@ rp_catalog_unref (RpCatalog *self)
   g_ptr_array_unref (self->gpus);
   g_ptr_array_unref (self->clouds);
   g_ptr_array_unref (self->models);
+  g_ptr_array_unref (self->purchases);
+  g_ptr_array_unref (self->regions);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
@@ -592,60 +689,71 @@ rp_catalog_load_file (RpCatalog  *self,
   return TRUE;
 }
 
+/* Every *.json in @dir, in name order, so that overrides between user
+ * files are predictable; a missing directory adds nothing. */
+static gboolean
+load_user_dir (RpCatalog  *self,
+               const char *dir,
+               GError    **error)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (d == NULL)
+    return TRUE;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+      if (!rp_catalog_load_file (self, path, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_bundled_dir (RpCatalog  *self,
+                  const char *dir,
+                  GError    **error)
+{
+  static const char *const required[] = { "gpus.json", "clouds.json", "models.json" };
+  /* Without mfu.json the time model needs an MFU override, without
+   * pricing.json the cost model needs every price set; purchases.json
+   * and regions.json add dated purchase prices and power prices. */
+  static const char *const optional[] = {
+    "mfu.json", "pricing.json", "purchases.json", "regions.json",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, required[i], NULL);
+      if (!rp_catalog_load_file (self, path, error))
+        return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (optional); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, optional[i], NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS) && !rp_catalog_load_file (self, path, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 rp_catalog_load_dir (RpCatalog  *self,
                      const char *dir,
                      gboolean    required,
                      GError    **error)
 {
-  static const char *const bundled[] = { "gpus.json", "clouds.json", "models.json" };
-
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (dir != NULL, FALSE);
 
-  if (required)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (bundled); i++)
-        {
-          g_autofree char *path = g_build_filename (dir, bundled[i], NULL);
-          if (!rp_catalog_load_file (self, path, error))
-            return FALSE;
-        }
-      /* Optional: without it the time model needs an MFU override. */
-      {
-        g_autofree char *mfu_path = g_build_filename (dir, "mfu.json", NULL);
-        if (g_file_test (mfu_path, G_FILE_TEST_EXISTS) &&
-            !rp_catalog_load_file (self, mfu_path, error))
-          return FALSE;
-      }
-      /* Optional: without it the cost model needs every price set. */
-      {
-        g_autofree char *pricing_path = g_build_filename (dir, "pricing.json", NULL);
-        if (g_file_test (pricing_path, G_FILE_TEST_EXISTS) &&
-            !rp_catalog_load_file (self, pricing_path, error))
-          return FALSE;
-      }
-    }
-  else
-    {
-      g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      const char *name;
-
-      if (d == NULL)
-        return TRUE;   /* no user catalog: nothing to add */
-      while ((name = g_dir_read_name (d)) != NULL)
-        if (g_str_has_suffix (name, ".json"))
-          g_ptr_array_add (names, g_strdup (name));
-      /* A stable order, so that overrides between user files are predictable. */
-      g_ptr_array_sort (names, compare_names);
-      for (guint i = 0; i < names->len; i++)
-        {
-          g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
-          if (!rp_catalog_load_file (self, path, error))
-            return FALSE;
-        }
-    }
+  if (!(required ? load_bundled_dir (self, dir, error) : load_user_dir (self, dir, error)))
+    return FALSE;
   return check_references (self, error);
 }
 
@@ -749,6 +857,28 @@ rp_catalog_lookup_model (const RpCatalog *self,
   return lookup (self->models, id);
 }
 
+const char *
+rp_provider_class_to_string (RpProviderClass v)
+{
+  g_return_val_if_fail ((guint) v < RP_N_PROVIDER_CLASSES, NULL);
+  return provider_class_names[v];
+}
+
+gboolean
+rp_provider_class_from_string (const char      *s,
+                               RpProviderClass *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  for (guint i = 0; s != NULL && i < RP_N_PROVIDER_CLASSES; i++)
+    if (strcmp (s, provider_class_names[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 double
 rp_gpu_peak_tflops (const RpGpu *gpu,
                     RpPrecision  precision)
@@ -815,6 +945,59 @@ rp_gpu_memory_bytes (const RpGpu *gpu)
 {
   g_return_val_if_fail (gpu != NULL, 0);
   return (guint64) (gpu->memory_gib * 1024.0 * 1024.0 * 1024.0);
+}
+
+guint
+rp_catalog_n_purchases (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->purchases->len;
+}
+
+const RpPurchasePrice *
+rp_catalog_get_purchase (const RpCatalog *self,
+                         guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->purchases->len, NULL);
+  return g_ptr_array_index (self->purchases, i);
+}
+
+const RpPurchasePrice *
+rp_catalog_find_purchase (const RpCatalog *self,
+                          const char      *gpu_id,
+                          RpCondition      condition,
+                          RpCurrency       preferred)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (gpu_id != NULL, NULL);
+  g_return_val_if_fail ((guint) condition < RP_N_CONDITIONS, NULL);
+  g_return_val_if_fail ((guint) preferred < RP_N_CURRENCIES, NULL);
+  return rp_purchases_find (self->purchases, gpu_id, condition, preferred);
+}
+
+guint
+rp_catalog_n_regions (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->regions->len;
+}
+
+const RpRegion *
+rp_catalog_get_region (const RpCatalog *self,
+                       guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->regions->len, NULL);
+  return g_ptr_array_index (self->regions, i);
+}
+
+const RpRegion *
+rp_catalog_lookup_region (const RpCatalog *self,
+                          const char      *id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return lookup (self->regions, id);
 }
 
 const RpMfuParams *

@@ -66,13 +66,18 @@ typedef struct
   char        *source;
   char        *as_of;
   char        *notes;
+  char        *source_kind;            /* "datasheet", "spec database", …; may be NULL */
+  /* Words people search for it by ("4090D", "昇腾"); NULL-terminated,
+   * empty (never NULL) when the file gives none. */
+  char       **aliases;
 } RpGpu;
 
+/* Who rents the GPUs out; the kind of promise behind an offer. */
 typedef enum
 {
-  RP_PROVIDER_HYPERSCALER,
-  RP_PROVIDER_GPU_CLOUD,
-  RP_PROVIDER_MARKETPLACE,      /* community hosts: no service guarantee */
+  RP_PROVIDER_HYPERSCALER,      /* AWS, Azure, GCP, Oracle, Alibaba, Tencent, … */
+  RP_PROVIDER_GPU_CLOUD,        /* a company renting its own GPUs: Lambda, AutoDL, … */
+  RP_PROVIDER_MARKETPLACE,      /* independent hosts listed by a broker: Vast.ai, … */
   RP_N_PROVIDER_CLASSES
 } RpProviderClass;
 
@@ -80,7 +85,6 @@ typedef struct
 {
   char       *id;
   char       *provider;
-  RpProviderClass provider_class;
   char       *offer;                   /* instance type */
   char       *gpu;                     /* RpGpu id */
   guint       gpus_per_instance;
@@ -88,11 +92,63 @@ typedef struct
   RpCurrency  currency;
   /* Per GPU-hour in `currency`; 0 = not offered. Indexed by RpRentKind. */
   double      per_gpu_hour[RP_N_RENT_KINDS];
-  double      billing_granularity_s;   /* 3600 = whole hours */
+  double      billing_granularity_s;   /* of the hourly kinds; 3600 = whole hours */
   char       *source;
   char       *as_of;
   char       *notes;
+  RpProviderClass provider_class;      /* RP_PROVIDER_GPU_CLOUD when the file says none */
+  char       *provider_zh;             /* the provider's Chinese name; may be NULL */
+  char       *source_kind;             /* "list price", "market quote", …; may be NULL */
+  char       *reliability;             /* a short English sentence; may be NULL */
+  /* The instance's shape; 0 = not stated by the source. */
+  guint       vcpus;
+  double      ram_gb;
+  double      disk_gb;
 } RpCloudOffer;
+
+/* The state of a card a price is for. */
+typedef enum
+{
+  RP_CONDITION_NEW,
+  RP_CONDITION_USED,
+  RP_CONDITION_EX_MINING,       /* ran in a crypto-mining farm */
+  RP_N_CONDITIONS
+} RpCondition;
+
+/* A dated purchase price (purchases.json): one card, or a whole server
+ * (or 8-GPU platform) with @gpus_per_server of @gpu. */
+typedef struct
+{
+  char        *id;
+  char        *gpu;                    /* RpGpu id */
+  RpCondition  condition;
+  gboolean     server;                 /* TRUE: @price is for the whole server */
+  guint        gpus_per_server;        /* 1 for a card */
+  RpCurrency   currency;
+  double       price;                  /* in @currency, per card or per server */
+  char        *source;
+  char        *as_of;
+  char        *source_kind;            /* "list price", "market quote", "press", … */
+  char        *notes;                  /* may be NULL */
+  char        *risk;                   /* what to check before buying; may be NULL */
+} RpPurchasePrice;
+
+/* Where a machine would run: its electricity price and the usual data-
+ * centre PUE there (regions.json).  0 = unknown for both doubles. */
+typedef struct
+{
+  char        *id;
+  char        *name;                   /* English */
+  char        *name_zh;                /* may be NULL */
+  char        *country;                /* ISO 3166 code; NULL for "other" */
+  RpCurrency   currency;               /* of electricity_per_kwh */
+  double       electricity_per_kwh;
+  double       pue;                    /* facility power / IT power */
+  char        *source;
+  char        *as_of;
+  char        *source_kind;
+  char        *notes;
+} RpRegion;
 
 typedef struct
 {
@@ -111,9 +167,11 @@ RpCatalog           *rp_catalog_new_empty        (void);
 RpCatalog           *rp_catalog_ref              (RpCatalog   *self);
 void                 rp_catalog_unref            (RpCatalog   *self);
 
-/* Loads gpus.json, clouds.json and models.json from @dir.  A missing file
- * is an error for the bundled directory.  Errors name the file, the JSON
- * path and the problem. */
+/* Loads gpus.json, clouds.json and models.json from @dir, and mfu.json,
+ * pricing.json, purchases.json and regions.json where present; with
+ * @required FALSE (a user directory), every *.json in name order.  A
+ * missing file among the first three is an error for the bundled
+ * directory.  Errors name the file, the JSON path and the problem. */
 gboolean             rp_catalog_load_dir         (RpCatalog   *self,
                                                   const char  *dir,
                                                   gboolean     required,
@@ -149,12 +207,40 @@ const RpModelPreset *rp_catalog_get_model        (const RpCatalog *self,
 const RpModelPreset *rp_catalog_lookup_model     (const RpCatalog *self,
                                                   const char      *id);
 
+guint                  rp_catalog_n_purchases   (const RpCatalog *self);
+const RpPurchasePrice *rp_catalog_get_purchase  (const RpCatalog *self,
+                                                 guint            i);
+/* The card price (not a server's) for @gpu_id in @condition: among those
+ * in @preferred currency if any, else among all, the one with the newest
+ * as_of (the first in file order on a tie).  NULL if none.  Borrowed. */
+const RpPurchasePrice *rp_catalog_find_purchase (const RpCatalog *self,
+                                                 const char      *gpu_id,
+                                                 RpCondition      condition,
+                                                 RpCurrency       preferred);
+
+guint                  rp_catalog_n_regions     (const RpCatalog *self);
+const RpRegion        *rp_catalog_get_region    (const RpCatalog *self,
+                                                 guint            i);
+const RpRegion        *rp_catalog_lookup_region (const RpCatalog *self,
+                                                 const char      *id);
+
 /* The time model's utilisation parameters (mfu.json), or NULL if none. */
 const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
 /* The cost model's default prices (pricing.json), or NULL if none. */
 const RpPricing     *rp_catalog_get_pricing      (const RpCatalog *self);
 
-/* Dense peak TFLOP/s of @gpu for the GEMMs of @precision; 0 if unsupported. */
+/* "new", "used", "ex-mining" */
+const char          *rp_condition_to_string        (RpCondition      v);
+gboolean             rp_condition_from_string      (const char      *s,
+                                                    RpCondition     *out);
+/* "hyperscaler", "gpu-cloud", "marketplace" */
+const char          *rp_provider_class_to_string   (RpProviderClass  v);
+gboolean             rp_provider_class_from_string (const char      *s,
+                                                    RpProviderClass *out);
+
+/* Dense peak TFLOP/s of @gpu for the GEMMs of @precision; 0 if unsupported
+ * or unknown.  A GPU whose file lists no precisions and no throughput
+ * (no datasheet states it) supports none: it can be shown, not estimated. */
 double               rp_gpu_peak_tflops          (const RpGpu     *gpu,
                                                   RpPrecision      precision);
 gboolean             rp_gpu_supports_precision   (const RpGpu     *gpu,

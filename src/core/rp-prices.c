@@ -5,6 +5,7 @@
 
 #include "rp-prices.h"
 
+#include "rp-age.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -85,16 +86,26 @@ billed_gpus (const RpCloudOffer *offer,
   return (MAX (n_gpus, 1) + per - 1) / per * per;
 }
 
+/* A new card's catalog price: a purchase price in the scenario's currency
+ * (the market the user buys in) first, else the newer of a purchase
+ * price and the GPU entry's own USD price. */
 static void
 resolve_gpu (const RpScenario *scenario,
+             const RpCatalog  *catalog,
              const RpGpu      *gpu,
              double            rate,
              RpPrice          *out)
 {
   const RpBudget *b = &scenario->budget;
+  const RpPurchasePrice *p = rp_catalog_find_purchase (catalog, gpu->id, RP_CONDITION_NEW,
+                                                       b->currency);
 
   if (!isnan (b->gpu_price))
     set_user (out, b->gpu_price, scenario);
+  else if (p != NULL && (p->currency == b->currency || gpu->price_usd <= 0 ||
+                         rp_as_of_compare (p->as_of, gpu->price_as_of) > 0))
+    set_price (out, rp_units_convert_money (p->price, p->currency, b->currency, rate),
+               RP_PRICE_CATALOG, p->source, p->as_of, p->currency, p->price);
   else if (gpu->price_usd > 0)
     set_price (out, rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD, b->currency, rate),
                RP_PRICE_CATALOG, gpu->price_source != NULL ? gpu->price_source : gpu->source,
@@ -174,10 +185,16 @@ double
 rp_prices_usd_to_cny (const RpScenario *scenario,
                       const RpCatalog  *catalog)
 {
+  double rate = 0;
+
   g_return_val_if_fail (scenario != NULL, fallback_usd_to_cny);
 
   if (!isnan (scenario->budget.usd_to_cny))
     return scenario->budget.usd_to_cny;
+  if (catalog != NULL &&
+      rp_pricing_lookup (rp_catalog_get_pricing (catalog), RP_PRICING_USD_TO_CNY, &rate) &&
+      rate > 0)
+    return rate;
   return fallback_usd_to_cny;
 }
 
@@ -245,10 +262,11 @@ rp_prices_resolve (const RpScenario *scenario,
   rate = rp_prices_usd_to_cny (scenario, catalog);
   if (!isnan (b->usd_to_cny))
     set_price (&out->usd_to_cny, rate, RP_PRICE_USER, NULL, NULL, RP_CURRENCY_CNY, rate);
-  else
+  else if (!set_pricing (&out->usd_to_cny, catalog, RP_PRICING_USD_TO_CNY, FALSE, 1, scenario,
+                         rate))
     set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
 
-  resolve_gpu (scenario, gpu, rate, &out->gpu);
+  resolve_gpu (scenario, catalog, gpu, rate, &out->gpu);
   if (!isnan (b->server_price))
     set_user (&out->server, b->server_price, scenario);
   else

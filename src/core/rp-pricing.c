@@ -33,6 +33,7 @@ static const KeyInfo keys[RP_N_PRICING_KEYS] = {
   [RP_PRICING_PUE] = { "pue", 1, 5 },
   [RP_PRICING_DEPRECIATION_YEARS] = { "depreciation_years", 0.1, 50 },
   [RP_PRICING_VALUE_DECAY_OOMS_PER_YEAR] = { "value_decay_ooms_per_year", 0, 2 },
+  [RP_PRICING_USD_TO_CNY] = { "usd_to_cny", 1, 50 },
 };
 
 /* ---- helpers -------------------------------------------------------- */
@@ -46,6 +47,7 @@ value_free (RpPricingValue *v)
   g_free (v->source);
   g_free (v->as_of);
   g_free (v->notes);
+  g_free (v->source_kind);
   g_free (v);
 }
 
@@ -72,7 +74,8 @@ read_value (const cJSON     *values,
       !rp_json_read_string (item, path, "unit", TRUE, &v->unit, error) ||
       !rp_json_read_string (item, path, "source", TRUE, &v->source, error) ||
       !rp_json_read_string (item, path, "as_of", TRUE, &v->as_of, error) ||
-      !rp_json_read_string (item, path, "notes", FALSE, &v->notes, error))
+      !rp_json_read_string (item, path, "notes", FALSE, &v->notes, error) ||
+      !rp_json_read_string (item, path, "source_kind", FALSE, &v->source_kind, error))
     return FALSE;
   *out = g_steal_pointer (&v);
   return TRUE;

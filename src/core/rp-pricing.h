@@ -22,6 +22,7 @@ typedef enum
   RP_PRICING_PUE,                       /* facility / IT power */
   RP_PRICING_DEPRECIATION_YEARS,
   RP_PRICING_VALUE_DECAY_OOMS_PER_YEAR, /* resale proxy */
+  RP_PRICING_USD_TO_CNY,                /* exchange rate, CNY per USD */
   RP_N_PRICING_KEYS
 } RpPricingKey;
 
@@ -32,6 +33,7 @@ typedef struct
   char   *source;
   char   *as_of;
   char   *notes;                        /* derivation; may be NULL */
+  char   *source_kind;                  /* "dataset", "press", …; may be NULL */
 } RpPricingValue;
 
 typedef struct _RpPricing RpPricing;

@@ -172,6 +172,8 @@ typedef enum
   RP_RENT_RESERVED_1Y,
   RP_RENT_RESERVED_3Y,
   RP_RENT_SPOT,
+  RP_RENT_DAILY,                /* 包日: a one-day commitment, per GPU-hour */
+  RP_RENT_MONTHLY,              /* 包月: a 30-day commitment, per GPU-hour */
   RP_N_RENT_KINDS
 } RpRentKind;
 

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-catalog-private.h: what the catalog's loader files share; only
+ * rp-catalog.c and rp-catalog-market.c include this. */
+#pragma once
+
+#include "rp-catalog.h"
+#include "rp-json-private.h"
+
+G_BEGIN_DECLS
+
+/* rp-catalog.c: "id" (a–z, 0–9, "-", "_", "."), and "source", "as_of"
+ * (required) and "notes" (optional). */
+gboolean               rp_catalog_read_id          (const cJSON  *item,
+                                                    const char   *path,
+                                                    char        **out,
+                                                    GError      **error);
+gboolean               rp_catalog_read_provenance  (const cJSON  *item,
+                                                    const char   *path,
+                                                    char        **source,
+                                                    char        **as_of,
+                                                    char        **notes,
+                                                    GError      **error);
+
+/* rp-catalog-market.c: entries of purchases.json, "prices". */
+gboolean               rp_purchase_read            (const cJSON  *item,
+                                                    const char   *path,
+                                                    gpointer     *out,
+                                                    GError      **error);
+void                   rp_purchase_free            (gpointer      data);
+/* rp-catalog-market.c: entries of regions.json, "regions". */
+gboolean               rp_region_read              (const cJSON  *item,
+                                                    const char   *path,
+                                                    gpointer     *out,
+                                                    GError      **error);
+void                   rp_region_free              (gpointer      data);
+/* rp_catalog_find_purchase () over @prices (RpPurchasePrice*). */
+const RpPurchasePrice *rp_purchases_find           (GPtrArray    *prices,
+                                                    const char   *gpu_id,
+                                                    RpCondition   condition,
+                                                    RpCurrency    preferred);
+
+G_END_DECLS
