@@ -409,9 +409,11 @@ rp_words_fix_sentence (const RpCatalog  *catalog,
   if (isfinite (fix->days))
     {
       g_autofree char *d = days (fix->days);
+      gulong plural = fabs (fix->days - 1) < 0.05 ? 1 : 2;
 
       /* TRANSLATORS: appended to "then … per GPU"; %s is a number of days */
-      g_string_append_printf (then, _(", %s days"), d);
+      g_string_append_printf (then, g_dngettext (GETTEXT_PACKAGE, ", %s day", ", %s days",
+                                                 plural), d);
     }
   if (isfinite (fix->cost))
     {

@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-decisions.c: the verdict judges every constraint, and the fix is
+ * the change an engineer would make and gives what it promises */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+#include "rp-error.h"
+#include "rp-estimate.h"
+#include "rp-estimate-json.h"
+#include "rp-explore.h"
+#include "rp-fix.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+#include "rp-words.h"
+
+#include <math.h>
+#include <string.h>
+
+static RpCatalog *catalog;
+
+static const char *const example_names[] = {
+  "lora-llama3-8b-rtx4090.rigplan",
+  "full-finetune-llama2-7b-8xa100.rigplan",
+  "pretrain-1b-decoder-32xh100.rigplan",
+  "resnet50-imagenet-8xa100.rigplan",
+  "qlora-llama2-70b-a100.rigplan",
+  "sdxl-finetune-8xa100.rigplan",
+};
+
+/* ---- helpers -------------------------------------------------------- */
+
+static RpScenario *
+load_example (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+  g_autoptr(GError) error = NULL;
+  RpScenario *s = rp_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
+static RpEstimate *
+estimate (const RpScenario *s)
+{
+  g_autoptr(GError) error = NULL;
+  RpEstimate *est = rp_estimate_new ();
+
+  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_no_error (error);
+  return est;
+}
+
+static RpScenario *
+scenario (const char *preset,
+          const char *gpu,
+          RpMethod    method)
+{
+  RpScenario *s = rp_scenario_new ();
+
+  rp_scenario_set_preset (s, preset);
+  rp_scenario_set_gpu (s, gpu);
+  s->training.method = method;
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  s->training.global_batch = 16;
+  s->training.dataset_tokens = 5e7;
+  s->training.dataset_samples = 10000;
+  s->budget.currency = RP_CURRENCY_CNY;
+  return s;
+}
+
+static gboolean
+has_step (const RpFix *fix,
+          RpFixStep    step)
+{
+  for (guint i = 0; i < fix->n_steps; i++)
+    if (fix->steps[i] == step)
+      return TRUE;
+  return FALSE;
+}
+
+/* ---- the stories ---------------------------------------------------- */
+
+/* A student's 13B LoRA on one RTX 3090 does not fit.  An engineer says
+ * QLoRA (the 4-bit base makes 26 GB of weights 7 GB), not ZeRO-3 with
+ * CPU offload: one GPU shards nothing.  Rigplan puts QLoRA at 9.8 GiB. */
+static void
+test_qlora_for_the_3090 (void)
+{
+  g_autoptr(RpScenario) s = scenario ("llama-2-13b", "rtx-3090", RP_METHOD_LORA);
+  g_autoptr(RpEstimate) est = estimate (s);
+  g_autofree char *words = rp_words_fix_sentence (catalog, est);
+
+  g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
+  g_assert_cmpint (est->level, ==, RP_SEVERITY_ERROR);
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpuint (est->fix.n_steps, ==, 1);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_QLORA);
+  g_assert_false (has_step (&est->fix, RP_FIX_STEP_ZERO_STAGE));
+  g_assert_cmpfloat_with_epsilon (est->fix.memory_total_bytes / RP_GIB, 9.8, 0.05);
+  g_assert_nonnull (strstr (words, "QLoRA"));
+  g_assert_nonnull (strstr (words, "9.8 GiB"));
+}
+
+/* SDXL full fine-tuning on an RTX 4090: pure BF16 (diffusers trains the
+ * U-Net that way) fits; a larger GPU is the last resort, not the first. */
+static void
+test_bf16_for_sdxl (void)
+{
+  g_autoptr(RpScenario) s = scenario ("sdxl-unet", "rtx-4090", RP_METHOD_FULL_FINETUNE);
+  g_autoptr(RpEstimate) est = estimate (s);
+
+  g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_PURE_BF16);
+  g_assert_false (has_step (&est->fix, RP_FIX_STEP_LARGER_GPU));
+  g_assert_cmpfloat (est->fix.memory_total_bytes, <, 0.9 * 24 * RP_GIB);
+}
+
+/* A ¥509,000 purchase against a ¥200,000 budget is not silent: the
+ * capital constraint fails and the headline says so, with the rental
+ * alternative. */
+static void
+test_capital_over_budget (void)
+{
+  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) eight = rp_explore_move (s, catalog, rp_catalog_lookup_gpu (catalog,
+                                                                               "rtx-4090"),
+                                                  8, 1);
+  g_autoptr(RpEstimate) est = NULL;
+  g_autofree char *title = NULL;
+  const RpConstraint *c;
+
+  eight->budget.limit = 200000;
+  eight->budget.gpu_price = 60000;    /* 8 × 60,000 + the server: above 509,000 */
+  est = estimate (eight);
+  c = &est->constraints[RP_CONSTRAINT_CAPITAL];
+  g_assert_true (c->judged);
+  g_assert_false (c->ok);
+  g_assert_cmpfloat (c->needed, >, 509000);
+  g_assert_cmpfloat (c->available, ==, 200000);
+  g_assert_cmpstr (c->key, ==, "budget.limit");
+  g_assert_true (est->constraints[RP_CONSTRAINT_RUN_BUDGET].ok);
+  g_assert_cmpint (est->level, ==, RP_SEVERITY_WARNING);
+  title = rp_words_verdict_title (eight, est);
+  g_assert_nonnull (strstr (title, "capital"));
+  g_assert_nonnull (strstr (c->message, "renting this run costs"));
+
+  /* renting only: the purchase is not judged */
+  eight->budget.acquire = RP_ACQUIRE_RENT;
+  g_clear_pointer (&est, rp_estimate_free);
+  est = estimate (eight);
+  g_assert_false (est->constraints[RP_CONSTRAINT_CAPITAL].judged);
+}
+
+/* Fits in VRAM, but the node lacks host RAM and the deadline is missed:
+ * never green. */
+static void
+test_green_only_when_all_hold (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = NULL;
+  g_autofree char *title = NULL;
+  RpConstraintCode worst = 0;
+
+  s->training.offload = RP_OFFLOAD_OPTIMIZER_AND_PARAMS;
+  s->hardware.ram_gb_per_node = 32;
+  s->budget.deadline_days = 0.01;
+  est = estimate (s);
+  g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_FITS);
+  g_assert_false (est->constraints[RP_CONSTRAINT_HOST_RAM].ok);
+  g_assert_false (est->constraints[RP_CONSTRAINT_DEADLINE].ok);
+  g_assert_cmpint (est->level, ==, RP_SEVERITY_WARNING);
+  g_assert_nonnull (rp_estimate_get_worst (est, &worst));
+  g_assert_cmpint (worst, ==, RP_CONSTRAINT_HOST_RAM);    /* worst first */
+  title = rp_words_verdict_title (s, est);
+  g_assert_nonnull (strstr (title, "host RAM"));
+  /* the fix is for that constraint: the RAM the machine needs */
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_HOST_RAM);
+}
+
+/* Impossible splits name the key that is wrong, in red. */
+static void
+test_parallelism (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) deep = NULL, wide = NULL, apart = NULL;
+
+  s->training.global_batch = 256;
+  s->hardware.gpus_per_node = 8;
+  s->hardware.nodes = 8;
+  s->hardware.network = RP_NETWORK_IB_HDR;
+  s->training.pipeline_parallel = 64;       /* Llama 2 7B has 32 layers */
+  deep = estimate (s);
+  g_assert_false (deep->constraints[RP_CONSTRAINT_PARALLELISM].ok);
+  g_assert_cmpstr (deep->constraints[RP_CONSTRAINT_PARALLELISM].key, ==,
+                   "training.pipeline_parallel");
+  g_assert_cmpint (deep->level, ==, RP_SEVERITY_ERROR);
+  g_assert_cmpint (deep->fix.steps[0], ==, RP_FIX_STEP_PARALLEL_SPLIT);
+
+  s->training.pipeline_parallel = 1;
+  s->hardware.nodes = 1;
+  s->hardware.gpus_per_node = 6;
+  s->training.tensor_parallel = 3;          /* 32 heads */
+  wide = estimate (s);
+  g_assert_cmpstr (wide->constraints[RP_CONSTRAINT_PARALLELISM].key, ==,
+                   "training.tensor_parallel");
+
+  s->training.tensor_parallel = 1;
+  s->hardware.gpus_per_node = 8;
+  s->hardware.nodes = 2;
+  s->hardware.network = RP_NETWORK_NONE;
+  apart = estimate (s);
+  g_assert_cmpstr (apart->constraints[RP_CONSTRAINT_PARALLELISM].key, ==, "hardware.network");
+  g_assert_cmpint (apart->fix.steps[0], ==, RP_FIX_STEP_NETWORK);
+  g_assert_cmpuint (apart->fix.values[0], ==, RP_NETWORK_IB_HDR);
+}
+
+/* An offer for another GPU cannot price this machine. */
+static void
+test_offer_for_another_gpu (void)
+{
+  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(GError) error = NULL;
+
+  rp_scenario_set_rent_offer (s, "aws-p5-48xlarge-2025-03-17");
+  g_assert_false (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_cmpstr (rp_error_get_key (error), ==, "budget.rent_offer");
+  g_assert_nonnull (strstr (rp_error_get_detail (error), "H100"));
+}
+
+/* The JSON carries the constraints and the fix in the contract's shape. */
+static void
+test_json_contract (void)
+{
+  g_autoptr(RpScenario) s = scenario ("llama-2-13b", "rtx-3090", RP_METHOD_LORA);
+  g_autoptr(RpEstimate) est = estimate (s);
+  g_autofree char *text = rp_estimate_to_json (s, catalog, est);
+
+  g_assert_nonnull (strstr (text, "\"constraints\":"));
+  g_assert_nonnull (strstr (text, "\"code\":\t\"vram\""));
+  g_assert_nonnull (strstr (text, "\"needed\":"));
+  g_assert_nonnull (strstr (text, "\"available\":"));
+  g_assert_nonnull (strstr (text, "\"key\":\t\"training.method\""));
+  g_assert_nonnull (strstr (text, "\"from\":\t\"lora\""));
+  g_assert_nonnull (strstr (text, "\"to\":\t\"qlora\""));
+  g_assert_nonnull (strstr (text, "\"memory_total\":"));
+  g_assert_nonnull (strstr (text, "\"level\":\t\"error\""));
+}
+
+/* ---- promise = result ----------------------------------------------- */
+
+static void
+check_promise (const RpScenario *s,
+               const char       *what,
+               guint            *n_fixed)
+{
+  g_autoptr(RpEstimate) est = estimate (s);
+  g_autoptr(RpScenario) applied = NULL;
+  g_autoptr(RpEstimate) after = NULL;
+
+  if (est->fix.status != RP_FIX_FOUND || est->fix.constraint != RP_CONSTRAINT_VRAM)
+    return;
+  applied = rp_fix_apply (s, &est->fix);
+  after = estimate (applied);
+  if (fabs (after->memory.total_bytes - est->fix.memory_total_bytes) > 1 ||
+      !after->constraints[RP_CONSTRAINT_VRAM].ok)
+    g_error ("%s: the fix promised %.0f bytes, applied it gives %.0f (%s)", what,
+             est->fix.memory_total_bytes, after->memory.total_bytes,
+             after->constraints[RP_CONSTRAINT_VRAM].ok ? "fits" : "does not fit");
+  g_assert_true (isnan (est->fix.days) ? !after->compute.computed
+                 : fabs (after->compute.days - est->fix.days) < 1e-9);
+  g_assert_true (after->constraints[RP_CONSTRAINT_PARALLELISM].ok);
+  (*n_fixed)++;
+}
+
+/* Every example on every catalog GPU, fine-tuned in full and with LoRA:
+ * where memory is the problem, the applied fix gives exactly the figures
+ * it promised, and fits. */
+static void
+test_promise_is_result (void)
+{
+  guint n_fixed = 0, n_tried = 0;
+
+  for (guint e = 0; e < G_N_ELEMENTS (example_names); e++)
+    {
+      g_autoptr(RpScenario) base = load_example (example_names[e]);
+
+      for (guint g = 0; g < rp_catalog_n_gpus (catalog); g++)
+        {
+          const RpGpu *gpu = rp_catalog_get_gpu (catalog, g);
+          g_autoptr(RpScenario) moved = rp_explore_move (base, catalog, gpu,
+                                                         base->hardware.gpus_per_node,
+                                                         base->hardware.nodes);
+
+          if (moved == NULL || !rp_gpu_supports_precision (gpu, moved->training.precision))
+            continue;
+          for (RpMethod m = RP_METHOD_FULL_FINETUNE; m <= RP_METHOD_LORA; m++)
+            {
+              g_autofree char *what = g_strdup_printf ("%s on %s, %s", example_names[e],
+                                                       gpu->id, rp_method_to_string (m));
+
+              moved->training.method = m;
+              check_promise (moved, what, &n_fixed);
+              n_tried++;
+            }
+        }
+    }
+  g_test_message ("%u of %u scenarios needed a memory fix; each gave what it promised",
+                  n_fixed, n_tried);
+  g_assert_cmpuint (n_fixed, >, 20);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  catalog = rp_catalog_load_default (&error);
+  g_assert_no_error (error);
+  g_test_add_func ("/core/decisions/qlora-for-the-3090", test_qlora_for_the_3090);
+  g_test_add_func ("/core/decisions/bf16-for-sdxl", test_bf16_for_sdxl);
+  g_test_add_func ("/core/decisions/capital-over-budget", test_capital_over_budget);
+  g_test_add_func ("/core/decisions/green-only-when-all-hold", test_green_only_when_all_hold);
+  g_test_add_func ("/core/decisions/parallelism", test_parallelism);
+  g_test_add_func ("/core/decisions/offer-for-another-gpu", test_offer_for_another_gpu);
+  g_test_add_func ("/core/decisions/json-contract", test_json_contract);
+  g_test_add_func ("/core/decisions/promise-is-result", test_promise_is_result);
+  return g_test_run ();
+}

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-explore.c: a scenario moved to another machine takes that
+ * machine's link, network and prices, and the charts' sweeps agree with
+ * single estimates */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+#include "rp-cost-model.h"
+#include "rp-estimate.h"
+#include "rp-explore.h"
+#include "rp-scenario.h"
+
+#include <math.h>
+#include <string.h>
+
+static RpCatalog *catalog;
+
+static RpScenario *
+load_example (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+  g_autoptr(GError) error = NULL;
+  RpScenario *s = rp_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
+static const RpGpu *
+gpu (const char *id)
+{
+  const RpGpu *g = rp_catalog_lookup_gpu (catalog, id);
+
+  g_assert_nonnull (g);
+  return g;
+}
+
+/* The LoRA example types ¥15,000 per GPU and ¥2.00 per GPU-hour for its
+ * RTX 4090.  On 8 × H100 those are not the H100's prices: the catalog's
+ * come in, with their source, and the rent is an H100 offer's. */
+static void
+test_prices_follow_the_gpu (void)
+{
+  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) moved = NULL;
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(GError) error = NULL;
+  const RpPrices *p;
+
+  g_assert_cmpfloat (lora->budget.gpu_price, ==, 15000);
+  moved = rp_explore_move (lora, catalog, gpu ("h100-sxm"), 8, 1);
+  g_assert_true (isnan (moved->budget.gpu_price));
+  g_assert_true (isnan (moved->budget.rent_price_per_gpu_hour));
+  g_assert_true (isnan (moved->budget.server_price));
+  g_assert_cmpint (moved->hardware.intra_link, ==, RP_LINK_NVLINK4);
+  g_assert_true (rp_estimate_compute (moved, catalog, est, &error));
+  g_assert_no_error (error);
+  p = &est->cost.prices;
+  g_assert_cmpint (p->gpu.origin, ==, RP_PRICE_CATALOG);
+  g_assert_nonnull (p->gpu.source);
+  g_assert_nonnull (p->gpu.as_of);
+  g_assert_cmpfloat (p->gpu.value, >, 10 * 15000);
+  g_assert_cmpint (p->rent.origin, ==, RP_PRICE_CATALOG);
+  g_assert_nonnull (p->offer);
+  g_assert_cmpstr (p->offer->gpu, ==, "h100-sxm");
+  /* the site stays: the power price is the user's */
+  g_assert_cmpint (p->power.origin, ==, RP_PRICE_USER);
+  g_assert_cmpfloat (p->power.value, ==, 0.8);
+}
+
+/* Same GPU, more of them: the user's GPU price stays theirs, a server
+ * price typed for a one-card box does not carry over to an 8-GPU one. */
+static void
+test_same_gpu_keeps_its_price (void)
+{
+  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) moved = rp_explore_move (lora, catalog, gpu ("rtx-4090"), 8, 1);
+
+  g_assert_cmpfloat (moved->budget.gpu_price, ==, 15000);
+  g_assert_cmpfloat (moved->budget.rent_price_per_gpu_hour, ==, 2.0);
+  g_assert_true (isnan (moved->budget.server_price));
+  /* consumer cards have no NVLink: PCIe */
+  g_assert_cmpint (moved->hardware.intra_link, ==, RP_LINK_PCIE4);
+}
+
+/* Links by GPU model: SXM boards join every GPU; PCIe cards bridge pairs. */
+static void
+test_links (void)
+{
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("a100-80gb-sxm"), 8), ==, RP_LINK_NVLINK3);
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("a100-80gb-pcie"), 2), ==, RP_LINK_NVLINK3);
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("a100-80gb-pcie"), 8), ==, RP_LINK_PCIE4);
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("h100-pcie"), 4), ==, RP_LINK_PCIE5);
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("b200"), 8), ==, RP_LINK_NVLINK5);
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("rtx-3090"), 4), ==, RP_LINK_PCIE4);
+}
+
+/* Several nodes without a named network: the fabric such clusters use. */
+static void
+test_networks (void)
+{
+  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) h100 = NULL, a100 = NULL, rtx = NULL, back = NULL;
+
+  lora->training.global_batch = 64;
+  h100 = rp_explore_move (lora, catalog, gpu ("h100-sxm"), 8, 4);
+  a100 = rp_explore_move (lora, catalog, gpu ("a100-80gb-sxm"), 8, 4);
+  rtx = rp_explore_move (lora, catalog, gpu ("rtx-4090"), 8, 4);
+  g_assert_cmpint (h100->hardware.network, ==, RP_NETWORK_IB_NDR);
+  g_assert_cmpint (a100->hardware.network, ==, RP_NETWORK_IB_HDR);
+  g_assert_cmpint (rtx->hardware.network, ==, RP_NETWORK_100GBE);
+  /* back on one node: no network */
+  back = rp_explore_move (h100, catalog, gpu ("h100-sxm"), 8, 1);
+  g_assert_cmpint (back->hardware.network, ==, RP_NETWORK_NONE);
+}
+
+/* A split that does not divide the new count is reset; a global batch
+ * smaller than the data-parallel GPUs cannot be moved there. */
+static void
+test_split_and_batch (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) six = NULL, huge = NULL;
+
+  s->training.tensor_parallel = 4;
+  s->training.global_batch = 64;
+  six = rp_explore_move (s, catalog, gpu ("a100-80gb-sxm"), 6, 1);
+  g_assert_cmpuint (six->training.tensor_parallel, ==, 1);
+  g_assert_cmpuint (six->training.micro_batch * rp_scenario_data_parallel (six), <=,
+                    six->training.global_batch);
+  huge = rp_explore_move (s, catalog, gpu ("a100-80gb-sxm"), 8, 64);   /* 128 data-parallel */
+  g_assert_null (huge);
+}
+
+/* The VRAM chart's alternatives for the 4090: its own, the two next
+ * larger consumer cards (5090 32 GB, the 48 GB boards), no smaller one
+ * (no consumer card has less than 24 GB), then larger sizes of any
+ * segment, one per memory size, at most six, sorted by memory. */
+static void
+test_pick_gpus (void)
+{
+  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(GPtrArray) picked = rp_explore_pick_gpus (lora, catalog, gpu ("rtx-4090"), TRUE, 6);
+  guint smaller = 0, own = 0, consumer = 0;
+
+  g_assert_cmpuint (picked->len, ==, 6);
+  for (guint i = 0; i < picked->len; i++)
+    {
+      const RpGpu *g = g_ptr_array_index (picked, i);
+
+      g_test_message ("%s %.0f GiB", g->id, g->memory_gib);
+      own += g_str_equal (g->id, "rtx-4090");
+      smaller += g->memory_gib < 24;
+      consumer += g->segment == RP_SEGMENT_CONSUMER;
+      if (i > 0)
+        g_assert_cmpfloat (g->memory_gib, >, ((const RpGpu *) g_ptr_array_index (picked,
+                                                                                i - 1))->memory_gib);
+    }
+  g_assert_cmpuint (own, ==, 1);
+  g_assert_cmpuint (smaller, ==, 0);
+  g_assert_cmpuint (consumer, ==, 3);
+  g_assert_cmpstr (((const RpGpu *) g_ptr_array_index (picked, 1))->id, ==, "rtx-5090");
+}
+
+/* The time chart's days are the estimates of the moved scenarios. */
+static void
+test_days_by_count (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  static const guint counts[] = { 8, 16, 64, 12 };
+  double days[G_N_ELEMENTS (counts)];
+
+  rp_explore_days_by_count (s, catalog, gpu ("h100-sxm"), counts, G_N_ELEMENTS (counts), days);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(RpScenario) moved = rp_explore_move (s, catalog, gpu ("h100-sxm"), 8,
+                                                     counts[i] / 8);
+      g_autoptr(RpEstimate) est = rp_estimate_new ();
+
+      g_assert_true (rp_estimate_compute (moved, catalog, est, NULL));
+      g_assert_cmpfloat_with_epsilon (days[i], est->compute.days, 1e-12);
+      if (i > 0)
+        g_assert_cmpfloat (days[i], <, days[i - 1]);
+    }
+  /* 12 does not fill servers of 8 */
+  g_assert_true (isnan (days[3]));
+}
+
+/* The break-even chart's sweep is the cost model's arithmetic on the
+ * estimate's own prices: at the scenario's utilization it gives the
+ * estimate's break-even, and it falls as the machine gets busier. */
+static void
+test_break_even_sweep (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  double pcts[] = { 0, 0, 70, 100 };
+  double months[G_N_ELEMENTS (pcts)];
+
+  g_assert_true (rp_estimate_compute (s, catalog, est, NULL));
+  pcts[1] = s->budget.utilization_pct;
+  g_assert_true (rp_explore_break_even_by_utilization (s, catalog, est, pcts,
+                                                       G_N_ELEMENTS (pcts), months));
+  g_assert_cmpfloat (months[0], <, 0);
+  g_assert_cmpfloat_with_epsilon (months[1], est->cost.break_even_months, 1e-9);
+  g_assert_cmpfloat (months[3], >, 0);
+  g_assert_cmpfloat (months[3], <, months[2]);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  catalog = rp_catalog_load_default (&error);
+  g_assert_no_error (error);
+  g_test_add_func ("/core/explore/prices-follow-the-gpu", test_prices_follow_the_gpu);
+  g_test_add_func ("/core/explore/same-gpu-keeps-its-price", test_same_gpu_keeps_its_price);
+  g_test_add_func ("/core/explore/links", test_links);
+  g_test_add_func ("/core/explore/networks", test_networks);
+  g_test_add_func ("/core/explore/split-and-batch", test_split_and_batch);
+  g_test_add_func ("/core/explore/pick-gpus", test_pick_gpus);
+  g_test_add_func ("/core/explore/days-by-count", test_days_by_count);
+  g_test_add_func ("/core/explore/break-even-sweep", test_break_even_sweep);
+  return g_test_run ();
+}

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-fields.c: the field table is the one description of a scenario
+ * field: the reader refuses what it refuses, accepts both ends of every
+ * range, writes what it reads, and the text a person types is checked
+ * against the same range */
+
+#include "config.h"
+
+#include "rp-error.h"
+#include "rp-fields.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- helpers -------------------------------------------------------- */
+
+/* A valid file with @key set to the JSON text @value. */
+static char *
+scenario_with (const RpField *f,
+               const char    *value)
+{
+  static const char *const sections[] = { NULL, "model", "training", "hardware", "budget" };
+  GString *out = g_string_new ("{\"format\": \"rigplan-scenario\", \"version\": 2");
+  gboolean model_done = FALSE;
+
+  if (f->section == RP_SECTION_NONE)
+    g_string_append_printf (out, ", \"%s\": %s", f->json_key, value);
+  for (guint s = RP_SECTION_MODEL; s < RP_N_SECTIONS; s++)
+    {
+      gboolean own = f->section == s;
+
+      if (!own && s != RP_SECTION_MODEL && s != RP_SECTION_HARDWARE)
+        continue;
+      g_string_append_printf (out, ", \"%s\": {", sections[s]);
+      if (s == RP_SECTION_MODEL && !(own && g_str_equal (f->json_key, "preset")))
+        {
+          g_string_append (out, "\"preset\": \"gpt2\"");
+          model_done = TRUE;
+        }
+      if (s == RP_SECTION_HARDWARE && !(own && g_str_equal (f->json_key, "gpu")))
+        g_string_append (out, "\"gpu\": \"rtx-4090\"");
+      if (own)
+        g_string_append_printf (out, "%s\"%s\": %s",
+                                (s == RP_SECTION_MODEL && model_done) ||
+                                (s == RP_SECTION_HARDWARE && !g_str_equal (f->json_key, "gpu"))
+                                ? ", " : "", f->json_key, value);
+      g_string_append (out, "}");
+    }
+  g_string_append (out, "}");
+  return g_string_free (out, FALSE);
+}
+
+static char *
+json_number (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_dtostr (buf, sizeof buf, value));
+}
+
+/* Loads @text; returns the error's key (or NULL when it loaded).  With
+ * @range_only, only an error about a value's range or type counts: the
+ * checks across keys (a split that does not divide the GPUs) may name
+ * the same key for another reason. */
+static char *
+load_key_full (const char *text,
+               gboolean    range_only)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) s = rp_scenario_load_data (text, strlen (text), &error);
+
+  if (s != NULL)
+    return NULL;
+  if (range_only && !g_str_has_prefix (rp_error_get_detail (error), "expected"))
+    return NULL;
+  return g_strdup (rp_error_get_key (error) != NULL ? rp_error_get_key (error) : "(none)");
+}
+
+static char *
+load_key (const char *text)
+{
+  return load_key_full (text, FALSE);
+}
+
+/* The next value outside the range above @max (a double's next value
+ * where 1 would vanish in the rounding). */
+static double
+above (double max)
+{
+  return MAX (max + 1, nextafter (max, INFINITY));
+}
+
+/* ---- tests ---------------------------------------------------------- */
+
+/* Every number field: both ends are accepted by the reader (the field
+ * itself: another key may complain about the combination), one past
+ * either end is refused with the error naming exactly this key. */
+static void
+test_ranges (void)
+{
+  guint checked = 0;
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      g_autofree char *lo = NULL, *hi = NULL, *below = NULL, *over = NULL;
+      g_autofree char *t_lo = NULL, *t_hi = NULL, *t_below = NULL, *t_over = NULL;
+      g_autofree char *k_lo = NULL, *k_hi = NULL, *k_below = NULL, *k_over = NULL;
+
+      if (f->type == RP_FIELD_STRING || f->type == RP_FIELD_BOOL || f->type == RP_FIELD_ENUM)
+        continue;
+      lo = json_number (f->min);
+      hi = json_number (f->max);
+      below = json_number (f->min - 1);
+      over = json_number (above (f->max));
+      t_lo = scenario_with (f, lo);
+      t_hi = scenario_with (f, hi);
+      t_below = scenario_with (f, below);
+      t_over = scenario_with (f, over);
+      k_lo = load_key_full (t_lo, TRUE);
+      k_hi = load_key_full (t_hi, TRUE);
+      k_below = load_key (t_below);
+      k_over = load_key (t_over);
+      g_test_message ("%s: [%s, %s] → %s, %s; %s → %s; %s → %s", f->key, lo, hi,
+                      k_lo ? k_lo : "ok", k_hi ? k_hi : "ok", below, k_below, over, k_over);
+      g_assert_true (k_lo == NULL || !g_str_equal (k_lo, f->key));
+      g_assert_true (k_hi == NULL || !g_str_equal (k_hi, f->key));
+      g_assert_cmpstr (k_below, ==, f->key);
+      g_assert_cmpstr (k_over, ==, f->key);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 60);
+}
+
+/* Enums: every name is read, an unknown one is refused naming the key
+ * and listing the names; null is a value only for nullable fields. */
+static void
+test_enums_and_null (void)
+{
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      g_autofree char *t_null = scenario_with (f, "null");
+      g_autofree char *k_null = NULL;
+
+      if (f->type == RP_FIELD_ENUM)
+        for (guint v = 0; v < f->choices->n; v++)
+          {
+            g_autofree char *quoted = g_strdup_printf ("\"%s\"", f->choices->names[v]);
+            g_autofree char *text = scenario_with (f, quoted);
+            g_autofree char *key = load_key (text);
+
+            g_assert_true (key == NULL || !g_str_equal (key, f->key));
+          }
+      if (f->type == RP_FIELD_ENUM)
+        {
+          g_autofree char *text = scenario_with (f, "\"no-such-name\"");
+          g_autofree char *key = load_key (text);
+
+          g_assert_cmpstr (key, ==, f->key);
+        }
+      /* null: a value for nullable fields, "absent" for the others */
+      k_null = load_key (t_null);
+      if (!(f->flags & RP_FIELD_REQUIRED) && f->section != RP_SECTION_NONE)
+        g_assert_true (k_null == NULL || !g_str_equal (k_null, f->key));
+    }
+}
+
+/* A version 1 file wrote 0 for "from the catalog"; version 2 means 0. */
+static void
+test_v1_zero_is_null (void)
+{
+  static const char v1[] =
+    "{\"format\": \"rigplan-scenario\", \"version\": 1, \"model\": {\"preset\": \"gpt2\"},"
+    " \"hardware\": {\"gpu\": \"rtx-4090\", \"mfu_override\": 0},"
+    " \"budget\": {\"gpu_price\": 0, \"limit\": 0, \"deadline_days\": 0, \"pue\": 1.2}}";
+  static const char v2[] =
+    "{\"format\": \"rigplan-scenario\", \"version\": 2, \"model\": {\"preset\": \"gpt2\"},"
+    " \"hardware\": {\"gpu\": \"rtx-4090\"}, \"budget\": {\"gpu_price\": 0, \"limit\": null}}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) one = rp_scenario_load_data (v1, strlen (v1), &error);
+  g_autoptr(RpScenario) two = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (isnan (one->budget.gpu_price));
+  g_assert_true (isnan (one->budget.limit));
+  g_assert_true (isnan (one->budget.deadline_days));
+  g_assert_true (isnan (one->hardware.mfu_override));
+  g_assert_cmpfloat (one->budget.pue, ==, 1.2);
+  two = rp_scenario_load_data (v2, strlen (v2), &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (two->budget.gpu_price, ==, 0);
+  g_assert_true (isnan (two->budget.limit));
+}
+
+/* Defaults, written and read back, are the same scenario; so is one
+ * with every number field at its maximum. */
+static void
+test_round_trip (void)
+{
+  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpScenario) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) diff = NULL;
+  g_autofree char *text = NULL;
+
+  rp_scenario_set_preset (s, "gpt2");
+  rp_scenario_set_gpu (s, "rtx-4090");
+  s->budget.gpu_price = 1234.5;
+  s->budget.limit = 0;        /* a budget of zero, not "none" */
+  text = rp_scenario_to_json (s);
+  g_assert_nonnull (strstr (text, "\"version\":\t2"));
+  g_assert_nonnull (strstr (text, "\"capital_limit\":\tnull"));
+  back = rp_scenario_load_data (text, strlen (text), &error);
+  g_assert_no_error (error);
+  diff = rp_scenario_diff (s, back);
+  g_assert_cmpuint (diff->len, ==, 0);
+  g_assert_cmpfloat (back->budget.limit, ==, 0);
+}
+
+/* What a person types: the locale's marks, a real minus, M tokens; the
+ * error says the range in the same unit. */
+static void
+test_parse_text (void)
+{
+  const RpField *layers = rp_fields_lookup ("model.layers");
+  const RpField *tokens = rp_fields_lookup ("training.dataset_tokens");
+  const RpField *price = rp_fields_lookup ("budget.gpu_price");
+  const RpField *mfu = rp_fields_lookup ("hardware.mfu_override");
+  g_autoptr(GError) error = NULL;
+  double v = 0;
+
+  g_assert_true (rp_field_parse_text (layers, "1,024", &v, &error));
+  g_assert_cmpfloat (v, ==, 1024);
+  g_assert_false (rp_field_parse_text (layers, "−5", &v, &error));
+  g_assert_cmpstr (rp_error_get_key (error), ==, "model.layers");
+  g_assert_nonnull (strstr (rp_error_get_detail (error), "from 0 to 10,000"));
+  g_clear_error (&error);
+  g_assert_false (rp_field_parse_text (layers, "abc", &v, &error));
+  g_assert_nonnull (strstr (rp_error_get_detail (error), "“abc”"));
+  g_clear_error (&error);
+  g_assert_false (rp_field_parse_text (layers, "2.5", &v, &error));
+  g_clear_error (&error);
+  /* shown in M tokens, stored in tokens */
+  g_assert_true (rp_field_parse_text (tokens, "200", &v, &error));
+  g_assert_cmpfloat (v, ==, 2e8);
+  /* 万: 1.5万 = 15,000 */
+  g_assert_true (rp_field_parse_text (price, "1.5万", &v, &error));
+  g_assert_cmpfloat (v, ==, 15000);
+  /* empty: null where null means "from the catalog" */
+  g_assert_true (rp_field_parse_text (price, "", &v, &error));
+  g_assert_true (isnan (v));
+  g_assert_false (rp_field_parse_text (layers, "", &v, &error));
+  g_clear_error (&error);
+  /* a fraction shown as a percentage */
+  g_assert_true (rp_field_parse_text (mfu, "45", &v, &error));
+  g_assert_cmpfloat_with_epsilon (v, 0.45, 1e-12);
+}
+
+/* The schema lists every field with what a script needs. */
+static void
+test_schema (void)
+{
+  g_autofree char *json = rp_fields_schema_to_json ();
+  guint keys = 0;
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      g_autofree char *needle = g_strdup_printf ("\"key\":\t\"%s\"", rp_fields_get (i)->key);
+
+      g_assert_nonnull (strstr (json, needle));
+      keys++;
+    }
+  g_assert_cmpuint (keys, ==, rp_fields_n ());
+  g_assert_nonnull (strstr (json, "\"refers_to\":\t\"gpu\""));
+  g_assert_nonnull (strstr (json, "\"null_means\":\t\"no limit\""));
+  g_assert_nonnull (strstr (json, "\"unit\":\t\"1e6 tokens\""));
+}
+
+/* Errors carry their key, and the detail is the problem alone. */
+static void
+test_error_key (void)
+{
+  static const char text[] =
+    "{\"format\": \"rigplan-scenario\", \"version\": 2, \"model\": {\"preset\": \"gpt2\"},"
+    " \"hardware\": {\"gpu\": \"rtx-4090\", \"nodes\": 0}}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) s = rp_scenario_load_data (text, strlen (text), &error);
+
+  g_assert_null (s);
+  g_assert_cmpstr (rp_error_get_key (error), ==, "hardware.nodes");
+  g_assert_true (g_str_has_prefix (rp_error_get_detail (error), "expected a whole number"));
+  g_assert_true (g_str_has_prefix (error->message, "hardware.nodes: "));
+}
+
+/* The one number formatter. */
+static void
+test_numbers (void)
+{
+  g_autofree char *grouped = rp_units_format_number (26924, 0);
+  g_autofree char *minus = rp_units_format_number (-3.5, 1);
+  g_autofree char *noise = rp_units_format_number (0.1 + 0.2, 4);
+  g_autofree char *big = rp_units_format_number (123456789012345.0, 2);
+  g_autofree char *tib = rp_units_format_bytes (11775.6 * RP_GIB);
+  g_autofree char *gib = rp_units_format_bytes (20.1 * RP_GIB);
+  g_autofree char *pct = rp_units_format_percent (60, 0);
+  g_autofree char *count = rp_units_format_count (8.03e9);
+  g_autofree char *flops = rp_units_format_count (1.23e21);
+
+  g_assert_cmpstr (grouped, ==, "26,924");
+  g_assert_cmpstr (minus, ==, "\u22123.5");
+  g_assert_cmpstr (noise, ==, "0.3000");
+  /* 15 integer digits: no decimals beyond 12 significant digits */
+  g_assert_cmpstr (big, ==, "123,456,789,012,345");
+  g_assert_cmpstr (tib, ==, "11.5 TiB");
+  g_assert_cmpstr (gib, ==, "20.1 GiB");
+  g_assert_cmpstr (pct, ==, "60 %");
+  g_assert_cmpstr (count, ==, "8.03 billion");
+  g_assert_cmpstr (flops, ==, "1.23 × 10^21");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/fields/ranges", test_ranges);
+  g_test_add_func ("/core/fields/enums-and-null", test_enums_and_null);
+  g_test_add_func ("/core/fields/v1-zero-is-null", test_v1_zero_is_null);
+  g_test_add_func ("/core/fields/round-trip", test_round_trip);
+  g_test_add_func ("/core/fields/parse-text", test_parse_text);
+  g_test_add_func ("/core/fields/schema", test_schema);
+  g_test_add_func ("/core/fields/error-key", test_error_key);
+  g_test_add_func ("/core/fields/numbers", test_numbers);
+  return g_test_run ();
+}
