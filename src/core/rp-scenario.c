@@ -36,6 +36,26 @@ rp_scenario_new (void)
 }
 
 RpScenario *
+rp_scenario_new_starter (void)
+{
+  RpScenario *self = rp_scenario_new ();
+  RpTraining *t = &self->training;
+  RpCurrency currency = RP_CURRENCY_USD;
+
+  /* TRANSLATORS: the name of the plan a new window opens with */
+  rp_scenario_set_name (self, _("Llama 3 8B LoRA on one RTX 4090"));
+  rp_scenario_set_preset (self, "llama-3-8b");
+  rp_scenario_set_gpu (self, "rtx-4090");
+  t->method = RP_METHOD_LORA;
+  t->recompute = RP_RECOMPUTE_FULL;
+  t->dataset_tokens = 2e8;
+  /* TRANSLATORS: the currency a new plan is in: "USD" or "CNY" */
+  rp_currency_from_string (C_("default currency", "USD"), &currency);
+  self->budget.currency = currency;
+  return self;
+}
+
+RpScenario *
 rp_scenario_copy (const RpScenario *self)
 {
   RpScenario *copy;

@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 
 /* A scenario holding every documented default (README "Scenario file"). */
 RpScenario *rp_scenario_new            (void);
+/* The plan a new document opens with: valid, fitting, with a dataset, so
+ * that the window shows figures, not an error (a LoRA of Llama 3 8B on
+ * one RTX 4090); in CNY where the translation says so. */
+RpScenario *rp_scenario_new_starter    (void);
 RpScenario *rp_scenario_copy           (const RpScenario *self);
 void        rp_scenario_free           (RpScenario       *self);
 void        rp_scenario_set_name       (RpScenario       *self,

@@ -454,6 +454,66 @@ rp_words_verdict_detail (const RpScenario *scenario,
   return g_strconcat (worst->message, ". ", fix, NULL);
 }
 
+static const char *
+cooling_words (RpCooling cooling)
+{
+  switch (cooling)
+    {
+    case RP_COOLING_AIR:
+      return _("air cooling");
+    case RP_COOLING_AIR_HIGH_DENSITY:
+      return _("air cooling in high-density racks");
+    case RP_COOLING_LIQUID:
+      return _("liquid cooling");
+    case RP_N_COOLINGS:
+    default:
+      return "?";
+    }
+}
+
+char *
+rp_words_machine (const RpCatalog *catalog,
+                  const RpBom     *bom)
+{
+  const RpGpu *gpu;
+  RpNetwork network = RP_NETWORK_NONE;
+  GString *out;
+  g_autofree char *nvme = NULL;
+  g_autofree char *power = NULL;
+
+  g_return_val_if_fail (bom != NULL, NULL);
+
+  if (!bom->computed)
+    return NULL;
+  gpu = catalog != NULL ? rp_catalog_lookup_gpu (catalog, bom->gpu) : NULL;
+  rp_network_from_string (bom->network, &network);
+  nvme = rp_units_format_number (bom->nvme_tb_per_node, 0);
+  power = rp_units_format_number (bom->power_kw_per_node, 1);
+  out = g_string_new (NULL);
+  /* TRANSLATORS: GPUs per node × GPU name, then the number of nodes */
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u × %s in %u node",
+                                            "%u × %s in each of %u nodes", bom->nodes),
+                          bom->gpus_per_node, gpu != NULL ? gpu->name : bom->gpu, bom->nodes);
+  g_string_append (out, ": ");
+  /* TRANSLATORS: CPU cores, sockets, then what the user entered */
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                            "%u CPU cores on %u socket (you entered %u)",
+                                            "%u CPU cores on %u sockets (you entered %u)",
+                                            bom->cpu_sockets),
+                          bom->cpu_cores_per_node, bom->cpu_sockets, bom->cpu_cores_entered);
+  /* TRANSLATORS: RAM per node, what the user entered, NVMe in TB */
+  g_string_append_printf (out, _(", %u GB of RAM (you entered %u GB), %s TB of NVMe"),
+                          bom->ram_gb_per_node, bom->ram_gb_entered, nvme);
+  if (bom->nics_per_node > 0)
+    /* TRANSLATORS: NICs per node, their speed, the network's name */
+    g_string_append_printf (out, _(", %u × %.0f Gb/s %s"), bom->nics_per_node, bom->nic_gbit_s,
+                            rp_enum_info_get_label (&rp_network_info, network));
+  /* TRANSLATORS: kW at the wall per node, power supplies, their rating, cooling */
+  g_string_append_printf (out, _("; %s kW at the wall per node, %u × %.1f kW power supplies, %s."),
+                          power, bom->psus_per_node, bom->psu_kw, cooling_words (bom->cooling));
+  return g_string_free (out, FALSE);
+}
+
 char *
 rp_words_error (const GError *error)
 {

@@ -36,6 +36,11 @@ char *rp_words_constraint          (RpConstraintCode  code,
                                     const RpEstimate *estimate);
 /* The constraint's short translated name ("Host RAM"). */
 const char *rp_words_constraint_name (RpConstraintCode code);
+/* The machine to get, as one paragraph a vendor can quote from: GPUs,
+ * nodes, CPU cores and sockets (beside what the user entered), RAM,
+ * NVMe, network, power and cooling. */
+char *rp_words_machine             (const RpCatalog  *catalog,
+                                    const RpBom      *bom);
 /* The error as one sentence a person reads: the field's label instead of
  * its key ("Layers: expected a whole number from 1 to 10,000"). */
 char *rp_words_error               (const GError     *error);
