@@ -1,145 +1,36 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-scenario-document.c: an observable scenario, its file and its estimate */
+/* rp-scenario-document.c: an observable scenario, its file and its estimate
+ *
+ * One property per row of core's field table; the document adds only
+ * what an editing session needs: the GPU a typed price belongs to, the
+ * invalid text a field holds, the last estimate that could be made. */
 
 #include "config.h"
 
 #include "rp-scenario-document.h"
 
+#include "rp-error.h"
+#include "rp-explore.h"
+#include "rp-fix.h"
 #include "rp-model.h"
+#include "rp-prices.h"
 #include "rp-units.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
-/* ---- field table ---------------------------------------------------- */
+/* ---- private structs ------------------------------------------------ */
 
-typedef enum
-{
-  FIELD_UINT,
-  FIELD_DOUBLE,
-  FIELD_BOOL,
-  FIELD_ENUM,
-  FIELD_STRING,
-} FieldType;
-
+/* The prices a user typed for one GPU, kept while they try others. */
 typedef struct
 {
-  const char *name;             /* property name */
-  const char *key;              /* JSON key, names the field in errors */
-  FieldType   type;
-  gsize       offset;           /* into RpScenario, or RpModelArch with arch_bit */
-  guint32     arch_bit;         /* RpArchField; 0 for scenario fields */
-  double      min;
-  double      max;              /* for enums: the number of values */
-} Field;
-
-#define SC(member) G_STRUCT_OFFSET (RpScenario, member)
-#define AR(member) G_STRUCT_OFFSET (RpModelArch, member)
-
-G_STATIC_ASSERT (sizeof (RpMethod) == sizeof (guint));
-
-static const Field fields[] = {
-  { "name", "name", FIELD_STRING, SC (name), 0, 0, 0 },
-  { "preset", "model.preset", FIELD_STRING, SC (model.preset), 0, 0, 0 },
-  { "kind", "model.kind", FIELD_ENUM, AR (kind), RP_ARCH_KIND, 0, RP_N_MODEL_KINDS },
-  { "params", "model.params", FIELD_DOUBLE, AR (params), RP_ARCH_PARAMS, 0, 1e13 },
-  { "layers", "model.layers", FIELD_UINT, AR (layers), RP_ARCH_LAYERS, 1, 1024 },
-  { "hidden", "model.hidden", FIELD_UINT, AR (hidden), RP_ARCH_HIDDEN, 1, 131072 },
-  { "heads", "model.heads", FIELD_UINT, AR (heads), RP_ARCH_HEADS, 1, 1024 },
-  { "kv-heads", "model.kv_heads", FIELD_UINT, AR (kv_heads), RP_ARCH_KV_HEADS, 1, 1024 },
-  { "ffn", "model.ffn", FIELD_UINT, AR (ffn), RP_ARCH_FFN, 1, 1048576 },
-  { "ffn-act", "model.ffn_act", FIELD_ENUM, AR (ffn_act), RP_ARCH_FFN_ACT, 0, RP_N_FFN_ACTS },
-  { "vocab", "model.vocab", FIELD_UINT, AR (vocab), RP_ARCH_VOCAB, 1, 4194304 },
-  { "experts", "model.experts", FIELD_UINT, AR (experts), RP_ARCH_EXPERTS, 0, 1024 },
-  { "experts-active", "model.experts_active", FIELD_UINT, AR (experts_active),
-    RP_ARCH_EXPERTS_ACTIVE, 0, 1024 },
-  { "input-size", "model.input_size", FIELD_UINT, AR (input_size), RP_ARCH_INPUT_SIZE, 1, 16384 },
-
-  { "method", "training.method", FIELD_ENUM, SC (training.method), 0, 0, RP_N_METHODS },
-  { "lora-rank", "training.lora_rank", FIELD_UINT, SC (training.lora_rank), 0, 1, 4096 },
-  { "lora-targets", "training.lora_targets", FIELD_ENUM, SC (training.lora_targets), 0, 0,
-    RP_N_LORA_TARGETS },
-  { "precision", "training.precision", FIELD_ENUM, SC (training.precision), 0, 0,
-    RP_N_PRECISIONS },
-  { "optimizer", "training.optimizer", FIELD_ENUM, SC (training.optimizer), 0, 0,
-    RP_N_OPTIMIZERS },
-  { "seq-len", "training.seq_len", FIELD_UINT, SC (training.seq_len), 0, 1, 4194304 },
-  { "micro-batch", "training.micro_batch", FIELD_UINT, SC (training.micro_batch), 0, 1, 65536 },
-  { "global-batch", "training.global_batch", FIELD_UINT, SC (training.global_batch), 0, 1,
-    16777216 },
-  { "recompute", "training.recompute", FIELD_ENUM, SC (training.recompute), 0, 0,
-    RP_N_RECOMPUTES },
-  { "flash-attention", "training.flash_attention", FIELD_BOOL, SC (training.flash_attention),
-    0, 0, 1 },
-  { "zero-stage", "training.zero_stage", FIELD_ENUM, SC (training.zero_stage), 0, 0, 4 },
-  { "offload", "training.offload", FIELD_ENUM, SC (training.offload), 0, 0, RP_N_OFFLOADS },
-  { "tensor-parallel", "training.tensor_parallel", FIELD_UINT, SC (training.tensor_parallel),
-    0, 1, 1024 },
-  { "pipeline-parallel", "training.pipeline_parallel", FIELD_UINT,
-    SC (training.pipeline_parallel), 0, 1, 1024 },
-  { "sequence-parallel", "training.sequence_parallel", FIELD_BOOL,
-    SC (training.sequence_parallel), 0, 0, 1 },
-  { "dataset-tokens", "training.dataset_tokens", FIELD_DOUBLE, SC (training.dataset_tokens),
-    0, 0, 1e16 },
-  { "dataset-samples", "training.dataset_samples", FIELD_DOUBLE,
-    SC (training.dataset_samples), 0, 0, 1e13 },
-  { "epochs", "training.epochs", FIELD_DOUBLE, SC (training.epochs), 0, 0.01, 10000 },
-
-  { "gpu", "hardware.gpu", FIELD_STRING, SC (hardware.gpu), 0, 0, 0 },
-  { "gpus-per-node", "hardware.gpus_per_node", FIELD_UINT, SC (hardware.gpus_per_node), 0, 1,
-    64 },
-  { "nodes", "hardware.nodes", FIELD_UINT, SC (hardware.nodes), 0, 1, 16384 },
-  { "intra-link", "hardware.intra_link", FIELD_ENUM, SC (hardware.intra_link), 0, 0,
-    RP_N_LINKS },
-  { "network", "hardware.network", FIELD_ENUM, SC (hardware.network), 0, 0, RP_N_NETWORKS },
-  { "storage", "hardware.storage", FIELD_ENUM, SC (hardware.storage), 0, 0, RP_N_STORAGES },
-  { "cpu-cores-per-node", "hardware.cpu_cores_per_node", FIELD_UINT,
-    SC (hardware.cpu_cores_per_node), 0, 1, 4096 },
-  { "ram-gb-per-node", "hardware.ram_gb_per_node", FIELD_UINT, SC (hardware.ram_gb_per_node),
-    0, 1, 1048576 },
-  { "headroom-pct", "hardware.headroom_pct", FIELD_DOUBLE, SC (hardware.headroom_pct), 0, 0,
-    90 },
-
-  { "currency", "budget.currency", FIELD_ENUM, SC (budget.currency), 0, 0, RP_N_CURRENCIES },
-  { "usd-to-cny", "budget.usd_to_cny", FIELD_DOUBLE, SC (budget.usd_to_cny), 0, 0.01, 1000 },
-  { "limit", "budget.limit", FIELD_DOUBLE, SC (budget.limit), 0, 0, 1e12 },
-  { "deadline-days", "budget.deadline_days", FIELD_DOUBLE, SC (budget.deadline_days), 0, 0,
-    36500 },
-  { "rent-offer", "budget.rent_offer", FIELD_STRING, SC (budget.rent_offer), 0, 0, 0 },
-  { "rent-kind", "budget.rent_kind", FIELD_ENUM, SC (budget.rent_kind), 0, 0, RP_N_RENT_KINDS },
-  { "rent-price-per-gpu-hour", "budget.rent_price_per_gpu_hour", FIELD_DOUBLE,
-    SC (budget.rent_price_per_gpu_hour), 0, 0, 1e5 },
-  { "gpu-price", "budget.gpu_price", FIELD_DOUBLE, SC (budget.gpu_price), 0, 0, 1e9 },
-  { "server-price", "budget.server_price", FIELD_DOUBLE, SC (budget.server_price), 0, 0, 1e9 },
-  { "power-price-kwh", "budget.power_price_kwh", FIELD_DOUBLE, SC (budget.power_price_kwh),
-    0, 0, 1000 },
-  { "pue", "budget.pue", FIELD_DOUBLE, SC (budget.pue), 0, 1, 5 },
-  { "years", "budget.years", FIELD_DOUBLE, SC (budget.years), 0, 0.1, 30 },
-  { "residual-pct", "budget.residual_pct", FIELD_DOUBLE, SC (budget.residual_pct), 0, 0, 100 },
-  { "maintenance-pct-year", "budget.maintenance_pct_year", FIELD_DOUBLE,
-    SC (budget.maintenance_pct_year), 0, 0, 100 },
-  { "utilization-pct", "budget.utilization_pct", FIELD_DOUBLE, SC (budget.utilization_pct), 0,
-    0, 100 },
-};
-
-#undef SC
-#undef AR
-
-/* Money fields that follow a change of currency. */
-static const gsize money_offsets[] = {
-  G_STRUCT_OFFSET (RpScenario, budget.limit),
-  G_STRUCT_OFFSET (RpScenario, budget.rent_price_per_gpu_hour),
-  G_STRUCT_OFFSET (RpScenario, budget.gpu_price),
-  G_STRUCT_OFFSET (RpScenario, budget.server_price),
-  G_STRUCT_OFFSET (RpScenario, budget.network_price),
-  G_STRUCT_OFFSET (RpScenario, budget.power_price_kwh),
-  G_STRUCT_OFFSET (RpScenario, budget.ops_cost_year),
-  G_STRUCT_OFFSET (RpScenario, budget.colocation_per_month),
-  G_STRUCT_OFFSET (RpScenario, budget.storage_price_gb_month),
-  G_STRUCT_OFFSET (RpScenario, budget.egress_price_gb),
-};
-
-/* ---- private structs ------------------------------------------------ */
+  double  gpu_price;
+  double  server_price;
+  double  network_price;
+  double  rent_price_per_gpu_hour;
+  char   *rent_offer;                  /* owned */
+} SavedPrices;
 
 struct _RpScenarioDocument
 {
@@ -148,14 +39,20 @@ struct _RpScenarioDocument
   /* owned */
   RpCatalog  *catalog;
   RpScenario *scenario;
-  RpEstimate *estimate;
-  GError     *error;
-  char       *error_key;
+  RpEstimate *estimate;                /* the last estimate that could be made */
+  RpEstimate *scratch;
+  GError     *error;                   /* why the scenario cannot be estimated now */
+  GHashTable *field_errors;            /* key (static) → GError* */
+  GHashTable *saved_prices;            /* GPU id → SavedPrices* */
   GFile      *file;
+  char       *notice;
 
   /* state */
-  RpModelArch arch;             /* resolved */
-  gboolean    estimate_valid;
+  RpModelArch arch;                    /* resolved */
+  RpModelArch preset_arch;
+  gboolean    has_preset_arch;
+  gboolean    have_estimate;
+  gboolean    current;                 /* the estimate is of the scenario as it is */
   gboolean    modified;
   guint       recompute_id;
   gint64      compute_us;
@@ -171,31 +68,67 @@ enum
   PROP_FILE,
   PROP_MODIFIED,
   PROP_TITLE,
+  PROP_NOTICE,
   N_FIXED_PROPS
 };
 
-#define N_PROPS (N_FIXED_PROPS + G_N_ELEMENTS (fields))
+/* One pspec per fixed property, then one per field of the table. */
+static GParamSpec **properties;
+static guint n_properties;
 
-static GParamSpec *properties[N_PROPS];
+/* ---- helpers: fields and properties --------------------------------- */
 
-/* ---- helpers -------------------------------------------------------- */
-
-static gpointer
-field_ptr (RpScenarioDocument *self,
-           const Field        *f,
-           gboolean            for_write)
+static const RpField *
+field_of (guint prop_id)
 {
-  if (f->arch_bit != 0)
-    return (guint8 *) (for_write ? &self->scenario->model.arch : &self->arch) + f->offset;
-  return (guint8 *) self->scenario + f->offset;
+  return rp_fields_get (prop_id - N_FIXED_PROPS);
+}
+
+static GParamSpec *
+field_pspec (const RpField *f)
+{
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  g_autofree char *dup = rp_field_dup_property_name (f);
+  const char *name = g_intern_string (dup);
+
+  switch (f->type)
+    {
+    case RP_FIELD_STRING:
+      return g_param_spec_string (name, NULL, NULL, NULL, flags);
+    case RP_FIELD_BOOL:
+      return g_param_spec_boolean (name, NULL, NULL, FALSE, flags);
+    case RP_FIELD_UINT:
+    case RP_FIELD_ENUM:
+      return g_param_spec_uint (name, NULL, NULL, 0, G_MAXUINT, 0, flags);
+    case RP_FIELD_UINT64:
+    case RP_FIELD_DOUBLE:
+    default:
+      /* NAN is null; the table's range is checked by the setter */
+      return g_param_spec_double (name, NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, flags);
+    }
+}
+
+static void
+notify_fields (RpScenarioDocument *self,
+               gboolean            arch_only)
+{
+  for (guint i = 0; i < rp_fields_n (); i++)
+    if (!arch_only || rp_fields_get (i)->arch_bit != 0)
+      g_object_notify_by_pspec (G_OBJECT (self), properties[N_FIXED_PROPS + i]);
 }
 
 static void
 resolve_arch (RpScenarioDocument *self)
 {
+  const RpModelPreset *preset = rp_catalog_lookup_model (self->catalog,
+                                                         self->scenario->model.preset);
+
   /* On failure the merged values are still there; the estimate reports
    * the error. */
   rp_model_resolve (&self->scenario->model, self->catalog, &self->arch, NULL);
+  self->has_preset_arch = preset != NULL;
+  if (preset != NULL)
+    self->preset_arch = preset->arch;
 }
 
 static gboolean
@@ -224,192 +157,292 @@ changed (RpScenarioDocument *self)
 }
 
 static void
-notify_arch (RpScenarioDocument *self)
+set_notice (RpScenarioDocument *self,
+            char               *notice)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (fields[i].arch_bit != 0)
-      g_object_notify_by_pspec (G_OBJECT (self), properties[N_FIXED_PROPS + i]);
+  if (g_strcmp0 (self->notice, notice) == 0)
+    {
+      g_free (notice);
+      return;
+    }
+  g_free (self->notice);
+  self->notice = notice;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
 }
 
 static void
-set_currency (RpScenarioDocument *self,
-              RpCurrency          currency)
+replace_scenario (RpScenarioDocument *self,
+                  RpScenario         *scenario)
 {
-  RpBudget *b = &self->scenario->budget;
-
-  for (guint i = 0; i < G_N_ELEMENTS (money_offsets); i++)
-    {
-      double *v = (double *) ((guint8 *) self->scenario + money_offsets[i]);
-
-      *v = rp_units_convert_money (*v, b->currency, currency, b->usd_to_cny);
-    }
-  b->currency = currency;
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    for (guint j = 0; j < G_N_ELEMENTS (money_offsets); j++)
-      if (fields[i].arch_bit == 0 && fields[i].offset == money_offsets[j])
-        g_object_notify_by_pspec (G_OBJECT (self), properties[N_FIXED_PROPS + i]);
+  g_object_freeze_notify (G_OBJECT (self));
+  rp_scenario_free (self->scenario);
+  self->scenario = scenario;
+  resolve_arch (self);
+  notify_fields (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* ---- helpers: prices that belong to a GPU ---------------------------- */
+
 static void
-set_string_field (RpScenarioDocument *self,
-                  const Field        *f,
-                  const char         *value)
+saved_prices_free (gpointer data)
 {
-  char **slot = field_ptr (self, f, TRUE);
+  SavedPrices *p = data;
 
-  if (value != NULL && *value == '\0' && f->offset != G_STRUCT_OFFSET (RpScenario, name))
-    value = NULL;
-  if (g_strcmp0 (*slot, value) == 0)
-    return;
-  g_free (*slot);
-  *slot = g_strdup (value);
-
-  if (f->offset == G_STRUCT_OFFSET (RpScenario, model.preset))
-    {
-      if (value == NULL)
-        {
-          /* Custom: keep what the preset gave, now as the user's own. */
-          self->scenario->model.arch = self->arch;
-          self->scenario->model.overridden = G_MAXUINT32;
-        }
-      else
-        self->scenario->model.overridden = 0;
-      resolve_arch (self);
-      notify_arch (self);
-    }
-  if (f->offset == G_STRUCT_OFFSET (RpScenario, name))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_free (p->rent_offer);
+  g_free (p);
 }
 
 static gboolean
-set_field (RpScenarioDocument *self,
-           const Field        *f,
-           const GValue       *value)
+has_user_prices (const RpBudget *b)
 {
-  gpointer p = field_ptr (self, f, FALSE);
+  return !isnan (b->gpu_price) || !isnan (b->server_price) || !isnan (b->network_price) ||
+         !isnan (b->rent_price_per_gpu_hour) || b->rent_offer != NULL;
+}
 
-  switch (f->type)
+static void
+save_prices (RpScenarioDocument *self,
+             const char         *gpu)
+{
+  const RpBudget *b = &self->scenario->budget;
+  SavedPrices *p;
+
+  if (gpu == NULL || !has_user_prices (b))
+    return;
+  p = g_new0 (SavedPrices, 1);
+  p->gpu_price = b->gpu_price;
+  p->server_price = b->server_price;
+  p->network_price = b->network_price;
+  p->rent_price_per_gpu_hour = b->rent_price_per_gpu_hour;
+  p->rent_offer = g_strdup (b->rent_offer);
+  g_hash_table_insert (self->saved_prices, g_strdup (gpu), p);
+}
+
+static gboolean
+restore_prices (RpScenarioDocument *self,
+                RpScenario         *scenario)
+{
+  SavedPrices *p = g_hash_table_lookup (self->saved_prices, scenario->hardware.gpu);
+  RpBudget *b = &scenario->budget;
+
+  if (p == NULL)
+    return FALSE;
+  b->gpu_price = p->gpu_price;
+  b->server_price = p->server_price;
+  b->network_price = p->network_price;
+  b->rent_price_per_gpu_hour = p->rent_price_per_gpu_hour;
+  rp_scenario_set_rent_offer (scenario, p->rent_offer);
+  return TRUE;
+}
+
+static const char *
+gpu_name (RpScenarioDocument *self,
+          const char         *id)
+{
+  const RpGpu *gpu = rp_catalog_lookup_gpu (self->catalog, id);
+
+  return gpu != NULL ? gpu->name : id;
+}
+
+/* The scenario on @id: the GPU's link and catalog prices (rp_explore_move);
+ * the prices typed for the old GPU are kept for it, and those typed for
+ * @id before come back.  Says so in the notice. */
+static void
+change_gpu (RpScenarioDocument *self,
+            const char         *id)
+{
+  const RpGpu *gpu = rp_catalog_lookup_gpu (self->catalog, id);
+  const RpHardware *hw = &self->scenario->hardware;
+  g_autofree char *old = g_strdup (hw->gpu);
+  gboolean had_prices = has_user_prices (&self->scenario->budget);
+  RpScenario *moved = NULL;
+
+  save_prices (self, old);
+  if (gpu != NULL)
+    moved = rp_explore_move (self->scenario, self->catalog, gpu, hw->gpus_per_node, hw->nodes);
+  if (moved == NULL)
     {
-    case FIELD_STRING:
-      {
-        char **slot = p;
-
-        if (g_strcmp0 (*slot, g_value_get_string (value)) == 0)
-          return FALSE;
-        set_string_field (self, f, g_value_get_string (value));
-        return TRUE;
-      }
-    case FIELD_BOOL:
-      {
-        gboolean v = g_value_get_boolean (value);
-
-        if (*(gboolean *) p == v)
-          return FALSE;
-        *(gboolean *) p = v;
-        break;
-      }
-    case FIELD_UINT:
-    case FIELD_ENUM:
-      {
-        guint v = g_value_get_uint (value);
-
-        if (*(guint *) p == v)
-          return FALSE;
-        if (f->type == FIELD_ENUM && f->offset == G_STRUCT_OFFSET (RpScenario, budget.currency) &&
-            f->arch_bit == 0)
-          {
-            set_currency (self, v);
-            return TRUE;
-          }
-        if (f->arch_bit != 0)
-          *(guint *) field_ptr (self, f, TRUE) = v;
-        else
-          *(guint *) p = v;
-        break;
-      }
-    case FIELD_DOUBLE:
-      {
-        double v = g_value_get_double (value);
-
-        if (f->arch_bit == RP_ARCH_PARAMS)
-          {
-            if ((double) self->arch.params == v)
-              return FALSE;
-            self->scenario->model.arch.params = (guint64) v;
-          }
-        else
-          {
-            if (*(double *) p == v)
-              return FALSE;
-            *(double *) p = v;
-          }
-        break;
-      }
-    default:
-      g_assert_not_reached ();
+      moved = rp_scenario_copy (self->scenario);
+      rp_scenario_set_gpu (moved, id);
     }
+  if (restore_prices (self, moved))
+    /* TRANSLATORS: a GPU name */
+    set_notice (self, g_strdup_printf (_("The prices you typed for the %s are back."),
+                                       gpu_name (self, id)));
+  else if (had_prices)
+    /* TRANSLATORS: a GPU name, then the GPU the user's prices were for */
+    set_notice (self, g_strdup_printf (_("Prices now come from the catalog for the %s; the "
+                                         "prices you typed were for the %s."),
+                                       gpu_name (self, id), gpu_name (self, old)));
+  replace_scenario (self, moved);
+}
 
+/* Money fields follow a change of currency. */
+static void
+change_currency (RpScenarioDocument *self,
+                 RpCurrency          currency)
+{
+  RpBudget *b = &self->scenario->budget;
+  double rate = rp_prices_usd_to_cny (self->scenario, self->catalog);
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      double v;
+
+      if (!(f->flags & RP_FIELD_MONEY))
+        continue;
+      v = rp_field_get_number (f, self->scenario);
+      if (!isnan (v))
+        rp_field_set_number (f, self->scenario,
+                             rp_units_convert_money (v, b->currency, currency, rate));
+    }
+  b->currency = currency;
+  notify_fields (self, FALSE);
+}
+
+/* ---- helpers: setting a field --------------------------------------- */
+
+/* A preset gives the whole architecture; no preset ("Custom") keeps what
+ * the preset gave, now as the user's own. */
+static void
+set_preset (RpScenarioDocument *self,
+            const char         *preset)
+{
+  RpModelSpec *spec = &self->scenario->model;
+
+  if (preset == NULL)
+    {
+      spec->arch = self->arch;
+      for (guint i = 0; i < rp_fields_n (); i++)
+        spec->overridden |= rp_fields_get (i)->arch_bit;
+      spec->arch.params = (guint64) rp_model_params (&self->arch);
+    }
+  else
+    spec->overridden = 0;
+  rp_scenario_set_preset (self->scenario, preset);
+  resolve_arch (self);
+  notify_fields (self, TRUE);
+}
+
+static gboolean
+set_string (RpScenarioDocument *self,
+            const RpField      *f,
+            const char         *value)
+{
+  char **slot = rp_field_member (f, self->scenario);
+
+  if (value != NULL && *value == '\0' && f->section != RP_SECTION_NONE)
+    value = NULL;
+  if (g_strcmp0 (*slot, value) == 0 &&
+      !(f->ref == RP_FIELD_REF_MODEL && rp_scenario_document_is_customized (self)))
+    return FALSE;
+  switch (f->ref)
+    {
+    case RP_FIELD_REF_MODEL:
+      set_preset (self, value);
+      return TRUE;
+    case RP_FIELD_REF_GPU:
+      if (value != NULL)
+        {
+          change_gpu (self, value);
+          return TRUE;
+        }
+      break;
+    case RP_FIELD_REF_NONE:
+    case RP_FIELD_REF_OFFER:
+    default:
+      break;
+    }
+  g_free (*slot);
+  *slot = g_strdup (value);
+  return TRUE;
+}
+
+/* Sets a number field; FALSE when nothing changed.  Out-of-range values
+ * never reach the scenario: the form reports them (set_field_error). */
+static gboolean
+set_number (RpScenarioDocument *self,
+            const RpField      *f,
+            double              value)
+{
+  RpModelSpec *spec = &self->scenario->model;
+  gpointer base = f->arch_bit != 0 ? (gpointer) &spec->arch : (gpointer) self->scenario;
+  double now = f->arch_bit != 0 ? rp_field_get_number (f, &self->arch)
+                                 : rp_field_get_number (f, base);
+
+  if (!rp_field_check (f, value, NULL))
+    return FALSE;
+  if (now == value || (isnan (now) && isnan (value)))
+    return FALSE;
+  if (f->offset == G_STRUCT_OFFSET (RpScenario, budget.currency))
+    {
+      change_currency (self, (RpCurrency) value);
+      return TRUE;
+    }
+  rp_field_set_number (f, base, value);
   if (f->arch_bit != 0)
     {
-      /* A model field the user edits overrides the preset's. */
-      self->scenario->model.overridden |= f->arch_bit;
+      /* a model field the user edits overrides the preset's */
+      spec->overridden |= f->arch_bit;
       resolve_arch (self);
-      notify_arch (self);
-      return FALSE;
+      notify_fields (self, TRUE);
     }
   return TRUE;
 }
 
-static void
-get_field (RpScenarioDocument *self,
-           const Field        *f,
-           GValue             *value)
+static gboolean
+set_field (RpScenarioDocument *self,
+           const RpField      *f,
+           const GValue       *value)
 {
-  gconstpointer p = field_ptr (self, f, FALSE);
-
   switch (f->type)
     {
-    case FIELD_STRING:
-      g_value_set_string (value, *(char * const *) p);
-      break;
-    case FIELD_BOOL:
-      g_value_set_boolean (value, *(const gboolean *) p);
-      break;
-    case FIELD_UINT:
-    case FIELD_ENUM:
-      g_value_set_uint (value, *(const guint *) p);
-      break;
-    case FIELD_DOUBLE:
-      if (f->arch_bit == RP_ARCH_PARAMS)
-        g_value_set_double (value, (double) rp_model_params (&self->arch));
-      else
-        g_value_set_double (value, *(const double *) p);
-      break;
+    case RP_FIELD_STRING:
+      return set_string (self, f, g_value_get_string (value));
+    case RP_FIELD_BOOL:
+      return set_number (self, f, g_value_get_boolean (value) ? 1 : 0);
+    case RP_FIELD_UINT:
+    case RP_FIELD_ENUM:
+      return set_number (self, f, g_value_get_uint (value));
+    case RP_FIELD_UINT64:
+    case RP_FIELD_DOUBLE:
     default:
-      g_assert_not_reached ();
+      return set_number (self, f, g_value_get_double (value));
     }
 }
 
-static GParamSpec *
-field_pspec (const Field *f)
+static void
+get_field (RpScenarioDocument *self,
+           const RpField      *f,
+           GValue             *value)
 {
-  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  gconstpointer base = f->arch_bit != 0 ? (gconstpointer) &self->arch
+                                        : (gconstpointer) self->scenario;
 
   switch (f->type)
     {
-    case FIELD_STRING:
-      return g_param_spec_string (f->name, NULL, NULL, NULL, flags);
-    case FIELD_BOOL:
-      return g_param_spec_boolean (f->name, NULL, NULL, FALSE, flags);
-    case FIELD_UINT:
-      return g_param_spec_uint (f->name, NULL, NULL, (guint) f->min, (guint) f->max,
-                                (guint) f->min, flags);
-    case FIELD_ENUM:
-      return g_param_spec_uint (f->name, NULL, NULL, 0, (guint) f->max - 1, 0, flags);
-    case FIELD_DOUBLE:
-      return g_param_spec_double (f->name, NULL, NULL, f->min, f->max, f->min, flags);
+    case RP_FIELD_STRING:
+      g_value_set_string (value, *(char * const *) rp_field_member_const (f, self->scenario));
+      break;
+    case RP_FIELD_BOOL:
+      g_value_set_boolean (value, rp_field_get_number (f, base) != 0);
+      break;
+    case RP_FIELD_UINT:
+    case RP_FIELD_ENUM:
+      g_value_set_uint (value, (guint) rp_field_get_number (f, base));
+      break;
+    case RP_FIELD_UINT64:
+      /* the parameter count shown is the one every estimate uses */
+      g_value_set_double (value, f->arch_bit == RP_ARCH_PARAMS
+                                 ? (double) rp_model_params (&self->arch)
+                                 : rp_field_get_number (f, base));
+      break;
+    case RP_FIELD_DOUBLE:
     default:
-      g_assert_not_reached ();
+      g_value_set_double (value, rp_field_get_number (f, base));
+      break;
     }
 }
 
@@ -487,8 +520,11 @@ rp_scenario_document_finalize (GObject *object)
   g_clear_pointer (&self->catalog, rp_catalog_unref);
   g_clear_pointer (&self->scenario, rp_scenario_free);
   g_clear_pointer (&self->estimate, rp_estimate_free);
+  g_clear_pointer (&self->scratch, rp_estimate_free);
   g_clear_error (&self->error);
-  g_clear_pointer (&self->error_key, g_free);
+  g_clear_pointer (&self->field_errors, g_hash_table_unref);
+  g_clear_pointer (&self->saved_prices, g_hash_table_unref);
+  g_clear_pointer (&self->notice, g_free);
   G_OBJECT_CLASS (rp_scenario_document_parent_class)->finalize (object);
 }
 
@@ -517,9 +553,12 @@ rp_scenario_document_get_property (GObject    *object,
     case PROP_TITLE:
       g_value_take_string (value, rp_scenario_document_dup_title (self));
       break;
+    case PROP_NOTICE:
+      g_value_set_string (value, self->notice);
+      break;
     default:
-      if (prop_id >= N_FIXED_PROPS && prop_id < N_PROPS)
-        get_field (self, &fields[prop_id - N_FIXED_PROPS], value);
+      if (prop_id >= N_FIXED_PROPS && prop_id < n_properties)
+        get_field (self, field_of (prop_id), value);
       else
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -542,25 +581,17 @@ rp_scenario_document_set_property (GObject      *object,
       rp_scenario_document_set_modified (self, g_value_get_boolean (value));
       break;
     default:
-      if (prop_id >= N_FIXED_PROPS && prop_id < N_PROPS)
+      if (prop_id >= N_FIXED_PROPS && prop_id < n_properties)
         {
-          const Field *f = &fields[prop_id - N_FIXED_PROPS];
+          const RpField *f = field_of (prop_id);
 
-          if (f->arch_bit != 0)
-            {
-              /* Arch setters notify every arch field themselves. */
-              guint32 overridden = self->scenario->model.overridden;
-              RpModelArch arch = self->arch;
-
-              set_field (self, f, value);
-              if (overridden != self->scenario->model.overridden ||
-                  memcmp (&arch, &self->arch, sizeof arch) != 0)
-                changed (self);
-              return;
-            }
+          if (f->ref != RP_FIELD_REF_GPU)
+            set_notice (self, NULL);
           if (set_field (self, f, value))
             {
               g_object_notify_by_pspec (object, pspec);
+              if (f->section == RP_SECTION_NONE)
+                g_object_notify_by_pspec (object, properties[PROP_TITLE]);
               changed (self);
             }
         }
@@ -581,6 +612,8 @@ rp_scenario_document_class_init (RpScenarioDocumentClass *klass)
   object_class->get_property = rp_scenario_document_get_property;
   object_class->set_property = rp_scenario_document_set_property;
 
+  n_properties = N_FIXED_PROPS + rp_fields_n ();
+  properties = g_new0 (GParamSpec *, n_properties);
   properties[PROP_CATALOG] =
     g_param_spec_pointer ("catalog", NULL, NULL,
                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -594,19 +627,23 @@ rp_scenario_document_class_init (RpScenarioDocumentClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    properties[N_FIXED_PROPS + i] = field_pspec (&fields[i]);
-
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  properties[PROP_NOTICE] =
+    g_param_spec_string ("notice", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  for (guint i = 0; i < rp_fields_n (); i++)
+    properties[N_FIXED_PROPS + i] = field_pspec (rp_fields_get (i));
+  g_object_class_install_properties (object_class, n_properties, properties);
 }
 
 static void
 rp_scenario_document_init (RpScenarioDocument *self)
 {
-  self->scenario = rp_scenario_new ();
-  rp_scenario_set_preset (self->scenario, "llama-3-8b");
-  rp_scenario_set_gpu (self->scenario, "rtx-4090");
+  self->scenario = rp_scenario_new_starter ();
   self->estimate = rp_estimate_new ();
+  self->scratch = rp_estimate_new ();
+  self->field_errors = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                              (GDestroyNotify) g_error_free);
+  self->saved_prices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                              saved_prices_free);
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -645,6 +682,21 @@ rp_scenario_document_get_arch (RpScenarioDocument *self)
   return &self->arch;
 }
 
+const RpModelArch *
+rp_scenario_document_get_preset_arch (RpScenarioDocument *self)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
+  return self->has_preset_arch ? &self->preset_arch : NULL;
+}
+
+gboolean
+rp_scenario_document_is_customized (RpScenarioDocument *self)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
+  return rp_scenario_model_is_customized (self->scenario,
+                                          rp_scenario_document_get_preset_arch (self));
+}
+
 void
 rp_scenario_document_set_scenario (RpScenarioDocument *self,
                                    RpScenario         *scenario,
@@ -655,14 +707,12 @@ rp_scenario_document_set_scenario (RpScenarioDocument *self,
   g_return_if_fail (file == NULL || G_IS_FILE (file));
 
   g_object_freeze_notify (G_OBJECT (self));
-  g_clear_pointer (&self->scenario, rp_scenario_free);
-  self->scenario = scenario;
+  g_hash_table_remove_all (self->field_errors);
+  g_hash_table_remove_all (self->saved_prices);
+  set_notice (self, NULL);
+  replace_scenario (self, scenario);
   g_set_object (&self->file, file);
-  resolve_arch (self);
-  for (guint i = N_FIXED_PROPS; i < N_PROPS; i++)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[i]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
   g_object_thaw_notify (G_OBJECT (self));
   /* Loading is not an edit: the bindings' echoes must not mark it. */
   rp_scenario_document_flush (self);
@@ -673,33 +723,35 @@ const RpEstimate *
 rp_scenario_document_get_estimate (RpScenarioDocument *self)
 {
   g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
-  return self->estimate_valid ? self->estimate : NULL;
+  return rp_scenario_document_is_stale (self) ? NULL : self->estimate;
+}
+
+const RpEstimate *
+rp_scenario_document_get_shown_estimate (RpScenarioDocument *self)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
+  return self->have_estimate ? self->estimate : NULL;
+}
+
+gboolean
+rp_scenario_document_is_stale (RpScenarioDocument *self)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), TRUE);
+  return !self->current || g_hash_table_size (self->field_errors) > 0;
 }
 
 const GError *
 rp_scenario_document_get_error (RpScenarioDocument *self)
 {
+  GHashTableIter iter;
+  gpointer value = NULL;
+
   g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
+
+  g_hash_table_iter_init (&iter, self->field_errors);
+  if (g_hash_table_iter_next (&iter, NULL, &value))
+    return value;
   return self->error;
-}
-
-const char *
-rp_scenario_document_get_error_key (RpScenarioDocument *self)
-{
-  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
-  return self->error_key;
-}
-
-const char *
-rp_scenario_document_get_error_text (RpScenarioDocument *self)
-{
-  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
-
-  if (self->error == NULL)
-    return NULL;
-  if (self->error_key != NULL)
-    return self->error->message + strlen (self->error_key) + 2;
-  return self->error->message;
 }
 
 void
@@ -707,26 +759,24 @@ rp_scenario_document_flush (RpScenarioDocument *self)
 {
   g_autoptr(GError) error = NULL;
   gint64 start_us;
+  RpEstimate *swap;
 
   g_return_if_fail (RP_IS_SCENARIO_DOCUMENT (self));
 
   g_clear_handle_id (&self->recompute_id, g_source_remove);
   start_us = g_get_monotonic_time ();
-  self->estimate_valid = rp_estimate_compute (self->scenario, self->catalog, self->estimate,
-                                              &error);
+  self->current = rp_estimate_compute (self->scenario, self->catalog, self->scratch, &error);
   self->compute_us = g_get_monotonic_time () - start_us;
-
   g_clear_error (&self->error);
-  g_clear_pointer (&self->error_key, g_free);
-  if (error != NULL)
+  if (self->current)
     {
-      /* Core messages start with the key they are about: "training.seq_len: …" */
-      const char *colon = strstr (error->message, ": ");
-
-      if (colon != NULL && memchr (error->message, ' ', colon - error->message) == NULL)
-        self->error_key = g_strndup (error->message, colon - error->message);
-      self->error = g_steal_pointer (&error);
+      swap = self->estimate;
+      self->estimate = self->scratch;
+      self->scratch = swap;
+      self->have_estimate = TRUE;
     }
+  else
+    self->error = g_steal_pointer (&error);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ESTIMATE]);
 }
 
@@ -735,6 +785,63 @@ rp_scenario_document_get_compute_us (RpScenarioDocument *self)
 {
   g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), 0);
   return self->compute_us;
+}
+
+void
+rp_scenario_document_set_field_error (RpScenarioDocument *self,
+                                      const char         *key,
+                                      const GError       *error)
+{
+  const RpField *f;
+  gboolean had;
+
+  g_return_if_fail (RP_IS_SCENARIO_DOCUMENT (self));
+  f = rp_fields_lookup (key);
+  g_return_if_fail (f != NULL);
+
+  had = g_hash_table_contains (self->field_errors, f->key);
+  if (error == NULL && !had)
+    return;
+  if (error != NULL)
+    g_hash_table_replace (self->field_errors, (gpointer) f->key, g_error_copy (error));
+  else
+    g_hash_table_remove (self->field_errors, f->key);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ESTIMATE]);
+}
+
+const GError *
+rp_scenario_document_get_field_error (RpScenarioDocument *self,
+                                      const char         *key)
+{
+  const RpField *f;
+
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
+  f = rp_fields_lookup (key);
+  return f != NULL ? g_hash_table_lookup (self->field_errors, f->key) : NULL;
+}
+
+gboolean
+rp_scenario_document_apply_fix (RpScenarioDocument *self)
+{
+  const RpEstimate *est;
+
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
+
+  est = rp_scenario_document_get_estimate (self);
+  if (est == NULL || est->fix.status != RP_FIX_FOUND)
+    return FALSE;
+  set_notice (self, NULL);
+  replace_scenario (self, rp_fix_apply (self->scenario, &est->fix));
+  rp_scenario_document_set_modified (self, TRUE);
+  rp_scenario_document_flush (self);
+  return TRUE;
+}
+
+const char *
+rp_scenario_document_get_notice (RpScenarioDocument *self)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
+  return self->notice;
 }
 
 GFile *
@@ -820,7 +927,6 @@ rp_scenario_document_save_async (RpScenarioDocument  *self,
   g_task_set_source_tag (task, rp_scenario_document_save_async);
   json = rp_scenario_to_json (self->scenario);
   bytes = g_bytes_new_take (json, strlen (json));
-  /* g_file_replace_contents writes a temporary and renames it. */
   g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
                                        cancellable, replace_contents_cb, task);
 }
@@ -834,11 +940,25 @@ rp_scenario_document_save_finish (RpScenarioDocument *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-const char *
-rp_scenario_document_property_key (const char *property)
+const RpField *
+rp_scenario_document_property_field (const char *property)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (g_str_equal (fields[i].name, property))
-      return fields[i].key;
+  g_return_val_if_fail (property != NULL, NULL);
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    if (properties != NULL && properties[N_FIXED_PROPS + i] != NULL &&
+        g_str_equal (properties[N_FIXED_PROPS + i]->name, property))
+      return rp_fields_get (i);
+  return NULL;
+}
+
+const char *
+rp_scenario_document_field_property (const RpField *field)
+{
+  g_return_val_if_fail (field != NULL && properties != NULL, NULL);
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    if (rp_fields_get (i) == field)
+      return properties[N_FIXED_PROPS + i]->name;
   return NULL;
 }
