@@ -1,288 +1,51 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-scenario-form.c: the Model, Training, Hardware and Budget sections
  *
- * The four sections are in ui/rp-scenario-form.ui; their rows come from
- * the table below, so that the label, the unit, the control, the JSON key
- * its errors name and its visibility are stated once.  Every control is
- * bound to a property of RpScenarioDocument; the form holds no scenario
- * logic: visibility and inline errors follow the document's state. */
+ * One row per field of core's field table marked for the form, in the
+ * table's order, under the section its key names; rows marked "advanced"
+ * go under each section's "More settings".  Labels, units, ranges,
+ * digits, steps, help and drop-down entries all come from the table; the
+ * form holds no scenario logic and never clamps: text that is not a valid
+ * value stays as typed, with the table's words about the range beside
+ * it, and the document keeps the last valid estimate.
+ *
+ * The mouse wheel scrolls the form; it changes a spin button or a
+ * drop-down only when that control has the keyboard focus. */
 
 #include "config.h"
 
 #include "rp-scenario-form.h"
 
+#include "rp-age.h"
+#include "rp-error.h"
 #include "rp-model.h"
+#include "rp-search-picker.h"
+#include "rp-units.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
-
-/* ---- row table ------------------------------------------------------ */
-
-typedef enum
-{
-  ROW_SPIN,
-  ROW_ENUM,
-  ROW_SWITCH,
-  ROW_PRESET,                   /* model.preset from the catalog, or Custom */
-  ROW_GPU,                      /* hardware.gpu from the catalog */
-  ROW_OFFER,                    /* budget.rent_offer, or the price below */
-  ROW_PARAMS_INFO,              /* read-only parameter count */
-} RowType;
-
-typedef enum
-{
-  SECTION_MODEL,
-  SECTION_TRAINING,
-  SECTION_HARDWARE,
-  SECTION_BUDGET,
-  N_SECTIONS
-} Section;
-
-typedef gboolean (*RowVisible) (const RpScenario  *scenario,
-                                const RpModelArch *arch);
-
-typedef struct
-{
-  Section             section;
-  RowType             type;
-  const char         *property;
-  const char         *label;      /* N_() */
-  const char         *unit;       /* N_(); "%s" is the currency symbol */
-  const char         *tooltip;    /* N_() or NULL */
-  guint               digits;
-  double              step;
-  double              scale;      /* the property is this × the shown value */
-  const char * const *items;      /* ROW_ENUM: N_() labels */
-  RowVisible          visible;
-} RowInfo;
-
-static const char * const kind_items[] = {
-  N_("Decoder (GPT, Llama)"), N_("Encoder (BERT)"), N_("Encoder–decoder (T5)"),
-  N_("Mixture of experts"), N_("Convolutional network"), N_("Vision transformer"),
-  N_("Diffusion U-Net"), N_("Custom"), NULL
-};
-static const char * const ffn_act_items[] = {
-  N_("GELU"), N_("ReLU"), N_("SwiGLU"), N_("GeGLU"), NULL
-};
-static const char * const method_items[] = {
-  N_("Pretraining"), N_("Full fine-tune"), N_("LoRA"), N_("QLoRA (4-bit base)"), NULL
-};
-static const char * const lora_targets_items[] = {
-  N_("Attention (q, k, v, o)"), N_("Only q and v"), N_("All linear layers"), NULL
-};
-static const char * const precision_items[] = {
-  N_("FP32"), N_("AMP BF16"), N_("AMP FP16"), N_("BF16 mixed"), N_("FP16 mixed"),
-  N_("Pure BF16"), N_("FP8 mixed"), NULL
-};
-static const char * const optimizer_items[] = {
-  N_("AdamW"), N_("8-bit AdamW"), N_("SGD"), N_("SGD with momentum"), N_("Adafactor"),
-  N_("Lion"), NULL
-};
-static const char * const recompute_items[] = {
-  N_("None"), N_("Selective"), N_("Full"), NULL
-};
-static const char * const zero_items[] = {
-  N_("0 — off"), N_("1 — optimizer states"), N_("2 — and gradients"),
-  N_("3 — and weights (FSDP)"), NULL
-};
-static const char * const offload_items[] = {
-  N_("None"), N_("Optimizer states"), N_("Optimizer states and weights"), NULL
-};
-static const char * const link_items[] = {
-  N_("PCIe 3.0"), N_("PCIe 4.0"), N_("PCIe 5.0"), N_("NVLink 2"), N_("NVLink 3"),
-  N_("NVLink 4"), N_("NVLink 5"), N_("Infinity Fabric"), NULL
-};
-static const char * const network_items[] = {
-  N_("None (one node)"), N_("10 GbE"), N_("25 GbE"), N_("100 GbE"), N_("200 GbE"),
-  N_("400 GbE"), N_("InfiniBand HDR"), N_("InfiniBand NDR"), NULL
-};
-static const char * const storage_items[] = {
-  N_("Hard disk"), N_("SATA SSD"), N_("NVMe Gen3"), N_("NVMe Gen4"), N_("NVMe Gen5"),
-  N_("Network storage"), NULL
-};
-static const char * const currency_items[] = {
-  N_("US dollar ($)"), N_("Chinese yuan (¥)"), NULL
-};
-static const char * const rent_kind_items[] = {
-  N_("On demand"), N_("Reserved, 1 year"), N_("Reserved, 3 years"), N_("Spot"), NULL
-};
-
-static gboolean
-is_transformer (const RpScenario  *s,
-                const RpModelArch *a)
-{
-  return rp_model_kind_is_transformer (a->kind);
-}
-
-static gboolean
-is_not_transformer (const RpScenario  *s,
-                    const RpModelArch *a)
-{
-  return !rp_model_kind_is_transformer (a->kind);
-}
-
-static gboolean
-is_moe (const RpScenario  *s,
-        const RpModelArch *a)
-{
-  return a->kind == RP_MODEL_KIND_MOE;
-}
-
-static gboolean
-is_lora (const RpScenario  *s,
-         const RpModelArch *a)
-{
-  return s->training.method == RP_METHOD_LORA || s->training.method == RP_METHOD_QLORA;
-}
-
-static gboolean
-has_offer (const RpScenario  *s,
-           const RpModelArch *a)
-{
-  return s->budget.rent_offer != NULL;
-}
-
-static gboolean
-has_no_offer (const RpScenario  *s,
-              const RpModelArch *a)
-{
-  return s->budget.rent_offer == NULL;
-}
-
-static gboolean
-is_multi_node (const RpScenario  *s,
-               const RpModelArch *a)
-{
-  return s->hardware.nodes > 1 || s->hardware.network != RP_NETWORK_NONE;
-}
-
-static const RowInfo rows[] = {
-  { SECTION_MODEL, ROW_PRESET, "preset", N_("Preset"), NULL,
-    N_("Choosing a preset fills in its architecture; every field stays editable"),
-    0, 0, 1, NULL, NULL },
-  { SECTION_MODEL, ROW_ENUM, "kind", N_("Kind"), NULL, NULL, 0, 0, 1, kind_items, NULL },
-  { SECTION_MODEL, ROW_PARAMS_INFO, "params", N_("Parameters"), NULL, NULL, 0, 0, 1, NULL,
-    is_transformer },
-  { SECTION_MODEL, ROW_SPIN, "params", N_("Parameters"), N_("M"), NULL, 1, 1, 1e6,
-    NULL, is_not_transformer },
-  { SECTION_MODEL, ROW_SPIN, "layers", N_("Layers"), NULL, NULL, 0, 1, 1, NULL,
-    is_transformer },
-  { SECTION_MODEL, ROW_SPIN, "hidden", N_("Hidden size"), NULL, NULL, 0, 64, 1, NULL,
-    is_transformer },
-  { SECTION_MODEL, ROW_SPIN, "heads", N_("Attention heads"), NULL, NULL, 0, 1, 1, NULL,
-    is_transformer },
-  { SECTION_MODEL, ROW_SPIN, "kv-heads", N_("Key/value heads"), NULL,
-    N_("Fewer than the attention heads means grouped-query attention"), 0, 1, 1, NULL,
-    is_transformer },
-  { SECTION_MODEL, ROW_SPIN, "ffn", N_("Feed-forward size"), NULL, NULL, 0, 256, 1, NULL,
-    is_transformer },
-  { SECTION_MODEL, ROW_ENUM, "ffn-act", N_("Activation"), NULL, NULL, 0, 0, 1, ffn_act_items,
-    is_transformer },
-  { SECTION_MODEL, ROW_SPIN, "vocab", N_("Vocabulary"), N_("tokens"), NULL, 0, 1000, 1, NULL,
-    is_transformer },
-  { SECTION_MODEL, ROW_SPIN, "experts", N_("Experts"), NULL, NULL, 0, 1, 1, NULL, is_moe },
-  { SECTION_MODEL, ROW_SPIN, "experts-active", N_("Experts per token"), NULL, NULL, 0, 1, 1,
-    NULL, is_moe },
-  { SECTION_MODEL, ROW_SPIN, "input-size", N_("Input size"), N_("px"),
-    N_("Pixels per side of an input image"), 0, 16, 1, NULL, is_not_transformer },
-
-  { SECTION_TRAINING, ROW_ENUM, "method", N_("Method"), NULL, NULL, 0, 0, 1, method_items,
-    NULL },
-  { SECTION_TRAINING, ROW_SPIN, "lora-rank", N_("LoRA rank"), NULL, NULL, 0, 4, 1, NULL,
-    is_lora },
-  { SECTION_TRAINING, ROW_ENUM, "lora-targets", N_("LoRA targets"), NULL, NULL, 0, 0, 1,
-    lora_targets_items, is_lora },
-  { SECTION_TRAINING, ROW_ENUM, "precision", N_("Precision"), NULL, NULL, 0, 0, 1,
-    precision_items, NULL },
-  { SECTION_TRAINING, ROW_ENUM, "optimizer", N_("Optimizer"), NULL, NULL, 0, 0, 1,
-    optimizer_items, NULL },
-  { SECTION_TRAINING, ROW_SPIN, "seq-len", N_("Sequence length"), N_("tokens"), NULL, 0, 256,
-    1, NULL, is_transformer },
-  { SECTION_TRAINING, ROW_SPIN, "micro-batch", N_("Micro batch"), N_("samples"), N_("Samples per GPU per step"), 0, 1,
-    1, NULL, NULL },
-  { SECTION_TRAINING, ROW_SPIN, "global-batch", N_("Global batch"), N_("samples"),
-    N_("Samples per optimizer step, across all GPUs"), 0, 8, 1, NULL, NULL },
-  { SECTION_TRAINING, ROW_ENUM, "recompute", N_("Recomputation"), NULL,
-    N_("Activation checkpointing: trades compute for memory"), 0, 0, 1, recompute_items,
-    NULL },
-  { SECTION_TRAINING, ROW_SWITCH, "flash-attention", N_("Flash attention"), NULL, NULL, 0, 0,
-    1, NULL, is_transformer },
-  { SECTION_TRAINING, ROW_ENUM, "zero-stage", N_("ZeRO stage"), NULL,
-    N_("What is sharded across the data-parallel GPUs"), 0, 0, 1, zero_items, NULL },
-  { SECTION_TRAINING, ROW_ENUM, "offload", N_("CPU offload"), NULL, NULL, 0, 0, 1,
-    offload_items, NULL },
-  { SECTION_TRAINING, ROW_SPIN, "tensor-parallel", N_("Tensor parallel"), N_("GPUs"), NULL, 0,
-    1, 1, NULL, NULL },
-  { SECTION_TRAINING, ROW_SPIN, "pipeline-parallel", N_("Pipeline parallel"), N_("stages"),
-    NULL, 0, 1, 1, NULL, NULL },
-  { SECTION_TRAINING, ROW_SWITCH, "sequence-parallel", N_("Sequence parallel"), NULL, NULL, 0,
-    0, 1, NULL, is_transformer },
-  { SECTION_TRAINING, ROW_SPIN, "dataset-tokens", N_("Dataset"), N_("M tokens"), NULL, 1,
-    10, 1e6, NULL, is_transformer },
-  { SECTION_TRAINING, ROW_SPIN, "dataset-samples", N_("Dataset"), N_("M samples"), NULL,
-    3, 0.1, 1e6, NULL, is_not_transformer },
-  { SECTION_TRAINING, ROW_SPIN, "epochs", N_("Epochs"), NULL, NULL, 1, 1, 1, NULL, NULL },
-
-  { SECTION_HARDWARE, ROW_GPU, "gpu", N_("GPU"), NULL, NULL, 0, 0, 1, NULL, NULL },
-  { SECTION_HARDWARE, ROW_SPIN, "gpus-per-node", N_("GPUs per node"), NULL, NULL, 0, 1, 1,
-    NULL, NULL },
-  { SECTION_HARDWARE, ROW_SPIN, "nodes", N_("Nodes"), NULL, NULL, 0, 1, 1, NULL, NULL },
-  { SECTION_HARDWARE, ROW_ENUM, "intra-link", N_("GPU link"), NULL,
-    N_("How the GPUs inside one node talk to each other"), 0, 0, 1, link_items, NULL },
-  { SECTION_HARDWARE, ROW_ENUM, "network", N_("Network"), NULL,
-    N_("How the nodes talk to each other"), 0, 0, 1, network_items, is_multi_node },
-  { SECTION_HARDWARE, ROW_ENUM, "storage", N_("Storage"), NULL, NULL, 0, 0, 1, storage_items,
-    NULL },
-  { SECTION_HARDWARE, ROW_SPIN, "cpu-cores-per-node", N_("CPU cores per node"), NULL, NULL,
-    0, 4, 1, NULL, NULL },
-  { SECTION_HARDWARE, ROW_SPIN, "ram-gb-per-node", N_("RAM per node"), N_("GB"), NULL, 0, 16,
-    1, NULL, NULL },
-  { SECTION_HARDWARE, ROW_SPIN, "headroom-pct", N_("Required headroom"), "%",
-    N_("VRAM to keep free for spikes and fragmentation"), 0, 1, 1, NULL, NULL },
-
-  { SECTION_BUDGET, ROW_ENUM, "currency", N_("Currency"), NULL,
-    N_("Changing the currency converts every price"), 0, 0, 1, currency_items, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "usd-to-cny", N_("Exchange rate"), N_("¥ per $"), NULL, 2, 0.1,
-    1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "limit", N_("Budget"), "%s", N_("0 means no limit"), 0, 1000,
-    1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "deadline-days", N_("Deadline"), N_("days"),
-    N_("0 means no deadline"), 1, 1, 1, NULL, NULL },
-  { SECTION_BUDGET, ROW_OFFER, "rent-offer", N_("Rental offer"), NULL, NULL, 0, 0, 1, NULL,
-    NULL },
-  { SECTION_BUDGET, ROW_ENUM, "rent-kind", N_("Rental terms"), NULL, NULL, 0, 0, 1,
-    rent_kind_items, has_offer },
-  { SECTION_BUDGET, ROW_SPIN, "rent-price-per-gpu-hour", N_("Rent price"), N_("%s/GPU·h"),
-    NULL, 2, 0.1, 1, NULL, has_no_offer },
-  { SECTION_BUDGET, ROW_SPIN, "gpu-price", N_("GPU price"), N_("%s each"),
-    N_("0 uses the catalog price"), 0, 100, 1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "server-price", N_("Server price"), N_("%s/node"),
-    N_("The server without its GPUs"), 0, 100, 1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "power-price-kwh", N_("Power price"), N_("%s/kWh"), NULL, 3,
-    0.01, 1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "pue", N_("PUE"), NULL,
-    N_("Power usage effectiveness: facility power over IT power"), 2, 0.05, 1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "years", N_("Depreciation"), N_("years"), NULL, 1, 0.5, 1, NULL,
-    NULL },
-  { SECTION_BUDGET, ROW_SPIN, "residual-pct", N_("Resale value"), "%", NULL, 0, 5,
-    1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "maintenance-pct-year", N_("Maintenance per year"), "%", NULL,
-    1, 1, 1, NULL, NULL },
-  { SECTION_BUDGET, ROW_SPIN, "utilization-pct", N_("Utilization"), "%",
-    N_("How busy a bought machine would be over its life"), 0, 5, 1, NULL, NULL },
-};
 
 /* ---- private structs ------------------------------------------------ */
 
-typedef struct
+typedef struct _Row Row;
+
+struct _Row
 {
-  const RowInfo *info;
-  GtkWidget     *label;         /* borrowed: children of the grid */
-  GtkWidget     *control;
-  GtkWidget     *unit;
-  GtkWidget     *error;
-  GPtrArray     *ids;           /* owned; ids of ROW_PRESET/GPU/OFFER items (NULL = none) */
-} Row;
+  RpScenarioForm *form;           /* borrowed */
+  const RpField  *field;
+  const char     *property;       /* interned */
+  GtkWidget      *label;          /* borrowed: children of the grid */
+  GtkWidget      *control;
+  GtkWidget      *unit;
+  GtkWidget      *origin;         /* the price's source or "yours" */
+  GtkWidget      *reset;          /* back to the catalog's value */
+  GtkWidget      *error;
+  GPtrArray      *ids;            /* owned; drop-down items' ids (NULL = null) */
+  gulong          handler;        /* the control's change signal */
+  gboolean        invalid;        /* holds text that is not a valid value */
+  gboolean        params_info;    /* the parameter count, shown not edited */
+};
 
 struct _RpScenarioForm
 {
@@ -298,447 +61,820 @@ struct _RpScenarioForm
 
   /* owned */
   RpScenarioDocument *document;
-  Row                 rows[G_N_ELEMENTS (rows)];
-
-  GtkSizeGroup       *label_group;  /* the same columns in every section */
-  GtkSizeGroup       *spin_group;
+  GPtrArray          *rows;       /* Row*, owned */
+  GtkSizeGroup       *label_group;
+  GtkSizeGroup       *control_group;
   GtkSizeGroup       *unit_group;
 
+  /* borrowed */
+  GtkGrid            *more_grids[RP_N_SECTIONS];
+  GtkWidget          *more_expanders[RP_N_SECTIONS];
+
   /* state */
-  int        grid_rows[N_SECTIONS];
-  gboolean   shows_error;
+  int                 grid_rows[RP_N_SECTIONS][2];   /* next row: main, more */
+  gboolean            shows_error;
+  gboolean            syncing;    /* the form is setting its own controls */
 };
 
 G_DEFINE_FINAL_TYPE (RpScenarioForm, rp_scenario_form, GTK_TYPE_WIDGET)
 
-/* ---- helpers -------------------------------------------------------- */
+/* ---- helpers: values ------------------------------------------------ */
 
-static const char *
-currency_symbol (RpCurrency currency)
+static double
+document_number (Row *row)
 {
-  return currency == RP_CURRENCY_CNY ? "¥" : "$";
-}
+  GObject *doc = G_OBJECT (row->form->document);
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (doc), row->property);
+  GValue value = G_VALUE_INIT;
+  double v;
 
-static gboolean
-spin_to_property (GBinding     *binding,
-                  const GValue *from,
-                  GValue       *to,
-                  gpointer      user_data)
-{
-  const RowInfo *info = user_data;
-  double v = g_value_get_double (from) * info->scale;
-
-  if (G_VALUE_HOLDS_UINT (to))
-    g_value_set_uint (to, (guint) (v + 0.5));
+  g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (pspec));
+  g_object_get_property (doc, row->property, &value);
+  if (G_VALUE_HOLDS_DOUBLE (&value))
+    v = g_value_get_double (&value);
+  else if (G_VALUE_HOLDS_UINT (&value))
+    v = g_value_get_uint (&value);
   else
-    g_value_set_double (to, v);
-  return TRUE;
-}
-
-static gboolean
-property_to_spin (GBinding     *binding,
-                  const GValue *from,
-                  GValue       *to,
-                  gpointer      user_data)
-{
-  const RowInfo *info = user_data;
-  double v = G_VALUE_HOLDS_UINT (from) ? g_value_get_uint (from) : g_value_get_double (from);
-
-  g_value_set_double (to, v / info->scale);
-  return TRUE;
-}
-
-static gboolean
-selected_to_enum (GBinding     *binding,
-                  const GValue *from,
-                  GValue       *to,
-                  gpointer      user_data)
-{
-  guint selected = g_value_get_uint (from);
-
-  if (selected == GTK_INVALID_LIST_POSITION)
-    return FALSE;
-  g_value_set_uint (to, selected);
-  return TRUE;
-}
-
-static gboolean
-selected_to_id (GBinding     *binding,
-                const GValue *from,
-                GValue       *to,
-                gpointer      user_data)
-{
-  Row *row = user_data;
-  guint selected = g_value_get_uint (from);
-
-  if (selected >= row->ids->len)
-    return FALSE;
-  g_value_set_string (to, g_ptr_array_index (row->ids, selected));
-  return TRUE;
-}
-
-static gboolean
-id_to_selected (GBinding     *binding,
-                const GValue *from,
-                GValue       *to,
-                gpointer      user_data)
-{
-  Row *row = user_data;
-  const char *id = g_value_get_string (from);
-
-  for (guint i = 0; i < row->ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (row->ids, i), id) == 0)
-      {
-        g_value_set_uint (to, i);
-        return TRUE;
-      }
-  /* An id from a file that no catalog has: the estimate's error says so. */
-  return FALSE;
+    v = g_value_get_boolean (&value);
+  g_value_unset (&value);
+  return v;
 }
 
 static void
-on_item_setup_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *item,
-                  gpointer                  user_data)
+set_document_number (Row    *row,
+                     double  value)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  RpFieldType type = row->field->type;
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  if (GPOINTER_TO_INT (user_data))
-    {
-      /* The button: long names (catalog GPUs, offers) must not widen
-       * the form; the popup shows them whole. */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), 12);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
-    }
-  gtk_list_item_set_child (item, label);
+  if (type == RP_FIELD_UINT || type == RP_FIELD_ENUM)
+    g_object_set (row->form->document, row->property, (guint) value, NULL);
+  else if (type == RP_FIELD_BOOL)
+    g_object_set (row->form->document, row->property, value != 0, NULL);
+  else
+    g_object_set (row->form->document, row->property, value, NULL);
 }
 
-static void
-on_item_bind_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 gpointer                  user_data)
+static RpCurrency
+currency (RpScenarioForm *self)
 {
-  GtkStringObject *string = gtk_list_item_get_item (item);
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
-                       gtk_string_object_get_string (string));
+  return rp_scenario_document_get_scenario (self->document)->budget.currency;
 }
 
-static GtkListItemFactory *
-new_item_factory (gboolean button)
+static double
+scale_of (const Row *row)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (on_item_setup_cb), GINT_TO_POINTER (button));
-  g_signal_connect (factory, "bind", G_CALLBACK (on_item_bind_cb), NULL);
-  return factory;
+  return rp_unit_get_scale (row->field->unit);
 }
 
-/* Takes @items. */
+/* The estimate's price behind a nullable price field, or NULL. */
+static const RpPrice *
+price_of (Row *row)
+{
+  const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
+  const RpPrices *p;
+  gsize off = row->field->offset;
+
+  if (est == NULL || !est->cost.computed || row->field->arch_bit != 0)
+    return NULL;
+  p = &est->cost.prices;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.gpu_price))
+    return &p->gpu;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.server_price))
+    return &p->server;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.network_price))
+    return &p->network;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.rent_price_per_gpu_hour))
+    return &p->rent;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.power_price_kwh))
+    return &p->power;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.pue))
+    return &p->pue;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.years))
+    return &p->years;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.usd_to_cny))
+    return &p->usd_to_cny;
+  return NULL;
+}
+
+/* ---- helpers: spin buttons ------------------------------------------ */
+
+/* What a null field shows greyed out: the value it stands for, or the
+ * table's words for null ("no limit"). */
+static char *
+null_placeholder (Row *row)
+{
+  const RpPrice *price = price_of (row);
+
+  if (price != NULL && price->origin != RP_PRICE_UNKNOWN && isfinite (price->value))
+    return rp_units_format_number (price->value / scale_of (row), row->field->digits);
+  return g_strdup (rp_field_get_null_label (row->field));
+}
+
 static GtkWidget *
-new_dropdown (GtkStringList *items,
-              gboolean       searchable)
+spin_text (GtkWidget *spin)
 {
-  g_autoptr(GtkListItemFactory) button_factory = new_item_factory (TRUE);
-  g_autoptr(GtkListItemFactory) list_factory = new_item_factory (FALSE);
-  GtkExpression *expression = NULL;
-  GtkWidget *dropdown;
+  return GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (spin)));
+}
 
-  if (searchable)
-    expression = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
-  dropdown = gtk_drop_down_new (G_LIST_MODEL (items), expression);
-  gtk_drop_down_set_enable_search (GTK_DROP_DOWN (dropdown), searchable);
-  gtk_drop_down_set_factory (GTK_DROP_DOWN (dropdown), button_factory);
-  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (dropdown), list_factory);
+static void
+show_field_error (Row          *row,
+                  const GError *error)
+{
+  gtk_widget_set_visible (row->error, error != NULL);
+  gtk_label_set_label (GTK_LABEL (row->error), error != NULL ? rp_error_get_detail (error) : "");
+  if (error != NULL)
+    gtk_widget_add_css_class (row->control, "error");
+  else
+    gtk_widget_remove_css_class (row->control, "error");
+}
+
+/* GtkSpinButton "input": parse with the table; invalid text is kept as
+ * typed (the value does not change) and reported to the document. */
+static int
+on_spin_input_cb (GtkSpinButton *spin,
+                  double        *new_value,
+                  Row           *row)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  double value = 0;
+
+  *new_value = gtk_spin_button_get_value (spin);
+  if (row->form->syncing)
+    return TRUE;
+  if (!rp_field_parse_text (row->field, text, &value, &error))
+    {
+      row->invalid = TRUE;
+      rp_scenario_document_set_field_error (row->form->document, row->field->key, error);
+      show_field_error (row, error);
+      return TRUE;
+    }
+  row->invalid = FALSE;
+  rp_scenario_document_set_field_error (row->form->document, row->field->key, NULL);
+  show_field_error (row, NULL);
+  if (isnan (value))
+    set_document_number (row, NAN);
+  else
+    *new_value = value / scale_of (row);
+  return TRUE;
+}
+
+/* GtkSpinButton "output": the one number formatter; null shows empty
+ * with the value it stands for as placeholder; invalid text stays. */
+static gboolean
+on_spin_output_cb (GtkSpinButton *spin,
+                   Row           *row)
+{
+  double value;
+  g_autofree char *text = NULL;
+  g_autofree char *placeholder = NULL;
+
+  if (row->invalid)
+    return TRUE;
+  value = document_number (row);
+  placeholder = null_placeholder (row);
+  g_object_set (spin_text (GTK_WIDGET (spin)), "placeholder-text",
+                isnan (value) ? placeholder : NULL, NULL);
+  text = isnan (value) ? g_strdup ("")
+                       : rp_units_format_number (value / scale_of (row), row->field->digits);
+  if (g_strcmp0 (text, gtk_editable_get_text (GTK_EDITABLE (spin))) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  return TRUE;
+}
+
+static void
+on_spin_value_changed_cb (GtkSpinButton *spin,
+                          Row           *row)
+{
+  if (row->form->syncing)
+    return;
+  set_document_number (row, gtk_spin_button_get_value (spin) * scale_of (row));
+}
+
+static GtkWidget *
+new_spin (Row *row)
+{
+  const RpField *f = row->field;
+  double scale = scale_of (row);
+  GtkWidget *spin = gtk_spin_button_new_with_range (f->min / scale, f->max / scale,
+                                                    f->step > 0 ? f->step : 1);
+
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), f->digits);
+  /* letters must reach the input handler, which says what is wrong */
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
+  gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 8);
+  g_signal_connect (spin, "input", G_CALLBACK (on_spin_input_cb), row);
+  g_signal_connect (spin, "output", G_CALLBACK (on_spin_output_cb), row);
+  row->handler = g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_value_changed_cb),
+                                   row);
+  return spin;
+}
+
+static void
+sync_spin (Row *row)
+{
+  double value = document_number (row);
+
+  if (!isnan (value))
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->control), value / scale_of (row));
+  /* the output handler writes the text, also when the value is the same */
+  on_spin_output_cb (GTK_SPIN_BUTTON (row->control), row);
+}
+
+/* ---- helpers: drop-downs -------------------------------------------- */
+
+static void
+on_dropdown_selected_cb (GtkDropDown *dropdown,
+                         GParamSpec  *pspec,
+                         Row         *row)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  RpScenarioDocument *doc = row->form->document;
+
+  if (row->form->syncing || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (row->ids == NULL)
+    {
+      set_document_number (row, selected);
+      return;
+    }
+  /* item 0 of the preset list is "Custom": keep an edited preset's
+   * overrides as they are */
+  if (row->field->ref == RP_FIELD_REF_MODEL && selected == 0 &&
+      rp_scenario_document_is_customized (doc))
+    return;
+  g_object_set (doc, row->property, g_ptr_array_index (row->ids, selected), NULL);
+}
+
+static GtkWidget *
+new_dropdown (Row           *row,
+              GtkStringList *items)
+{
+  GtkWidget *dropdown = gtk_drop_down_new (G_LIST_MODEL (items), NULL);
+
+  row->handler = g_signal_connect (dropdown, "notify::selected",
+                                   G_CALLBACK (on_dropdown_selected_cb), row);
   return dropdown;
 }
 
 static GtkWidget *
-new_catalog_dropdown (RpScenarioForm *self,
-                      Row            *row)
+new_enum_dropdown (Row *row)
 {
-  RpCatalog *catalog = rp_scenario_document_get_catalog (self->document);
+  const RpEnumInfo *choices = row->field->choices;
+  GtkStringList *items = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < choices->n; i++)
+    gtk_string_list_append (items, rp_enum_info_get_label (choices, i));
+  return new_dropdown (row, items);
+}
+
+static GtkWidget *
+new_preset_dropdown (Row *row)
+{
+  RpCatalog *catalog = rp_scenario_document_get_catalog (row->form->document);
   GtkStringList *items = gtk_string_list_new (NULL);
 
   row->ids = g_ptr_array_new_with_free_func (g_free);
-  switch (row->info->type)
+  gtk_string_list_append (items, rp_field_get_null_label (row->field));
+  g_ptr_array_add (row->ids, NULL);
+  for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
     {
-    case ROW_PRESET:
-      /* TRANSLATORS: the model preset item for an architecture of one's own */
-      gtk_string_list_append (items, _("Custom architecture"));
-      g_ptr_array_add (row->ids, NULL);
-      for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
-        {
-          const RpModelPreset *m = rp_catalog_get_model (catalog, i);
+      const RpModelPreset *m = rp_catalog_get_model (catalog, i);
 
-          gtk_string_list_append (items, m->name);
-          g_ptr_array_add (row->ids, g_strdup (m->id));
-        }
-      break;
-    case ROW_GPU:
-      for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
-        {
-          const RpGpu *g = rp_catalog_get_gpu (catalog, i);
-
-          gtk_string_list_append (items, g->name);
-          g_ptr_array_add (row->ids, g_strdup (g->id));
-        }
-      break;
-    case ROW_OFFER:
-      /* TRANSLATORS: the rental offer item that uses the price typed below */
-      gtk_string_list_append (items, _("My own price"));
-      g_ptr_array_add (row->ids, NULL);
-      for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
-        {
-          const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
-          g_autofree char *label = NULL;
-
-          /* TRANSLATORS: a rental offer: provider, instance type, date of the price */
-          label = g_strdup_printf (_("%s %s (%s)"), o->provider, o->offer,
-                                   o->as_of != NULL ? o->as_of : "?");
-          gtk_string_list_append (items, label);
-          g_ptr_array_add (row->ids, g_strdup (o->id));
-        }
-      break;
-    case ROW_SPIN:
-    case ROW_ENUM:
-    case ROW_SWITCH:
-    case ROW_PARAMS_INFO:
-    default:
-      g_assert_not_reached ();
+      gtk_string_list_append (items, m->name);
+      g_ptr_array_add (row->ids, g_strdup (m->id));
     }
-  return new_dropdown (items, TRUE);
+  return new_dropdown (row, items);
 }
 
-static GtkGrid *
-section_grid (RpScenarioForm *self,
-              Section         section)
+/* The offers that rent this GPU, for the current rental terms. */
+static void
+fill_offers (Row *row)
 {
-  switch (section)
+  RpCatalog *catalog = rp_scenario_document_get_catalog (row->form->document);
+  const RpScenario *s = rp_scenario_document_get_scenario (row->form->document);
+  GtkStringList *items = GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (row->control)));
+
+  g_ptr_array_set_size (row->ids, 0);
+  gtk_string_list_splice (items, 0, g_list_model_get_n_items (G_LIST_MODEL (items)), NULL);
+  gtk_string_list_append (items, rp_field_get_null_label (row->field));
+  g_ptr_array_add (row->ids, NULL);
+  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
-    case SECTION_MODEL:
-      return self->model_grid;
-    case SECTION_TRAINING:
-      return self->training_grid;
-    case SECTION_HARDWARE:
-      return self->hardware_grid;
-    case SECTION_BUDGET:
-      return self->budget_grid;
-    case N_SECTIONS:
-    default:
-      g_assert_not_reached ();
+      const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+      g_autofree char *label = NULL;
+      g_autofree char *price = NULL;
+
+      if (g_strcmp0 (o->gpu, s->hardware.gpu) != 0)
+        continue;
+      price = rp_units_format_money (o->per_gpu_hour[s->budget.rent_kind], o->currency);
+      /* TRANSLATORS: a rental offer: provider, instance type, price per GPU-hour, date */
+      label = g_strdup_printf (_("%s %s, %s/GPU·h (%s)"), o->provider,
+                               o->offer != NULL ? o->offer : o->id,
+                               o->per_gpu_hour[s->budget.rent_kind] > 0 ? price : "—",
+                               o->as_of != NULL ? o->as_of : "?");
+      gtk_string_list_append (items, label);
+      g_ptr_array_add (row->ids, g_strdup (o->id));
     }
+}
+
+static GtkWidget *
+new_offer_dropdown (Row *row)
+{
+  GtkWidget *dropdown;
+
+  row->ids = g_ptr_array_new_with_free_func (g_free);
+  dropdown = new_dropdown (row, gtk_string_list_new (NULL));
+  gtk_drop_down_set_enable_search (GTK_DROP_DOWN (dropdown), FALSE);
+  return dropdown;
+}
+
+static guint
+index_of_id (Row        *row,
+             const char *id)
+{
+  for (guint i = 0; i < row->ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (row->ids, i), id) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
 }
 
 static void
-build_row (RpScenarioForm *self,
-           Row            *row)
+sync_catalog_dropdown (Row *row)
 {
-  const RowInfo *info = row->info;
-  GtkGrid *grid = section_grid (self, info->section);
-  int y = self->grid_rows[info->section];
-  GtkWidget *control = NULL;
-  GBindingFlags flags = G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE;
+  RpScenarioDocument *doc = row->form->document;
+  g_autofree char *id = NULL;
+  GtkStringList *items = GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (row->control)));
+  guint index;
 
-  row->label = gtk_label_new (_(info->label));
+  g_object_get (doc, row->property, &id, NULL);
+  if (row->field->ref == RP_FIELD_REF_OFFER)
+    fill_offers (row);
+  index = index_of_id (row, id);
+  if (row->field->ref == RP_FIELD_REF_MODEL)
+    {
+      const RpModelPreset *preset = rp_catalog_lookup_model (rp_scenario_document_get_catalog (doc),
+                                                             id);
+      gboolean custom = rp_scenario_document_is_customized (doc);
+      /* TRANSLATORS: the preset list's first item once an architecture
+       * was edited; %s is the preset it came from */
+      g_autofree char *label = custom && preset != NULL
+                               ? g_strdup_printf (_("Custom (from %s)"), preset->name)
+                               : g_strdup (rp_field_get_null_label (row->field));
+      const char *labels[] = { label, NULL };
+
+      gtk_string_list_splice (items, 0, 1, labels);
+      if (custom)
+        index = 0;
+    }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (row->control), index);
+}
+
+/* ---- helpers: the GPU picker ---------------------------------------- */
+
+static void
+on_gpu_picked_cb (RpSearchPicker *picker,
+                  const char     *id,
+                  Row            *row)
+{
+  g_object_set (row->form->document, row->property, id, NULL);
+}
+
+static GtkWidget *
+new_gpu_picker (Row *row)
+{
+  RpCatalog *catalog = rp_scenario_document_get_catalog (row->form->document);
+  GtkWidget *picker = rp_search_picker_new ();
+
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *g = rp_catalog_get_gpu (catalog, i);
+      g_autofree char *aliases = g->aliases != NULL ? g_strjoinv (" ", g->aliases) : NULL;
+      g_autofree char *search = g_strjoin (" ", g->vendor != NULL ? g->vendor : "",
+                                           g->generation != NULL ? g->generation : "",
+                                           aliases != NULL ? aliases : "", NULL);
+
+      rp_search_picker_append (RP_SEARCH_PICKER (picker), g->id, g->name, search);
+    }
+  row->handler = g_signal_connect (picker, "picked", G_CALLBACK (on_gpu_picked_cb), row);
+  return picker;
+}
+
+/* ---- helpers: the wheel --------------------------------------------- */
+
+static gboolean
+has_focus_within (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Captured before the control sees it: without the keyboard focus, the
+ * wheel scrolls the form instead (GtkScrolledWindow's own rule for a
+ * wheel step: page^(2/3) pixels). */
+static gboolean
+on_wheel_cb (GtkEventControllerScroll *controller,
+             double                    dx,
+             double                    dy,
+             GtkWidget                *control)
+{
+  GtkWidget *scroller;
+  GtkAdjustment *adj;
+  double step;
+
+  if (has_focus_within (control))
+    return FALSE;
+  scroller = gtk_widget_get_ancestor (control, GTK_TYPE_SCROLLED_WINDOW);
+  if (scroller == NULL)
+    return TRUE;
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+         ? pow (gtk_adjustment_get_page_size (adj), 2.0 / 3.0) : 1.0;
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + dy * step);
+  return TRUE;
+}
+
+static void
+guard_wheel (GtkWidget *control)
+{
+  GtkEventController *wheel = gtk_event_controller_scroll_new (
+    GTK_EVENT_CONTROLLER_SCROLL_VERTICAL | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+
+  gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
+  g_signal_connect (wheel, "scroll", G_CALLBACK (on_wheel_cb), control);
+  gtk_widget_add_controller (control, wheel);
+}
+
+/* ---- helpers: building rows ----------------------------------------- */
+
+static void
+on_reset_clicked_cb (GtkButton *button,
+                     Row       *row)
+{
+  row->invalid = FALSE;
+  rp_scenario_document_set_field_error (row->form->document, row->field->key, NULL);
+  show_field_error (row, NULL);
+  if (row->field->type == RP_FIELD_STRING)
+    g_object_set (row->form->document, row->property, NULL, NULL);
+  else
+    set_document_number (row, NAN);
+}
+
+static GtkWidget *
+new_control (Row *row)
+{
+  const RpField *f = row->field;
+
+  switch (f->ref)
+    {
+    case RP_FIELD_REF_MODEL:
+      return new_preset_dropdown (row);
+    case RP_FIELD_REF_GPU:
+      return new_gpu_picker (row);
+    case RP_FIELD_REF_OFFER:
+      return new_offer_dropdown (row);
+    case RP_FIELD_REF_NONE:
+    default:
+      break;
+    }
+  if (f->type == RP_FIELD_BOOL)
+    {
+      GtkWidget *sw = gtk_switch_new ();
+
+      gtk_widget_set_halign (sw, GTK_ALIGN_START);
+      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+      g_object_bind_property (row->form->document, row->property, sw, "active",
+                              G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+      return sw;
+    }
+  if (f->choices != NULL)
+    return new_enum_dropdown (row);
+  return new_spin (row);
+}
+
+static GtkGrid *
+grid_for (RpScenarioForm *self,
+          const RpField  *f,
+          int           **next_row)
+{
+  gboolean more = (f->flags & RP_FIELD_ADVANCED) != 0;
+  GtkGrid *grids[RP_N_SECTIONS] = {
+    NULL, self->model_grid, self->training_grid, self->hardware_grid, self->budget_grid,
+  };
+
+  *next_row = &self->grid_rows[f->section][more ? 1 : 0];
+  return more ? self->more_grids[f->section] : grids[f->section];
+}
+
+static void
+attach_row (RpScenarioForm *self,
+            Row            *row)
+{
+  int *y;
+  GtkGrid *grid = grid_for (self, row->field, &y);
+
+  gtk_grid_attach (grid, row->label, 0, *y, 1, 1);
+  gtk_grid_attach (grid, row->control, 1, *y, 1, 1);
+  if (row->unit != NULL)
+    gtk_grid_attach (grid, row->unit, 2, *y, 1, 1);
+  if (row->reset != NULL)
+    gtk_grid_attach (grid, row->reset, 3, *y, 1, 1);
+  if (row->origin != NULL)
+    gtk_grid_attach (grid, row->origin, 1, *y + 1, 3, 1);
+  gtk_grid_attach (grid, row->error, 0, *y + 2, 4, 1);
+  *y += 3;
+}
+
+static GtkWidget *
+new_small_label (const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
+  gtk_widget_add_css_class (label, css_class);
+  gtk_widget_set_visible (label, FALSE);
+  return label;
+}
+
+static void
+describe_row (Row *row)
+{
+  const char *help = rp_field_get_help (row->field);
+  const char *label = rp_field_get_label (row->field);
+
+  if (help != NULL)
+    {
+      gtk_widget_set_tooltip_text (row->label, help);
+      gtk_widget_set_tooltip_text (row->control, help);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->control), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label, -1);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row->control),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, row->label, NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                  row->unit != NULL ? row->unit : row->error, row->error, NULL,
+                                  -1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (row->label), row->control);
+}
+
+static Row *
+build_row (RpScenarioForm *self,
+           const RpField  *f)
+{
+  Row *row = g_new0 (Row, 1);
+  gboolean priced = (f->flags & RP_FIELD_NULLABLE) && f->type == RP_FIELD_DOUBLE;
+
+  row->form = self;
+  row->field = f;
+  row->property = rp_scenario_document_field_property (f);
+  row->label = gtk_label_new (rp_field_get_label (f));
   gtk_label_set_xalign (GTK_LABEL (row->label), 0);
+  gtk_label_set_wrap (GTK_LABEL (row->label), TRUE);
   gtk_widget_set_hexpand (row->label, TRUE);
   gtk_widget_add_css_class (row->label, "field-label");
   gtk_size_group_add_widget (self->label_group, row->label);
-
-  switch (info->type)
-    {
-    case ROW_SPIN:
-      {
-        GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self->document),
-                                                          info->property);
-        double lo, hi;
-
-        if (G_IS_PARAM_SPEC_UINT (pspec))
-          {
-            lo = G_PARAM_SPEC_UINT (pspec)->minimum;
-            hi = G_PARAM_SPEC_UINT (pspec)->maximum;
-          }
-        else
-          {
-            lo = G_PARAM_SPEC_DOUBLE (pspec)->minimum;
-            hi = G_PARAM_SPEC_DOUBLE (pspec)->maximum;
-          }
-        control = gtk_spin_button_new_with_range (lo / info->scale, hi / info->scale,
-                                                  info->step);
-        gtk_spin_button_set_digits (GTK_SPIN_BUTTON (control), info->digits);
-        gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (control), TRUE);
-        gtk_editable_set_width_chars (GTK_EDITABLE (control), 7);
-        g_object_bind_property_full (self->document, info->property, control, "value", flags,
-                                     property_to_spin, spin_to_property, (gpointer) info, NULL);
-        break;
-      }
-    case ROW_ENUM:
-      {
-        GtkStringList *items = gtk_string_list_new (NULL);
-
-        for (guint i = 0; info->items[i] != NULL; i++)
-          gtk_string_list_append (items, _(info->items[i]));
-        control = new_dropdown (items, FALSE);
-        g_object_bind_property_full (self->document, info->property, control, "selected", flags,
-                                     NULL, selected_to_enum, NULL, NULL);
-        break;
-      }
-    case ROW_SWITCH:
-      control = gtk_switch_new ();
-      gtk_widget_set_halign (control, GTK_ALIGN_START);
-      gtk_widget_set_valign (control, GTK_ALIGN_CENTER);
-      g_object_bind_property (self->document, info->property, control, "active", flags);
-      break;
-    case ROW_PRESET:
-    case ROW_GPU:
-    case ROW_OFFER:
-      control = new_catalog_dropdown (self, row);
-      g_object_bind_property_full (self->document, info->property, control, "selected", flags,
-                                   id_to_selected, selected_to_id, row, NULL);
-      break;
-    case ROW_PARAMS_INFO:
-      control = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (control), 0);
-      gtk_label_set_selectable (GTK_LABEL (control), TRUE);
-      gtk_widget_add_css_class (control, "numeric");
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  row->control = control;
-  gtk_widget_set_hexpand (control, FALSE);
-  if (info->type == ROW_ENUM || info->type == ROW_PRESET || info->type == ROW_GPU ||
-      info->type == ROW_OFFER)
-    gtk_widget_set_size_request (control, 180, -1);
-
-  if (info->tooltip != NULL)
-    {
-      gtk_widget_set_tooltip_text (row->label, _(info->tooltip));
-      gtk_widget_set_tooltip_text (control, _(info->tooltip));
-    }
-
-  gtk_grid_attach (grid, row->label, 0, y, 1, 1);
-  if (info->unit != NULL)
+  row->control = new_control (row);
+  gtk_widget_set_hexpand (row->control, FALSE);
+  gtk_size_group_add_widget (self->control_group, row->control);
+  guard_wheel (row->control);
+  if (f->unit != RP_UNIT_NONE && f->ref == RP_FIELD_REF_NONE)
     {
       row->unit = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (row->unit), 0);
       gtk_widget_add_css_class (row->unit, "dim-label");
       gtk_widget_add_css_class (row->unit, "unit");
-      gtk_size_group_add_widget (self->spin_group, control);
       gtk_size_group_add_widget (self->unit_group, row->unit);
-      gtk_grid_attach (grid, control, 1, y, 1, 1);
-      gtk_grid_attach (grid, row->unit, 2, y, 1, 1);
     }
-  else
-    gtk_grid_attach (grid, control, 1, y, 2, 1);
-
-  row->error = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (row->error), 0);
-  gtk_label_set_wrap (GTK_LABEL (row->error), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (row->error), 40);
-  gtk_widget_add_css_class (row->error, "field-error");
-  gtk_widget_set_visible (row->error, FALSE);
-  gtk_grid_attach (grid, row->error, 0, y + 1, 3, 1);
-  self->grid_rows[info->section] = y + 2;
-
-  /* The label names the control for screen readers; the unit and the
-   * error describe it. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (control), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _(info->label), -1);
-  if (row->unit != NULL)
-    gtk_accessible_update_relation (GTK_ACCESSIBLE (control),
-                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, row->label, NULL,
-                                    GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, row->unit, row->error,
-                                    NULL, -1);
-  else
-    gtk_accessible_update_relation (GTK_ACCESSIBLE (control),
-                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, row->label, NULL,
-                                    GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, row->error, NULL, -1);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (row->label), control);
-}
-
-static Row *
-find_row (RpScenarioForm *self,
-          const char     *property,
-          gboolean        visible_only)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+  if (priced || f->ref == RP_FIELD_REF_OFFER)
     {
-      Row *row = &self->rows[i];
-
-      if (row->info->type == ROW_PARAMS_INFO || !g_str_equal (row->info->property, property))
-        continue;
-      if (visible_only && !gtk_widget_get_visible (row->control))
-        continue;
-      return row;
+      row->reset = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+      gtk_widget_add_css_class (row->reset, "flat");
+      gtk_widget_set_valign (row->reset, GTK_ALIGN_CENTER);
+      /* TRANSLATORS: a button beside a price the user typed */
+      gtk_widget_set_tooltip_text (row->reset, _("Use the catalog’s value again"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->reset), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Use the catalog’s value again"), -1);
+      g_signal_connect (row->reset, "clicked", G_CALLBACK (on_reset_clicked_cb), row);
+      row->origin = new_small_label ("price-origin");
     }
-  return NULL;
+  row->error = new_small_label ("field-error");
+  attach_row (self, row);
+  describe_row (row);
+  return row;
 }
 
-static char *
-format_params (double params)
+/* The parameter count of a transformer is counted, not typed. */
+static Row *
+build_params_info (RpScenarioForm *self,
+                   const RpField  *f)
 {
-  if (params >= 1e9)
-    /* TRANSLATORS: a parameter count in billions */
-    return g_strdup_printf (_("%.2f billion"), params / 1e9);
-  /* TRANSLATORS: a parameter count in millions */
-  return g_strdup_printf (_("%.1f million"), params / 1e6);
+  Row *row = g_new0 (Row, 1);
+
+  row->form = self;
+  row->field = f;
+  row->property = rp_scenario_document_field_property (f);
+  row->params_info = TRUE;
+  row->label = gtk_label_new (rp_field_get_label (f));
+  gtk_label_set_xalign (GTK_LABEL (row->label), 0);
+  gtk_size_group_add_widget (self->label_group, row->label);
+  row->control = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->control), 0);
+  gtk_label_set_selectable (GTK_LABEL (row->control), TRUE);
+  gtk_widget_add_css_class (row->control, "numeric");
+  row->error = new_small_label ("field-error");
+  attach_row (self, row);
+  return row;
 }
 
-/* Shows the rows that apply, the currency in the units and the error next
- * to the field it is about. */
+static void
+add_more_expanders (RpScenarioForm *self)
+{
+  GtkWidget *grids[RP_N_SECTIONS] = {
+    NULL, GTK_WIDGET (self->model_grid), GTK_WIDGET (self->training_grid),
+    GTK_WIDGET (self->hardware_grid), GTK_WIDGET (self->budget_grid),
+  };
+
+  for (RpSection s = RP_SECTION_MODEL; s < RP_N_SECTIONS; s++)
+    {
+      GtkWidget *grid = gtk_grid_new ();
+      /* TRANSLATORS: an expander under each form section */
+      GtkWidget *expander = gtk_expander_new (_("More settings"));
+
+      gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+      gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+      gtk_widget_set_margin_top (grid, 6);
+      gtk_expander_set_child (GTK_EXPANDER (expander), grid);
+      gtk_widget_add_css_class (expander, "more-settings");
+      gtk_grid_attach (GTK_GRID (grids[s]), expander, 0, 1000, 4, 1);
+      self->more_grids[s] = GTK_GRID (grid);
+      self->more_expanders[s] = expander;
+    }
+}
+
+/* ---- helpers: state ------------------------------------------------- */
+
+static void
+row_set_visible (Row      *row,
+                 gboolean  visible)
+{
+  gtk_widget_set_visible (row->label, visible);
+  gtk_widget_set_visible (row->control, visible);
+  if (row->unit != NULL)
+    gtk_widget_set_visible (row->unit, visible);
+  if (!visible)
+    {
+      gtk_widget_set_visible (row->error, FALSE);
+      if (row->origin != NULL)
+        gtk_widget_set_visible (row->origin, FALSE);
+      if (row->reset != NULL)
+        gtk_widget_set_visible (row->reset, FALSE);
+    }
+}
+
+/* "Catalog, 2025-03-03" (its source as the tooltip), "Yours", or "Price
+ * may be stale". */
+static void
+update_origin (Row *row)
+{
+  const RpPrice *price = price_of (row);
+  const char *typed_id = NULL;
+  gboolean yours;
+  g_autofree char *text = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+  GDateTime *now = g_date_time_new_now_local ();
+
+  g_date_set_dmy (today, g_date_time_get_day_of_month (now), g_date_time_get_month (now),
+                  g_date_time_get_year (now));
+  g_date_time_unref (now);
+  if (row->field->type == RP_FIELD_STRING)
+    {
+      typed_id = rp_scenario_document_get_scenario (row->form->document)->budget.rent_offer;
+      yours = typed_id != NULL;
+    }
+  else
+    yours = !isnan (document_number (row));
+  gtk_widget_set_visible (row->reset, yours);
+  if (price == NULL || row->field->type == RP_FIELD_STRING)
+    {
+      gtk_widget_set_visible (row->origin, FALSE);
+      return;
+    }
+  if (yours)
+    /* TRANSLATORS: under a price the user typed */
+    text = g_strdup (_("Yours"));
+  else if (price->origin == RP_PRICE_CATALOG && price->as_of != NULL)
+    {
+      const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
+      const RpCloudOffer *offer = price == &est->cost.prices.rent ? est->cost.prices.offer : NULL;
+      g_autofree char *what = offer != NULL
+                              ? g_strdup_printf ("%s %s", offer->provider,
+                                                 offer->offer != NULL ? offer->offer : offer->id)
+                              : g_strdup (_("the catalog"));
+
+      text = rp_price_is_stale (price->as_of, today)
+             /* TRANSLATORS: under a catalog price: where from, its date */
+             ? g_strdup_printf (_("From %s, %s — the price may be stale"), what, price->as_of)
+             /* TRANSLATORS: under a catalog price: where from, its date */
+             : g_strdup_printf (_("From %s, %s"), what, price->as_of);
+    }
+  else if (price->origin == RP_PRICE_DEFAULT)
+    text = g_strdup (_("From the catalog’s rules"));
+  else if (price->origin == RP_PRICE_UNKNOWN)
+    text = g_strdup (_("Not in the catalog: type a value"));
+  gtk_label_set_label (GTK_LABEL (row->origin), text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (row->origin, price->source);
+  gtk_widget_set_visible (row->origin, text != NULL);
+}
+
+static void
+update_unit (Row *row)
+{
+  g_autofree char *unit = NULL;
+
+  if (row->unit == NULL)
+    return;
+  unit = rp_unit_dup_label (row->field->unit, currency (row->form));
+  gtk_label_set_label (GTK_LABEL (row->unit), unit);
+}
+
+static void
+sync_row (Row *row)
+{
+  if (row->params_info)
+    {
+      g_autofree char *text =
+        rp_units_format_count ((double) rp_model_params (rp_scenario_document_get_arch (
+                                                           row->form->document)));
+
+      gtk_label_set_label (GTK_LABEL (row->control), text);
+      return;
+    }
+  update_unit (row);
+  if (GTK_IS_SPIN_BUTTON (row->control))
+    sync_spin (row);
+  else if (RP_IS_SEARCH_PICKER (row->control))
+    {
+      const RpScenario *s = rp_scenario_document_get_scenario (row->form->document);
+
+      rp_search_picker_set_selected (RP_SEARCH_PICKER (row->control), s->hardware.gpu,
+                                     s->hardware.gpu);
+    }
+  else if (GTK_IS_DROP_DOWN (row->control) && row->ids != NULL)
+    sync_catalog_dropdown (row);
+  else if (GTK_IS_DROP_DOWN (row->control))
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (row->control), (guint) document_number (row));
+  if (row->origin != NULL)
+    update_origin (row);
+}
+
+/* The estimate's error beside the field it is about (typed errors are
+ * shown by their own row). */
+static gboolean
+show_estimate_error (RpScenarioForm *self,
+                     Row            *row,
+                     gboolean        visible)
+{
+  const GError *error = rp_scenario_document_get_error (self->document);
+  const char *key = error != NULL ? rp_error_get_key (error) : NULL;
+  gboolean mine = visible && !row->params_info && key != NULL && !self->shows_error &&
+                  g_str_equal (key, row->field->key);
+
+  if (row->invalid)
+    return TRUE;
+  show_field_error (row, mine ? error : NULL);
+  return mine;
+}
+
 static void
 update_state (RpScenarioForm *self)
 {
   const RpScenario *scenario = rp_scenario_document_get_scenario (self->document);
   const RpModelArch *arch = rp_scenario_document_get_arch (self->document);
-  const char *error_key = rp_scenario_document_get_error_key (self->document);
-  const char *error_text = rp_scenario_document_get_error_text (self->document);
-  const char *symbol = currency_symbol (scenario->budget.currency);
+  gboolean transformer = rp_model_kind_is_transformer (arch->kind);
 
+  self->syncing = TRUE;
   self->shows_error = FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+  for (guint i = 0; i < self->rows->len; i++)
     {
-      Row *row = &self->rows[i];
-      const RowInfo *info = row->info;
-      gboolean visible = info->visible == NULL || info->visible (scenario, arch);
-      gboolean has_error;
+      Row *row = g_ptr_array_index (self->rows, i);
+      gboolean visible = rp_field_applies (row->field, scenario, arch);
 
-      gtk_widget_set_visible (row->label, visible);
-      gtk_widget_set_visible (row->control, visible);
-      if (row->unit != NULL)
-        {
-          g_autofree char *unit = NULL;
-
-          gtk_widget_set_visible (row->unit, visible);
-          /* The unit may hold the currency symbol. */
-          if (strstr (info->unit, "%s") != NULL)
-            unit = g_strdup_printf (_(info->unit), symbol);
-          gtk_label_set_label (GTK_LABEL (row->unit), unit != NULL ? unit : _(info->unit));
-        }
-      if (info->type == ROW_PARAMS_INFO)
-        {
-          g_autofree char *text = format_params ((double) rp_model_params (arch));
-
-          gtk_label_set_label (GTK_LABEL (row->control), text);
-        }
-
-      has_error = visible && error_key != NULL && !self->shows_error &&
-                  info->type != ROW_PARAMS_INFO &&
-                  g_strcmp0 (rp_scenario_document_property_key (info->property), error_key) == 0;
-      gtk_widget_set_visible (row->error, has_error);
-      gtk_label_set_label (GTK_LABEL (row->error), has_error ? error_text : "");
-      if (has_error)
-        {
-          gtk_widget_add_css_class (row->control, "error");
-          self->shows_error = TRUE;
-        }
-      else
-        gtk_widget_remove_css_class (row->control, "error");
+      /* the parameter count: read-only for a transformer, typed otherwise */
+      if (row->field->arch_bit == RP_ARCH_PARAMS)
+        visible = row->params_info == transformer;
+      row_set_visible (row, visible);
+      if (!visible)
+        continue;
+      sync_row (row);
+      if (show_estimate_error (self, row, visible))
+        self->shows_error = TRUE;
     }
+  self->syncing = FALSE;
 }
 
 /* ---- signal callbacks ----------------------------------------------- */
@@ -754,16 +890,24 @@ on_document_notify_cb (RpScenarioForm *self,
 /* ---- vfunc overrides ------------------------------------------------ */
 
 static void
+row_free (gpointer data)
+{
+  Row *row = data;
+
+  g_clear_pointer (&row->ids, g_ptr_array_unref);
+  g_free (row);
+}
+
+static void
 rp_scenario_form_dispose (GObject *object)
 {
   RpScenarioForm *self = RP_SCENARIO_FORM (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RP_TYPE_SCENARIO_FORM);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    g_clear_pointer (&self->rows[i].ids, g_ptr_array_unref);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_object (&self->document);
   g_clear_object (&self->label_group);
-  g_clear_object (&self->spin_group);
+  g_clear_object (&self->control_group);
   g_clear_object (&self->unit_group);
   G_OBJECT_CLASS (rp_scenario_form_parent_class)->dispose (object);
 }
@@ -789,17 +933,17 @@ rp_scenario_form_class_init (RpScenarioFormClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "scenarioform");
+  g_type_ensure (RP_TYPE_SEARCH_PICKER);
 }
 
 static void
 rp_scenario_form_init (RpScenarioForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_ptr_array_new_with_free_func (row_free);
   self->label_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
-  self->spin_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->control_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->unit_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    self->rows[i].info = &rows[i];
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -815,8 +959,18 @@ rp_scenario_form_set_document (RpScenarioForm     *self,
   self->document = g_object_ref (document);
   g_object_bind_property (document, "name", self->name_entry, "text",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    build_row (self, &self->rows[i]);
+  add_more_expanders (self);
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (!(f->flags & RP_FIELD_FORM))
+        continue;
+      if (f->arch_bit == RP_ARCH_PARAMS)
+        g_ptr_array_add (self->rows, build_params_info (self, f));
+      g_ptr_array_add (self->rows, build_row (self, f));
+    }
+  /* every change of the document ends in a recompute: one update then */
   g_signal_connect_object (document, "notify::estimate", G_CALLBACK (on_document_notify_cb),
                            self, G_CONNECT_SWAPPED);
   update_state (self);
@@ -826,17 +980,27 @@ GtkWidget *
 rp_scenario_form_get_control (RpScenarioForm *self,
                               const char     *property)
 {
-  Row *row;
-
   g_return_val_if_fail (RP_IS_SCENARIO_FORM (self), NULL);
   g_return_val_if_fail (property != NULL, NULL);
 
   if (g_str_equal (property, "name"))
     return GTK_WIDGET (self->name_entry);
-  row = find_row (self, property, TRUE);
-  if (row == NULL)
-    row = find_row (self, property, FALSE);
-  return row != NULL ? row->control : NULL;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      if (!row->params_info && g_str_equal (row->property, property) &&
+          gtk_widget_get_visible (row->control))
+        return row->control;
+    }
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      if (!row->params_info && g_str_equal (row->property, property))
+        return row->control;
+    }
+  return NULL;
 }
 
 const char *
@@ -845,13 +1009,30 @@ rp_scenario_form_get_field_error (RpScenarioForm *self,
 {
   g_return_val_if_fail (RP_IS_SCENARIO_FORM (self), NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+  for (guint i = 0; i < self->rows->len; i++)
     {
-      Row *row = &self->rows[i];
+      Row *row = g_ptr_array_index (self->rows, i);
 
-      if (row->info->type != ROW_PARAMS_INFO && g_str_equal (row->info->property, property) &&
+      if (!row->params_info && g_str_equal (row->property, property) &&
           gtk_widget_get_visible (row->error))
         return gtk_label_get_label (GTK_LABEL (row->error));
+    }
+  return NULL;
+}
+
+const char *
+rp_scenario_form_get_field_origin (RpScenarioForm *self,
+                                   const char     *property)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_FORM (self), NULL);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      if (!row->params_info && g_str_equal (row->property, property) && row->origin != NULL &&
+          gtk_widget_get_visible (row->origin))
+        return gtk_label_get_label (GTK_LABEL (row->origin));
     }
   return NULL;
 }

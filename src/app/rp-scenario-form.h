@@ -21,6 +21,10 @@ GtkWidget  *rp_scenario_form_get_control     (RpScenarioForm *self,
 /* The inline error shown beside @property's control, or NULL when none. */
 const char *rp_scenario_form_get_field_error (RpScenarioForm *self,
                                               const char     *property);
+/* Where the price in @property's row comes from ("From the catalog,
+ * 2025-03-03", "Yours"), or NULL when the row shows none. */
+const char *rp_scenario_form_get_field_origin (RpScenarioForm *self,
+                                              const char     *property);
 /* Whether the document's current error is shown next to a field. */
 gboolean    rp_scenario_form_shows_error     (RpScenarioForm *self);
 
