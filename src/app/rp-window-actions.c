@@ -293,6 +293,13 @@ on_export_response_cb (GtkNativeDialog *chooser,
       return;
     }
   remember_folder (self, file);
+  {
+    g_autofree char *name = display_name (file);
+    /* TRANSLATORS: %s is a file name */
+    g_autofree char *text = g_strdup_printf (_("Exported “%s”."), name);
+
+    rp_window_show_notice (self, text, file);
+  }
 }
 
 static void
@@ -406,6 +413,16 @@ win_export_png_action (GtkWidget  *widget,
 }
 
 static void
+win_apply_fix_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+
+  rp_scenario_document_apply_fix (self->document);
+}
+
+static void
 win_close_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
@@ -425,6 +442,7 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, win_export_pdf_action);
   gtk_widget_class_install_action (widget_class, "win.export-png", NULL, win_export_png_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
+  gtk_widget_class_install_action (widget_class, "win.apply-fix", NULL, win_apply_fix_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
@@ -437,15 +455,21 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
                                        "win.export-pdf", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close",
                                        NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.apply-fix", NULL);
 }
 
 void
 rp_window_update_actions (RpWindow *self)
 {
-  gboolean has_estimate = rp_scenario_document_get_estimate (self->document) != NULL;
+  const RpEstimate *est = rp_scenario_document_get_estimate (self->document);
+  gboolean has_estimate = est != NULL;
+  gboolean has_fix = est != NULL && est->fix.status == RP_FIX_FOUND;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-pdf", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-png", has_estimate);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-fix", has_fix);
+  gtk_widget_set_visible (self->fix_button, has_fix);
 }
 
 void

@@ -6,6 +6,20 @@
 
 G_BEGIN_DECLS
 
+/* The key figures, in the order of their cards. */
+typedef enum
+{
+  RP_FIGURE_VRAM,
+  RP_FIGURE_HEADROOM,
+  RP_FIGURE_TIME,
+  RP_FIGURE_THROUGHPUT,
+  RP_FIGURE_RENT,
+  RP_FIGURE_CAPITAL,
+  RP_FIGURE_MONTHLY,
+  RP_FIGURE_PAYBACK,
+  RP_N_FIGURES
+} RpFigure;
+
 struct _RpWindow
 {
   GtkApplicationWindow parent_instance;
@@ -13,43 +27,43 @@ struct _RpWindow
   /* template children */
   GtkListBox      *advice_list;
   GtkWidget       *break_even_chart;
-  GtkLabel        *break_even_detail;
-  GtkLabel        *break_even_value;
-  GtkLabel        *buy_detail;
-  GtkLabel        *buy_value;
   GtkStack        *chart_stack;
+  GtkListBox      *checks_list;
+  GtkExpander     *checks_expander;
   GtkWidget       *cost_chart;
+  GtkFlowBox      *figures_box;
+  GtkWidget       *fix_button;
   GtkWidget       *form;
-  GtkLabel        *gpu_hours_detail;
-  GtkLabel        *gpu_hours_value;
-  GtkLabel        *headroom_detail;
-  GtkLabel        *headroom_value;
+  GtkWidget       *form_scroller;
+  GtkStack        *layout_stack;
+  GtkStack        *narrow_stack;
+  GtkWidget       *narrow_switcher;
+  GtkWidget       *notice_label;
+  GtkWidget       *notice_open;
+  GtkRevealer     *notice_revealer;
   GtkPaned        *paned;
   GtkLabel        *recommendation_label;
-  GtkLabel        *rent_detail;
-  GtkLabel        *rent_value;
+  GtkWidget       *results_scroller;
+  GtkWidget       *stale_label;
   GtkLabel        *subtitle_label;
-  GtkLabel        *throughput_detail;
-  GtkLabel        *throughput_value;
   GtkWidget       *time_chart;
-  GtkLabel        *time_detail;
-  GtkLabel        *time_value;
   GtkLabel        *title_label;
   GtkWidget       *verdict_box;
   GtkLabel        *verdict_detail;
   GtkImage        *verdict_icon;
   GtkLabel        *verdict_title;
   GtkWidget       *vram_chart;
-  GtkLabel        *vram_detail;
-  GtkLabel        *vram_value;
 
   /* owned */
   RpCatalog          *catalog;
   GSettings          *settings;           /* may be NULL */
   RpScenarioDocument *document;
   GCancellable       *cancellable;
+  GFile              *notice_file;        /* what "Open" in the notice opens */
 
-  /* borrowed */
+  /* borrowed: the figure cards' labels */
+  GtkLabel           *figure_value[RP_N_FIGURES];
+  GtkLabel           *figure_detail[RP_N_FIGURES];
   GtkWidget          *error_dialog;       /* weak pointer */
 
   /* state */
@@ -57,6 +71,8 @@ struct _RpWindow
   gboolean            chart_stale[RP_N_CHARTS];
   gboolean            close_confirmed;
   gboolean            close_after_save;
+  gboolean            narrow;
+  guint               layout_idle_id;
   guint               n_advice;
 };
 
@@ -67,5 +83,11 @@ void rp_window_show_error         (RpWindow       *self,
                                    const char     *secondary);
 gboolean rp_window_confirm_close  (RpWindow       *self);
 void rp_window_update_actions     (RpWindow       *self);
+
+/* rp-window.c */
+/* Shows @text above the results; with @file, an "Open" button opens it. */
+void rp_window_show_notice        (RpWindow       *self,
+                                   const char     *text,
+                                   GFile          *file);
 
 G_END_DECLS

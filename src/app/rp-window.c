@@ -2,9 +2,15 @@
 /* rp-window.c: the main window: forms, verdict, key figures and charts
  *
  * The window shows what the document's estimate says; it computes
- * nothing.  Every "estimate" notification refreshes the verdict, the
- * figures, the advice and the visible chart; hidden charts are rebuilt
- * when their page is shown. */
+ * nothing, and words nothing the core words (rp-words.h): the banner,
+ * the checks and the machine to get are core's sentences.  Every
+ * "estimate" notification refreshes the verdict, the figures, the advice
+ * and the visible chart; hidden charts are rebuilt when shown.  When the
+ * scenario cannot be estimated, the last valid figures stay, marked.
+ *
+ * Below a width of 1,100 px the form and the results become two pages of
+ * one column, switched from the header bar, so that two windows fit side
+ * by side on a 1,920 px screen. */
 
 #include "config.h"
 
@@ -31,38 +37,201 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* Narrower than this, the form and the results share one column. */
+static const int narrow_below_px = 1100;
+
 static const char * const verdict_classes[] = {
   "fits", "tight", "does-not-fit", "error", "unknown"
 };
 
-/* ---- helpers -------------------------------------------------------- */
+/* The cards, in order: their names (tests) and captions. */
+static const struct
+{
+  const char *name;
+  const char *caption;
+} figures[RP_N_FIGURES] = {
+  { "vram", N_("VRAM per GPU") },
+  { "headroom", N_("Headroom") },
+  { "time", N_("Training time") },
+  { "throughput", N_("Throughput") },
+  { "rent", N_("Rent, this run") },
+  { "capital", N_("Capital outlay") },
+  { "monthly", N_("Owning, per month") },
+  { "payback", N_("Payback of buying") },
+};
+
+/* ---- helpers: figures ----------------------------------------------- */
 
 static const char *
 not_available (void)
 {
-  /* TRANSLATORS: shown instead of a figure the models cannot give yet */
+  /* TRANSLATORS: shown instead of a figure the models cannot give */
   return _("not available");
 }
 
-/* The bill of materials names the network by its file id. */
-static const char *
-network_label (const char *id)
+static GtkLabel *
+new_figure_label (const char *css_class,
+                  gboolean    value)
 {
-  RpNetwork network = RP_NETWORK_NONE;
+  GtkWidget *label = gtk_label_new (value ? "—" : "");
 
-  rp_network_from_string (id, &network);
-  return rp_enum_info_get_label (&rp_network_info, network);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), value);
+  gtk_widget_add_css_class (label, css_class);
+  if (value)
+    gtk_widget_add_css_class (label, "numeric");
+  else
+    {
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_lines (GTK_LABEL (label), 2);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+      gtk_widget_add_css_class (label, "dim-label");
+    }
+  return GTK_LABEL (label);
 }
 
 static void
-set_figure (GtkLabel   *value,
-            GtkLabel   *detail,
-            const char *value_text,
-            const char *detail_text)
+build_figures (RpWindow *self)
 {
-  gtk_label_set_label (value, value_text != NULL ? value_text : "—");
-  gtk_label_set_label (detail, detail_text != NULL ? detail_text : "");
+  for (guint i = 0; i < RP_N_FIGURES; i++)
+    {
+      GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *caption = gtk_label_new (_(figures[i].caption));
+
+      gtk_label_set_xalign (GTK_LABEL (caption), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (caption), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (caption, "figure-caption");
+      self->figure_value[i] = new_figure_label ("figure-value", TRUE);
+      self->figure_detail[i] = new_figure_label ("figure-detail", FALSE);
+      gtk_box_append (GTK_BOX (card), caption);
+      gtk_box_append (GTK_BOX (card), GTK_WIDGET (self->figure_value[i]));
+      gtk_box_append (GTK_BOX (card), GTK_WIDGET (self->figure_detail[i]));
+      gtk_widget_add_css_class (card, "figure-card");
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (card),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, caption, NULL,
+                                      GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                      self->figure_value[i], self->figure_detail[i], NULL, -1);
+      gtk_flow_box_append (self->figures_box, card);
+    }
 }
+
+static void
+set_figure (RpWindow   *self,
+            RpFigure    figure,
+            const char *value,
+            const char *detail)
+{
+  gtk_label_set_label (self->figure_value[figure], value != NULL ? value : "—");
+  gtk_label_set_label (self->figure_detail[figure], detail != NULL ? detail : "");
+}
+
+static void
+update_memory_figures (RpWindow               *self,
+                       const RpMemoryEstimate *mem)
+{
+  g_autofree char *total = rp_units_format_bytes (mem->total_bytes);
+  g_autofree char *capacity = rp_units_format_bytes (mem->capacity_bytes);
+  g_autofree char *of = g_strdup_printf (_("of %s"), capacity);
+  g_autofree char *headroom = rp_units_format_percent (mem->headroom_pct, 0);
+  g_autofree char *required = rp_units_format_percent (mem->required_headroom_pct, 0);
+  g_autofree char *free_text = rp_units_format_bytes (fabs (mem->free_bytes));
+  g_autofree char *hd = NULL;
+
+  if (mem->free_bytes >= 0)
+    /* TRANSLATORS: free memory, then the required headroom */
+    hd = g_strdup_printf (_("%s free; %s required"), free_text, required);
+  else
+    hd = g_strdup_printf (_("%s short"), free_text);
+  set_figure (self, RP_FIGURE_VRAM, total, of);
+  set_figure (self, RP_FIGURE_HEADROOM, headroom, hd);
+}
+
+static void
+update_time_figures (RpWindow                *self,
+                     const RpScenario        *scenario,
+                     const RpComputeEstimate *comp)
+{
+  guint n_gpus = rp_scenario_n_gpus (scenario);
+  g_autofree char *time = rp_units_format_hours (comp->hours);
+  g_autofree char *gpu_hours = rp_units_format_number (comp->gpu_hours, 0);
+  g_autofree char *mfu = rp_units_format_percent (comp->mfu * 100, 0);
+  g_autofree char *time_detail = NULL;
+  g_autofree char *rate = NULL;
+  g_autofree char *rate_detail = NULL;
+  gboolean tokens = comp->tokens_per_s > 0;
+
+  /* TRANSLATORS: GPU-hours, MFU, and what limits the run */
+  time_detail = g_strdup_printf (_("%s GPU-hours; MFU %s, limited by %s"), gpu_hours, mfu,
+                                 rp_bottleneck_get_label (comp->bottleneck));
+  rate = rp_units_format_count (tokens ? comp->tokens_per_s : comp->samples_per_s);
+  rate_detail = g_strdup_printf (tokens ? g_dngettext (GETTEXT_PACKAGE, "tokens/s on %u GPU",
+                                                       "tokens/s on %u GPUs", n_gpus)
+                                        : g_dngettext (GETTEXT_PACKAGE, "samples/s on %u GPU",
+                                                       "samples/s on %u GPUs", n_gpus), n_gpus);
+  set_figure (self, RP_FIGURE_TIME, time, time_detail);
+  set_figure (self, RP_FIGURE_THROUGHPUT, rate, rate_detail);
+}
+
+static void
+update_cost_figures (RpWindow             *self,
+                     const RpScenario     *scenario,
+                     const RpCostEstimate *cost)
+{
+  g_autofree char *rent = rp_units_format_money (cost->rent_total, cost->currency);
+  g_autofree char *rate = rp_units_format_money (cost->rent_per_gpu_hour, cost->currency);
+  g_autofree char *rent_detail = g_strdup_printf (_("%s per GPU-hour"), rate);
+  g_autofree char *capital = rp_units_format_money (cost->buy_capital, cost->currency);
+  g_autofree char *share = rp_units_format_money (cost->buy_total, cost->currency);
+  g_autofree char *capital_detail = g_strdup_printf (_("this run’s share: %s"), share);
+  g_autofree char *month = rp_units_format_money (cost->buy_per_month, cost->currency);
+  g_autofree char *utilization = rp_units_format_percent (scenario->budget.utilization_pct, 0);
+  g_autofree char *month_detail = g_strdup_printf (_("at %s utilization"), utilization);
+  g_autofree char *payback = rp_units_format_number (cost->break_even_months, 1);
+  g_autofree char *payback_text = g_strdup_printf (_("%s months"), payback);
+  gboolean run = cost->run_available;
+
+  if (cost->rent_available && run)
+    set_figure (self, RP_FIGURE_RENT, rent, rent_detail);
+  else
+    set_figure (self, RP_FIGURE_RENT, NULL, not_available ());
+  if (cost->buy_available)
+    {
+      set_figure (self, RP_FIGURE_CAPITAL, capital, run ? capital_detail : NULL);
+      set_figure (self, RP_FIGURE_MONTHLY, month, month_detail);
+    }
+  else
+    {
+      set_figure (self, RP_FIGURE_CAPITAL, NULL, not_available ());
+      set_figure (self, RP_FIGURE_MONTHLY, NULL, not_available ());
+    }
+  if (!cost->rent_available || !cost->buy_available)
+    set_figure (self, RP_FIGURE_PAYBACK, NULL, not_available ());
+  else if (cost->break_even_months < 0)
+    /* TRANSLATORS: buying does not pay back within the depreciation period */
+    set_figure (self, RP_FIGURE_PAYBACK, _("not within the period"), month_detail);
+  else
+    set_figure (self, RP_FIGURE_PAYBACK, payback_text, month_detail);
+}
+
+static void
+update_figures (RpWindow         *self,
+                const RpScenario *scenario,
+                const RpEstimate *est)
+{
+  for (guint i = 0; i < RP_N_FIGURES; i++)
+    set_figure (self, i, NULL, not_available ());
+  if (est == NULL)
+    return;
+  if (est->memory.computed)
+    update_memory_figures (self, &est->memory);
+  if (est->compute.computed)
+    update_time_figures (self, scenario, &est->compute);
+  if (est->cost.computed)
+    update_cost_figures (self, scenario, &est->cost);
+}
+
+/* ---- helpers: the verdict ------------------------------------------- */
 
 static void
 set_verdict (RpWindow   *self,
@@ -81,168 +250,111 @@ set_verdict (RpWindow   *self,
   gtk_widget_set_visible (GTK_WIDGET (self->verdict_detail), detail != NULL && *detail != '\0');
 }
 
+static GtkWidget *
+new_check_row (const RpConstraint *c,
+               RpConstraintCode    code)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  const char *icon = c->ok ? "emblem-ok-symbolic" : c->severity == RP_SEVERITY_ERROR
+                     ? "dialog-error-symbolic" : "dialog-warning-symbolic";
+  const char *klass = c->ok ? "ok" : c->severity == RP_SEVERITY_ERROR ? "error" : "warning";
+  GtkWidget *image = gtk_image_new_from_icon_name (icon);
+  GtkWidget *name = gtk_label_new (rp_words_constraint_name (code));
+  GtkWidget *text = gtk_label_new (c->message);
+
+  gtk_widget_add_css_class (image, klass);
+  gtk_widget_set_valign (image, GTK_ALIGN_START);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (image), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  c->ok ? _("met") : _("not met"), -1);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_yalign (GTK_LABEL (name), 0);
+  gtk_widget_add_css_class (name, "check-name");
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (text), TRUE);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (box), image);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), text);
+  return box;
+}
+
+static void
+update_checks (RpWindow         *self,
+               const RpEstimate *est)
+{
+  GtkWidget *child;
+  guint n = 0, failed = 0;
+  g_autofree char *label = NULL;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->checks_list))) != NULL)
+    gtk_list_box_remove (self->checks_list, child);
+  for (guint i = 0; est != NULL && i < RP_N_CONSTRAINTS; i++)
+    {
+      const RpConstraint *c = &est->constraints[i];
+
+      if (!c->judged || c->message == NULL)
+        continue;
+      gtk_list_box_append (self->checks_list, new_check_row (c, i));
+      n++;
+      failed += !c->ok;
+    }
+  /* TRANSLATORS: the expander under the verdict; checks not met, all checks */
+  label = failed > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u checks not met",
+                                                     "%u of %u checks not met", failed),
+                                        failed, n)
+                     : g_strdup_printf (_("All %u checks met"), n);
+  gtk_expander_set_label (self->checks_expander, label);
+  gtk_widget_set_visible (GTK_WIDGET (self->checks_expander), n > 0);
+}
+
 static void
 update_verdict (RpWindow         *self,
                 const RpScenario *scenario,
                 const RpEstimate *est)
 {
-  g_autofree char *title = NULL;
-  g_autofree char *detail = NULL;
   static const char *const classes[] = { "fits", "tight", "does-not-fit" };
   static const char *const icons[] = {
     "emblem-ok-symbolic", "dialog-warning-symbolic", "dialog-error-symbolic",
   };
+  g_autofree char *title = NULL;
+  g_autofree char *detail = NULL;
 
   if (est == NULL)
     {
       const GError *error = rp_scenario_document_get_error (self->document);
 
-      detail = rp_words_error (error);
+      detail = error != NULL ? rp_words_error (error) : g_strdup ("");
       if (rp_scenario_form_shows_error (RP_SCENARIO_FORM (self->form)))
         {
-          g_autofree char *marked = detail;
+          g_autofree char *marked = g_steal_pointer (&detail);
 
           /* TRANSLATORS: the field's own error is shown beside it in the form */
           detail = g_strdup_printf (_("%s. The field is marked in the form."), marked);
         }
       set_verdict (self, "error", "dialog-error-symbolic",
                    _("This scenario cannot be estimated"), detail);
+      update_checks (self, NULL);
       return;
     }
   title = rp_words_verdict_title (scenario, est);
   detail = rp_words_verdict_detail (scenario, self->catalog, est);
   set_verdict (self, classes[est->level], icons[est->level], title, detail);
+  update_checks (self, est);
 }
 
-static void
-update_figures (RpWindow         *self,
-                const RpScenario *scenario,
-                const RpEstimate *est)
-{
-  const RpMemoryEstimate *mem = est != NULL ? &est->memory : NULL;
-  const RpComputeEstimate *comp = est != NULL ? &est->compute : NULL;
-  const RpCostEstimate *cost = est != NULL ? &est->cost : NULL;
-  guint n_gpus = rp_scenario_n_gpus (scenario);
-
-  if (mem != NULL && mem->computed)
-    {
-      g_autofree char *total = rp_units_format_bytes (mem->total_bytes);
-      g_autofree char *capacity = rp_units_format_bytes (mem->capacity_bytes);
-      g_autofree char *of = g_strdup_printf (_("of %s"), capacity);
-      g_autofree char *headroom = g_strdup_printf (_("%.0f %%"), mem->headroom_pct);
-      g_autofree char *free_text = rp_units_format_bytes (fabs (mem->free_bytes));
-      g_autofree char *hd = NULL;
-
-      if (mem->free_bytes >= 0)
-        /* TRANSLATORS: free memory, then the required headroom */
-        hd = g_strdup_printf (_("%s free; %.0f %% required"), free_text,
-                              mem->required_headroom_pct);
-      else
-        hd = g_strdup_printf (_("%s short"), free_text);
-      set_figure (self->vram_value, self->vram_detail, total, of);
-      set_figure (self->headroom_value, self->headroom_detail, headroom, hd);
-    }
-  else
-    {
-      set_figure (self->vram_value, self->vram_detail, NULL, not_available ());
-      set_figure (self->headroom_value, self->headroom_detail, NULL, not_available ());
-    }
-
-  if (comp != NULL && comp->computed)
-    {
-      g_autofree char *time = rp_units_format_hours (comp->hours);
-      g_autofree char *gpu_hours = g_strdup_printf ("%.0f", comp->gpu_hours);
-      g_autofree char *on = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "on %u GPU",
-                                                          "on %u GPUs", n_gpus), n_gpus);
-      g_autofree char *mfu = g_strdup_printf (_("MFU %.0f %%, limited by %s"), comp->mfu * 100,
-                                              rp_bottleneck_get_label (comp->bottleneck));
-      g_autofree char *rate = NULL;
-      g_autofree char *rate_detail = NULL;
-      gboolean tokens = comp->tokens_per_s > 0;
-      double per_s = tokens ? comp->tokens_per_s : comp->samples_per_s;
-
-      if (per_s >= 1e6)
-        /* TRANSLATORS: millions (of tokens or samples per second) */
-        rate = g_strdup_printf (_("%.2f M"), per_s / 1e6);
-      else if (per_s >= 100)
-        rate = g_strdup_printf ("%.0f", per_s);
-      else
-        rate = g_strdup_printf ("%.1f", per_s);
-      /* TRANSLATORS: the unit of a throughput, then "on 8 GPUs" */
-      rate_detail = g_strdup_printf (tokens ? _("tokens/s %s") : _("samples/s %s"), on);
-      set_figure (self->time_value, self->time_detail, time, mfu);
-      set_figure (self->gpu_hours_value, self->gpu_hours_detail, gpu_hours, on);
-      set_figure (self->throughput_value, self->throughput_detail, rate, rate_detail);
-    }
-  else
-    {
-      set_figure (self->time_value, self->time_detail, NULL, not_available ());
-      set_figure (self->gpu_hours_value, self->gpu_hours_detail, NULL, not_available ());
-      set_figure (self->throughput_value, self->throughput_detail, NULL, not_available ());
-    }
-
-  /* The run's cost needs its GPU-hours. */
-  if (cost != NULL && cost->computed && comp->computed)
-    {
-      g_autofree char *rent = rp_units_format_money (cost->rent_total, cost->currency);
-      g_autofree char *rate = rp_units_format_money (cost->rent_per_gpu_hour, cost->currency);
-      g_autofree char *rent_detail = g_strdup_printf (_("%s per GPU-hour"), rate);
-      g_autofree char *buy = rp_units_format_money (cost->buy_total, cost->currency);
-      g_autofree char *capital = rp_units_format_money (cost->buy_capital, cost->currency);
-      g_autofree char *buy_detail = g_strdup_printf (_("this run’s share of %s"), capital);
-
-      set_figure (self->rent_value, self->rent_detail, rent, rent_detail);
-      set_figure (self->buy_value, self->buy_detail, buy, buy_detail);
-    }
-  else
-    {
-      set_figure (self->rent_value, self->rent_detail, NULL, not_available ());
-      set_figure (self->buy_value, self->buy_detail, NULL, not_available ());
-    }
-  if (cost != NULL && cost->computed)
-    {
-      g_autofree char *be = NULL;
-      g_autofree char *be_detail = g_strdup_printf (_("at %.0f %% utilization"),
-                                                    scenario->budget.utilization_pct);
-
-      if (cost->break_even_months < 0 || !isfinite (cost->break_even_months))
-        be = g_strdup (_("never"));
-      else
-        be = g_strdup_printf (_("%.1f months"), cost->break_even_months);
-      set_figure (self->break_even_value, self->break_even_detail, be, be_detail);
-    }
-  else
-    set_figure (self->break_even_value, self->break_even_detail, NULL, not_available ());
-}
+/* ---- helpers: the machine and the advice ---------------------------- */
 
 static void
 update_recommendation (RpWindow         *self,
                        const RpEstimate *est)
 {
-  const RpBom *bom = est != NULL ? &est->bom : NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *text = est != NULL ? rp_words_machine (self->catalog, &est->bom) : NULL;
 
-  if (bom == NULL || !bom->computed)
-    {
-      gtk_label_set_label (self->recommendation_label,
-                           _("The recommended server appears here once the models can size "
-                             "it. Until then, use the verdict and the charts."));
-      return;
-    }
-  {
-    const RpGpu *gpu = rp_catalog_lookup_gpu (self->catalog, bom->gpu);
-    g_autofree char *gpus = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes",
-                                                          bom->nodes), bom->nodes);
-
-    /* TRANSLATORS: GPUs per node × GPU name, nodes, CPU cores, RAM, NVMe, network */
-    text = g_strdup_printf (_("%u × %s in %s, each with %u CPU cores, %u GB RAM and "
-                              "%.1f TB NVMe; network: %s."),
-                            bom->gpus_per_node, gpu != NULL ? gpu->name : bom->gpu, gpus,
-                            bom->cpu_cores_per_node, bom->ram_gb_per_node,
-                            bom->nvme_tb_per_node,
-                            network_label (bom->network));
-  }
-  gtk_label_set_label (self->recommendation_label, text);
+  gtk_label_set_label (self->recommendation_label,
+                       text != NULL ? text
+                                    : _("The machine to get appears here once the run can be "
+                                        "timed."));
 }
 
 static GtkWidget *
@@ -276,19 +388,18 @@ update_advice (RpWindow         *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->advice_list))) != NULL)
     gtk_list_box_remove (self->advice_list, child);
   self->n_advice = 0;
-  if (est != NULL)
-    for (guint i = 0; i < est->warnings->len; i++)
-      {
-        const RpWarning *w = g_ptr_array_index (est->warnings, i);
-        const char *icon = w->severity == RP_SEVERITY_ERROR ? "dialog-error-symbolic" :
-                           w->severity == RP_SEVERITY_WARNING ? "dialog-warning-symbolic" :
-                           "dialog-information-symbolic";
-        const char *klass = w->severity == RP_SEVERITY_ERROR ? "error" :
-                            w->severity == RP_SEVERITY_WARNING ? "warning" : "info";
+  for (guint i = 0; est != NULL && i < est->warnings->len; i++)
+    {
+      const RpWarning *w = g_ptr_array_index (est->warnings, i);
+      const char *icon = w->severity == RP_SEVERITY_ERROR ? "dialog-error-symbolic" :
+                         w->severity == RP_SEVERITY_WARNING ? "dialog-warning-symbolic" :
+                         "dialog-information-symbolic";
 
-        gtk_list_box_append (self->advice_list, new_advice_row (icon, klass, w->message));
-        self->n_advice++;
-      }
+      gtk_list_box_append (self->advice_list,
+                           new_advice_row (icon, rp_severity_to_string (w->severity),
+                                           w->message));
+      self->n_advice++;
+    }
   if (self->n_advice == 0)
     gtk_list_box_append (self->advice_list,
                          new_advice_row ("emblem-ok-symbolic", "info",
@@ -296,6 +407,8 @@ update_advice (RpWindow         *self,
                                                      : _("Advice appears once the scenario can "
                                                          "be estimated.")));
 }
+
+/* ---- helpers: charts ------------------------------------------------ */
 
 static RpChartKind
 chart_kind_of (RpWindow  *self,
@@ -342,8 +455,10 @@ refresh_chart (RpWindow    *self,
     data = rp_chart_data_new (kind, scenario, self->catalog, est);
   else
     {
-      g_autofree char *message = g_strdup_printf (_("No chart: %s"),
-                                                  rp_scenario_document_get_error (self->document)->message);
+      const GError *error = rp_scenario_document_get_error (self->document);
+      g_autofree char *words = error != NULL ? rp_words_error (error) : g_strdup ("");
+      /* TRANSLATORS: instead of a chart; %s says what is wrong */
+      g_autofree char *message = g_strdup_printf (_("No chart: %s"), words);
 
       data = rp_chart_data_new_empty (kind, rp_chart_kind_get_title (kind), NULL, NULL,
                                       RP_CHART_UNIT_NONE, RP_CHART_UNIT_NONE);
@@ -353,11 +468,14 @@ refresh_chart (RpWindow    *self,
   self->chart_stale[kind] = FALSE;
 }
 
+/* ---- helpers: the title and the layout ------------------------------ */
+
 static void
 update_title (RpWindow *self)
 {
   g_autofree char *title = rp_scenario_document_dup_title (self->document);
   g_autofree char *window_title = NULL;
+  g_autofree char *shown = NULL;
   GFile *file = rp_scenario_document_get_file (self->document);
   gboolean modified = rp_scenario_document_get_modified (self->document);
   g_autofree char *subtitle = NULL;
@@ -365,10 +483,9 @@ update_title (RpWindow *self)
   if (file != NULL)
     {
       g_autofree char *path = g_file_get_path (file);
-      g_autofree char *home = NULL;
+      const char *home = g_get_home_dir ();
 
       subtitle = path != NULL ? g_strdup (path) : g_file_get_uri (file);
-      home = g_strdup (g_get_home_dir ());
       if (g_str_has_prefix (subtitle, home))
         {
           char *shortened = g_strconcat ("~", subtitle + strlen (home), NULL);
@@ -379,15 +496,106 @@ update_title (RpWindow *self)
     }
   else
     subtitle = g_strdup (_("Not saved"));
-
   window_title = g_strdup_printf ("%s%s — Rigplan", modified ? "• " : "", title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
-  {
-    g_autofree char *shown = g_strdup_printf ("%s%s", modified ? "• " : "", title);
-
-    gtk_label_set_label (self->title_label, shown);
-  }
+  shown = g_strdup_printf ("%s%s", modified ? "• " : "", title);
+  gtk_label_set_label (self->title_label, shown);
   gtk_label_set_label (self->subtitle_label, subtitle);
+}
+
+/* Moves @child from wherever it is into @stack as page @name. */
+static void
+move_to_stack (GtkWidget  *child,
+               GtkStack   *stack,
+               const char *name,
+               const char *title)
+{
+  g_object_ref (child);
+  if (GTK_IS_PANED (gtk_widget_get_parent (child)))
+    {
+      GtkPaned *paned = GTK_PANED (gtk_widget_get_parent (child));
+
+      if (gtk_paned_get_start_child (paned) == child)
+        gtk_paned_set_start_child (paned, NULL);
+      else
+        gtk_paned_set_end_child (paned, NULL);
+    }
+  gtk_stack_add_titled (stack, child, name, title);
+  g_object_unref (child);
+}
+
+static void
+move_to_paned (GtkWidget *child,
+               GtkPaned  *paned,
+               gboolean   start)
+{
+  g_object_ref (child);
+  gtk_stack_remove (GTK_STACK (gtk_widget_get_parent (child)), child);
+  if (start)
+    gtk_paned_set_start_child (paned, child);
+  else
+    gtk_paned_set_end_child (paned, child);
+  g_object_unref (child);
+}
+
+static void
+set_narrow (RpWindow *self,
+            gboolean  narrow)
+{
+  if (self->narrow == narrow)
+    return;
+  self->narrow = narrow;
+  if (narrow)
+    {
+      /* TRANSLATORS: the two pages of a narrow window */
+      move_to_stack (self->form_scroller, self->narrow_stack, "scenario", _("Scenario"));
+      move_to_stack (self->results_scroller, self->narrow_stack, "results", _("Results"));
+      gtk_stack_set_visible_child_name (self->layout_stack, "narrow");
+    }
+  else
+    {
+      move_to_paned (self->form_scroller, self->paned, TRUE);
+      move_to_paned (self->results_scroller, self->paned, FALSE);
+      gtk_stack_set_visible_child_name (self->layout_stack, "wide");
+    }
+  gtk_widget_set_visible (self->narrow_switcher, narrow);
+}
+
+static gboolean
+layout_idle_cb (gpointer user_data)
+{
+  RpWindow *self = user_data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+
+  self->layout_idle_id = 0;
+  if (width <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, NULL);
+  set_narrow (self, width > 0 && width < narrow_below_px);
+  return G_SOURCE_REMOVE;
+}
+
+/* Layout changes wait until the allocation is over. */
+static void
+on_size_changed_cb (RpWindow   *self,
+                    GParamSpec *pspec)
+{
+  if (self->layout_idle_id == 0)
+    self->layout_idle_id = g_idle_add (layout_idle_cb, self);
+}
+
+/* Every new width (a resize, maximize, tiling) is seen here; the layout
+ * changes after the allocation, in an idle, when narrowness changes. */
+static void
+rp_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  RpWindow *self = RP_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (rp_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if ((width < narrow_below_px) != self->narrow)
+    on_size_changed_cb (self, NULL);
 }
 
 /* ---- signal callbacks ----------------------------------------------- */
@@ -399,12 +607,20 @@ on_document_estimate_cb (RpWindow           *self,
 {
   const RpScenario *scenario = rp_scenario_document_get_scenario (document);
   const RpEstimate *est = rp_scenario_document_get_estimate (document);
+  const RpEstimate *shown = rp_scenario_document_get_shown_estimate (document);
+  gboolean stale = rp_scenario_document_is_stale (document);
   GtkWidget *visible = gtk_stack_get_visible_child (self->chart_stack);
   gint64 start_us = g_get_monotonic_time ();
 
   update_verdict (self, scenario, est);
-  update_figures (self, scenario, est);
-  update_recommendation (self, est);
+  /* the last valid figures stay, marked, while a field is wrong */
+  update_figures (self, scenario, shown);
+  gtk_widget_set_visible (self->stale_label, stale && shown != NULL);
+  if (stale)
+    gtk_widget_add_css_class (GTK_WIDGET (self->figures_box), "stale");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->figures_box), "stale");
+  update_recommendation (self, shown);
   update_advice (self, est);
   for (guint k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
@@ -436,6 +652,35 @@ on_document_currency_cb (RpWindow           *self,
   g_object_get (document, "currency", &currency, NULL);
   if (self->settings != NULL)
     g_settings_set_string (self->settings, "currency", rp_currency_to_string (currency));
+}
+
+static void
+on_document_notice_cb (RpWindow           *self,
+                       GParamSpec         *pspec,
+                       RpScenarioDocument *document)
+{
+  const char *notice = rp_scenario_document_get_notice (document);
+
+  if (notice != NULL)
+    rp_window_show_notice (self, notice, NULL);
+}
+
+static void
+on_notice_close_clicked_cb (RpWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+  g_clear_object (&self->notice_file);
+}
+
+static void
+on_notice_open_clicked_cb (RpWindow *self)
+{
+  g_autofree char *uri = NULL;
+
+  if (self->notice_file == NULL)
+    return;
+  uri = g_file_get_uri (self->notice_file);
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
 }
 
 static void
@@ -497,8 +742,11 @@ rp_window_constructed (GObject *object)
                            G_CALLBACK (on_document_title_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::currency",
                            G_CALLBACK (on_document_currency_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::notice",
+                           G_CALLBACK (on_document_notice_cb), self, G_CONNECT_SWAPPED);
   on_document_estimate_cb (self, NULL, self->document);
   update_title (self);
+  on_size_changed_cb (self, NULL);
 }
 
 static void
@@ -506,11 +754,12 @@ rp_window_dispose (GObject *object)
 {
   RpWindow *self = RP_WINDOW (object);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->layout_idle_id, g_source_remove);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->notice_file);
   g_clear_pointer (&self->catalog, rp_catalog_unref);
   G_OBJECT_CLASS (rp_window_parent_class)->dispose (object);
 }
@@ -549,6 +798,7 @@ rp_window_class_init (RpWindowClass *klass)
   object_class->dispose = rp_window_dispose;
   object_class->set_property = rp_window_set_property;
   window_class->close_request = on_close_request_cb;
+  widget_class->size_allocate = rp_window_size_allocate;
 
   properties[PROP_CATALOG] =
     g_param_spec_pointer ("catalog", NULL, NULL,
@@ -562,36 +812,35 @@ rp_window_class_init (RpWindowClass *klass)
                                                "/io/github/rigplan/Rigplan/rp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RpWindow, advice_list);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, break_even_chart);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, break_even_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, break_even_value);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, buy_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, buy_value);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, chart_stack);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_expander);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_list);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, cost_chart);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, figures_box);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, fix_button);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, form);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, gpu_hours_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, gpu_hours_value);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, headroom_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, headroom_value);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, form_scroller);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, layout_stack);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, narrow_stack);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, narrow_switcher);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, notice_open);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, recommendation_label);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, rent_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, rent_value);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, results_scroller);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, stale_label);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, subtitle_label);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, throughput_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, throughput_value);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, time_chart);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, time_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, time_value);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, verdict_box);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, verdict_detail);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, verdict_icon);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, verdict_title);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, vram_chart);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, vram_detail);
-  gtk_widget_class_bind_template_child (widget_class, RpWindow, vram_value);
   gtk_widget_class_bind_template_callback (widget_class, on_chart_stack_visible_child_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_notice_close_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_notice_open_clicked_cb);
 
   rp_window_class_init_actions (widget_class);
 
@@ -618,6 +867,7 @@ rp_window_init (RpWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->verdict_class = "unknown";
+  build_figures (self);
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -653,6 +903,20 @@ rp_window_is_pristine (RpWindow *self)
          rp_scenario_document_get_file (self->document) == NULL;
 }
 
+void
+rp_window_show_notice (RpWindow   *self,
+                       const char *text,
+                       GFile      *file)
+{
+  g_return_if_fail (RP_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+
+  gtk_label_set_label (GTK_LABEL (self->notice_label), text);
+  g_set_object (&self->notice_file, file);
+  gtk_widget_set_visible (self->notice_open, file != NULL);
+  gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
+}
+
 GtkWidget *
 rp_window_get_form (RpWindow *self)
 {
@@ -681,27 +945,67 @@ rp_window_get_verdict_class (RpWindow *self)
   return self->verdict_class;
 }
 
+gboolean
+rp_window_offers_fix (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (self->fix_button);
+}
+
+guint
+rp_window_get_n_checks (RpWindow *self,
+                        guint    *n_failed)
+{
+  const RpEstimate *est;
+  guint n = 0, failed = 0;
+
+  g_return_val_if_fail (RP_IS_WINDOW (self), 0);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->checks_list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    n++;
+  est = rp_scenario_document_get_estimate (self->document);
+  for (guint i = 0; est != NULL && i < RP_N_CONSTRAINTS; i++)
+    failed += est->constraints[i].judged && !est->constraints[i].ok;
+  if (n_failed != NULL)
+    *n_failed = failed;
+  return n;
+}
+
+gboolean
+rp_window_shows_stale (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (self->stale_label);
+}
+
+const char *
+rp_window_get_notice (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (self->notice_revealer))
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (self->notice_label));
+}
+
+gboolean
+rp_window_is_narrow (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), FALSE);
+  return self->narrow;
+}
+
 const char *
 rp_window_get_figure (RpWindow   *self,
                       const char *figure,
                       gboolean    detail)
 {
-  struct { const char *name; GtkLabel *value; GtkLabel *detail; } figures[] = {
-    { "vram", self->vram_value, self->vram_detail },
-    { "headroom", self->headroom_value, self->headroom_detail },
-    { "time", self->time_value, self->time_detail },
-    { "gpu_hours", self->gpu_hours_value, self->gpu_hours_detail },
-    { "rent", self->rent_value, self->rent_detail },
-    { "buy", self->buy_value, self->buy_detail },
-    { "break_even", self->break_even_value, self->break_even_detail },
-    { "throughput", self->throughput_value, self->throughput_detail },
-  };
-
   g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+  for (guint i = 0; i < RP_N_FIGURES; i++)
     if (g_str_equal (figures[i].name, figure))
-      return gtk_label_get_label (detail ? figures[i].detail : figures[i].value);
+      return gtk_label_get_label (detail ? self->figure_detail[i] : self->figure_value[i]);
   g_return_val_if_reached (NULL);
 }
 

@@ -30,8 +30,19 @@ const char         *rp_window_get_verdict_title (RpWindow       *self);
 const char         *rp_window_get_verdict_detail (RpWindow      *self);
 /* "fits", "tight", "does-not-fit", "error" or "unknown". */
 const char         *rp_window_get_verdict_class (RpWindow       *self);
-/* @figure: "vram", "headroom", "time", "gpu_hours", "rent", "buy",
- * "break_even", "throughput". */
+/* Whether the "Apply Fix" button is offered. */
+gboolean            rp_window_offers_fix        (RpWindow       *self);
+/* The checks list: how many rows, and how many show an unmet constraint. */
+guint               rp_window_get_n_checks      (RpWindow       *self,
+                                                 guint          *n_failed);
+/* Whether the results are marked as those of the last valid scenario. */
+gboolean            rp_window_shows_stale       (RpWindow       *self);
+/* The notice above the results, or NULL when none is shown. */
+const char         *rp_window_get_notice        (RpWindow       *self);
+/* Whether the form and the results are pages of one column (narrow). */
+gboolean            rp_window_is_narrow         (RpWindow       *self);
+/* @figure: "vram", "headroom", "time", "throughput", "rent", "capital",
+ * "monthly", "payback". */
 const char         *rp_window_get_figure        (RpWindow       *self,
                                                  const char     *figure,
                                                  gboolean        detail);
