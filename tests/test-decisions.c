@@ -133,6 +133,7 @@ test_capital_over_budget (void)
   const RpConstraint *c;
 
   eight->budget.limit = 200000;
+  eight->budget.capital_limit = NAN;  /* the one budget judges both */
   eight->budget.gpu_price = 60000;    /* 8 × 60,000 + the server: above 509,000 */
   est = estimate (eight);
   c = &est->constraints[RP_CONSTRAINT_CAPITAL];
@@ -146,6 +147,16 @@ test_capital_over_budget (void)
   title = rp_words_verdict_title (eight, est);
   g_assert_nonnull (strstr (title, "capital"));
   g_assert_nonnull (strstr (c->message, "renting this run costs"));
+
+  /* a capital limit of its own judges the purchase instead */
+  eight->budget.capital_limit = ceil (c->needed * 1.1);
+  g_clear_pointer (&est, rp_estimate_free);
+  est = estimate (eight);
+  c = &est->constraints[RP_CONSTRAINT_CAPITAL];
+  g_assert_true (c->judged && c->ok);
+  g_assert_cmpfloat (c->available, ==, eight->budget.capital_limit);
+  g_assert_cmpstr (c->key, ==, "budget.capital_limit");
+  g_assert_cmpint (est->level, ==, RP_SEVERITY_INFO);
 
   /* renting only: the purchase is not judged */
   eight->budget.acquire = RP_ACQUIRE_RENT;

@@ -6,12 +6,16 @@
 
 #include "rp-chart-view.h"
 #include "rp-scenario-form.h"
+#include "rp-search-picker.h"
 #include "rp-units.h"
 #include "rp-window.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 #include <locale.h>
 #include <math.h>
 #include <string.h>
@@ -152,6 +156,88 @@ choose (RpWindow   *win,
   drain ();
 }
 
+static void
+wait_ms (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Scrolls the form so that @widget is on screen. */
+static void
+scroll_into_view (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), at;
+
+  GtkWidget *window = gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW);
+  guint settled = 0;
+
+  /* A scroll to the focus may still be animating: repeat until the widget
+   * stays in view. */
+  for (guint i = 0; i < 20 && settled < 2; i++)
+    {
+      double top;
+
+      gtk_test_widget_wait_for_draw (window);
+      wait_ms (50);
+      g_assert_true (gtk_widget_compute_point (widget, content, &origin, &at));
+      /* the viewport's coordinates are those of the visible part */
+      top = gtk_adjustment_get_value (adj);
+      if (at.y >= 0 && at.y + gtk_widget_get_height (widget) <= gtk_adjustment_get_page_size (adj))
+        settled++;
+      else
+        {
+          settled = 0;
+          gtk_adjustment_set_value (adj, top + at.y - gtk_adjustment_get_page_size (adj) / 3);
+        }
+    }
+  g_assert_cmpuint (settled, ==, 2);
+}
+
+/* Picks a GPU as a user would: opens the picker, types, presses Enter. */
+static void
+pick_gpu (RpWindow   *win,
+          const char *query)
+{
+  RpSearchPicker *picker = RP_SEARCH_PICKER (control (win, "gpu"));
+
+  /* As a user would, bring the field into view first: GTK 4.8 finds no
+   * monitor for a popover whose anchor is scrolled out of the window.
+   * (Not by grabbing the focus: the viewport's own scroll to the focus
+   * comes later and may move it out again.) */
+  scroll_into_view (GTK_WIDGET (picker));
+  rp_search_picker_popup (picker);
+  drain ();
+  /* Typing right after opening goes to the search box. */
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (rp_search_picker_get_search (picker))) ||
+                 gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (win)),
+                                         GTK_WIDGET (rp_search_picker_get_search (picker))));
+  gtk_editable_set_text (rp_search_picker_get_search (picker), query);
+  wait_ms (250);  /* GtkSearchEntry's delay before "search-changed" */
+  g_assert_cmpuint (rp_search_picker_get_n_matches (picker), >=, 1);
+  rp_search_picker_pick_first (picker);
+  drain ();
+}
+
+/* The label of the selected item of a drop-down. */
+static const char *
+selected_label (RpWindow   *win,
+                const char *property)
+{
+  GtkDropDown *dd = GTK_DROP_DOWN (control (win, property));
+  GObject *item = gtk_drop_down_get_selected_item (dd);
+
+  g_assert_true (GTK_IS_STRING_OBJECT (item));
+  return gtk_string_object_get_string (GTK_STRING_OBJECT (item));
+}
+
+
 /* The stacked total of @category_label in the VRAM chart, GiB. */
 static double
 vram_chart_total (RpWindow   *win,
@@ -210,15 +296,21 @@ test_examples_show_results (void)
       g_assert_nonnull (est);
       g_assert_cmpstr (rp_window_get_verdict_class (win), !=, "error");
       g_assert_cmpstr (rp_window_get_verdict_title (win), !=, "");
+      g_assert_true (g_unichar_isupper (g_utf8_get_char (rp_window_get_verdict_title (win))));
 
       if (est->memory.computed)
         {
+          static const char *const classes[] = { "fits", "tight", "does-not-fit" };
           g_autofree char *total = rp_units_format_bytes (est->memory.total_bytes);
+          guint n_failed = 0, n_checks = rp_window_get_n_checks (win, &n_failed);
 
           g_assert_cmpstr (rp_window_get_figure (win, "vram", FALSE), ==, total);
-          g_assert_cmpstr (rp_window_get_verdict_class (win), ==,
-                           rp_verdict_to_string (est->memory.verdict));
+          /* The banner judges every constraint: green only when all hold. */
+          g_assert_cmpstr (rp_window_get_verdict_class (win), ==, classes[est->level]);
+          g_assert_cmpuint (n_checks, >=, 3);
+          g_assert_true ((n_failed == 0) == (est->level == RP_SEVERITY_INFO));
           g_assert_nonnull (strstr (rp_window_get_verdict_title (win), est->gpu->name));
+          g_assert_true (rp_window_offers_fix (win) == (est->fix.status == RP_FIX_FOUND));
         }
       else
         g_assert_cmpstr (rp_window_get_figure (win, "vram", FALSE), ==, "—");
@@ -301,7 +393,7 @@ test_edit_fields (void)
   g_assert_cmpstr (rp_window_get_verdict_detail (win), !=, "");
 
   /* Another GPU: the verdict names it and the chart highlights it. */
-  choose (win, "gpu", gpu_name ("h200-sxm"));
+  pick_gpu (win, "h200 sxm");
   g_assert_cmpstr (rp_scenario_document_get_scenario (doc)->hardware.gpu, ==, "h200-sxm");
   g_assert_nonnull (strstr (rp_window_get_verdict_title (win), gpu_name ("h200-sxm")));
   {
@@ -342,9 +434,18 @@ test_preset_fills_architecture (void)
   g_assert_cmpuint (rp_scenario_document_get_arch (doc)->layers, ==, 40);
   g_assert_cmpuint (rp_scenario_document_get_arch (doc)->hidden, ==, preset->arch.hidden);
 
+  /* The preset list says where the architecture came from. */
+  {
+    g_autofree char *custom = g_strdup_printf (_("Custom (from %s)"), preset->name);
+
+    g_assert_cmpstr (selected_label (win, "preset"), ==, custom);
+    g_assert_true (rp_scenario_document_is_customized (doc));
+  }
+
   /* Choosing the preset again restores its architecture. */
-  choose (win, "preset", _("Custom architecture"));
   choose (win, "preset", preset->name);
+  g_assert_cmpstr (selected_label (win, "preset"), ==, preset->name);
+  g_assert_false (rp_scenario_document_is_customized (doc));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (control (win, "layers"))), ==,
                      preset->arch.layers);
   destroy_window (win);
@@ -382,6 +483,257 @@ test_inline_validation (void)
   type_into_spin (win, "global-batch", "1");
   error = rp_scenario_form_get_field_error (form, "global-batch");
   g_assert_nonnull (error);
+  destroy_window (win);
+}
+
+/* A new window holds a plan that runs: green or amber, a time and a price,
+ * never "does not fit" with 0 h. */
+static void
+test_new_window_plan (void)
+{
+  RpWindow *win = new_window ();
+  const RpEstimate *est = rp_scenario_document_get_estimate (rp_window_get_document (win));
+
+  g_assert_nonnull (est);
+  g_assert_cmpstr (rp_window_get_verdict_class (win), ==, "fits");
+  g_assert_true (est->compute.computed && est->compute.hours > 0);
+  g_assert_true (est->cost.computed && est->cost.rent_total > 0);
+  g_assert_cmpstr (rp_window_get_figure (win, "time", FALSE), !=, "—");
+  g_assert_false (rp_scenario_document_get_modified (rp_window_get_document (win)));
+  g_assert_null (rp_window_get_notice (win));
+  destroy_window (win);
+}
+
+/* Typed values are never clamped: out of range or not a number, the text
+ * stays, the field says the allowed range, and the results are those of
+ * the last valid scenario, marked as such. */
+static void
+test_out_of_range_entry (void)
+{
+  RpWindow *win = new_window ();
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  RpScenarioForm *form = RP_SCENARIO_FORM (rp_window_get_form (win));
+  guint layers = rp_scenario_document_get_arch (doc)->layers;
+  g_autofree char *vram = g_strdup (rp_window_get_figure (win, "vram", FALSE));
+  const RpField *field = rp_fields_lookup ("training.micro_batch");
+  g_autofree char *max_text = rp_units_format_number (field->max, 0);
+  g_autofree char *too_many = g_strdup_printf ("%.0f", field->max + 1);
+  const char *error;
+
+  type_into_spin (win, "layers", "-5");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (control (win, "layers"))), ==, "-5");
+  error = rp_scenario_form_get_field_error (form, "layers");
+  g_assert_nonnull (error);
+  g_assert_true (gtk_widget_has_css_class (control (win, "layers"), "error"));
+  g_assert_cmpuint (rp_scenario_document_get_arch (doc)->layers, ==, layers);
+  g_assert_true (rp_window_shows_stale (win));
+  g_assert_cmpstr (rp_window_get_figure (win, "vram", FALSE), ==, vram);
+  g_assert_cmpstr (rp_window_get_verdict_class (win), ==, "error");
+  g_assert_true (g_unichar_isupper (g_utf8_get_char (rp_window_get_verdict_title (win))));
+
+  type_into_spin (win, "layers", "abc");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (control (win, "layers"))), ==, "abc");
+  g_assert_nonnull (rp_scenario_form_get_field_error (form, "layers"));
+  g_assert_true (rp_window_shows_stale (win));
+
+  /* One past the table's maximum: the message names the range. */
+  type_into_spin (win, "layers", "32");
+  g_assert_null (rp_scenario_form_get_field_error (form, "layers"));
+  g_assert_false (rp_window_shows_stale (win));
+  type_into_spin (win, "micro-batch", too_many);
+  error = rp_scenario_form_get_field_error (form, "micro-batch");
+  g_assert_nonnull (error);
+  g_test_message ("micro batch %s: %s", too_many, error);
+  g_assert_nonnull (strstr (error, max_text));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (control (win, "micro-batch"))), ==,
+                   too_many);
+  g_assert_true (rp_window_shows_stale (win));
+
+  /* Zero heads passes the range but not the model's own check. */
+  type_into_spin (win, "micro-batch", "1");
+  type_into_spin (win, "heads", "0");
+  g_assert_nonnull (rp_scenario_form_get_field_error (form, "heads"));
+  g_assert_true (rp_window_shows_stale (win));
+  type_into_spin (win, "heads", "32");
+  g_assert_false (rp_window_shows_stale (win));
+  g_assert_cmpstr (rp_window_get_verdict_class (win), !=, "error");
+  destroy_window (win);
+}
+
+#ifdef GDK_WINDOWING_X11
+/* Sends a real wheel step (X button 5) to the point @x, @y of @widget. */
+static void
+wheel_over (GtkWidget *widget,
+            double     x,
+            double     y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  graphene_point_t in = GRAPHENE_POINT_INIT (x, y), out;
+  double sx, sy;
+  g_autofree char *cmd = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &in, &out));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  cmd = g_strdup_printf ("xdotool mousemove --window %lu %d %d click 5",
+                         (gulong) gdk_x11_surface_get_xid (surface), (int) (out.x + sx),
+                         (int) (out.y + sy));
+  g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  wait_ms (300);
+  drain ();
+}
+#endif
+
+/* The wheel over the form scrolls the form; a control changes only when
+ * it has the keyboard focus. */
+static void
+test_wheel_over_form (void)
+{
+#ifdef GDK_WINDOWING_X11
+  RpWindow *win = new_window ();
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  GtkWidget *spin = control (win, "layers");
+  GtkWidget *scroller = gtk_widget_get_ancestor (spin, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj;
+  double before;
+
+  if (!GDK_IS_X11_DISPLAY (gtk_widget_get_display (spin)) ||
+      !g_find_program_in_path ("xdotool"))
+    {
+      g_test_skip ("needs X11 and xdotool");
+      destroy_window (win);
+      return;
+    }
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
+  gtk_window_set_focus (GTK_WINDOW (win), control (win, "name"));
+  g_assert_nonnull (scroller);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+  before = gtk_adjustment_get_value (adj);
+
+  wheel_over (spin, gtk_widget_get_width (spin) / 4.0, gtk_widget_get_height (spin) / 2.0);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, before);
+  g_assert_cmpuint (rp_scenario_document_get_arch (doc)->layers, ==, 32);
+  g_assert_false (rp_scenario_document_get_modified (doc));
+
+  /* With the focus, the wheel is the control's. */
+  gtk_adjustment_set_value (adj, 0);
+  drain ();
+  gtk_widget_grab_focus (spin);
+  drain ();
+  wheel_over (spin, gtk_widget_get_width (spin) / 4.0, gtk_widget_get_height (spin) / 2.0);
+  g_assert_cmpuint (rp_scenario_document_get_arch (doc)->layers, !=, 32);
+  destroy_window (win);
+#else
+  g_test_skip ("needs X11");
+#endif
+}
+
+/* Below ~1100 px the form and the results become pages of one column. */
+static void
+test_narrow_layout (void)
+{
+  RpWindow *win = new_window ();
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
+  g_assert_false (rp_window_is_narrow (win));
+  gtk_window_set_default_size (GTK_WINDOW (win), 900, 700);
+  wait_ms (200);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
+  drain ();
+  g_assert_true (rp_window_is_narrow (win));
+  g_assert_true (gtk_widget_get_mapped (rp_window_get_form (win)) ||
+                 gtk_widget_get_mapped (rp_window_get_chart_view (win, RP_CHART_VRAM)));
+  /* Both halves still exist and follow edits. */
+  type_into_spin (win, "micro-batch", "2");
+  g_assert_cmpuint (rp_scenario_document_get_scenario (rp_window_get_document (win))->training.micro_batch,
+                    ==, 2);
+  gtk_window_set_default_size (GTK_WINDOW (win), 1280, 800);
+  wait_ms (200);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
+  drain ();
+  g_assert_false (rp_window_is_narrow (win));
+  destroy_window (win);
+}
+
+/* The 13B LoRA on one RTX 3090 does not fit; Apply Fix makes the change
+ * the banner promised (QLoRA), and the result keeps the promise. */
+static void
+test_apply_fix (void)
+{
+  RpWindow *win = new_window ();
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  const RpEstimate *est;
+  double promised;
+  g_autofree char *promised_text = NULL;
+
+  choose (win, "preset", rp_catalog_lookup_model (catalog, "llama-2-13b")->name);
+  pick_gpu (win, "3090");
+  g_assert_cmpstr (rp_scenario_document_get_scenario (doc)->hardware.gpu, ==, "rtx-3090");
+  est = rp_scenario_document_get_estimate (doc);
+  g_assert_cmpstr (rp_window_get_verdict_class (win), ==, "does-not-fit");
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_QLORA);
+  g_assert_true (rp_window_offers_fix (win));
+  g_assert_nonnull (strstr (rp_window_get_verdict_detail (win), "QLoRA"));
+  promised = est->fix.memory_total_bytes;
+  promised_text = rp_units_format_bytes (promised);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.apply-fix", NULL));
+  drain ();
+  est = rp_scenario_document_get_estimate (doc);
+  g_assert_cmpint (rp_scenario_document_get_scenario (doc)->training.method, ==,
+                   RP_METHOD_QLORA);
+  g_assert_cmpfloat (est->memory.total_bytes, ==, promised);
+  g_assert_cmpstr (rp_window_get_figure (win, "vram", FALSE), ==, promised_text);
+  g_assert_cmpstr (rp_window_get_verdict_class (win), !=, "does-not-fit");
+  g_assert_true (rp_scenario_document_get_modified (doc));
+  /* The banner does not offer the same fix again. */
+  g_assert_true (est->fix.status != RP_FIX_FOUND || est->fix.steps[0] != RP_FIX_STEP_QLORA);
+  destroy_window (win);
+}
+
+/* Prices follow the GPU: catalog prices with their source; a typed price
+ * belongs to the GPU it was typed for, and changing GPU says so. */
+static void
+test_prices_follow_gpu (void)
+{
+  RpWindow *win = new_window ();
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  RpScenarioForm *form = RP_SCENARIO_FORM (rp_window_get_form (win));
+  const RpEstimate *est = rp_scenario_document_get_estimate (doc);
+  double rent_4090 = est->cost.rent_per_gpu_hour;
+  double rent_h100;
+
+  g_assert_nonnull (rp_scenario_form_get_field_origin (form, "rent-price-per-gpu-hour"));
+  g_assert_true (isnan (rp_scenario_document_get_scenario (doc)->budget.rent_price_per_gpu_hour));
+
+  pick_gpu (win, "h100 sxm");
+  est = rp_scenario_document_get_estimate (doc);
+  rent_h100 = est->cost.rent_per_gpu_hour;
+  g_test_message ("rent per GPU-hour: RTX 4090 %.2f, H100 %.2f", rent_4090, rent_h100);
+  g_assert_cmpfloat (rent_h100, >, 2 * rent_4090);
+  g_assert_null (rp_window_get_notice (win));
+
+  /* A price typed for the H100 is "yours"… */
+  type_into_spin (win, "rent-price-per-gpu-hour", "1.5");
+  g_assert_cmpfloat (rp_scenario_document_get_estimate (doc)->cost.rent_per_gpu_hour, ==, 1.5);
+  g_assert_cmpstr (rp_scenario_form_get_field_origin (form, "rent-price-per-gpu-hour"), ==,
+                   _("Yours"));
+  /* …and does not price an RTX 4090. */
+  pick_gpu (win, "4090");
+  g_assert_nonnull (rp_window_get_notice (win));
+  g_assert_cmpfloat (rp_scenario_document_get_estimate (doc)->cost.rent_per_gpu_hour, ==,
+                     rent_4090);
+  g_assert_true (isnan (rp_scenario_document_get_scenario (doc)->budget.rent_price_per_gpu_hour));
+  /* Back on the H100, the typed price returns. */
+  pick_gpu (win, "h100 sxm");
+  g_assert_cmpfloat (rp_scenario_document_get_estimate (doc)->cost.rent_per_gpu_hour, ==, 1.5);
+  g_assert_nonnull (rp_window_get_notice (win));
   destroy_window (win);
 }
 
@@ -664,6 +1016,12 @@ main (int    argc,
   g_test_add_func ("/ui/window/edit-fields", test_edit_fields);
   g_test_add_func ("/ui/window/preset-fills-architecture", test_preset_fills_architecture);
   g_test_add_func ("/ui/window/inline-validation", test_inline_validation);
+  g_test_add_func ("/ui/window/new-window-plan", test_new_window_plan);
+  g_test_add_func ("/ui/window/out-of-range-entry", test_out_of_range_entry);
+  g_test_add_func ("/ui/window/wheel-over-form", test_wheel_over_form);
+  g_test_add_func ("/ui/window/narrow-layout", test_narrow_layout);
+  g_test_add_func ("/ui/window/apply-fix", test_apply_fix);
+  g_test_add_func ("/ui/window/prices-follow-gpu", test_prices_follow_gpu);
   g_test_add_func ("/ui/window/malformed-file", test_malformed_file);
   g_test_add_func ("/ui/window/save-round-trip", test_save_round_trip);
   g_test_add_func ("/ui/window/close-confirmation", test_close_confirmation);
