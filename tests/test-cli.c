@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "rp-catalog.h"
+#include "rp-fields.h"
 
 #include <cjson/cJSON.h>
 #include <gio/gio.h>
@@ -26,6 +27,7 @@ cli_result_clear (CliResult *r)
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliResult, cli_result_clear)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 
 static void
 run_cli (CliResult          *r,
@@ -65,7 +67,7 @@ example (const char *name)
 static void
 test_help (void)
 {
-  static const char *const commands[] = { "catalog", "estimate" };
+  static const char *const commands[] = { "catalog", "estimate", "plan", "fix", "schema" };
 
   {
     g_auto(CliResult) r = { 0 };
@@ -254,6 +256,111 @@ test_estimate_text (void)
   g_assert_nonnull (strstr (r.out, "NVIDIA GeForce RTX 4090"));
 }
 
+/* `schema --json` lists every field with its path, type, range, unit and
+ * label, and the ranges are those the file reader applies. */
+static void
+test_schema (void)
+{
+  g_auto(CliResult) r = { 0 };
+  g_auto(CliResult) text = { 0 };
+  g_autoptr(cJSON) root = NULL;
+  const cJSON *fields, *item;
+  guint n = 0;
+
+  run_cli (&r, NULL, "schema", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = cJSON_Parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (root, "format")), ==,
+                   "rigplan-schema");
+  fields = cJSON_GetObjectItem (root, "fields");
+  cJSON_ArrayForEach (item, fields)
+    {
+      const RpField *f = rp_fields_lookup (cJSON_GetStringValue (cJSON_GetObjectItem (item, "key")));
+
+      g_assert_nonnull (f);
+      g_assert_nonnull (cJSON_GetStringValue (cJSON_GetObjectItem (item, "type")));
+      g_assert_nonnull (cJSON_GetStringValue (cJSON_GetObjectItem (item, "label")));
+      g_assert_true (cJSON_HasObjectItem (item, "unit"));
+      if (rp_field_is_number (f))
+        {
+          g_assert_cmpfloat (cJSON_GetNumberValue (cJSON_GetObjectItem (item, "min")), ==, f->min);
+          g_assert_cmpfloat (cJSON_GetNumberValue (cJSON_GetObjectItem (item, "max")), ==, f->max);
+        }
+      n++;
+    }
+  g_assert_cmpuint (n, ==, rp_fields_n ());
+
+  run_cli (&text, NULL, "schema", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "hardware.nodes"));
+  g_assert_nonnull (strstr (text.out, "from 1 to 1,000,000"));
+}
+
+/* `fix` applies the proposed change and saves it: the 13B LoRA on one
+ * RTX 3090 becomes QLoRA, and the saved file estimates as promised. */
+static void
+test_fix (void)
+{
+  static const char scenario[] =
+    "{\"format\": \"rigplan-scenario\", \"version\": 2, \"name\": \"13B LoRA on a 3090\","
+    " \"model\": {\"preset\": \"llama-2-13b\"},"
+    " \"training\": {\"method\": \"lora\", \"seq_len\": 2048, \"micro_batch\": 1,"
+    "   \"global_batch\": 16, \"recompute\": \"full\", \"dataset_tokens\": 100000000},"
+    " \"hardware\": {\"gpu\": \"rtx-3090\"}, \"budget\": {\"currency\": \"CNY\"}}";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
+  g_autofree char *in = g_build_filename (dir, "in.rigplan", NULL);
+  g_autofree char *out = g_build_filename (dir, "fixed.rigplan", NULL);
+  g_autofree char *again = g_build_filename (dir, "again.rigplan", NULL);
+  g_auto(CliResult) before = { 0 };
+  g_auto(CliResult) fix = { 0 };
+  g_auto(CliResult) after = { 0 };
+  g_auto(CliResult) nothing = { 0 };
+  g_auto(CliResult) usage = { 0 };
+  g_autoptr(cJSON) before_json = NULL;
+  g_autoptr(cJSON) after_json = NULL;
+  const cJSON *promise;
+
+  g_file_set_contents (in, scenario, -1, &error);
+  g_assert_no_error (error);
+  run_cli (&before, NULL, "estimate", in, "--json", NULL);
+  g_assert_cmpint (before.status, ==, 0);
+  before_json = cJSON_Parse (before.out);
+  promise = cJSON_GetObjectItem (before_json, "fix");
+  g_assert_true (cJSON_IsObject (promise));
+  g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetArrayItem (cJSON_GetObjectItem (promise, "steps"), 0)),
+                   ==, "qlora");
+
+  run_cli (&fix, NULL, "fix", in, "-o", out, NULL);
+  g_assert_cmpint (fix.status, ==, 0);
+  g_assert_nonnull (strstr (fix.out, "training.method: lora → qlora"));
+  g_assert_true (g_file_test (out, G_FILE_TEST_EXISTS));
+
+  run_cli (&after, NULL, "estimate", out, "--json", NULL);
+  g_assert_cmpint (after.status, ==, 0);
+  after_json = cJSON_Parse (after.out);
+  g_assert_cmpfloat (cJSON_GetNumberValue (cJSON_GetObjectItem (cJSON_GetObjectItem (after_json, "memory"),
+                                                                "total")),
+                     ==, cJSON_GetNumberValue (cJSON_GetObjectItem (promise, "memory_total")));
+  g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (cJSON_GetObjectItem (after_json, "verdict"),
+                                                              "level")), ==, "info");
+
+  /* nothing left to fix: says so and writes nothing */
+  run_cli (&nothing, NULL, "fix", out, "-o", again, NULL);
+  g_assert_cmpint (nothing.status, ==, 0);
+  g_assert_nonnull (strstr (nothing.out, "nothing to fix"));
+  g_assert_false (g_file_test (again, G_FILE_TEST_EXISTS));
+
+  run_cli (&usage, NULL, "fix", in, NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  g_assert_nonnull (strstr (usage.err, "-o"));
+
+  g_unlink (in);
+  g_unlink (out);
+  g_rmdir (dir);
+}
+
 /* Bad input: exit 1 and a message that names the file and the key. */
 static void
 test_estimate_bad_file (void)
@@ -305,5 +412,7 @@ main (int    argc,
   g_test_add_func ("/cli/estimate-json", test_estimate_json);
   g_test_add_func ("/cli/estimate-text", test_estimate_text);
   g_test_add_func ("/cli/estimate-bad-file", test_estimate_bad_file);
+  g_test_add_func ("/cli/schema", test_schema);
+  g_test_add_func ("/cli/fix", test_fix);
   return g_test_run ();
 }

@@ -277,7 +277,33 @@ test_schema (void)
   g_assert_cmpuint (keys, ==, rp_fields_n ());
   g_assert_nonnull (strstr (json, "\"refers_to\":\t\"gpu\""));
   g_assert_nonnull (strstr (json, "\"null_means\":\t\"no limit\""));
-  g_assert_nonnull (strstr (json, "\"unit\":\t\"1e6 tokens\""));
+  g_assert_nonnull (strstr (json, "\"unit\":\t\"tokens\""));
+  g_assert_null (strstr (json, "1e6"));
+}
+
+/* A file speaks in stored units (tokens), the form in shown units
+ * (M tokens): each error names the range in the units its reader used. */
+static void
+test_range_units (void)
+{
+  const RpField *f = rp_fields_lookup ("training.dataset_tokens");
+  g_autoptr(GError) file_error = NULL;
+  g_autoptr(GError) form_error = NULL;
+  double value = 0;
+
+  g_assert_false (rp_field_check (f, 2e16, &file_error));
+  g_assert_nonnull (strstr (file_error->message, "10,000,000,000,000,000"));
+  g_assert_false (rp_field_parse_text (f, "20,000,000,000", &value, &form_error));
+  g_assert_nonnull (strstr (form_error->message, "from 0 to 10,000,000,000"));
+  g_assert_null (strstr (form_error->message, "10,000,000,000,000,000"));
+  g_assert_true (rp_field_parse_text (f, "200", &value, NULL));
+  g_assert_cmpfloat (value, ==, 2e8);
+
+  /* fractions shown as percent: 0.5 % is below the 1 % floor */
+  f = rp_fields_lookup ("hardware.mfu_override");
+  g_clear_error (&form_error);
+  g_assert_false (rp_field_parse_text (f, "0.5", &value, &form_error));
+  g_assert_nonnull (strstr (form_error->message, "from 1 to 100"));
 }
 
 /* Errors carry their key, and the detail is the problem alone. */
@@ -334,6 +360,7 @@ main (int    argc,
   g_test_add_func ("/core/fields/round-trip", test_round_trip);
   g_test_add_func ("/core/fields/parse-text", test_parse_text);
   g_test_add_func ("/core/fields/schema", test_schema);
+  g_test_add_func ("/core/fields/range-units", test_range_units);
   g_test_add_func ("/core/fields/error-key", test_error_key);
   g_test_add_func ("/core/fields/numbers", test_numbers);
   return g_test_run ();

@@ -3,6 +3,10 @@
  *
  *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
  *   rigplan-cli estimate FILE.rigplan [--json]
+ *   rigplan-cli plan FILE.rigplan [--top N] [--json]
+ *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
+ *   rigplan-cli export FILE.rigplan -o OUT.pdf|OUT.png [--chart KIND]
+ *   rigplan-cli schema [--json]
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
  * input (a file or value that cannot be used), 2 usage or internal error. */
@@ -16,6 +20,8 @@
 #endif
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
+#include "rp-fields.h"
+#include "rp-fix.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
 #include "rp-planner.h"
@@ -1154,6 +1160,208 @@ run_export (int    argc,
 #endif
 }
 
+/* ---- schema --------------------------------------------------------- */
+
+static char *
+field_range_text (const RpField *f)
+{
+  if (f->type == RP_FIELD_ENUM || (f->choices != NULL && f->type == RP_FIELD_UINT))
+    return rp_enum_info_list_names (f->choices);
+  if (f->type == RP_FIELD_BOOL)
+    return g_strdup ("true, false");
+  if (f->type == RP_FIELD_STRING)
+    {
+      static const char *const refs[] = { "", N_("a model id"), N_("a GPU id"),
+                                          N_("an offer id") };
+      return g_strdup (f->ref != RP_FIELD_REF_NONE ? _(refs[f->ref]) : _("text"));
+    }
+  return rp_field_describe_range (f);
+}
+
+static void
+print_schema (void)
+{
+  RpSection section = RP_N_SECTIONS;
+
+  /* TRANSLATORS: column headings of "rigplan-cli schema" */
+  print_cells (-34, _("Key"), -8, _("Type"), -34, _("Accepted"), -14, _("Unit"), 0, _("Label"),
+               0, NULL);
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      g_autofree char *range = field_range_text (f);
+      g_autofree char *unit = f->unit != RP_UNIT_NONE ? g_strdup (rp_unit_get_name (f->unit))
+                                                      : g_strdup ("");
+      g_autofree char *label = NULL;
+
+      if (f->section != section && i > 0)
+        g_print ("\n");
+      section = f->section;
+      label = (f->flags & RP_FIELD_NULLABLE) != 0
+              /* TRANSLATORS: a field's label, then what null means ("from the catalog") */
+              ? g_strdup_printf (_("%s (null: %s)"), rp_field_get_label (f),
+                                 rp_field_get_null_label (f))
+              : g_strdup (rp_field_get_label (f));
+      print_cells (-34, f->key, -8, rp_field_type_to_string (f->type), -34, range, -14, unit,
+                   0, label, 0, NULL);
+    }
+}
+
+static int
+run_schema (int    argc,
+            char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    new_context (NULL, _("Describe every field of a scenario file: key, type, range, unit."));
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 1)
+    return usage_error (context, _("schema takes no file"));
+  if (opt_json)
+    print_json (rp_fields_schema_to_json ());
+  else
+    print_schema ();
+  return EXIT_OK;
+}
+
+/* ---- fix ------------------------------------------------------------ */
+
+static char *opt_fix_output = NULL;
+
+static const GOptionEntry fix_entries[] = {
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_fix_output,
+    N_("Write the fixed scenario to FILE"), N_("FILE") },
+  { NULL }
+};
+
+static char *
+change_value_text (const RpField *f,
+                   double         number,
+                   const char    *text)
+{
+  if (f->type == RP_FIELD_STRING)
+    return g_strdup (text != NULL ? text : "null");
+  if (isnan (number))
+    return g_strdup ("null");
+  if (f->choices != NULL)
+    return g_strdup (rp_enum_info_get_name (f->choices, (guint) number));
+  if (f->type == RP_FIELD_BOOL)
+    return g_strdup (number != 0 ? "true" : "false");
+  return rp_units_format_number (number, f->digits);
+}
+
+static void
+print_fix (const char       *input,
+           const RpScenario *before,
+           const RpEstimate *before_est,
+           const RpScenario *after,
+           const RpEstimate *after_est,
+           const RpCatalog  *catalog)
+{
+  g_autofree char *was = rp_words_verdict_title (before, before_est);
+  g_autofree char *now = rp_words_verdict_title (after, after_est);
+  g_autofree char *action = rp_words_fix_action (catalog, &before_est->fix);
+  const GArray *changes = before_est->fix.changes;
+
+  g_print ("%s\n", input);
+  /* TRANSLATORS: "Before: Does not fit on …" */
+  g_print (_("Before: %s\n"), was);
+  g_print (_("Fix:    %s\n"), action);
+  for (guint i = 0; changes != NULL && i < changes->len; i++)
+    {
+      const RpChange *c = &g_array_index (changes, RpChange, i);
+      const RpField *f = rp_fields_lookup (c->key);
+      g_autofree char *from = change_value_text (f, c->from, c->from_text);
+      g_autofree char *to = change_value_text (f, c->to, c->to_text);
+
+      g_print ("        %s: %s → %s\n", c->key, from, to);
+    }
+  g_print (_("After:  %s\n"), now);
+  /* TRANSLATORS: %s is the file the fixed scenario went to */
+  g_print (_("Wrote %s\n"), opt_fix_output);
+}
+
+/* Estimates @scenario into a new estimate, or says why not. */
+static RpEstimate *
+estimate_or_fail (const char       *path,
+                  const RpScenario *scenario,
+                  const RpCatalog  *catalog,
+                  int              *status)
+{
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (!rp_estimate_compute (scenario, catalog, est, &error))
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
+
+      *status = fail (EXIT_BAD_INPUT, message);
+      return NULL;
+    }
+  return g_steal_pointer (&est);
+}
+
+static int
+run_fix (int    argc,
+         char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    new_context (_("FILE.rigplan"),
+                 _("Apply the change Rigplan proposes for the first unmet check, and save it."));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(RpScenario) scenario = NULL;
+  g_autoptr(RpScenario) fixed = NULL;
+  g_autoptr(RpEstimate) est = NULL;
+  g_autoptr(RpEstimate) after = NULL;
+  int status = EXIT_OK;
+
+  g_option_context_add_main_entries (context, fix_entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 2)
+    return usage_error (context, _("name one scenario file"));
+  if (opt_fix_output == NULL)
+    return usage_error (context, _("name the fixed file with -o FILE"));
+  catalog = load_catalog (&error);
+  if (catalog == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  scenario = rp_scenario_load_file (argv[1], &error);
+  if (scenario == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  est = estimate_or_fail (argv[1], scenario, catalog, &status);
+  if (est == NULL)
+    return status;
+  if (est->fix.status == RP_FIX_NONE)
+    {
+      g_autofree char *title = rp_words_verdict_title (scenario, est);
+
+      /* TRANSLATORS: rigplan-cli fix when there is nothing to change; %s is the verdict */
+      g_print (_("%s: nothing to fix (%s); nothing written.\n"), argv[1], title);
+      return EXIT_OK;
+    }
+  if (est->fix.status != RP_FIX_FOUND)
+    {
+      g_autofree char *sentence = rp_words_fix_sentence (catalog, est);
+      g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], sentence);
+
+      return fail (EXIT_BAD_INPUT, message);
+    }
+  fixed = rp_fix_apply (scenario, &est->fix);
+  after = estimate_or_fail (opt_fix_output, fixed, catalog, &status);
+  if (after == NULL)
+    return status;
+  if (!rp_scenario_save_file (fixed, opt_fix_output, &error))
+    return fail (EXIT_BAD_INPUT, error->message);
+  if (opt_json)
+    print_json (rp_estimate_to_json (fixed, catalog, after));
+  else
+    print_fix (argv[1], scenario, est, fixed, after, catalog);
+  return EXIT_OK;
+}
+
 /* ---- main ----------------------------------------------------------- */
 
 static void
@@ -1164,7 +1372,9 @@ print_main_help (FILE *out)
   fprintf (out, "  catalog gpus|clouds|models   %s\n", _("List a catalog"));
   fprintf (out, "  estimate FILE.rigplan        %s\n", _("Estimate one scenario"));
   fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("Search machines and settings; recommend one"));
+  fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
   fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, or one chart (--chart)"));
+  fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
 }
 
@@ -1212,6 +1422,10 @@ main (int    argc,
     return run_plan (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
     return run_export (argc - 1, argv + 1);
+  if (strcmp (command, "fix") == 0)
+    return run_fix (argc - 1, argv + 1);
+  if (strcmp (command, "schema") == 0)
+    return run_schema (argc - 1, argv + 1);
   g_printerr (_("rigplan-cli: unknown command “%s”\n\n"), command);
   print_main_help (stderr);
   return EXIT_USAGE;

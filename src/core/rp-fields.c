@@ -27,11 +27,11 @@ typedef struct
 
 static const UnitInfo units[RP_N_UNITS] = {
   [RP_UNIT_NONE] = { "", NULL, 1 },
-  [RP_UNIT_MILLION_PARAMS] = { "1e6 parameters", N_("M"), 1e6 },
+  [RP_UNIT_MILLION_PARAMS] = { "parameters", N_("M"), 1e6 },
   [RP_UNIT_TOKENS] = { "tokens", N_("tokens"), 1 },
-  [RP_UNIT_MILLION_TOKENS] = { "1e6 tokens", N_("M tokens"), 1e6 },
+  [RP_UNIT_MILLION_TOKENS] = { "tokens", N_("M tokens"), 1e6 },
   [RP_UNIT_SAMPLES] = { "samples", N_("samples"), 1 },
-  [RP_UNIT_MILLION_SAMPLES] = { "1e6 samples", N_("M samples"), 1e6 },
+  [RP_UNIT_MILLION_SAMPLES] = { "samples", N_("M samples"), 1e6 },
   [RP_UNIT_PIXELS] = { "pixels", N_("px"), 1 },
   [RP_UNIT_GPUS] = { "GPUs", N_("GPUs"), 1 },
   [RP_UNIT_STAGES] = { "stages", N_("stages"), 1 },
@@ -475,11 +475,49 @@ is_whole (const RpField *f)
          f->type == RP_FIELD_ENUM || f->type == RP_FIELD_BOOL;
 }
 
-static gboolean
-range_error (const RpField *f,
-             GError       **error)
+/* One end of a range: whole where it is whole, else at most four
+ * decimals without trailing zeros ("0.01", not "0.0100"). */
+static char *
+format_bound (double value)
 {
-  g_autofree char *range = rp_field_describe_range (f);
+  char *text;
+  char *dot;
+
+  if (value == floor (value))
+    return rp_units_format_number (value, 0);
+  text = rp_units_format_number (value, 4);
+  dot = strpbrk (text, ".,");
+  if (dot != NULL && strchr (dot + 1, '.') == NULL && strchr (dot + 1, ',') == NULL)
+    {
+      char *end = text + strlen (text) - 1;
+
+      while (end > dot && *end == '0')
+        *end-- = '\0';
+      if (end == dot)
+        *end = '\0';
+    }
+  return text;
+}
+
+/* The range in stored units (@scale 1: files, the schema) or in the
+ * form's shown units. */
+static char *
+describe_range_scaled (const RpField *field,
+                       double         scale)
+{
+  g_autofree char *lo = format_bound (field->min / scale);
+  g_autofree char *hi = format_bound (field->max / scale);
+
+  /* TRANSLATORS: the accepted range of a field, "from 1 to 1,024" */
+  return g_strdup_printf (_("from %s to %s"), lo, hi);
+}
+
+static gboolean
+range_error_scaled (const RpField *f,
+                    double         scale,
+                    GError       **error)
+{
+  g_autofree char *range = describe_range_scaled (f, scale);
 
   if (is_whole (f))
     /* TRANSLATORS: %s is a range, "from 1 to 16,777,216" */
@@ -489,6 +527,13 @@ range_error (const RpField *f,
     /* TRANSLATORS: %s is a range, "from 0 to 100" */
     rp_error_set_key (error, RP_ERROR_INVALID_VALUE, f->key, _("expected a number %s"), range);
   return FALSE;
+}
+
+static gboolean
+range_error (const RpField *f,
+             GError       **error)
+{
+  return range_error_scaled (f, 1, error);
 }
 
 /* ---- public API: the table ------------------------------------------ */
@@ -637,17 +682,8 @@ rp_field_is_null (const RpField *field,
 char *
 rp_field_describe_range (const RpField *field)
 {
-  double scale;
-  g_autofree char *lo = NULL;
-  g_autofree char *hi = NULL;
-
   g_return_val_if_fail (field != NULL, NULL);
-
-  scale = rp_unit_get_scale (field->unit);
-  lo = rp_units_format_number (field->min / scale, is_whole (field) ? 0 : 4);
-  hi = rp_units_format_number (field->max / scale, is_whole (field) ? 0 : 4);
-  /* TRANSLATORS: the accepted range of a field, "from 1 to 1,024" */
-  return g_strdup_printf (_("from %s to %s"), lo, hi);
+  return describe_range_scaled (field, 1);
 }
 
 gboolean
@@ -689,7 +725,7 @@ rp_field_parse_text (const RpField *field,
     }
   if (!rp_units_parse_number (stripped, &shown))
     {
-      g_autofree char *range = rp_field_describe_range (field);
+      g_autofree char *range = describe_range_scaled (field, rp_unit_get_scale (field->unit));
 
       /* TRANSLATORS: %s is what was typed, then a range "from 1 to 1,024" */
       rp_error_set_key (error, RP_ERROR_INVALID_VALUE, field->key,
@@ -700,8 +736,9 @@ rp_field_parse_text (const RpField *field,
   /* M tokens or % shown with few digits: snap whole fields to whole values */
   if (is_whole (field) && fabs (value - round (value)) < 1e-6 * MAX (1, fabs (value)))
     value = round (value);
-  if (!rp_field_check (field, value, error))
-    return FALSE;
+  /* the message speaks in the units the person typed */
+  if (!rp_field_check (field, value, NULL))
+    return range_error_scaled (field, rp_unit_get_scale (field->unit), error);
   *out = value;
   return TRUE;
 }

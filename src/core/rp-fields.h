@@ -157,7 +157,8 @@ gboolean       rp_field_parse_text          (const RpField     *field,
                                              const char        *text,
                                              double            *out,
                                              GError           **error);
-/* "from 1 to 16,777,216", in the locale's numbers. */
+/* "from 1 to 16,777,216" in stored units (those of the file), in the
+ * locale's numbers. */
 char          *rp_field_describe_range      (const RpField     *field);
 gboolean       rp_field_applies             (const RpField     *field,
                                              const RpScenario  *scenario,
