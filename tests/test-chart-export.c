@@ -12,6 +12,7 @@
 
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -316,6 +317,30 @@ test_replace (Fixture       *f,
   g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
 }
 
+/* rigplan-cli export draws one chart through this layer, with or
+ * without GTK in the build (.ci/run builds both). */
+static void
+test_cli_png (Fixture       *f,
+              gconstpointer  user_data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "vram.png", NULL);
+  g_autofree char *example = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
+                                               "lora-llama3-8b-rtx4090.rigplan", NULL);
+  g_autoptr(GSubprocess) cli = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *png;
+
+  cli = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, g_getenv ("RIGPLAN_CLI"), "export",
+                          example, "-o", path, "--chart", "vram", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (cli, NULL, &error));
+  g_assert_no_error (error);
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), >, 100);
+  cairo_surface_destroy (png);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,6 +358,8 @@ main (int    argc,
   g_test_add ("/chart/export/unwritable", Fixture, NULL, fixture_setup, test_unwritable,
               fixture_teardown);
   g_test_add ("/chart/export/replace", Fixture, NULL, fixture_setup, test_replace,
+              fixture_teardown);
+  g_test_add ("/chart/export/cli-png", Fixture, NULL, fixture_setup, test_cli_png,
               fixture_teardown);
 
   status = g_test_run ();
