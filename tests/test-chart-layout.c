@@ -6,10 +6,7 @@
 
 #include "config.h"
 
-#include "rp-catalog.h"
 #include "rp-chart.h"
-#include "rp-estimate.h"
-#include "rp-scenario.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -563,156 +560,6 @@ test_layout_degenerate (void)
 }
 
 static void
-test_data_kinds (void)
-{
-  for (guint kind = 0; kind < RP_N_CHARTS; kind++)
-    {
-      RpChartKind back = RP_N_CHARTS;
-
-      g_assert_true (rp_chart_kind_from_string (rp_chart_kind_to_string (kind), &back));
-      g_assert_cmpuint (back, ==, kind);
-      g_assert_cmpstr (rp_chart_kind_get_title (kind), !=, "");
-    }
-  {
-    RpChartKind kind = RP_CHART_TIME;
-
-    g_assert_false (rp_chart_kind_from_string ("pie", &kind));
-    g_assert_false (rp_chart_kind_from_string (NULL, &kind));
-    g_assert_cmpuint (kind, ==, RP_CHART_TIME);
-    g_assert_true (rp_chart_kind_from_string ("Break-Even", &kind));
-    g_assert_cmpuint (kind, ==, RP_CHART_BREAK_EVEN);
-  }
-}
-
-static RpCatalog *
-load_catalog (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_load_default (&error);
-
-  g_assert_no_error (error);
-  return catalog;
-}
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  const char *dir = g_getenv ("RIGPLAN_EXAMPLES");
-  g_autofree char *path = NULL;
-  RpScenario *scenario;
-
-  g_assert_nonnull (dir);
-  path = g_build_filename (dir, name, NULL);
-  scenario = rp_scenario_load_file (path, &error);
-  g_assert_no_error (error);
-  return scenario;
-}
-
-static void
-test_data_unavailable (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = rp_estimate_new ();  /* nothing computed */
-
-  for (guint kind = 0; kind < RP_N_CHARTS; kind++)
-    {
-      g_autoptr(RpChartData) data = rp_chart_data_new (kind, scenario, catalog, est);
-      g_autoptr(RpChartLayout) layout = layout_fake (data, 1024, 700);
-
-      g_assert_nonnull (rp_chart_data_get_message (data));
-      g_assert_cmpuint (rp_chart_data_get_n_series (data), ==, 0);
-      g_assert_false (rp_chart_layout_get_plot_rect (layout, NULL));
-    }
-}
-
-static void
-test_data_vram (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RpChartData) data = NULL;
-  int own;
-  double sum = 0;
-
-  g_assert_true (rp_estimate_compute (scenario, catalog, est, &error));
-  g_assert_no_error (error);
-  if (!est->memory.computed)
-    {
-      g_test_skip ("the memory model is not computed yet");
-      return;
-    }
-  data = rp_chart_data_new (RP_CHART_VRAM, scenario, catalog, est);
-  g_assert_null (rp_chart_data_get_message (data));
-  g_assert_true (rp_chart_data_is_categorical (data));
-  g_assert_cmpuint (rp_chart_data_get_n_categories (data), >=, 2);
-  g_assert_cmpuint (rp_chart_data_get_n_categories (data), <=, 6);
-  own = rp_chart_data_get_highlight (data);
-  g_assert_cmpint (own, >=, 0);
-  g_assert_cmpstr (rp_chart_data_get_category_label (data, own), ==, est->gpu->name);
-  /* The stack of the scenario's own GPU adds up to its total. */
-  for (guint s = 0; s < rp_chart_data_get_n_series (data); s++)
-    {
-      double v = rp_chart_data_get_value (data, s, own);
-
-      if (isfinite (v))
-        sum += v;
-    }
-  g_assert_cmpfloat_with_epsilon (sum, rp_units_bytes_to_gib (est->memory.total_bytes), 1e-6);
-  /* Two marks (capacity and usable) per GPU, categories sorted by size. */
-  g_assert_cmpuint (rp_chart_data_get_n_category_marks (data), ==,
-                    2 * rp_chart_data_get_n_categories (data));
-  g_assert_cmpstr (rp_chart_data_get_y_label (data), ==, "VRAM (GiB)");
-}
-
-static void
-test_data_cost (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  g_autoptr(RpChartData) data = NULL;
-  double x, y;
-
-  /* A hand-made cost section: rent 100 a month, buy 1000 + 20 a month;
-   * they cross at 1000 / 80 = 12.5 months. */
-  est->cost.computed = TRUE;
-  est->cost.currency = RP_CURRENCY_CNY;
-  est->cost.n_months = 24;
-  est->cost.break_even_months = 12.5;
-  est->cost.rent_cumulative = g_new (double, 25);
-  est->cost.buy_cumulative = g_new (double, 25);
-  for (guint m = 0; m <= 24; m++)
-    {
-      est->cost.rent_cumulative[m] = 100.0 * m;
-      est->cost.buy_cumulative[m] = 1000 + 20.0 * m;
-    }
-  data = rp_chart_data_new (RP_CHART_COST, scenario, catalog, est);
-  g_assert_null (rp_chart_data_get_message (data));
-  g_assert_cmpuint (rp_chart_data_get_n_series (data), ==, 2);
-  g_assert_cmpuint (rp_chart_data_get_n_points (data, 0), ==, 25);
-  g_assert_cmpfloat (rp_chart_data_get_y (data, 1, 24), ==, 1480);
-  g_assert_cmpuint (rp_chart_data_get_currency (data), ==, RP_CURRENCY_CNY);
-  g_assert_cmpuint (rp_chart_data_get_n_markers (data), ==, 1);
-  rp_chart_data_get_marker (data, 0, &x, &y, NULL);
-  g_assert_cmpfloat_with_epsilon (x, 12.5, 1e-9);
-  g_assert_cmpfloat_with_epsilon (y, 1250, 1e-9);
-  g_assert_nonnull (strstr (rp_chart_data_get_y_label (data), "CNY"));
-
-  /* Never breaking even: no marker. */
-  {
-    g_autoptr(RpChartData) never = NULL;
-
-    est->cost.break_even_months = -1;
-    never = rp_chart_data_new (RP_CHART_COST, scenario, catalog, est);
-    g_assert_cmpuint (rp_chart_data_get_n_markers (never), ==, 0);
-  }
-}
-
-static void
 test_layout_pure (void)
 {
   /* Same input, same output, and the measure function is the only
@@ -753,10 +600,6 @@ main (int    argc,
   g_test_add_func ("/chart/layout/hit", test_layout_hit);
   g_test_add_func ("/chart/layout/degenerate", test_layout_degenerate);
   g_test_add_func ("/chart/layout/pure", test_layout_pure);
-  g_test_add_func ("/chart/data/kinds", test_data_kinds);
-  g_test_add_func ("/chart/data/unavailable", test_data_unavailable);
-  g_test_add_func ("/chart/data/vram", test_data_vram);
-  g_test_add_func ("/chart/data/cost", test_data_cost);
 
   return g_test_run ();
 }

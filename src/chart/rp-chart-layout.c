@@ -262,49 +262,48 @@ format_plain (double value,
 {
   if (fabs (value) < 1e-12)
     value = 0;                  /* no "-0" */
-  return g_strdup_printf ("%.*f", decimals, value);
+  return rp_units_format_number (value, decimals);
 }
 
-/* Tick labels carry no unit (the axis title has it); money is compact. */
+/* @value / @divisor with the step's digits and @suffix_format ("%sk"). */
+static char *
+format_scaled (double      value,
+               double      step,
+               double      divisor,
+               const char *suffix_format)
+{
+  g_autofree char *n = format_plain (value / divisor, decimals_for_step (step / divisor));
+
+  if (value == 0)
+    return g_steal_pointer (&n);
+  return g_strdup_printf (suffix_format, n);
+}
+
+/* Tick labels carry no unit (the axis title has it); money is compact,
+ * with one scale for the whole axis: @span is its largest tick. */
 static char *
 format_tick (RpChartUnit unit,
              double      value,
-             double      step)
+             double      step,
+             double      span)
 {
-  double a = fabs (value);
-
-  if (unit == RP_CHART_UNIT_MONEY && a >= 1e4 && rp_units_count_in_wan ())
+  if (unit != RP_CHART_UNIT_MONEY || fabs (span) < 1e4)
+    return format_plain (value, decimals_for_step (step));
+  if (rp_units_count_in_wan ())
     {
-      g_autofree char *n = NULL;
-
-      if (a >= 1e8)
-        {
-          n = format_plain (value / 1e8, decimals_for_step (step / 1e8));
-          /* TRANSLATORS: a compact amount of money in 亿 (10⁸), only
-           * used where "yuan-in-wan:yes" is the translation */
-          return g_strdup_printf (_("%s亿"), n);
-        }
-      n = format_plain (value / 1e4, decimals_for_step (step / 1e4));
+      if (fabs (span) >= 1e8)
+        /* TRANSLATORS: a compact amount of money in 亿 (10⁸), only
+         * used where "yuan-in-wan:yes" is the translation */
+        return format_scaled (value, step, 1e8, _("%s亿"));
       /* TRANSLATORS: a compact amount of money in 万 (10⁴), only used
        * where "yuan-in-wan:yes" is the translation */
-      return g_strdup_printf (_("%s万"), n);
+      return format_scaled (value, step, 1e4, _("%s万"));
     }
-  if (unit == RP_CHART_UNIT_MONEY && a >= 1e4)
-    {
-      if (a >= 1e6)
-        {
-          g_autofree char *n = format_plain (value / 1e6, decimals_for_step (step / 1e6));
-          /* TRANSLATORS: a compact amount of money in millions, "1.5M" */
-          return g_strdup_printf (_("%sM"), n);
-        }
-      else
-        {
-          g_autofree char *n = format_plain (value / 1e3, decimals_for_step (step / 1e3));
-          /* TRANSLATORS: a compact amount of money in thousands, "20k" */
-          return g_strdup_printf (_("%sk"), n);
-        }
-    }
-  return format_plain (value, decimals_for_step (step));
+  if (fabs (span) >= 1e6)
+    /* TRANSLATORS: a compact amount of money in millions, "1.5M" */
+    return format_scaled (value, step, 1e6, _("%sM"));
+  /* TRANSLATORS: a compact amount of money in thousands, "20k" */
+  return format_scaled (value, step, 1e3, _("%sk"));
 }
 
 static double
@@ -343,9 +342,10 @@ tick_texts_add (Ctx        *ctx,
                 GArray     *ticks,
                 RpChartUnit unit,
                 double      value,
-                double      step)
+                double      step,
+                double      span)
 {
-  TickText t = { value, format_tick (unit, value, step), 0, 0 };
+  TickText t = { value, format_tick (unit, value, step, span), 0, 0 };
 
   measure (ctx, t.text, ctx->fs * tick_scale, FALSE, &t.width, &t.height);
   g_array_append_val (ticks, t);
@@ -401,7 +401,7 @@ linear_ticks (Ctx        *ctx,
 
       if (v > hi + step * 1e-6)
         break;
-      tick_texts_add (ctx, ticks, unit, v, step);
+      tick_texts_add (ctx, ticks, unit, v, step, MAX (fabs (lo), fabs (hi)));
     }
   return ticks;
 }
@@ -443,7 +443,7 @@ log_ticks (Ctx        *ctx,
               double v = mantissas[m] * pow (10, e);
 
               if (v <= axis->hi * (1 + 1e-9))
-                tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1);
+                tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
             }
         }
       return ticks;
@@ -456,7 +456,7 @@ log_ticks (Ctx        *ctx,
     {
       double v = pow (base, e);
 
-      tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1);
+      tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
     }
   return ticks;
 }

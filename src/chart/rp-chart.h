@@ -79,9 +79,12 @@ const char *rp_chart_kind_get_title   (RpChartKind  kind);
 
 typedef struct _RpChartData RpChartData;
 
-/* Builds the chart of @kind for an estimated scenario.  The VRAM and time
- * charts re-estimate @scenario on a few candidate GPUs from @catalog.
- * Never NULL: when the estimate lacks the needed section, the data carries
+/* Builds the chart of @kind for an estimated scenario.  The chart layer
+ * never estimates: the VRAM and time charts show @scenario moved to a few
+ * other machines by rp-explore (rp_explore_pick_gpus,
+ * rp_explore_estimate_on, rp_explore_days_by_count), the break-even chart
+ * the cost model's payback by utilization
+ * (rp_explore_break_even_by_utilization).  Never NULL: when the estimate lacks the needed section, the data carries
  * a translated message (rp_chart_data_get_message()) and no series.
  * Transfer full. */
 RpChartData *rp_chart_data_new            (RpChartKind        kind,
