@@ -157,7 +157,7 @@ rp_chart_paint (cairo_t             *cr,
     {
       const RpChartBox *b = &g_array_index (layout->bands, RpChartBox, i);
 
-      set_ink (cr, style, b->ink, 0.12);
+      set_ink (cr, style, b->ink, RP_CHART_BAND_ALPHA);
       cairo_rectangle (cr, b->rect.x, b->rect.y, b->rect.width, b->rect.height);
       cairo_fill (cr);
     }

@@ -138,6 +138,10 @@ struct _RpChartLayout
   GArray      *items;           /* RpChartItem, texts owned */
 };
 
+/* How strongly the highlight band behind the scenario's own category is
+ * drawn: the accent at this alpha over the background. */
+#define RP_CHART_BAND_ALPHA 0.12
+
 /* Shared helpers. */
 gboolean rp_chart_rects_overlap (const RpChartRect *a,
                                  const RpChartRect *b);

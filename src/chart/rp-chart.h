@@ -231,6 +231,10 @@ typedef struct
   gboolean    paint_bg;
 } RpChartStyle;
 
+/* Both palettes hold WCAG 2.1 level AA against their background: 4.5:1
+ * for the inks text is written in (fg, muted, accent, danger, warning,
+ * good), 3:1 for the series colours, also over the highlight band.  */
+
 /* A light palette for PDF, PNG and SVG. */
 void rp_chart_style_init_print  (RpChartStyle      *style);
 /* From the widget's colours: @fg is the text colour, @bg the view's
@@ -241,6 +245,13 @@ void rp_chart_style_init_screen (RpChartStyle      *style,
                                  const RpChartRgba *bg,
                                  const RpChartRgba *accent,
                                  gboolean           dark);
+
+/* WCAG 2.1 relative luminance of an sRGB colour, 0 (black) to 1 (white);
+ * alpha is ignored. */
+double rp_chart_relative_luminance (const RpChartRgba *color);
+/* WCAG 2.1 contrast ratio of two opaque colours, 1 to 21. */
+double rp_chart_contrast_ratio     (const RpChartRgba *a,
+                                    const RpChartRgba *b);
 
 /* ------------------------------------------------------------------ */
 /* Layout                                                              */
