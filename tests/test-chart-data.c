@@ -396,7 +396,8 @@ test_cost (void)
   g_assert_cmpuint (rp_chart_data_get_n_markers (never), ==, 0);
 }
 
-/* Values are written by rp-units: grouped digits, no bare printf. */
+/* Values are written by rp-units (grouped digits, no bare printf), with
+ * a no-break space between the number and its unit. */
 static void
 test_format_value (void)
 {
@@ -408,12 +409,12 @@ test_format_value (void)
     double      value;
     const char *text;
   } cases[] = {
-    { RP_CHART_UNIT_GPUS, 1, "1 GPU" },
-    { RP_CHART_UNIT_GPUS, 1024, "1,024 GPUs" },
-    { RP_CHART_UNIT_MONTHS, 36, "36 months" },
-    { RP_CHART_UNIT_MONTHS, 9.26, "9.3 months" },
-    { RP_CHART_UNIT_PERCENT, 60, "60 %" },
-    { RP_CHART_UNIT_GIB, 20.1, "20.1 GiB" },
+    { RP_CHART_UNIT_GPUS, 1, "1\u00a0GPU" },
+    { RP_CHART_UNIT_GPUS, 1024, "1,024\u00a0GPUs" },
+    { RP_CHART_UNIT_MONTHS, 36, "36\u00a0months" },
+    { RP_CHART_UNIT_MONTHS, 9.26, "9.3\u00a0months" },
+    { RP_CHART_UNIT_PERCENT, 60, "60\u00a0%" },
+    { RP_CHART_UNIT_GIB, 20.1, "20.1\u00a0GiB" },
     { RP_CHART_UNIT_NONE, 12345.6, "12,346" },
     { RP_CHART_UNIT_NONE, -1.5, "−1.50" },
   };
@@ -424,6 +425,34 @@ test_format_value (void)
 
       g_assert_cmpstr (text, ==, cases[i].text);
     }
+}
+
+/* The accessible description states the figures: every bar's total and
+ * capacity; every line's points, then the rules and markers. */
+static void
+test_describe (void)
+{
+  g_autoptr(RpScenario) scenario = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpChartData) vram = rp_chart_data_new (RP_CHART_VRAM, scenario, catalog, est);
+  g_autoptr(RpChartData) time = rp_chart_data_new (RP_CHART_TIME, scenario, catalog, est);
+  g_autofree char *vram_text = rp_chart_data_describe (vram);
+  g_autofree char *time_text = rp_chart_data_describe (time);
+  g_autofree char *own = g_strdup_printf ("NVIDIA A100 80GB SXM4 %.1f\u00a0GiB of 80.0\u00a0GiB",
+                                          rp_units_bytes_to_gib (est->memory.total_bytes));
+  g_autofree char *own_days = rp_chart_data_format_value (time, RP_CHART_UNIT_DAYS,
+                                                         est->compute.days);
+  g_autofree char *days = g_strdup_printf (", 8\u00a0GPUs %s,", own_days);
+
+  g_test_message ("%s", vram_text);
+  g_test_message ("%s", time_text);
+  g_assert_true (g_str_has_prefix (vram_text, "VRAM headroom: "));
+  g_assert_nonnull (strstr (vram_text, own));
+  g_assert_nonnull (strstr (time_text, "NVIDIA A100 80GB SXM4 · InfiniBand HDR: 2\u00a0GPUs "));
+  g_assert_nonnull (strstr (time_text, days));
+  g_assert_nonnull (strstr (time_text, "; Deadline: 14.0\u00a0days"));
+  g_assert_nonnull (strstr (time_text, "; This plan: 8\u00a0GPUs "));
+  g_assert_true (g_str_has_suffix (time_text, own_days));
 }
 
 int
@@ -449,6 +478,7 @@ main (int    argc,
   g_test_add_func ("/chart/data/break-even-words", test_break_even_words);
   g_test_add_func ("/chart/data/cost", test_cost);
   g_test_add_func ("/chart/data/format-value", test_format_value);
+  g_test_add_func ("/chart/data/describe", test_describe);
 
   status = g_test_run ();
   rp_catalog_unref (catalog);

@@ -458,7 +458,7 @@ test_layout_hit (void)
     g_assert_cmpuint (found_index, ==, 3);
     g_assert_true (rp_chart_layout_hit (tl, r.x + r.width / 2, r.y + r.height / 2, &line_text));
     g_assert_nonnull (strstr (line_text, "A100 80GB"));
-    g_assert_nonnull (strstr (line_text, "8 GPUs"));
+    g_assert_nonnull (strstr (line_text, "8\u00a0GPUs"));
   }
 }
 
@@ -586,6 +586,178 @@ test_layout_pure (void)
     }
 }
 
+/* The labels a read-out must never cover: everything outside the plot
+ * (ticks, axis titles, legend, title). */
+static void
+assert_readout_clear (const RpChartLayout  *layout,
+                      const RpChartReadout *readout,
+                      const RpChartRect    *anchor,
+                      const char           *where)
+{
+  RpChartRect plot, box;
+
+  g_assert_true (rp_chart_layout_get_plot_rect (layout, &plot));
+  rp_chart_readout_get_box (readout, &box);
+  g_test_message ("%s: anchor %.0f,%.0f %.0f×%.0f → box %.0f,%.0f %.0f×%.0f in %.0f,%.0f %.0f×%.0f",
+                  where, anchor->x, anchor->y, anchor->width, anchor->height, box.x, box.y,
+                  box.width, box.height, plot.x, plot.y, plot.width, plot.height);
+  g_assert_cmpfloat (box.x, >=, plot.x - 0.01);
+  g_assert_cmpfloat (box.y, >=, plot.y - 0.01);
+  g_assert_cmpfloat (box.x + box.width, <=, plot.x + plot.width + 0.01);
+  g_assert_cmpfloat (box.y + box.height, <=, plot.y + plot.height + 0.01);
+  for (guint i = 0; i < rp_chart_layout_get_n_labels (layout); i++)
+    {
+      const RpChartLabel *label = rp_chart_layout_get_label (layout, i);
+
+      if (label->role == RP_CHART_LABEL_X_TICK || label->role == RP_CHART_LABEL_Y_TICK ||
+          label->role == RP_CHART_LABEL_AXIS_TITLE || label->role == RP_CHART_LABEL_LEGEND ||
+          label->role == RP_CHART_LABEL_TITLE || label->role == RP_CHART_LABEL_SUBTITLE)
+        if (overlap (&box, &label->box))
+          g_error ("%s: the read-out covers “%s”", where, label->text);
+    }
+  for (guint i = 0; i < rp_chart_readout_get_n_lines (readout); i++)
+    {
+      const RpChartLabel *line = rp_chart_readout_get_line (readout, i);
+
+      g_assert_cmpint (line->role, ==, RP_CHART_LABEL_READOUT);
+      g_assert_cmpfloat (line->box.x, >=, box.x);
+      g_assert_cmpfloat (line->box.x + line->box.width, <=, box.x + box.width + 0.01);
+      g_assert_cmpfloat (line->box.y + line->box.height, <=, box.y + box.height + 0.01);
+    }
+}
+
+static RpChartReadout *
+readout_fake (const RpChartLayout *layout,
+              const RpChartRect   *anchor,
+              const char          *text)
+{
+  RpChartStyle style;
+
+  rp_chart_style_init_print (&style);
+  return rp_chart_readout_compute (layout, anchor, text, &style, fake_measure, NULL);
+}
+
+/* A read-out at each edge of the plot (the points nearest the left,
+ * right, top and bottom, and the first and last bar) stays inside the
+ * plot, off the axis labels, and beside its point: flipped to the left
+ * near the right edge. */
+static void
+test_readout_edges (void)
+{
+  g_autoptr(RpChartData) time = time_data ();
+  g_autoptr(RpChartLayout) layout = layout_fake (time, 800, 500);
+  g_autoptr(RpChartData) bars = bars_data (6);
+  g_autoptr(RpChartLayout) bar_layout = layout_fake (bars, 800, 500);
+  const char *text = "NVIDIA H200 SXM — 512\u00a0GPUs: 0.04\u00a0days";
+  guint n = rp_chart_layout_get_n_items (layout);
+  guint edge[4] = { 0, 0, 0, 0 };        /* left, right, top, bottom */
+  RpChartRect r, e;
+
+  for (guint i = 0; i < n; i++)
+    {
+      rp_chart_layout_get_item (layout, i, NULL, NULL, &r);
+      rp_chart_layout_get_item (layout, edge[0], NULL, NULL, &e);
+      if (r.x < e.x)
+        edge[0] = i;
+      rp_chart_layout_get_item (layout, edge[1], NULL, NULL, &e);
+      if (r.x > e.x)
+        edge[1] = i;
+      rp_chart_layout_get_item (layout, edge[2], NULL, NULL, &e);
+      if (r.y < e.y)
+        edge[2] = i;
+      rp_chart_layout_get_item (layout, edge[3], NULL, NULL, &e);
+      if (r.y > e.y)
+        edge[3] = i;
+    }
+  for (guint k = 0; k < 4; k++)
+    {
+      static const char *const names[] = { "left", "right", "top", "bottom" };
+      g_autoptr(RpChartReadout) readout = NULL;
+      RpChartRect box;
+
+      rp_chart_layout_get_item (layout, edge[k], NULL, NULL, &r);
+      readout = readout_fake (layout, &r, text);
+      assert_readout_clear (layout, readout, &r, names[k]);
+      rp_chart_readout_get_box (readout, &box);
+      g_assert_false (overlap (&box, &r));
+      if (k == 0)
+        g_assert_cmpfloat (box.x, >=, r.x + r.width);     /* right of it */
+      if (k == 1)
+        g_assert_cmpfloat (box.x + box.width, <=, r.x);   /* flipped left */
+    }
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(RpChartReadout) readout = NULL;
+      guint stop = k == 0 ? 0 : rp_chart_layout_get_n_stops (bar_layout) - 1;
+      const char *stop_text = rp_chart_layout_get_stop (bar_layout, stop, &r);
+
+      readout = readout_fake (bar_layout, &r, stop_text);
+      assert_readout_clear (bar_layout, readout, &r, k == 0 ? "first bar" : "last bar");
+    }
+}
+
+/* A read-out wraps at ordinary spaces only: "21.4 GiB" written with a
+ * no-break space stays on one line, however narrow the plot. */
+static void
+test_readout_nbsp (void)
+{
+  g_autoptr(RpChartData) bars = bars_data (2);
+  const char *text = "NVIDIA H100 SXM5 80GB — Activations: 21.4\u00a0GiB of 80.0\u00a0GiB";
+  static const double widths[] = { 260, 320, 400, 640 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autoptr(RpChartLayout) layout = layout_fake (bars, widths[w], 400);
+      g_autoptr(RpChartReadout) readout = NULL;
+      RpChartRect anchor;
+      gboolean seen = FALSE;
+
+      rp_chart_layout_get_stop (layout, 0, &anchor);
+      readout = readout_fake (layout, &anchor, text);
+      g_assert_nonnull (readout);
+      g_test_message ("%g px: %u lines", widths[w], rp_chart_readout_get_n_lines (readout));
+      for (guint i = 0; i < rp_chart_readout_get_n_lines (readout); i++)
+        {
+          const char *line = rp_chart_readout_get_line (readout, i)->text;
+
+          g_test_message ("  “%s”", line);
+          g_assert_false (g_str_has_prefix (line, "GiB"));
+          g_assert_false (g_str_has_suffix (line, "21.4"));
+          seen |= strstr (line, "21.4\u00a0GiB") != NULL;
+        }
+      g_assert_true (seen);
+      if (widths[w] <= 320)
+        g_assert_cmpuint (rp_chart_readout_get_n_lines (readout), >, 1);
+    }
+}
+
+/* One keyboard stop per bar, read as the bar's total and capacity; one
+ * per drawn point of a line chart, read as its hover read-out. */
+static void
+test_stops (void)
+{
+  g_autoptr(RpChartData) bars = bars_data (3);
+  g_autoptr(RpChartLayout) layout = layout_fake (bars, 1024, 700);
+  g_autoptr(RpChartData) time = time_data ();
+  g_autoptr(RpChartLayout) lines = layout_fake (time, 1024, 700);
+  RpChartRect anchor, plot;
+
+  g_assert_cmpuint (rp_chart_layout_get_n_stops (layout), ==, 3);
+  /* 15 + 3 + 0.8 GiB under a 48 GiB capacity (bars_data, category 1). */
+  g_assert_cmpstr (rp_chart_layout_get_stop (layout, 1, &anchor), ==,
+                   "NVIDIA RTX 6000 Ada Generation 18.8\u00a0GiB of 48.0\u00a0GiB");
+  g_assert_true (rp_chart_layout_get_plot_rect (layout, &plot));
+  g_assert_cmpfloat_with_epsilon (anchor.y + anchor.height, plot.y + plot.height, 0.01);
+  g_assert_cmpuint (rp_chart_layout_get_n_stops (lines), ==, rp_chart_layout_get_n_items (lines));
+  for (guint i = 0; i < rp_chart_layout_get_n_stops (lines); i++)
+    g_assert_cmpstr (rp_chart_layout_get_stop (lines, i, NULL), ==,
+                     rp_chart_layout_get_item_text (lines, i));
+  rp_chart_layout_get_item (lines, 5, NULL, NULL, &anchor);
+  g_assert_cmpint (rp_chart_layout_find_item (lines, anchor.x + anchor.width / 2,
+                                              anchor.y + anchor.height / 2), ==, 5);
+  g_assert_cmpint (rp_chart_layout_find_item (lines, -5, -5), ==, -1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -600,6 +772,9 @@ main (int    argc,
   g_test_add_func ("/chart/layout/hit", test_layout_hit);
   g_test_add_func ("/chart/layout/degenerate", test_layout_degenerate);
   g_test_add_func ("/chart/layout/pure", test_layout_pure);
+  g_test_add_func ("/chart/layout/readout-edges", test_readout_edges);
+  g_test_add_func ("/chart/layout/readout-nbsp", test_readout_nbsp);
+  g_test_add_func ("/chart/layout/stops", test_stops);
 
   return g_test_run ();
 }

@@ -530,10 +530,10 @@ rp_chart_data_get_log_scale (const RpChartData *self,
   return x_axis ? self->x_log : self->y_log;
 }
 
-char *
-rp_chart_data_format_value (const RpChartData *self,
-                            RpChartUnit        unit,
-                            double             value)
+static char *
+format_value (const RpChartData *self,
+              RpChartUnit        unit,
+              double             value)
 {
   g_autofree char *number = NULL;
 
@@ -569,4 +569,164 @@ rp_chart_data_format_value (const RpChartData *self,
       /* three significant digits or so */
       return rp_units_format_number (value, fabs (value) >= 100 ? 0 : fabs (value) >= 10 ? 1 : 2);
     }
+}
+
+/* @text with every space made a no-break space (U+00A0), so that no line
+ * break falls between a number and its unit; transfer full. */
+static char *
+keep_together (char *text)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == ' ')
+        g_string_append (out, "\u00a0");
+      else
+        g_string_append_c (out, *p);
+    }
+  g_free (text);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+rp_chart_data_format_value (const RpChartData *self,
+                            RpChartUnit        unit,
+                            double             value)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (unit < RP_N_CHART_UNITS, NULL);
+
+  return keep_together (format_value (self, unit, value));
+}
+
+/* The capacity mark of @category (the danger ink), NAN when none. */
+static double
+category_capacity (const RpChartData *self,
+                   guint              category)
+{
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      const RpChartMark *m = &g_array_index (self->marks, RpChartMark, i);
+
+      if (m->category == category && m->ink == RP_CHART_INK_DANGER && isfinite (m->y))
+        return m->y;
+    }
+  return NAN;
+}
+
+char *
+rp_chart_data_describe_category (const RpChartData *self,
+                                 guint              category)
+{
+  g_autofree char *total = NULL;
+  g_autofree char *capacity = NULL;
+  const char *label;
+  double sum = 0, cap;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (category < self->categories->len, NULL);
+
+  label = g_ptr_array_index (self->categories, category);
+  for (guint s = 0; s < self->series->len; s++)
+    {
+      double v = rp_chart_data_get_value (self, s, category);
+
+      if (isfinite (v) && v > 0)
+        sum += v;
+    }
+  total = rp_chart_data_format_value (self, self->y_unit, sum);
+  cap = category_capacity (self, category);
+  if (!isfinite (cap))
+    /* TRANSLATORS: a bar read aloud: its name and its total, "RTX 4090 18.6 GiB" */
+    return g_strdup_printf (_("%s %s"), label, total);
+  capacity = rp_chart_data_format_value (self, self->y_unit, cap);
+  /* TRANSLATORS: a bar read aloud: its name, its total and the
+   * capacity, "NVIDIA A100 80GB 20.1 GiB of 80.0 GiB" */
+  return g_strdup_printf (_("%s %s of %s"), label, total, capacity);
+}
+
+/* "H100 SXM: 1 GPU 3.2 days, 2 GPUs 1.7 days" */
+static void
+describe_series (const RpChartData *self,
+                 guint              series,
+                 GString           *out)
+{
+  const RpChartSeries *s = g_ptr_array_index (self->series, series);
+  guint n = 0;
+
+  g_string_append_printf (out, "%s:", s->label);
+  for (guint i = 0; i < s->xs->len; i++)
+    {
+      double x = g_array_index (s->xs, double, i);
+      double y = g_array_index (s->ys, double, i);
+      g_autofree char *xs = NULL;
+      g_autofree char *ys = NULL;
+
+      if (!isfinite (x) || !isfinite (y))
+        continue;
+      xs = rp_chart_data_format_value (self, self->x_unit, x);
+      ys = rp_chart_data_format_value (self, self->y_unit, y);
+      g_string_append_printf (out, "%s %s %s", n++ > 0 ? "," : "", xs, ys);
+    }
+}
+
+/* The rules' and markers' own words ("Deadline: 14 days"), with the
+ * marker's place when its label has no figure of its own. */
+static void
+describe_notes (const RpChartData *self,
+                GString           *out)
+{
+  for (guint i = 0; i < self->rules->len; i++)
+    {
+      const RpChartRule *r = &g_array_index (self->rules, RpChartRule, i);
+
+      if (*r->label != '\0')
+        g_string_append_printf (out, "; %s", r->label);
+    }
+  for (guint i = 0; i < self->markers->len; i++)
+    {
+      const RpChartMarker *m = &g_array_index (self->markers, RpChartMarker, i);
+      g_autofree char *xs = rp_chart_data_format_value (self, self->x_unit, m->x);
+      g_autofree char *ys = rp_chart_data_format_value (self, self->y_unit, m->y);
+
+      if (*m->label == '\0')
+        continue;
+      if (strpbrk (m->label, "0123456789") != NULL)
+        g_string_append_printf (out, "; %s", m->label);
+      else
+        g_string_append_printf (out, "; %s: %s %s", m->label, xs, ys);
+    }
+}
+
+char *
+rp_chart_data_describe (const RpChartData *self)
+{
+  GString *out;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  out = g_string_new (self->title);
+  if (self->message != NULL)
+    {
+      g_string_append_printf (out, ": %s", self->message);
+      return g_string_free (out, FALSE);
+    }
+  g_string_append (out, ": ");
+  if (rp_chart_data_is_categorical (self))
+    for (guint c = 0; c < self->categories->len; c++)
+      {
+        g_autofree char *text = rp_chart_data_describe_category (self, c);
+
+        g_string_append_printf (out, "%s%s", c > 0 ? "; " : "", text);
+      }
+  else
+    for (guint s = 0; s < self->series->len; s++)
+      {
+        if (s > 0)
+          g_string_append (out, "; ");
+        describe_series (self, s, out);
+      }
+  describe_notes (self, out);
+  return g_string_free (out, FALSE);
 }

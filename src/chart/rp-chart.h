@@ -189,10 +189,21 @@ guint        rp_chart_data_get_n_category_marks (const RpChartData *self);
 int          rp_chart_data_get_highlight  (const RpChartData *self);
 gboolean     rp_chart_data_get_log_scale  (const RpChartData *self,
                                            gboolean           x_axis);
-/* Writes @value in @unit ("12.3 GiB"); transfer full. */
+/* Writes @value in @unit ("12.3 GiB") through rp-units, with a no-break
+ * space (U+00A0) wherever the text has a space, so that a number never
+ * parts from its unit; transfer full. */
 char        *rp_chart_data_format_value   (const RpChartData *self,
                                            RpChartUnit        unit,
                                            double             value);
+/* A bar in words: "NVIDIA A100 80GB 20.1 GiB of 80.0 GiB" (its stacked
+ * total and its capacity mark); transfer full. */
+char        *rp_chart_data_describe_category (const RpChartData *self,
+                                           guint              category);
+/* The chart's figures in words, for its accessible description: the
+ * title, then each bar ("…; …") or each line with its points, then the
+ * rules and markers; or the title and why the chart is not available.
+ * Transfer full. */
+char        *rp_chart_data_describe       (const RpChartData *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartData, rp_chart_data_free)
 
@@ -297,6 +308,7 @@ typedef enum
   RP_CHART_LABEL_MARKER,        /* break-even */
   RP_CHART_LABEL_VALUE,         /* the total above a bar */
   RP_CHART_LABEL_MESSAGE,       /* "not available" */
+  RP_CHART_LABEL_READOUT,       /* a line of a hover or keyboard read-out */
   RP_N_CHART_LABELS
 } RpChartLabelRole;
 
@@ -378,7 +390,53 @@ gboolean       rp_chart_layout_hit_item  (const RpChartLayout *self,
                                           guint              *out_series,
                                           guint              *out_index);
 
+/* The item under (@x, @y) for rp_chart_layout_get_item(), or -1. */
+gint           rp_chart_layout_find_item (const RpChartLayout *self,
+                                          double              x,
+                                          double              y);
+/* Its hover read-out, "H100 80GB — Activations: 21.4 GiB". */
+const char    *rp_chart_layout_get_item_text (const RpChartLayout *self,
+                                          guint               i);
+
+/* Keyboard stops, in reading order: one per bar of a bar chart (its
+ * whole stack, read as "NVIDIA A100 80GB 20.1 GiB of 80.0 GiB"), one per
+ * drawn point of a line chart, line after line, left to right (read as
+ * its hover read-out). */
+guint          rp_chart_layout_get_n_stops (const RpChartLayout *self);
+/* Stop @i's read-out text and the rectangle it is about. */
+const char    *rp_chart_layout_get_stop  (const RpChartLayout *self,
+                                          guint               i,
+                                          RpChartRect        *out_anchor);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartLayout, rp_chart_layout_free)
+
+/* ------------------------------------------------------------------ */
+/* Read-outs                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct _RpChartReadout RpChartReadout;
+
+/* Lays out the read-out @text about @anchor (an item's or a stop's
+ * rectangle) for @layout: a box inside the plot, so never over the
+ * axis labels, beside the anchor on the right, flipped to the left near
+ * the right edge, else above or below it.  The text wraps only at
+ * ordinary spaces, so a value written by rp_chart_data_format_value()
+ * stays on one line with its unit.  Pure, like rp_chart_layout_compute();
+ * NULL when the layout has no plot.  Transfer full. */
+RpChartReadout *rp_chart_readout_compute (const RpChartLayout *layout,
+                                          const RpChartRect   *anchor,
+                                          const char          *text,
+                                          const RpChartStyle  *style,
+                                          RpMeasureText        measure,
+                                          gpointer             user_data);
+void            rp_chart_readout_free    (RpChartReadout      *self);
+void            rp_chart_readout_get_box (const RpChartReadout *self,
+                                          RpChartRect         *out_box);
+guint           rp_chart_readout_get_n_lines (const RpChartReadout *self);
+const RpChartLabel *rp_chart_readout_get_line (const RpChartReadout *self,
+                                          guint               i);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartReadout, rp_chart_readout_free)
 
 /* ------------------------------------------------------------------ */
 /* Paint                                                               */
@@ -386,9 +444,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartLayout, rp_chart_layout_free)
 
 /* Draws @layout at the origin of @cr's user space.  Reads only its
  * arguments; all text through PangoCairo. */
-void rp_chart_paint (cairo_t             *cr,
-                     const RpChartLayout *layout,
-                     const RpChartStyle  *style);
+void rp_chart_paint         (cairo_t              *cr,
+                             const RpChartLayout  *layout,
+                             const RpChartStyle   *style);
+/* Draws a read-out over a painted chart: a box in the background colour
+ * with a muted border, its lines in the text colour. */
+void rp_chart_paint_readout (cairo_t              *cr,
+                             const RpChartReadout *readout,
+                             const RpChartStyle   *style);
 
 /* ------------------------------------------------------------------ */
 /* Export                                                              */
