@@ -350,7 +350,8 @@ test_break_even_words (void)
   g_autoptr(RpChartData) cost = rp_chart_data_new (RP_CHART_COST, scenario, catalog, est);
   guint n = rp_chart_data_get_n_points (cost, 1);
 
-  g_assert_nonnull (strstr (rp_chart_data_get_series_label (be, 0), "saving against renting"));
+  g_assert_nonnull (strstr (rp_chart_data_get_subtitle (be), "saving against renting repays "
+                                                             "the purchase, resale not counted"));
   g_assert_nonnull (strstr (rp_chart_data_get_series_label (be, 0), "resale not counted"));
   g_assert_nonnull (strstr (rp_chart_data_get_series_label (cost, 1), "sold at the end"));
   g_assert_cmpfloat (rp_chart_data_get_y (cost, 1, n - 1), <, rp_chart_data_get_y (cost, 1, n - 2));

@@ -586,6 +586,33 @@ test_layout_pure (void)
     }
 }
 
+/* A long subtitle (the time chart's networks, what break-even means)
+ * wraps onto more lines instead of losing its end. */
+static void
+test_subtitle_wraps (void)
+{
+  g_autoptr(RpChartData) data = time_data ();
+  const char *subtitle = "Llama 2 7B full fine-tune on 8× A100 80GB (ZeRO-3) · between "
+                         "servers: 100 GbE, InfiniBand HDR, InfiniBand NDR";
+  g_autoptr(RpChartLayout) layout = NULL;
+  g_autoptr(GString) joined = g_string_new (NULL);
+  guint n = 0;
+
+  rp_chart_data_set_subtitle (data, subtitle);
+  layout = layout_fake (data, 560, 400);
+  assert_labels_clean (layout, 560, 400);
+  for (guint i = 0; i < rp_chart_layout_get_n_labels (layout); i++)
+    {
+      const RpChartLabel *label = rp_chart_layout_get_label (layout, i);
+
+      if (label->role != RP_CHART_LABEL_SUBTITLE)
+        continue;
+      g_string_append_printf (joined, "%s%s", n++ > 0 ? " " : "", label->text);
+    }
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (joined->str, ==, subtitle);
+}
+
 /* The labels a read-out must never cover: everything outside the plot
  * (ticks, axis titles, legend, title). */
 static void
@@ -772,6 +799,7 @@ main (int    argc,
   g_test_add_func ("/chart/layout/hit", test_layout_hit);
   g_test_add_func ("/chart/layout/degenerate", test_layout_degenerate);
   g_test_add_func ("/chart/layout/pure", test_layout_pure);
+  g_test_add_func ("/chart/layout/subtitle-wraps", test_subtitle_wraps);
   g_test_add_func ("/chart/layout/readout-edges", test_readout_edges);
   g_test_add_func ("/chart/layout/readout-nbsp", test_readout_nbsp);
   g_test_add_func ("/chart/layout/stops", test_stops);

@@ -499,19 +499,26 @@ cost_data_new (const RpScenario *scenario,
 
 /* ---- break-even ----------------------------------------------------- */
 
+/* What break-even means here, and from which utilization buying pays
+ * back within the period (core's break_even_utilization_pct). */
 static char *
 break_even_detail (const RpChartData    *self,
                    const RpCostEstimate *cost)
 {
   g_autofree char *pct = NULL;
+  /* TRANSLATORS: under the break-even chart's title: how its months are
+   * counted */
+  const char *meaning = _("payback: the months until the monthly saving against renting "
+                          "repays the purchase, resale not counted");
 
   if (!(cost->break_even_utilization_pct > 0))
-    return NULL;
+    return g_strdup (meaning);
   pct = rp_chart_data_format_value (self, RP_CHART_UNIT_PERCENT,
                                     ceil (cost->break_even_utilization_pct));
-  /* TRANSLATORS: under the break-even chart's title; %s is a
-   * percentage, "35 %" */
-  return g_strdup_printf (_("buying pays back in time only from %s utilization"), pct);
+  /* TRANSLATORS: under the break-even chart's title; the first %s says
+   * how its months are counted, the second is a percentage, "35 %" */
+  return g_strdup_printf (_("%s · buying pays back in time only from %s utilization"),
+                          meaning, pct);
 }
 
 static void
@@ -570,8 +577,7 @@ break_even_data_new (const RpScenario *scenario,
   /* TRANSLATORS: the legend of the break-even line: the months until the
    * monthly saving against renting has repaid the purchase; the resale
    * value is not counted */
-  s = rp_chart_data_add_series (self, _("Payback: months until the saving against renting "
-                                        "repays the purchase (resale not counted)"));
+  s = rp_chart_data_add_series (self, _("Payback (resale not counted)"));
   for (guint i = 0; i < n; i++)
     {
       /* never within the period: a gap in the line */

@@ -28,6 +28,7 @@ static const double small_scale = 0.85;
 /* Gap between neighbouring tick labels, in ems. */
 static const double tick_gap_em = 0.8;
 static const guint max_category_lines = 3;
+static const guint max_subtitle_lines = 3;
 static const guint max_ticks = 12;
 static const double min_plot_size = 24;
 
@@ -272,10 +273,11 @@ format_scaled (double      value,
                double      divisor,
                const char *suffix_format)
 {
-  g_autofree char *n = format_plain (value / divisor, decimals_for_step (step / divisor));
+  g_autofree char *n = NULL;
 
   if (value == 0)
-    return g_steal_pointer (&n);
+    return format_plain (0, 0);
+  n = format_plain (value / divisor, decimals_for_step (step / divisor));
   return g_strdup_printf (suffix_format, n);
 }
 
@@ -625,12 +627,17 @@ layout_header (Ctx *ctx)
     }
   if (data->subtitle != NULL && *data->subtitle != '\0')
     {
-      g_autofree char *t = elide (ctx, data->subtitle, ctx->fs, FALSE, avail_w);
+      /* The subtitle carries what the chart assumes (the network, what
+       * break-even means): wrapped, not cut. */
+      g_auto(GStrv) lines = wrap_text (ctx, data->subtitle, ctx->fs, FALSE, avail_w,
+                                       max_subtitle_lines);
 
-      measure (ctx, t, ctx->fs, FALSE, &w, &h);
-      if (y + h <= L->height && *t != '\0')
+      for (guint i = 0; lines[i] != NULL; i++)
         {
-          add_label (ctx, RP_CHART_LABEL_SUBTITLE, t, pad, y, w, h, ctx->fs, FALSE,
+          measure (ctx, lines[i], ctx->fs, FALSE, &w, &h);
+          if (y + h > L->height || *lines[i] == '\0')
+            break;
+          add_label (ctx, RP_CHART_LABEL_SUBTITLE, lines[i], pad, y, w, h, ctx->fs, FALSE,
                      RP_CHART_INK_MUTED);
           y += h;
         }
