@@ -12,6 +12,7 @@
 
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -316,6 +317,37 @@ test_replace (Fixture       *f,
   g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
 }
 
+/* rigplan-cli export draws one chart through this layer, with or
+ * without GTK in the build (.ci/run builds both). */
+static void
+test_cli_png (Fixture       *f,
+              gconstpointer  user_data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "vram.png", NULL);
+  g_autofree char *example = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
+                                               "lora-llama3-8b-rtx4090.rigplan", NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autofree char *lsan = g_strdup_printf ("suppressions=%s:print_suppressions=0",
+                                           g_test_get_filename (G_TEST_DIST, "lsan-ui.supp",
+                                                                NULL));
+  g_autoptr(GSubprocess) cli = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *png;
+
+  /* Under LeakSanitizer: fontconfig's and Pango's process-lifetime
+   * caches, which the CLI does not drop, are not leaks of ours. */
+  g_subprocess_launcher_setenv (launcher, "LSAN_OPTIONS", lsan, TRUE);
+  cli = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("RIGPLAN_CLI"), "export",
+                                     example, "-o", path, "--chart", "vram", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (cli, NULL, &error));
+  g_assert_no_error (error);
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), >, 100);
+  cairo_surface_destroy (png);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,6 +365,8 @@ main (int    argc,
   g_test_add ("/chart/export/unwritable", Fixture, NULL, fixture_setup, test_unwritable,
               fixture_teardown);
   g_test_add ("/chart/export/replace", Fixture, NULL, fixture_setup, test_replace,
+              fixture_teardown);
+  g_test_add ("/chart/export/cli-png", Fixture, NULL, fixture_setup, test_cli_png,
               fixture_teardown);
 
   status = g_test_run ();

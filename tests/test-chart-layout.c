@@ -6,10 +6,7 @@
 
 #include "config.h"
 
-#include "rp-catalog.h"
 #include "rp-chart.h"
-#include "rp-estimate.h"
-#include "rp-scenario.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -461,7 +458,7 @@ test_layout_hit (void)
     g_assert_cmpuint (found_index, ==, 3);
     g_assert_true (rp_chart_layout_hit (tl, r.x + r.width / 2, r.y + r.height / 2, &line_text));
     g_assert_nonnull (strstr (line_text, "A100 80GB"));
-    g_assert_nonnull (strstr (line_text, "8 GPUs"));
+    g_assert_nonnull (strstr (line_text, "8\u00a0GPUs"));
   }
 }
 
@@ -563,156 +560,6 @@ test_layout_degenerate (void)
 }
 
 static void
-test_data_kinds (void)
-{
-  for (guint kind = 0; kind < RP_N_CHARTS; kind++)
-    {
-      RpChartKind back = RP_N_CHARTS;
-
-      g_assert_true (rp_chart_kind_from_string (rp_chart_kind_to_string (kind), &back));
-      g_assert_cmpuint (back, ==, kind);
-      g_assert_cmpstr (rp_chart_kind_get_title (kind), !=, "");
-    }
-  {
-    RpChartKind kind = RP_CHART_TIME;
-
-    g_assert_false (rp_chart_kind_from_string ("pie", &kind));
-    g_assert_false (rp_chart_kind_from_string (NULL, &kind));
-    g_assert_cmpuint (kind, ==, RP_CHART_TIME);
-    g_assert_true (rp_chart_kind_from_string ("Break-Even", &kind));
-    g_assert_cmpuint (kind, ==, RP_CHART_BREAK_EVEN);
-  }
-}
-
-static RpCatalog *
-load_catalog (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_load_default (&error);
-
-  g_assert_no_error (error);
-  return catalog;
-}
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  const char *dir = g_getenv ("RIGPLAN_EXAMPLES");
-  g_autofree char *path = NULL;
-  RpScenario *scenario;
-
-  g_assert_nonnull (dir);
-  path = g_build_filename (dir, name, NULL);
-  scenario = rp_scenario_load_file (path, &error);
-  g_assert_no_error (error);
-  return scenario;
-}
-
-static void
-test_data_unavailable (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = rp_estimate_new ();  /* nothing computed */
-
-  for (guint kind = 0; kind < RP_N_CHARTS; kind++)
-    {
-      g_autoptr(RpChartData) data = rp_chart_data_new (kind, scenario, catalog, est);
-      g_autoptr(RpChartLayout) layout = layout_fake (data, 1024, 700);
-
-      g_assert_nonnull (rp_chart_data_get_message (data));
-      g_assert_cmpuint (rp_chart_data_get_n_series (data), ==, 0);
-      g_assert_false (rp_chart_layout_get_plot_rect (layout, NULL));
-    }
-}
-
-static void
-test_data_vram (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RpChartData) data = NULL;
-  int own;
-  double sum = 0;
-
-  g_assert_true (rp_estimate_compute (scenario, catalog, est, &error));
-  g_assert_no_error (error);
-  if (!est->memory.computed)
-    {
-      g_test_skip ("the memory model is not computed yet");
-      return;
-    }
-  data = rp_chart_data_new (RP_CHART_VRAM, scenario, catalog, est);
-  g_assert_null (rp_chart_data_get_message (data));
-  g_assert_true (rp_chart_data_is_categorical (data));
-  g_assert_cmpuint (rp_chart_data_get_n_categories (data), >=, 2);
-  g_assert_cmpuint (rp_chart_data_get_n_categories (data), <=, 6);
-  own = rp_chart_data_get_highlight (data);
-  g_assert_cmpint (own, >=, 0);
-  g_assert_cmpstr (rp_chart_data_get_category_label (data, own), ==, est->gpu->name);
-  /* The stack of the scenario's own GPU adds up to its total. */
-  for (guint s = 0; s < rp_chart_data_get_n_series (data); s++)
-    {
-      double v = rp_chart_data_get_value (data, s, own);
-
-      if (isfinite (v))
-        sum += v;
-    }
-  g_assert_cmpfloat_with_epsilon (sum, rp_units_bytes_to_gib (est->memory.total_bytes), 1e-6);
-  /* Two marks (capacity and usable) per GPU, categories sorted by size. */
-  g_assert_cmpuint (rp_chart_data_get_n_category_marks (data), ==,
-                    2 * rp_chart_data_get_n_categories (data));
-  g_assert_cmpstr (rp_chart_data_get_y_label (data), ==, "VRAM (GiB)");
-}
-
-static void
-test_data_cost (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  g_autoptr(RpChartData) data = NULL;
-  double x, y;
-
-  /* A hand-made cost section: rent 100 a month, buy 1000 + 20 a month;
-   * they cross at 1000 / 80 = 12.5 months. */
-  est->cost.computed = TRUE;
-  est->cost.currency = RP_CURRENCY_CNY;
-  est->cost.n_months = 24;
-  est->cost.break_even_months = 12.5;
-  est->cost.rent_cumulative = g_new (double, 25);
-  est->cost.buy_cumulative = g_new (double, 25);
-  for (guint m = 0; m <= 24; m++)
-    {
-      est->cost.rent_cumulative[m] = 100.0 * m;
-      est->cost.buy_cumulative[m] = 1000 + 20.0 * m;
-    }
-  data = rp_chart_data_new (RP_CHART_COST, scenario, catalog, est);
-  g_assert_null (rp_chart_data_get_message (data));
-  g_assert_cmpuint (rp_chart_data_get_n_series (data), ==, 2);
-  g_assert_cmpuint (rp_chart_data_get_n_points (data, 0), ==, 25);
-  g_assert_cmpfloat (rp_chart_data_get_y (data, 1, 24), ==, 1480);
-  g_assert_cmpuint (rp_chart_data_get_currency (data), ==, RP_CURRENCY_CNY);
-  g_assert_cmpuint (rp_chart_data_get_n_markers (data), ==, 1);
-  rp_chart_data_get_marker (data, 0, &x, &y, NULL);
-  g_assert_cmpfloat_with_epsilon (x, 12.5, 1e-9);
-  g_assert_cmpfloat_with_epsilon (y, 1250, 1e-9);
-  g_assert_nonnull (strstr (rp_chart_data_get_y_label (data), "CNY"));
-
-  /* Never breaking even: no marker. */
-  {
-    g_autoptr(RpChartData) never = NULL;
-
-    est->cost.break_even_months = -1;
-    never = rp_chart_data_new (RP_CHART_COST, scenario, catalog, est);
-    g_assert_cmpuint (rp_chart_data_get_n_markers (never), ==, 0);
-  }
-}
-
-static void
 test_layout_pure (void)
 {
   /* Same input, same output, and the measure function is the only
@@ -739,6 +586,205 @@ test_layout_pure (void)
     }
 }
 
+/* A long subtitle (the time chart's networks, what break-even means)
+ * wraps onto more lines instead of losing its end. */
+static void
+test_subtitle_wraps (void)
+{
+  g_autoptr(RpChartData) data = time_data ();
+  const char *subtitle = "Llama 2 7B full fine-tune on 8× A100 80GB (ZeRO-3) · between "
+                         "servers: 100 GbE, InfiniBand HDR, InfiniBand NDR";
+  g_autoptr(RpChartLayout) layout = NULL;
+  g_autoptr(GString) joined = g_string_new (NULL);
+  guint n = 0;
+
+  rp_chart_data_set_subtitle (data, subtitle);
+  layout = layout_fake (data, 560, 400);
+  assert_labels_clean (layout, 560, 400);
+  for (guint i = 0; i < rp_chart_layout_get_n_labels (layout); i++)
+    {
+      const RpChartLabel *label = rp_chart_layout_get_label (layout, i);
+
+      if (label->role != RP_CHART_LABEL_SUBTITLE)
+        continue;
+      g_string_append_printf (joined, "%s%s", n++ > 0 ? " " : "", label->text);
+    }
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (joined->str, ==, subtitle);
+}
+
+/* The labels a read-out must never cover: everything outside the plot
+ * (ticks, axis titles, legend, title). */
+static void
+assert_readout_clear (const RpChartLayout  *layout,
+                      const RpChartReadout *readout,
+                      const RpChartRect    *anchor,
+                      const char           *where)
+{
+  RpChartRect plot, box;
+
+  g_assert_true (rp_chart_layout_get_plot_rect (layout, &plot));
+  rp_chart_readout_get_box (readout, &box);
+  g_test_message ("%s: anchor %.0f,%.0f %.0f×%.0f → box %.0f,%.0f %.0f×%.0f in %.0f,%.0f %.0f×%.0f",
+                  where, anchor->x, anchor->y, anchor->width, anchor->height, box.x, box.y,
+                  box.width, box.height, plot.x, plot.y, plot.width, plot.height);
+  g_assert_cmpfloat (box.x, >=, plot.x - 0.01);
+  g_assert_cmpfloat (box.y, >=, plot.y - 0.01);
+  g_assert_cmpfloat (box.x + box.width, <=, plot.x + plot.width + 0.01);
+  g_assert_cmpfloat (box.y + box.height, <=, plot.y + plot.height + 0.01);
+  for (guint i = 0; i < rp_chart_layout_get_n_labels (layout); i++)
+    {
+      const RpChartLabel *label = rp_chart_layout_get_label (layout, i);
+
+      if (label->role == RP_CHART_LABEL_X_TICK || label->role == RP_CHART_LABEL_Y_TICK ||
+          label->role == RP_CHART_LABEL_AXIS_TITLE || label->role == RP_CHART_LABEL_LEGEND ||
+          label->role == RP_CHART_LABEL_TITLE || label->role == RP_CHART_LABEL_SUBTITLE)
+        if (overlap (&box, &label->box))
+          g_error ("%s: the read-out covers “%s”", where, label->text);
+    }
+  for (guint i = 0; i < rp_chart_readout_get_n_lines (readout); i++)
+    {
+      const RpChartLabel *line = rp_chart_readout_get_line (readout, i);
+
+      g_assert_cmpint (line->role, ==, RP_CHART_LABEL_READOUT);
+      g_assert_cmpfloat (line->box.x, >=, box.x);
+      g_assert_cmpfloat (line->box.x + line->box.width, <=, box.x + box.width + 0.01);
+      g_assert_cmpfloat (line->box.y + line->box.height, <=, box.y + box.height + 0.01);
+    }
+}
+
+static RpChartReadout *
+readout_fake (const RpChartLayout *layout,
+              const RpChartRect   *anchor,
+              const char          *text)
+{
+  RpChartStyle style;
+
+  rp_chart_style_init_print (&style);
+  return rp_chart_readout_compute (layout, anchor, text, &style, fake_measure, NULL);
+}
+
+/* A read-out at each edge of the plot (the points nearest the left,
+ * right, top and bottom, and the first and last bar) stays inside the
+ * plot, off the axis labels, and beside its point: flipped to the left
+ * near the right edge. */
+static void
+test_readout_edges (void)
+{
+  g_autoptr(RpChartData) time = time_data ();
+  g_autoptr(RpChartLayout) layout = layout_fake (time, 800, 500);
+  g_autoptr(RpChartData) bars = bars_data (6);
+  g_autoptr(RpChartLayout) bar_layout = layout_fake (bars, 800, 500);
+  const char *text = "NVIDIA H200 SXM — 512\u00a0GPUs: 0.04\u00a0days";
+  guint n = rp_chart_layout_get_n_items (layout);
+  guint edge[4] = { 0, 0, 0, 0 };        /* left, right, top, bottom */
+  RpChartRect r, e;
+
+  for (guint i = 0; i < n; i++)
+    {
+      rp_chart_layout_get_item (layout, i, NULL, NULL, &r);
+      rp_chart_layout_get_item (layout, edge[0], NULL, NULL, &e);
+      if (r.x < e.x)
+        edge[0] = i;
+      rp_chart_layout_get_item (layout, edge[1], NULL, NULL, &e);
+      if (r.x > e.x)
+        edge[1] = i;
+      rp_chart_layout_get_item (layout, edge[2], NULL, NULL, &e);
+      if (r.y < e.y)
+        edge[2] = i;
+      rp_chart_layout_get_item (layout, edge[3], NULL, NULL, &e);
+      if (r.y > e.y)
+        edge[3] = i;
+    }
+  for (guint k = 0; k < 4; k++)
+    {
+      static const char *const names[] = { "left", "right", "top", "bottom" };
+      g_autoptr(RpChartReadout) readout = NULL;
+      RpChartRect box;
+
+      rp_chart_layout_get_item (layout, edge[k], NULL, NULL, &r);
+      readout = readout_fake (layout, &r, text);
+      assert_readout_clear (layout, readout, &r, names[k]);
+      rp_chart_readout_get_box (readout, &box);
+      g_assert_false (overlap (&box, &r));
+      if (k == 0)
+        g_assert_cmpfloat (box.x, >=, r.x + r.width);     /* right of it */
+      if (k == 1)
+        g_assert_cmpfloat (box.x + box.width, <=, r.x);   /* flipped left */
+    }
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(RpChartReadout) readout = NULL;
+      guint stop = k == 0 ? 0 : rp_chart_layout_get_n_stops (bar_layout) - 1;
+      const char *stop_text = rp_chart_layout_get_stop (bar_layout, stop, &r);
+
+      readout = readout_fake (bar_layout, &r, stop_text);
+      assert_readout_clear (bar_layout, readout, &r, k == 0 ? "first bar" : "last bar");
+    }
+}
+
+/* A read-out wraps at ordinary spaces only: "21.4 GiB" written with a
+ * no-break space stays on one line, however narrow the plot. */
+static void
+test_readout_nbsp (void)
+{
+  g_autoptr(RpChartData) bars = bars_data (2);
+  const char *text = "NVIDIA H100 SXM5 80GB — Activations: 21.4\u00a0GiB of 80.0\u00a0GiB";
+  static const double widths[] = { 260, 320, 400, 640 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autoptr(RpChartLayout) layout = layout_fake (bars, widths[w], 400);
+      g_autoptr(RpChartReadout) readout = NULL;
+      RpChartRect anchor;
+      gboolean seen = FALSE;
+
+      rp_chart_layout_get_stop (layout, 0, &anchor);
+      readout = readout_fake (layout, &anchor, text);
+      g_assert_nonnull (readout);
+      g_test_message ("%g px: %u lines", widths[w], rp_chart_readout_get_n_lines (readout));
+      for (guint i = 0; i < rp_chart_readout_get_n_lines (readout); i++)
+        {
+          const char *line = rp_chart_readout_get_line (readout, i)->text;
+
+          g_test_message ("  “%s”", line);
+          g_assert_false (g_str_has_prefix (line, "GiB"));
+          g_assert_false (g_str_has_suffix (line, "21.4"));
+          seen |= strstr (line, "21.4\u00a0GiB") != NULL;
+        }
+      g_assert_true (seen);
+      if (widths[w] <= 320)
+        g_assert_cmpuint (rp_chart_readout_get_n_lines (readout), >, 1);
+    }
+}
+
+/* One keyboard stop per bar, read as the bar's total and capacity; one
+ * per drawn point of a line chart, read as its hover read-out. */
+static void
+test_stops (void)
+{
+  g_autoptr(RpChartData) bars = bars_data (3);
+  g_autoptr(RpChartLayout) layout = layout_fake (bars, 1024, 700);
+  g_autoptr(RpChartData) time = time_data ();
+  g_autoptr(RpChartLayout) lines = layout_fake (time, 1024, 700);
+  RpChartRect anchor, plot;
+
+  g_assert_cmpuint (rp_chart_layout_get_n_stops (layout), ==, 3);
+  /* 15 + 3 + 0.8 GiB under a 48 GiB capacity (bars_data, category 1). */
+  g_assert_cmpstr (rp_chart_layout_get_stop (layout, 1, &anchor), ==,
+                   "NVIDIA RTX 6000 Ada Generation 18.8\u00a0GiB of 48.0\u00a0GiB");
+  g_assert_true (rp_chart_layout_get_plot_rect (layout, &plot));
+  g_assert_cmpfloat_with_epsilon (anchor.y + anchor.height, plot.y + plot.height, 0.01);
+  g_assert_cmpuint (rp_chart_layout_get_n_stops (lines), ==, rp_chart_layout_get_n_items (lines));
+  for (guint i = 0; i < rp_chart_layout_get_n_stops (lines); i++)
+    g_assert_cmpstr (rp_chart_layout_get_stop (lines, i, NULL), ==,
+                     rp_chart_layout_get_item_text (lines, i));
+  rp_chart_layout_get_item (lines, 5, NULL, NULL, &anchor);
+  g_assert_cmpint (rp_chart_layout_find_item (lines, anchor.x + anchor.width / 2,
+                                              anchor.y + anchor.height / 2), ==, 5);
+  g_assert_cmpint (rp_chart_layout_find_item (lines, -5, -5), ==, -1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -753,10 +799,10 @@ main (int    argc,
   g_test_add_func ("/chart/layout/hit", test_layout_hit);
   g_test_add_func ("/chart/layout/degenerate", test_layout_degenerate);
   g_test_add_func ("/chart/layout/pure", test_layout_pure);
-  g_test_add_func ("/chart/data/kinds", test_data_kinds);
-  g_test_add_func ("/chart/data/unavailable", test_data_unavailable);
-  g_test_add_func ("/chart/data/vram", test_data_vram);
-  g_test_add_func ("/chart/data/cost", test_data_cost);
+  g_test_add_func ("/chart/layout/subtitle-wraps", test_subtitle_wraps);
+  g_test_add_func ("/chart/layout/readout-edges", test_readout_edges);
+  g_test_add_func ("/chart/layout/readout-nbsp", test_readout_nbsp);
+  g_test_add_func ("/chart/layout/stops", test_stops);
 
   return g_test_run ();
 }

@@ -21,10 +21,14 @@ const RpChartData *rp_chart_view_get_data       (RpChartView   *self);
 /* The cached layout for the current size, computing it if needed; NULL
  * before the widget has a size or data. */
 const RpChartLayout *rp_chart_view_get_layout   (RpChartView   *self);
-/* The read-out the tooltip shows at (@x, @y), or NULL; transfer full. */
+/* The hover read-out's text for (@x, @y), or NULL; transfer full. */
 char              *rp_chart_view_get_readout    (RpChartView   *self,
                                                  double         x,
                                                  double         y);
+/* The read-out drawn now: the pointer's item, else the bar or point the
+ * keyboard moved to (Left, Right, Home, End; actions chart.previous,
+ * chart.next, chart.first, chart.last); NULL when none.  Transfer none. */
+const RpChartReadout *rp_chart_view_get_shown_readout (RpChartView *self);
 /* Lays out (if needed) and paints onto @cr at the widget's size, as
  * snapshot does; returns the microseconds it took. */
 gint64             rp_chart_view_paint          (RpChartView   *self,

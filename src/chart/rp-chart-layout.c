@@ -28,6 +28,7 @@ static const double small_scale = 0.85;
 /* Gap between neighbouring tick labels, in ems. */
 static const double tick_gap_em = 0.8;
 static const guint max_category_lines = 3;
+static const guint max_subtitle_lines = 3;
 static const guint max_ticks = 12;
 static const double min_plot_size = 24;
 
@@ -262,49 +263,49 @@ format_plain (double value,
 {
   if (fabs (value) < 1e-12)
     value = 0;                  /* no "-0" */
-  return g_strdup_printf ("%.*f", decimals, value);
+  return rp_units_format_number (value, decimals);
 }
 
-/* Tick labels carry no unit (the axis title has it); money is compact. */
+/* @value / @divisor with the step's digits and @suffix_format ("%sk"). */
+static char *
+format_scaled (double      value,
+               double      step,
+               double      divisor,
+               const char *suffix_format)
+{
+  g_autofree char *n = NULL;
+
+  if (value == 0)
+    return format_plain (0, 0);
+  n = format_plain (value / divisor, decimals_for_step (step / divisor));
+  return g_strdup_printf (suffix_format, n);
+}
+
+/* Tick labels carry no unit (the axis title has it); money is compact,
+ * with one scale for the whole axis: @span is its largest tick. */
 static char *
 format_tick (RpChartUnit unit,
              double      value,
-             double      step)
+             double      step,
+             double      span)
 {
-  double a = fabs (value);
-
-  if (unit == RP_CHART_UNIT_MONEY && a >= 1e4 && rp_units_count_in_wan ())
+  if (unit != RP_CHART_UNIT_MONEY || fabs (span) < 1e4)
+    return format_plain (value, decimals_for_step (step));
+  if (rp_units_count_in_wan ())
     {
-      g_autofree char *n = NULL;
-
-      if (a >= 1e8)
-        {
-          n = format_plain (value / 1e8, decimals_for_step (step / 1e8));
-          /* TRANSLATORS: a compact amount of money in 亿 (10⁸), only
-           * used where "yuan-in-wan:yes" is the translation */
-          return g_strdup_printf (_("%s亿"), n);
-        }
-      n = format_plain (value / 1e4, decimals_for_step (step / 1e4));
+      if (fabs (span) >= 1e8)
+        /* TRANSLATORS: a compact amount of money in 亿 (10⁸), only
+         * used where "yuan-in-wan:yes" is the translation */
+        return format_scaled (value, step, 1e8, _("%s亿"));
       /* TRANSLATORS: a compact amount of money in 万 (10⁴), only used
        * where "yuan-in-wan:yes" is the translation */
-      return g_strdup_printf (_("%s万"), n);
+      return format_scaled (value, step, 1e4, _("%s万"));
     }
-  if (unit == RP_CHART_UNIT_MONEY && a >= 1e4)
-    {
-      if (a >= 1e6)
-        {
-          g_autofree char *n = format_plain (value / 1e6, decimals_for_step (step / 1e6));
-          /* TRANSLATORS: a compact amount of money in millions, "1.5M" */
-          return g_strdup_printf (_("%sM"), n);
-        }
-      else
-        {
-          g_autofree char *n = format_plain (value / 1e3, decimals_for_step (step / 1e3));
-          /* TRANSLATORS: a compact amount of money in thousands, "20k" */
-          return g_strdup_printf (_("%sk"), n);
-        }
-    }
-  return format_plain (value, decimals_for_step (step));
+  if (fabs (span) >= 1e6)
+    /* TRANSLATORS: a compact amount of money in millions, "1.5M" */
+    return format_scaled (value, step, 1e6, _("%sM"));
+  /* TRANSLATORS: a compact amount of money in thousands, "20k" */
+  return format_scaled (value, step, 1e3, _("%sk"));
 }
 
 static double
@@ -343,9 +344,10 @@ tick_texts_add (Ctx        *ctx,
                 GArray     *ticks,
                 RpChartUnit unit,
                 double      value,
-                double      step)
+                double      step,
+                double      span)
 {
-  TickText t = { value, format_tick (unit, value, step), 0, 0 };
+  TickText t = { value, format_tick (unit, value, step, span), 0, 0 };
 
   measure (ctx, t.text, ctx->fs * tick_scale, FALSE, &t.width, &t.height);
   g_array_append_val (ticks, t);
@@ -401,7 +403,7 @@ linear_ticks (Ctx        *ctx,
 
       if (v > hi + step * 1e-6)
         break;
-      tick_texts_add (ctx, ticks, unit, v, step);
+      tick_texts_add (ctx, ticks, unit, v, step, MAX (fabs (lo), fabs (hi)));
     }
   return ticks;
 }
@@ -443,7 +445,7 @@ log_ticks (Ctx        *ctx,
               double v = mantissas[m] * pow (10, e);
 
               if (v <= axis->hi * (1 + 1e-9))
-                tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1);
+                tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
             }
         }
       return ticks;
@@ -456,7 +458,7 @@ log_ticks (Ctx        *ctx,
     {
       double v = pow (base, e);
 
-      tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1);
+      tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
     }
   return ticks;
 }
@@ -625,12 +627,17 @@ layout_header (Ctx *ctx)
     }
   if (data->subtitle != NULL && *data->subtitle != '\0')
     {
-      g_autofree char *t = elide (ctx, data->subtitle, ctx->fs, FALSE, avail_w);
+      /* The subtitle carries what the chart assumes (the network, what
+       * break-even means): wrapped, not cut. */
+      g_auto(GStrv) lines = wrap_text (ctx, data->subtitle, ctx->fs, FALSE, avail_w,
+                                       max_subtitle_lines);
 
-      measure (ctx, t, ctx->fs, FALSE, &w, &h);
-      if (y + h <= L->height && *t != '\0')
+      for (guint i = 0; lines[i] != NULL; i++)
         {
-          add_label (ctx, RP_CHART_LABEL_SUBTITLE, t, pad, y, w, h, ctx->fs, FALSE,
+          measure (ctx, lines[i], ctx->fs, FALSE, &w, &h);
+          if (y + h > L->height || *lines[i] == '\0')
+            break;
+          add_label (ctx, RP_CHART_LABEL_SUBTITLE, lines[i], pad, y, w, h, ctx->fs, FALSE,
                      RP_CHART_INK_MUTED);
           y += h;
         }
@@ -878,6 +885,17 @@ add_item (RpChartLayout     *L,
   g_array_append_val (L->items, item);
 }
 
+/* A keyboard stop pointing at @rect; takes @text. */
+static void
+add_stop (RpChartLayout     *L,
+          const RpChartRect *rect,
+          char              *text)
+{
+  RpChartStop stop = { *rect, text };
+
+  g_array_append_val (L->stops, stop);
+}
+
 static void
 layout_bars (Ctx        *ctx,
              const Axis *y_axis,
@@ -929,6 +947,8 @@ layout_bars (Ctx        *ctx,
                     g_strdup_printf (_("%s — %s: %s"), category,
                                      rp_chart_data_get_series_label (data, s), value));
         }
+      add_stop (L, &(RpChartRect) { cx - bar_w / 2, top_y, bar_w, y_axis->p0 - top_y },
+                rp_chart_data_describe_category (data, c));
 
       for (guint i = 0; i < data->marks->len; i++)
         {
@@ -1047,6 +1067,8 @@ layout_lines (Ctx        *ctx,
                     /* TRANSLATORS: hover read-out of a line chart: series —
                      * x value: y value, "H100 — 64 GPUs: 3.2 days" */
                     g_strdup_printf (_("%s — %s: %s"), series->label, xs, ys));
+          add_stop (L, &rect, g_strdup (g_array_index (L->items, RpChartItem,
+                                                       L->items->len - 1).text));
         }
       /* Dense lines read better without a dot on every point. */
       if (min_dx < radius * 8)
@@ -1408,6 +1430,14 @@ item_clear (gpointer data)
   g_free (item->text);
 }
 
+static void
+stop_clear (gpointer data)
+{
+  RpChartStop *stop = data;
+
+  g_free (stop->text);
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
@@ -1505,6 +1535,8 @@ rp_chart_layout_compute (const RpChartData  *data,
   L->legend = g_array_new (FALSE, TRUE, sizeof (RpChartLegendItem));
   L->items = g_array_new (FALSE, TRUE, sizeof (RpChartItem));
   g_array_set_clear_func (L->items, item_clear);
+  L->stops = g_array_new (FALSE, TRUE, sizeof (RpChartStop));
+  g_array_set_clear_func (L->stops, stop_clear);
 
   ctx.data = data;
   ctx.style = style;
@@ -1546,6 +1578,7 @@ rp_chart_layout_free (RpChartLayout *self)
   g_array_unref (self->dots);
   g_array_unref (self->legend);
   g_array_unref (self->items);
+  g_array_unref (self->stops);
   g_free (self);
 }
 
@@ -1738,4 +1771,194 @@ rp_chart_layout_hit_item (const RpChartLayout *self,
   if (out_index != NULL)
     *out_index = item->index;
   return TRUE;
+}
+
+gint
+rp_chart_layout_find_item (const RpChartLayout *self,
+                           double               x,
+                           double               y)
+{
+  const RpChartItem *item;
+
+  g_return_val_if_fail (self != NULL, -1);
+
+  item = find_item (self, x, y);
+  return item != NULL ? (gint) (item - &g_array_index (self->items, RpChartItem, 0)) : -1;
+}
+
+const char *
+rp_chart_layout_get_item_text (const RpChartLayout *self,
+                               guint                i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->items->len, NULL);
+
+  return g_array_index (self->items, RpChartItem, i).text;
+}
+
+guint
+rp_chart_layout_get_n_stops (const RpChartLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->stops->len;
+}
+
+const char *
+rp_chart_layout_get_stop (const RpChartLayout *self,
+                          guint                i,
+                          RpChartRect         *out_anchor)
+{
+  const RpChartStop *stop;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->stops->len, NULL);
+
+  stop = &g_array_index (self->stops, RpChartStop, i);
+  if (out_anchor != NULL)
+    *out_anchor = stop->anchor;
+  return stop->text;
+}
+
+/* ---- public API: read-outs ------------------------------------------ */
+
+/* @r moved the least so that it lies inside @area (or at its top-left
+ * corner when larger). */
+static RpChartRect
+clamp_rect (RpChartRect        r,
+            const RpChartRect *area)
+{
+  r.x = MAX (area->x, MIN (r.x, area->x + area->width - r.width));
+  r.y = MAX (area->y, MIN (r.y, area->y + area->height - r.height));
+  return r;
+}
+
+/* Where a @w × @h read-out for @anchor goes inside @plot: beside the
+ * anchor on the right, else on the left (near the right edge), else
+ * above, else below, vertically or horizontally centred on it and kept
+ * inside the plot; when no side is free of the anchor, the right-hand
+ * place moved into the plot. */
+static RpChartRect
+place_readout (const RpChartRect *plot,
+               const RpChartRect *anchor,
+               double             w,
+               double             h,
+               double             gap)
+{
+  double cx = anchor->x + anchor->width / 2;
+  double cy = anchor->y + anchor->height / 2;
+  RpChartRect sides[] = {
+    { anchor->x + anchor->width + gap, cy - h / 2, w, h },
+    { anchor->x - gap - w, cy - h / 2, w, h },
+    { cx - w / 2, anchor->y - gap - h, w, h },
+    { cx - w / 2, anchor->y + anchor->height + gap, w, h },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      /* Sliding along the side keeps it beside the anchor. */
+      RpChartRect r = clamp_rect (sides[i], plot);
+      gboolean along_ok = i < 2 ? fabs (r.x - sides[i].x) < 0.01 : fabs (r.y - sides[i].y) < 0.01;
+
+      if (along_ok && !rp_chart_rects_overlap (&r, anchor))
+        return r;
+    }
+  return clamp_rect (sides[0], plot);
+}
+
+RpChartReadout *
+rp_chart_readout_compute (const RpChartLayout *layout,
+                          const RpChartRect   *anchor,
+                          const char          *text,
+                          const RpChartStyle  *style,
+                          RpMeasureText        measure_text,
+                          gpointer             user_data)
+{
+  Ctx ctx = { 0 };
+  RpChartReadout *self;
+  g_auto(GStrv) lines = NULL;
+  double size, pad, gap, line_h, max_w, w = 0, h = 0;
+  guint max_lines;
+
+  g_return_val_if_fail (layout != NULL && anchor != NULL && text != NULL, NULL);
+  g_return_val_if_fail (style != NULL && measure_text != NULL, NULL);
+
+  if (!layout->has_plot)
+    return NULL;
+  ctx.style = style;
+  ctx.measure = measure_text;
+  ctx.user_data = user_data;
+  ctx.fs = style->font_size > 0 ? style->font_size : 13;
+  size = ctx.fs * tick_scale;
+  pad = ctx.fs * 0.4;
+  gap = ctx.fs * 0.5;
+  measure (&ctx, "0", size, FALSE, &w, &line_h);
+  max_w = layout->plot.width - 2 * pad;
+  max_lines = (guint) MAX (1, floor ((layout->plot.height - 2 * pad) / line_h));
+  if (max_w <= 0)
+    return NULL;
+  /* Breaks only at ordinary spaces: numbers and units are joined by
+   * no-break spaces (rp_chart_data_format_value). */
+  lines = wrap_text (&ctx, text, size, FALSE, max_w, max_lines);
+
+  self = g_new0 (RpChartReadout, 1);
+  self->lines = g_array_new (FALSE, TRUE, sizeof (RpChartLabel));
+  g_array_set_clear_func (self->lines, label_clear);
+  w = 0;
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      RpChartLabel label = { RP_CHART_LABEL_READOUT, g_strdup (lines[i]), { 0 }, 0, 0, 0, size,
+                             FALSE, RP_CHART_INK_FG };
+      double lw, lh;
+
+      measure (&ctx, lines[i], size, FALSE, &lw, &lh);
+      label.box = (RpChartRect) { 0, h, lw, lh };
+      g_array_append_val (self->lines, label);
+      w = MAX (w, lw);
+      h += lh;
+    }
+  self->box = place_readout (&layout->plot, anchor, MIN (w + 2 * pad, layout->plot.width),
+                             MIN (h + 2 * pad, layout->plot.height), gap);
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      RpChartLabel *label = &g_array_index (self->lines, RpChartLabel, i);
+
+      label->box.x = self->box.x + pad;
+      label->box.y += self->box.y + pad;
+      label->x = label->box.x;
+      label->y = label->box.y;
+    }
+  return self;
+}
+
+void
+rp_chart_readout_free (RpChartReadout *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->lines);
+  g_free (self);
+}
+
+void
+rp_chart_readout_get_box (const RpChartReadout *self,
+                          RpChartRect          *out_box)
+{
+  g_return_if_fail (self != NULL && out_box != NULL);
+  *out_box = self->box;
+}
+
+guint
+rp_chart_readout_get_n_lines (const RpChartReadout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->lines->len;
+}
+
+const RpChartLabel *
+rp_chart_readout_get_line (const RpChartReadout *self,
+                           guint                 i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->lines->len, NULL);
+  return &g_array_index (self->lines, RpChartLabel, i);
 }

@@ -157,7 +157,7 @@ rp_chart_paint (cairo_t             *cr,
     {
       const RpChartBox *b = &g_array_index (layout->bands, RpChartBox, i);
 
-      set_ink (cr, style, b->ink, 0.12);
+      set_ink (cr, style, b->ink, RP_CHART_BAND_ALPHA);
       cairo_rectangle (cr, b->rect.x, b->rect.y, b->rect.width, b->rect.height);
       cairo_fill (cr);
     }
@@ -296,5 +296,29 @@ rp_chart_paint (cairo_t             *cr,
       paint_label (cr, style, label);
     }
 
+  cairo_restore (cr);
+}
+
+void
+rp_chart_paint_readout (cairo_t              *cr,
+                        const RpChartReadout *readout,
+                        const RpChartStyle   *style)
+{
+  const RpChartRect *b;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (readout != NULL);
+  g_return_if_fail (style != NULL);
+
+  b = &readout->box;
+  cairo_save (cr);
+  cairo_set_source_rgba (cr, style->bg.red, style->bg.green, style->bg.blue, 1);
+  cairo_rectangle (cr, b->x, b->y, b->width, b->height);
+  cairo_fill_preserve (cr);
+  set_ink (cr, style, RP_CHART_INK_MUTED, 1);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  for (guint i = 0; i < readout->lines->len; i++)
+    paint_label (cr, style, &g_array_index (readout->lines, RpChartLabel, i));
   cairo_restore (cr);
 }

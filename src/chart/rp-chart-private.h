@@ -117,6 +117,19 @@ typedef struct
   double position;
 } RpChartTick;
 
+/* Where the keyboard can put the read-out: a bar or a point. */
+typedef struct
+{
+  RpChartRect  anchor;
+  char        *text;            /* owned */
+} RpChartStop;
+
+struct _RpChartReadout
+{
+  RpChartRect  box;             /* inside the plot */
+  GArray      *lines;           /* RpChartLabel, texts owned */
+};
+
 struct _RpChartLayout
 {
   double       width;
@@ -136,7 +149,12 @@ struct _RpChartLayout
   GArray      *dots;            /* RpChartDot */
   GArray      *legend;          /* RpChartLegendItem */
   GArray      *items;           /* RpChartItem, texts owned */
+  GArray      *stops;           /* RpChartStop, texts owned */
 };
+
+/* How strongly the highlight band behind the scenario's own category is
+ * drawn: the accent at this alpha over the background. */
+#define RP_CHART_BAND_ALPHA 0.12
 
 /* Shared helpers. */
 gboolean rp_chart_rects_overlap (const RpChartRect *a,

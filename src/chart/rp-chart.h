@@ -79,9 +79,12 @@ const char *rp_chart_kind_get_title   (RpChartKind  kind);
 
 typedef struct _RpChartData RpChartData;
 
-/* Builds the chart of @kind for an estimated scenario.  The VRAM and time
- * charts re-estimate @scenario on a few candidate GPUs from @catalog.
- * Never NULL: when the estimate lacks the needed section, the data carries
+/* Builds the chart of @kind for an estimated scenario.  The chart layer
+ * never estimates: the VRAM and time charts show @scenario moved to a few
+ * other machines by rp-explore (rp_explore_pick_gpus,
+ * rp_explore_estimate_on, rp_explore_days_by_count), the break-even chart
+ * the cost model's payback by utilization
+ * (rp_explore_break_even_by_utilization).  Never NULL: when the estimate lacks the needed section, the data carries
  * a translated message (rp_chart_data_get_message()) and no series.
  * Transfer full. */
 RpChartData *rp_chart_data_new            (RpChartKind        kind,
@@ -186,10 +189,21 @@ guint        rp_chart_data_get_n_category_marks (const RpChartData *self);
 int          rp_chart_data_get_highlight  (const RpChartData *self);
 gboolean     rp_chart_data_get_log_scale  (const RpChartData *self,
                                            gboolean           x_axis);
-/* Writes @value in @unit ("12.3 GiB"); transfer full. */
+/* Writes @value in @unit ("12.3 GiB") through rp-units, with a no-break
+ * space (U+00A0) wherever the text has a space, so that a number never
+ * parts from its unit; transfer full. */
 char        *rp_chart_data_format_value   (const RpChartData *self,
                                            RpChartUnit        unit,
                                            double             value);
+/* A bar in words: "NVIDIA A100 80GB 20.1 GiB of 80.0 GiB" (its stacked
+ * total and its capacity mark); transfer full. */
+char        *rp_chart_data_describe_category (const RpChartData *self,
+                                           guint              category);
+/* The chart's figures in words, for its accessible description: the
+ * title, then each bar ("…; …") or each line with its points, then the
+ * rules and markers; or the title and why the chart is not available.
+ * Transfer full. */
+char        *rp_chart_data_describe       (const RpChartData *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartData, rp_chart_data_free)
 
@@ -228,6 +242,10 @@ typedef struct
   gboolean    paint_bg;
 } RpChartStyle;
 
+/* Both palettes hold WCAG 2.1 level AA against their background: 4.5:1
+ * for the inks text is written in (fg, muted, accent, danger, warning,
+ * good), 3:1 for the series colours, also over the highlight band.  */
+
 /* A light palette for PDF, PNG and SVG. */
 void rp_chart_style_init_print  (RpChartStyle      *style);
 /* From the widget's colours: @fg is the text colour, @bg the view's
@@ -238,6 +256,13 @@ void rp_chart_style_init_screen (RpChartStyle      *style,
                                  const RpChartRgba *bg,
                                  const RpChartRgba *accent,
                                  gboolean           dark);
+
+/* WCAG 2.1 relative luminance of an sRGB colour, 0 (black) to 1 (white);
+ * alpha is ignored. */
+double rp_chart_relative_luminance (const RpChartRgba *color);
+/* WCAG 2.1 contrast ratio of two opaque colours, 1 to 21. */
+double rp_chart_contrast_ratio     (const RpChartRgba *a,
+                                    const RpChartRgba *b);
 
 /* ------------------------------------------------------------------ */
 /* Layout                                                              */
@@ -283,6 +308,7 @@ typedef enum
   RP_CHART_LABEL_MARKER,        /* break-even */
   RP_CHART_LABEL_VALUE,         /* the total above a bar */
   RP_CHART_LABEL_MESSAGE,       /* "not available" */
+  RP_CHART_LABEL_READOUT,       /* a line of a hover or keyboard read-out */
   RP_N_CHART_LABELS
 } RpChartLabelRole;
 
@@ -364,7 +390,53 @@ gboolean       rp_chart_layout_hit_item  (const RpChartLayout *self,
                                           guint              *out_series,
                                           guint              *out_index);
 
+/* The item under (@x, @y) for rp_chart_layout_get_item(), or -1. */
+gint           rp_chart_layout_find_item (const RpChartLayout *self,
+                                          double              x,
+                                          double              y);
+/* Its hover read-out, "H100 80GB — Activations: 21.4 GiB". */
+const char    *rp_chart_layout_get_item_text (const RpChartLayout *self,
+                                          guint               i);
+
+/* Keyboard stops, in reading order: one per bar of a bar chart (its
+ * whole stack, read as "NVIDIA A100 80GB 20.1 GiB of 80.0 GiB"), one per
+ * drawn point of a line chart, line after line, left to right (read as
+ * its hover read-out). */
+guint          rp_chart_layout_get_n_stops (const RpChartLayout *self);
+/* Stop @i's read-out text and the rectangle it is about. */
+const char    *rp_chart_layout_get_stop  (const RpChartLayout *self,
+                                          guint               i,
+                                          RpChartRect        *out_anchor);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartLayout, rp_chart_layout_free)
+
+/* ------------------------------------------------------------------ */
+/* Read-outs                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct _RpChartReadout RpChartReadout;
+
+/* Lays out the read-out @text about @anchor (an item's or a stop's
+ * rectangle) for @layout: a box inside the plot, so never over the
+ * axis labels, beside the anchor on the right, flipped to the left near
+ * the right edge, else above or below it.  The text wraps only at
+ * ordinary spaces, so a value written by rp_chart_data_format_value()
+ * stays on one line with its unit.  Pure, like rp_chart_layout_compute();
+ * NULL when the layout has no plot.  Transfer full. */
+RpChartReadout *rp_chart_readout_compute (const RpChartLayout *layout,
+                                          const RpChartRect   *anchor,
+                                          const char          *text,
+                                          const RpChartStyle  *style,
+                                          RpMeasureText        measure,
+                                          gpointer             user_data);
+void            rp_chart_readout_free    (RpChartReadout      *self);
+void            rp_chart_readout_get_box (const RpChartReadout *self,
+                                          RpChartRect         *out_box);
+guint           rp_chart_readout_get_n_lines (const RpChartReadout *self);
+const RpChartLabel *rp_chart_readout_get_line (const RpChartReadout *self,
+                                          guint               i);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartReadout, rp_chart_readout_free)
 
 /* ------------------------------------------------------------------ */
 /* Paint                                                               */
@@ -372,9 +444,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpChartLayout, rp_chart_layout_free)
 
 /* Draws @layout at the origin of @cr's user space.  Reads only its
  * arguments; all text through PangoCairo. */
-void rp_chart_paint (cairo_t             *cr,
-                     const RpChartLayout *layout,
-                     const RpChartStyle  *style);
+void rp_chart_paint         (cairo_t              *cr,
+                             const RpChartLayout  *layout,
+                             const RpChartStyle   *style);
+/* Draws a read-out over a painted chart: a box in the background colour
+ * with a muted border, its lines in the text colour. */
+void rp_chart_paint_readout (cairo_t              *cr,
+                             const RpChartReadout *readout,
+                             const RpChartStyle   *style);
 
 /* ------------------------------------------------------------------ */
 /* Export                                                              */
