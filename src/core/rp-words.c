@@ -201,9 +201,18 @@ deadline_sentence (const RpConstraint *c)
   g_autofree char *need = days (c->needed);
   g_autofree char *have = days (c->available);
 
+  gulong plural = fabs (c->needed - 1) < 0.05 ? 1 : 2;
+
+  /* TRANSLATORS: the run's days, then the deadline's ("the 3-day deadline") */
   if (c->ok)
-    return g_strdup_printf (_("The run takes %s days, within the %s-day deadline"), need, have);
-  return g_strdup_printf (_("The run takes %s days, past the %s-day deadline"), need, have);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "The run takes %s day, within the %s-day deadline",
+                                         "The run takes %s days, within the %s-day deadline",
+                                         plural), need, have);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "The run takes %s day, past the %s-day deadline",
+                                       "The run takes %s days, past the %s-day deadline", plural),
+                          need, have);
 }
 
 static char *
