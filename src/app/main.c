@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "rp-application.h"
+#include "rp-startup.h"
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -15,6 +16,7 @@ main (int    argc,
   g_autoptr(RpApplication) app = NULL;
   const char *localedir = g_getenv ("RIGPLAN_LOCALEDIR");
 
+  rp_startup_mark ("main");
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

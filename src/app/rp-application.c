@@ -5,6 +5,7 @@
 
 #include "rp-application.h"
 
+#include "rp-startup.h"
 #include "rp-window.h"
 
 #include <glib/gi18n.h>
@@ -53,7 +54,11 @@ show_catalog_error (RpApplication *self)
 static RpWindow *
 new_window (RpApplication *self)
 {
-  return rp_window_new (GTK_APPLICATION (self), self->catalog, self->settings);
+  RpWindow *window = rp_window_new (GTK_APPLICATION (self), self->catalog, self->settings);
+
+  rp_startup_mark ("window-built");
+  rp_startup_watch_first_frame (GTK_WINDOW (window), G_APPLICATION (self));
+  return window;
 }
 
 /* ---- action handlers ------------------------------------------------ */
@@ -122,6 +127,7 @@ rp_application_startup (GApplication *application)
   static const char *shortcuts_accels[] = { "<Primary>question", NULL };
 
   G_APPLICATION_CLASS (rp_application_parent_class)->startup (application);
+  rp_startup_mark ("gtk-started");
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);
@@ -137,6 +143,7 @@ rp_application_startup (GApplication *application)
     g_message ("The GSettings schema %s is not installed; settings are not kept", APP_ID);
 
   self->catalog = rp_catalog_load_default (&self->catalog_error);
+  rp_startup_mark ("catalog-loaded");
   gtk_window_set_default_icon_name (APP_ID);
 }
 
