@@ -548,12 +548,15 @@ set_narrow (RpWindow *self,
   if (narrow)
     {
       /* TRANSLATORS: the two pages of a narrow window */
+      /* a form as wide as the window spreads labels from their fields */
+      gtk_widget_set_halign (self->form, GTK_ALIGN_CENTER);
       move_to_stack (self->form_scroller, self->narrow_stack, "scenario", _("Scenario"));
       move_to_stack (self->results_scroller, self->narrow_stack, "results", _("Results"));
       gtk_stack_set_visible_child_name (self->layout_stack, "narrow");
     }
   else
     {
+      gtk_widget_set_halign (self->form, GTK_ALIGN_FILL);
       move_to_paned (self->form_scroller, self->paned, TRUE);
       move_to_paned (self->results_scroller, self->paned, FALSE);
       gtk_stack_set_visible_child_name (self->layout_stack, "wide");
