@@ -16,11 +16,12 @@
 
 #include "rp-scenario-form.h"
 
-#include "rp-age.h"
 #include "rp-error.h"
 #include "rp-model.h"
+#include "rp-prices.h"
 #include "rp-search-picker.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -131,29 +132,10 @@ static const RpPrice *
 price_of (Row *row)
 {
   const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
-  const RpPrices *p;
-  gsize off = row->field->offset;
 
-  if (est == NULL || !est->cost.computed || row->field->arch_bit != 0)
+  if (est == NULL || !est->cost.computed)
     return NULL;
-  p = &est->cost.prices;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.gpu_price))
-    return &p->gpu;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.server_price))
-    return &p->server;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.network_price))
-    return &p->network;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.rent_price_per_gpu_hour))
-    return &p->rent;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.power_price_kwh))
-    return &p->power;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.pue))
-    return &p->pue;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.years))
-    return &p->years;
-  if (off == G_STRUCT_OFFSET (RpScenario, budget.usd_to_cny))
-    return &p->usd_to_cny;
-  return NULL;
+  return rp_prices_for_field (&est->cost.prices, row->field);
 }
 
 /* ---- helpers: spin buttons ------------------------------------------ */
@@ -764,28 +746,12 @@ update_origin (Row *row)
       gtk_widget_set_visible (row->origin, FALSE);
       return;
     }
-  if (yours)
-    /* TRANSLATORS: under a price the user typed */
-    text = g_strdup (_("Yours"));
-  else if (price->origin == RP_PRICE_CATALOG && price->as_of != NULL)
-    {
-      const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
-      const RpCloudOffer *offer = price == &est->cost.prices.rent ? est->cost.prices.offer : NULL;
-      g_autofree char *what = offer != NULL
-                              ? g_strdup_printf ("%s %s", offer->provider,
-                                                 offer->offer != NULL ? offer->offer : offer->id)
-                              : g_strdup (_("the catalog"));
+  {
+    const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
+    const RpCloudOffer *offer = price == &est->cost.prices.rent ? est->cost.prices.offer : NULL;
 
-      text = rp_price_is_stale (price->as_of, today)
-             /* TRANSLATORS: under a catalog price: where from, its date */
-             ? g_strdup_printf (_("From %s, %s — the price may be stale"), what, price->as_of)
-             /* TRANSLATORS: under a catalog price: where from, its date */
-             : g_strdup_printf (_("From %s, %s"), what, price->as_of);
-    }
-  else if (price->origin == RP_PRICE_DEFAULT)
-    text = g_strdup (_("From the catalog’s rules"));
-  else if (price->origin == RP_PRICE_UNKNOWN)
-    text = g_strdup (_("Not in the catalog: type a value"));
+    text = rp_words_price_origin (price, offer, yours, today);
+  }
   gtk_label_set_label (GTK_LABEL (row->origin), text != NULL ? text : "");
   gtk_widget_set_tooltip_text (row->origin, price->source);
   gtk_widget_set_visible (row->origin, text != NULL);

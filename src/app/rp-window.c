@@ -44,30 +44,7 @@ static const char * const verdict_classes[] = {
   "fits", "tight", "does-not-fit", "error", "unknown"
 };
 
-/* The cards, in order: their names (tests) and captions. */
-static const struct
-{
-  const char *name;
-  const char *caption;
-} figures[RP_N_FIGURES] = {
-  { "vram", N_("VRAM per GPU") },
-  { "headroom", N_("Headroom") },
-  { "time", N_("Training time") },
-  { "throughput", N_("Throughput") },
-  { "rent", N_("Rent, this run") },
-  { "capital", N_("Capital outlay") },
-  { "monthly", N_("Owning, per month") },
-  { "payback", N_("Payback of buying") },
-};
-
 /* ---- helpers: figures ----------------------------------------------- */
-
-static const char *
-not_available (void)
-{
-  /* TRANSLATORS: shown instead of a figure the models cannot give */
-  return _("not available");
-}
 
 static GtkLabel *
 new_figure_label (const char *css_class,
@@ -94,10 +71,13 @@ new_figure_label (const char *css_class,
 static void
 build_figures (RpWindow *self)
 {
+  G_STATIC_ASSERT ((int) RP_N_FIGURES == (int) RP_WORDS_N_FIGURES);
+
+  /* the captions (and names) are core's, like the figures */
   for (guint i = 0; i < RP_N_FIGURES; i++)
     {
       GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      GtkWidget *caption = gtk_label_new (_(figures[i].caption));
+      GtkWidget *caption = gtk_label_new (rp_words_figure_caption (i));
 
       gtk_label_set_xalign (GTK_LABEL (caption), 0);
       gtk_label_set_ellipsize (GTK_LABEL (caption), PANGO_ELLIPSIZE_END);
@@ -127,108 +107,16 @@ set_figure (RpWindow   *self,
 }
 
 static void
-update_memory_figures (RpWindow               *self,
-                       const RpMemoryEstimate *mem)
-{
-  g_autofree char *total = rp_units_format_bytes (mem->total_bytes);
-  g_autofree char *capacity = rp_units_format_bytes (mem->capacity_bytes);
-  g_autofree char *of = g_strdup_printf (_("of %s"), capacity);
-  g_autofree char *headroom = rp_units_format_percent (mem->headroom_pct, 0);
-  g_autofree char *required = rp_units_format_percent (mem->required_headroom_pct, 0);
-  g_autofree char *free_text = rp_units_format_bytes (fabs (mem->free_bytes));
-  g_autofree char *hd = NULL;
-
-  if (mem->free_bytes >= 0)
-    /* TRANSLATORS: free memory, then the required headroom */
-    hd = g_strdup_printf (_("%s free; %s required"), free_text, required);
-  else
-    hd = g_strdup_printf (_("%s short"), free_text);
-  set_figure (self, RP_FIGURE_VRAM, total, of);
-  set_figure (self, RP_FIGURE_HEADROOM, headroom, hd);
-}
-
-static void
-update_time_figures (RpWindow                *self,
-                     const RpScenario        *scenario,
-                     const RpComputeEstimate *comp)
-{
-  guint n_gpus = rp_scenario_n_gpus (scenario);
-  g_autofree char *time = rp_units_format_hours (comp->hours);
-  g_autofree char *gpu_hours = rp_units_format_number (comp->gpu_hours, 0);
-  g_autofree char *mfu = rp_units_format_percent (comp->mfu * 100, 0);
-  g_autofree char *time_detail = NULL;
-  g_autofree char *rate = NULL;
-  g_autofree char *rate_detail = NULL;
-  gboolean tokens = comp->tokens_per_s > 0;
-
-  /* TRANSLATORS: GPU-hours, MFU, and what limits the run */
-  time_detail = g_strdup_printf (_("%s GPU-hours; MFU %s, limited by %s"), gpu_hours, mfu,
-                                 rp_bottleneck_get_label (comp->bottleneck));
-  rate = rp_units_format_count (tokens ? comp->tokens_per_s : comp->samples_per_s);
-  rate_detail = g_strdup_printf (tokens ? g_dngettext (GETTEXT_PACKAGE, "tokens/s on %u GPU",
-                                                       "tokens/s on %u GPUs", n_gpus)
-                                        : g_dngettext (GETTEXT_PACKAGE, "samples/s on %u GPU",
-                                                       "samples/s on %u GPUs", n_gpus), n_gpus);
-  set_figure (self, RP_FIGURE_TIME, time, time_detail);
-  set_figure (self, RP_FIGURE_THROUGHPUT, rate, rate_detail);
-}
-
-static void
-update_cost_figures (RpWindow             *self,
-                     const RpScenario     *scenario,
-                     const RpCostEstimate *cost)
-{
-  g_autofree char *rent = rp_units_format_money (cost->rent_total, cost->currency);
-  g_autofree char *rate = rp_units_format_money (cost->rent_per_gpu_hour, cost->currency);
-  g_autofree char *rent_detail = g_strdup_printf (_("%s per GPU-hour"), rate);
-  g_autofree char *capital = rp_units_format_money (cost->buy_capital, cost->currency);
-  g_autofree char *share = rp_units_format_money (cost->buy_total, cost->currency);
-  g_autofree char *capital_detail = g_strdup_printf (_("this run’s share: %s"), share);
-  g_autofree char *month = rp_units_format_money (cost->buy_per_month, cost->currency);
-  g_autofree char *utilization = rp_units_format_percent (scenario->budget.utilization_pct, 0);
-  g_autofree char *month_detail = g_strdup_printf (_("at %s utilization"), utilization);
-  g_autofree char *payback = rp_units_format_number (cost->break_even_months, 1);
-  g_autofree char *payback_text = g_strdup_printf (_("%s months"), payback);
-  gboolean run = cost->run_available;
-
-  if (cost->rent_available && run)
-    set_figure (self, RP_FIGURE_RENT, rent, rent_detail);
-  else
-    set_figure (self, RP_FIGURE_RENT, NULL, not_available ());
-  if (cost->buy_available)
-    {
-      set_figure (self, RP_FIGURE_CAPITAL, capital, run ? capital_detail : NULL);
-      set_figure (self, RP_FIGURE_MONTHLY, month, month_detail);
-    }
-  else
-    {
-      set_figure (self, RP_FIGURE_CAPITAL, NULL, not_available ());
-      set_figure (self, RP_FIGURE_MONTHLY, NULL, not_available ());
-    }
-  if (!cost->rent_available || !cost->buy_available)
-    set_figure (self, RP_FIGURE_PAYBACK, NULL, not_available ());
-  else if (cost->break_even_months < 0)
-    /* TRANSLATORS: buying does not pay back within the depreciation period */
-    set_figure (self, RP_FIGURE_PAYBACK, _("not within the period"), month_detail);
-  else
-    set_figure (self, RP_FIGURE_PAYBACK, payback_text, month_detail);
-}
-
-static void
 update_figures (RpWindow         *self,
                 const RpScenario *scenario,
                 const RpEstimate *est)
 {
+  RpWordsFigureText texts[RP_WORDS_N_FIGURES];
+
+  rp_words_figures (scenario, est, texts);
   for (guint i = 0; i < RP_N_FIGURES; i++)
-    set_figure (self, i, NULL, not_available ());
-  if (est == NULL)
-    return;
-  if (est->memory.computed)
-    update_memory_figures (self, &est->memory);
-  if (est->compute.computed)
-    update_time_figures (self, scenario, &est->compute);
-  if (est->cost.computed)
-    update_cost_figures (self, scenario, &est->cost);
+    set_figure (self, i, texts[i].value, texts[i].detail);
+  rp_words_figures_clear (texts);
 }
 
 /* ---- helpers: the verdict ------------------------------------------- */
@@ -1007,7 +895,7 @@ rp_window_get_figure (RpWindow   *self,
   g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
 
   for (guint i = 0; i < RP_N_FIGURES; i++)
-    if (g_str_equal (figures[i].name, figure))
+    if (g_str_equal (rp_words_figure_name (i), figure))
       return gtk_label_get_label (detail ? self->figure_detail[i] : self->figure_value[i]);
   g_return_val_if_reached (NULL);
 }

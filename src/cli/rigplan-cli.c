@@ -583,311 +583,58 @@ run_catalog (int    argc,
 
 /* ---- estimate ------------------------------------------------------- */
 
-/* "  LABEL     12.3 GiB  (45.1 %)" with the one number formatter. */
+/* The rows of one of core's tables (rp-words.h): parts indented under
+ * their whole, a rule above a total, memory shares in a column. */
 static void
-print_number (const char *label,
-              double      value,
-              int         decimals,
-              const char *unit)
+print_rows (GPtrArray *rows)
 {
-  g_autofree char *number = rp_units_format_number (value, decimals);
-  g_autofree char *text = unit != NULL ? g_strdup_printf ("%s %s", number, unit)
-                                       : g_strdup (number);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const RpWordsRow *row = g_ptr_array_index (rows, i);
+      g_autofree char *label = row->kind == RP_WORDS_ROW_PART
+                               ? g_strconcat ("  ", row->label, NULL) : g_strdup (row->label);
+      g_autofree char *share = row->share != NULL ? rp_units_pad (row->share, 8) : NULL;
 
-  print_row (label, text, NULL);
-}
-
-static void
-print_memory_line (const char *label,
-                   double      bytes,
-                   double      capacity)
-{
-  g_autofree char *size = rp_units_format_bytes (bytes);
-  g_autofree char *share = rp_units_format_percent (capacity > 0 ? 100 * bytes / capacity : 0, 1);
-  g_autofree char *padded = rp_units_pad (share, 8);
-
-  print_row (label, size, padded);
+      if (row->kind == RP_WORDS_ROW_TOTAL)
+        g_print ("  %s\n", "--------------------------------------------------------");
+      print_row (label, row->value, share != NULL ? share : row->note);
+    }
+  g_ptr_array_unref (rows);
+  g_print ("\n");
 }
 
 static void
 print_memory (const RpMemoryEstimate *m)
 {
-  const double cap = m->capacity_bytes;
-
   g_print ("%s\n", _("Memory per GPU"));
   /* TRANSLATORS: column headings of the memory table */
   g_print ("  ");
   print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
-  print_memory_line (_("Weights"), m->weights_bytes, cap);
-  if (m->weight_copies_bytes > 0)
-    print_memory_line (_("Weight copies (AMP/FP8)"), m->weight_copies_bytes, cap);
-  print_memory_line (_("Gradients"), m->gradients_bytes, cap);
-  print_memory_line (_("Optimizer states"), m->optimizer_bytes, cap);
-  print_memory_line (_("Activations"), m->activations_bytes, cap);
-  if (m->recompute_bytes > 0)
-    print_memory_line (_("Recomputed layer"), m->recompute_bytes, cap);
-  print_memory_line (_("Logits and loss"), m->logits_bytes + m->logits_transient_bytes, cap);
-  if (m->gathered_bytes > 0)
-    print_memory_line (_("Gathered layers (ZeRO-3)"), m->gathered_bytes, cap);
-  print_memory_line (_("CUDA context"), m->cuda_context_bytes, cap);
-  print_memory_line (_("cuBLAS workspace"), m->workspace_bytes, cap);
-  if (m->nccl_bytes > 0)
-    print_memory_line (_("NCCL buffers"), m->nccl_bytes, cap);
-  if (m->ddp_bucket_bytes > 0)
-    print_memory_line (_("Gradient buckets"), m->ddp_bucket_bytes, cap);
-  print_memory_line (_("Allocator fragmentation"), m->fragmentation_bytes, cap);
-  g_print ("  %s\n", "--------------------------------------------------------");
-  print_memory_line (_("Total"), m->total_bytes, cap);
-  print_memory_line (_("Free"), m->free_bytes, cap);
-  if (m->cpu_offload_bytes > 0)
-    {
-      g_autofree char *host = rp_units_format_bytes (m->cpu_offload_bytes);
-      print_row (_("Offloaded to CPU RAM"), host, NULL);
-    }
-  g_print ("\n");
-}
-
-static void
-print_seconds (const char *label,
-               double      seconds)
-{
-  print_number (label, seconds, 3, NULL);
+  print_rows (rp_words_memory_table (m));
 }
 
 static void
 print_compute (const RpComputeEstimate *c)
 {
-  g_autofree char *time = rp_units_format_hours (c->hours);
-  g_autofree char *flops = rp_units_format_count (c->flops);
-  g_autofree char *checkpoint = rp_units_format_bytes (c->checkpoint_bytes);
-  g_autofree char *mfu = rp_units_format_percent (100 * c->mfu, 0);
-
   g_print ("%s\n", _("Time"));
-  print_row (_("Training FLOPs"), flops, NULL);
-  if (c->tokens_per_s > 0)
-    print_number (_("Tokens per second"), c->tokens_per_s, 0, NULL);
-  print_number (_("Samples per second"), c->samples_per_s, 1, NULL);
-  print_row (_("Model FLOPs utilization"), mfu, NULL);
-  /* TRANSLATORS: the parts of one optimizer step, in seconds */
-  print_seconds (_("Step (s)"), c->step_s);
-  print_seconds (_("  compute"), c->compute_s);
-  print_seconds (_("  pipeline bubble"), c->bubble_s);
-  print_seconds (_("  communication (exposed)"), c->comm_exposed_s);
-  print_seconds (_("  optimizer"), c->optimizer_s);
-  print_seconds (_("  reading data"), c->data_s);
-  print_seconds (_("  decoding on the CPU"), c->cpu_s);
-  print_row (_("Wall-clock time"), time, NULL);
-  print_number (_("Days"), c->days, 1, NULL);
-  print_number (_("GPU-hours"), c->gpu_hours, 0, NULL);
-  print_row (_("Checkpoint size"), checkpoint, NULL);
-  print_number (_("Checkpoint save (s)"), c->checkpoint_s, 1, NULL);
-  print_row (_("Bottleneck"), rp_bottleneck_get_label (c->bottleneck), NULL);
-  g_print ("\n");
-}
-
-static const char *
-cooling_label (RpCooling cooling)
-{
-  switch (cooling)
-    {
-    case RP_COOLING_AIR:
-      return _("air");
-    case RP_COOLING_AIR_HIGH_DENSITY:
-      return _("air, high-density racks");
-    case RP_COOLING_LIQUID:
-      return _("liquid");
-    case RP_N_COOLINGS:
-    default:
-      return "?";
-    }
+  print_rows (rp_words_time_table (c));
 }
 
 static void
 print_bom (const RpCatalog *catalog,
            const RpBom     *b)
 {
-  const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, b->gpu);
-  g_autofree char *gpus = g_strdup_printf ("%u × %s", b->gpus_per_node,
-                                           gpu != NULL ? gpu->name : b->gpu);
-  g_autofree char *cores = g_strdup_printf (ngettext ("%u cores, %u socket", "%u cores, %u sockets",
-                                                      b->cpu_sockets),
-                                            b->cpu_cores_per_node, b->cpu_sockets);
-  /* TRANSLATORS: what the scenario entered, beside the recommendation */
-  g_autofree char *cores_note = g_strdup_printf (_("(you entered %u; data needs %.0f)"),
-                                                 b->cpu_cores_entered,
-                                                 ceil (b->cpu_cores_for_data));
-  g_autofree char *ram = g_strdup_printf (_("%u GB"), b->ram_gb_per_node);
-  g_autofree char *ram_note = g_strdup_printf (_("(you entered %u GB)"), b->ram_gb_entered);
-  g_autofree char *nvme = g_strdup_printf (_("%.0f TB"), b->nvme_tb_per_node);
-  g_autofree char *power = rp_units_format_number (b->power_kw_per_node, 1);
-  g_autofree char *power_text = g_strdup_printf (_("%s kW at the wall"), power);
-  g_autofree char *psu = g_strdup_printf (_("%u × %.1f kW"), b->psus_per_node, b->psu_kw);
-
   g_print ("%s\n", _("Machine to get (per node)"));
-  print_row (_("GPUs"), gpus, NULL);
-  print_number (_("Nodes"), b->nodes, 0, NULL);
-  print_row (_("CPU"), cores, cores_note);
-  print_row (_("System RAM"), ram, ram_note);
-  print_row (_("NVMe"), nvme, NULL);
-  if (b->nics_per_node > 0)
-    {
-      RpNetwork network = RP_NETWORK_NONE;
-      g_autofree char *nics = NULL;
-
-      rp_network_from_string (b->network, &network);
-      nics = g_strdup_printf ("%u × %.0f Gb/s", b->nics_per_node, b->nic_gbit_s);
-      print_row (_("NICs"), nics, rp_enum_info_get_label (&rp_network_info, network));
-      print_number (_("Switch ports (all nodes)"), b->switch_ports, 0, NULL);
-    }
-  print_number (_("PCIe lanes"), b->pcie_lanes_per_node, 0, NULL);
-  print_row (_("Power"), power_text, NULL);
-  print_row (_("Power supplies"), psu, NULL);
-  print_row (_("Cooling"), cooling_label (b->cooling), NULL);
-  g_print ("\n");
-}
-
-/* "catalog: SOURCE, DATE" / "yours" after a price. */
-static char *
-price_origin (const RpPrice *p)
-{
-  switch (p->origin)
-    {
-    case RP_PRICE_USER:
-      return g_strdup (_("(yours)"));
-    case RP_PRICE_CATALOG:
-      /* TRANSLATORS: where a price comes from: the catalog, and its date */
-      return g_strdup_printf (_("(catalog, %s)"), p->as_of != NULL ? p->as_of : "?");
-    case RP_PRICE_DEFAULT:
-      return g_strdup (_("(catalog rule)"));
-    case RP_PRICE_UNKNOWN:
-    default:
-      return g_strdup (_("(unknown)"));
-    }
-}
-
-static void
-print_money (const char    *label,
-             double         amount,
-             RpCurrency     currency,
-             const char    *extra)
-{
-  g_autofree char *money = rp_units_format_money (amount, currency);
-
-  print_row (label, money, extra);
-}
-
-static void
-print_rent (const RpCostEstimate *c)
-{
-  const char *missing_run = _("— (needs the run time)");
-  g_autofree char *billed = rp_units_format_hours (c->rent_billed_hours);
-  g_autofree char *rate = rp_units_format_money (c->rent_per_gpu_hour, c->currency);
-  g_autofree char *origin = price_origin (&c->prices.rent);
-  g_autofree char *offer = c->prices.offer != NULL && c->prices.rent.origin == RP_PRICE_CATALOG
-                           ? g_strdup_printf ("%s %s, %s", c->prices.offer->provider,
-                                              c->prices.offer->offer != NULL
-                                              ? c->prices.offer->offer : c->prices.offer->id,
-                                              rp_enum_info_get_label (&rp_rent_kind_info,
-                                                                      c->rent_kind))
-                           : g_strdup (_("your price"));
-  g_autofree char *detail = g_strdup_printf ("%s %s", offer, origin);
-
-  print_row (_("Rent per GPU-hour"), rate, detail);
-  if (c->run_available)
-    {
-      g_autofree char *storage = rp_units_format_money (c->rent_storage, c->currency);
-      g_autofree char *egress = rp_units_format_money (c->rent_egress, c->currency);
-      /* TRANSLATORS: after the rent of this run, "(8 GPUs × 10.0 h billed;
-       * storage $1, egress $0)" */
-      g_autofree char *run_detail =
-        g_strdup_printf (ngettext ("(%u GPU × %s billed; storage %s, egress %s)",
-                                   "(%u GPUs × %s billed; storage %s, egress %s)",
-                                   c->rent_billed_gpus), c->rent_billed_gpus, billed, storage,
-                         egress);
-
-      print_money (_("Rent, this run"), c->rent_total, c->currency, run_detail);
-    }
-  else
-    print_row (_("Rent, this run"), missing_run, NULL);
-  print_money (_("Rent, per month"), c->rent_per_month, c->currency, NULL);
-}
-
-static void
-print_buy (const RpCostEstimate *c)
-{
-  g_autofree char *gpus = rp_units_format_money (c->buy_capital_gpus, c->currency);
-  g_autofree char *servers = rp_units_format_money (c->buy_capital_servers, c->currency);
-  g_autofree char *network = rp_units_format_money (c->buy_capital_network, c->currency);
-  g_autofree char *depreciation = rp_units_format_money (c->buy_depreciation_per_month,
-                                                         c->currency);
-  g_autofree char *energy = rp_units_format_money (c->buy_energy_per_month, c->currency);
-  g_autofree char *gpu_origin = price_origin (&c->prices.gpu);
-  /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03), servers …)" */
-  g_autofree char *capital_detail = g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"),
-                                                     gpus, gpu_origin, servers, network);
-  /* TRANSLATORS: after the monthly cost, "(depreciation $2,500, electricity $200, …)" */
-  g_autofree char *month_detail = g_strdup_printf (_("(depreciation %s, electricity %s, …)"),
-                                                   depreciation, energy);
-
-  print_money (_("Capital outlay"), c->buy_capital, c->currency, capital_detail);
-  print_money (_("Owning, per month"), c->buy_per_month, c->currency, month_detail);
-  if (c->run_available)
-    print_money (_("Owning, this run’s share"), c->buy_total, c->currency, NULL);
+  print_rows (rp_words_machine_table (catalog, b));
 }
 
 static void
 print_cost (const RpCostEstimate *c)
 {
-  g_autofree char *utilization = rp_units_format_percent (c->utilization_pct, 0);
+  g_autofree char *heading = rp_words_cost_heading (c);
 
-  /* TRANSLATORS: "Cost (USD, at 60 % utilization)" */
-  g_print (_("Cost (%s, at %s utilization)\n"), rp_currency_to_string (c->currency), utilization);
-  if (c->rent_available)
-    print_rent (c);
-  else
-    print_row (_("Rent"), _("— (no price)"), NULL);
-  if (c->buy_available)
-    print_buy (c);
-  else
-    print_row (_("Buy"), _("— (no price)"), NULL);
-  if (c->rent_available && c->buy_available)
-    {
-      g_autofree char *months = rp_units_format_number (c->break_even_months, 1);
-      g_autofree char *from = rp_units_format_percent (c->break_even_utilization_pct, 0);
-
-      print_row (_("Payback of buying (months)"), c->break_even_months >= 0 ? months : _("never"),
-                 NULL);
-      print_row (_("Buying pays back from"), c->break_even_utilization_pct >= 0 ? from : _("never"),
-                 NULL);
-      print_money (_("Saving by buying, whole period"), c->period_saving, c->currency,
-                   _("(resale counted)"));
-    }
-  if (c->energy_available && c->run_available)
-    {
-      g_autofree char *energy = rp_units_format_number (c->energy_kwh, 0);
-      g_autofree char *energy_text = g_strdup_printf ("%s kWh", energy);
-      g_autofree char *co2 = rp_units_format_number (c->co2_kg, 0);
-      /* TRANSLATORS: after the energy of this run, "(500 kg CO₂)" */
-      g_autofree char *co2_text = g_strdup_printf (_("(%s kg CO₂)"), co2);
-
-      print_row (_("Energy, this run"), energy_text, co2_text);
-    }
-  if (c->energy_available)
-    {
-      g_autofree char *kw = rp_units_format_number (c->power_w / 1000.0, 1);
-      g_autofree char *text = g_strdup_printf ("%s kW", kw);
-
-      print_row (_("Power, incl. PUE"), text, NULL);
-    }
-  if (c->tflops_per_w > 0)
-    {
-      g_autofree char *ppw = rp_units_format_number (c->tflops_per_w, 2);
-      /* TRANSLATORS: performance per watt; %s is a number */
-      g_autofree char *text = g_strdup_printf (_("%s TFLOP/s per W"), ppw);
-
-      print_row (_("Performance per watt"), text, NULL);
-    }
-  g_print ("\n");
+  g_print ("%s\n", heading);
+  print_rows (rp_words_cost_table (c));
 }
 
 static void

@@ -799,6 +799,33 @@ rp_unit_dup_label (RpUnit     unit,
   return g_strdup (label);
 }
 
+char *
+rp_unit_format_value (RpUnit     unit,
+                      double     stored,
+                      guint      digits,
+                      RpCurrency currency)
+{
+  const char *label;
+  g_autofree char *number = NULL;
+
+  g_return_val_if_fail ((guint) unit < RP_N_UNITS, NULL);
+
+  if (unit == RP_UNIT_PERCENT || unit == RP_UNIT_FRACTION_AS_PERCENT)
+    return rp_units_format_percent (stored / units[unit].scale, (int) digits);
+  number = rp_units_format_number (stored / units[unit].scale, (int) digits);
+  if (units[unit].label == NULL)
+    return g_steal_pointer (&number);
+  label = g_str_equal (units[unit].label, "%s") ? units[unit].label : _(units[unit].label);
+  if (strstr (label, "%s") != NULL)
+    {
+      /* the amount takes the symbol's place: "¥2.00/GPU·h" */
+      g_autofree char *amount = g_strconcat (rp_units_currency_symbol (currency), number, NULL);
+
+      return g_strdup_printf (label, amount);
+    }
+  return g_strdup_printf ("%s %s", number, label);
+}
+
 double
 rp_unit_get_scale (RpUnit unit)
 {

@@ -175,6 +175,13 @@ const char    *rp_unit_get_name             (RpUnit             unit);
 char          *rp_unit_dup_label            (RpUnit             unit,
                                              RpCurrency         currency);
 double         rp_unit_get_scale            (RpUnit             unit);
+/* A stored value in its shown unit, in the locale's numbers with
+ * @digits decimals: "2,048 tokens", "60 %", "¥2.00/GPU·h" (the amount
+ * takes the currency symbol's place); transfer full. */
+char          *rp_unit_format_value         (RpUnit             unit,
+                                             double             stored,
+                                             guint              digits,
+                                             RpCurrency         currency);
 
 /* Sets every field of @scenario to its default. */
 void           rp_fields_set_defaults       (RpScenario        *scenario);

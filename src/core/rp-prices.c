@@ -288,6 +288,37 @@ rp_prices_resolve (const RpScenario *scenario,
     set_pricing (&out->years, catalog, RP_PRICING_DEPRECIATION_YEARS, FALSE, 1, scenario, rate);
 }
 
+const RpPrice *
+rp_prices_for_field (const RpPrices *p,
+                     const RpField  *field)
+{
+  static const struct
+  {
+    gsize offset;
+    gsize price;
+  } map[] = {
+    { G_STRUCT_OFFSET (RpScenario, budget.gpu_price), G_STRUCT_OFFSET (RpPrices, gpu) },
+    { G_STRUCT_OFFSET (RpScenario, budget.server_price), G_STRUCT_OFFSET (RpPrices, server) },
+    { G_STRUCT_OFFSET (RpScenario, budget.network_price), G_STRUCT_OFFSET (RpPrices, network) },
+    { G_STRUCT_OFFSET (RpScenario, budget.rent_price_per_gpu_hour),
+      G_STRUCT_OFFSET (RpPrices, rent) },
+    { G_STRUCT_OFFSET (RpScenario, budget.power_price_kwh), G_STRUCT_OFFSET (RpPrices, power) },
+    { G_STRUCT_OFFSET (RpScenario, budget.pue), G_STRUCT_OFFSET (RpPrices, pue) },
+    { G_STRUCT_OFFSET (RpScenario, budget.years), G_STRUCT_OFFSET (RpPrices, years) },
+    { G_STRUCT_OFFSET (RpScenario, budget.usd_to_cny), G_STRUCT_OFFSET (RpPrices, usd_to_cny) },
+  };
+
+  g_return_val_if_fail (p != NULL && field != NULL, NULL);
+
+  /* architecture fields are offsets into RpModelArch, not the scenario */
+  if (field->arch_bit != 0 || field->section != RP_SECTION_BUDGET)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if (field->offset == map[i].offset)
+      return G_STRUCT_MEMBER_P (p, map[i].price);
+  return NULL;
+}
+
 const char *
 rp_price_origin_to_string (RpPriceOrigin origin)
 {

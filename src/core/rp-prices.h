@@ -12,6 +12,7 @@
 #pragma once
 
 #include "rp-catalog.h"
+#include "rp-fields.h"
 #include "rp-results.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,12 @@ const RpCloudOffer *rp_prices_cheapest_offer   (const RpScenario *scenario,
 /* Whether @offer may price @scenario's rent (its GPU, its kind, its class). */
 gboolean            rp_prices_offer_allowed    (const RpScenario   *scenario,
                                                 const RpCloudOffer *offer);
+
+/* The price in @prices that @field sets (budget.gpu_price: the GPU's),
+ * or NULL when the field is no price.  The form shows its origin under
+ * the field, the PDF plan beside it. */
+const RpPrice      *rp_prices_for_field        (const RpPrices   *prices,
+                                                const RpField    *field);
 
 /* "user", "catalog", "default", "unknown" (for JSON). */
 const char         *rp_price_origin_to_string  (RpPriceOrigin     origin);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "rp-estimate.h"
+#include "rp-fields.h"
 
 G_BEGIN_DECLS
 
@@ -44,5 +45,141 @@ char *rp_words_machine             (const RpCatalog  *catalog,
 /* The error as one sentence a person reads: the field's label instead of
  * its key ("Layers: expected a whole number from 1 to 10,000"). */
 char *rp_words_error               (const GError     *error);
+
+/* ---- results as tables ---------------------------------------------- */
+
+/* How a row sits in its table. */
+typedef enum
+{
+  RP_WORDS_ROW_PLAIN,
+  RP_WORDS_ROW_PART,            /* a part of the row above (indented) */
+  RP_WORDS_ROW_TOTAL,           /* a sum of the rows above (ruled off) */
+} RpWordsRowKind;
+
+/* One row of a results table, written once: `rigplan-cli estimate`
+ * prints it, the PDF plan sets it as a table, and both show the very
+ * same words and numbers (through rp-units). */
+typedef struct
+{
+  const char     *key;          /* static and stable: "memory.weights" */
+  char           *label;        /* translated */
+  char           *value;        /* the figure with its unit */
+  char           *share;        /* memory tables: the share of the GPU; else NULL */
+  char           *note;         /* "(…)" after the value, or NULL */
+  RpWordsRowKind  kind;
+} RpWordsRow;
+
+void       rp_words_row_free        (RpWordsRow             *row);
+
+/* Each returns RpWordsRow*, transfer full (the array frees its rows).
+ * Memory per GPU, part by part, with each part's share of the GPU. */
+GPtrArray *rp_words_memory_table    (const RpMemoryEstimate *memory);
+/* FLOPs, throughput, utilization, the step's parts, time, bottleneck. */
+GPtrArray *rp_words_time_table      (const RpComputeEstimate *compute);
+/* The machine to get, per node, line by line. */
+GPtrArray *rp_words_machine_table   (const RpCatalog        *catalog,
+                                     const RpBom            *bom);
+/* Renting, buying, payback, energy: every figure the cost model gives. */
+GPtrArray *rp_words_cost_table      (const RpCostEstimate   *cost);
+/* "Cost (USD, at 60 % utilization)". */
+char      *rp_words_cost_heading    (const RpCostEstimate   *cost);
+
+/* The key figures the window's cards and the PDF's summary show. */
+typedef enum
+{
+  RP_WORDS_FIGURE_VRAM,
+  RP_WORDS_FIGURE_HEADROOM,
+  RP_WORDS_FIGURE_TIME,
+  RP_WORDS_FIGURE_THROUGHPUT,
+  RP_WORDS_FIGURE_RENT,
+  RP_WORDS_FIGURE_CAPITAL,
+  RP_WORDS_FIGURE_MONTHLY,
+  RP_WORDS_FIGURE_PAYBACK,
+  RP_WORDS_N_FIGURES
+} RpWordsFigure;
+
+typedef struct
+{
+  const char *name;             /* static: "vram", "headroom", … */
+  const char *caption;          /* translated: "VRAM per GPU" */
+  char       *value;            /* NULL when the models cannot give it */
+  char       *detail;           /* never NULL: "not available" in its place */
+} RpWordsFigureText;
+
+/* The figure's stable name ("vram") and translated caption. */
+const char *rp_words_figure_name    (RpWordsFigure           figure);
+const char *rp_words_figure_caption (RpWordsFigure           figure);
+/* Fills @out with the figures of @estimate (NULL: every figure is not
+ * available); free with rp_words_figures_clear(). */
+void       rp_words_figures         (const RpScenario       *scenario,
+                                     const RpEstimate       *estimate,
+                                     RpWordsFigureText       out[RP_WORDS_N_FIGURES]);
+void       rp_words_figures_clear   (RpWordsFigureText       out[RP_WORDS_N_FIGURES]);
+
+/* ---- the plan in words (the PDF report; rp-words-plan.c) -------------- */
+
+/* The planning question in one sentence or three: the model, the method,
+ * the machine, then the deadline and the budget when they are set. */
+char      *rp_words_question        (const RpScenario       *scenario,
+                                     const RpCatalog        *catalog,
+                                     const RpEstimate       *estimate);
+/* Rent or buy, from the cost model's figures: what each costs, and which
+ * is cheaper at the scenario's utilization; NULL without any price. */
+char      *rp_words_rent_or_buy     (const RpScenario       *scenario,
+                                     const RpEstimate       *estimate);
+/* What the break-even means for this scenario: "Buying pays back after
+ * 17.4 months: from then on …"; NULL unless renting and buying are both
+ * priced. */
+char      *rp_words_break_even      (const RpCostEstimate   *cost);
+/* The assumptions behind the figures, one sentence each (transfer full,
+ * a NULL-terminated array). */
+char     **rp_words_assumptions     (const RpScenario       *scenario,
+                                     const RpEstimate       *estimate);
+
+/* Where a price came from, as the form shows it under the price: "Yours",
+ * "From AutoDL 容器实例, 2026-10-04", "… — the price may be stale" (older
+ * than six months on @today), "From the catalog’s rules", or "Not in the
+ * catalog: type a value".  @yours: the scenario gives the value; @offer:
+ * the offer behind a rent price, or NULL. */
+char      *rp_words_price_origin    (const RpPrice          *price,
+                                     const RpCloudOffer     *offer,
+                                     gboolean                yours,
+                                     GDate                  *today);
+/* A field's value as people read it, with its unit in the scenario's
+ * currency: "2,048 tokens", "LoRA", "yes", "¥2.00/GPU·h"; the field's
+ * words for null ("no limit").  @base as for rp_field_get_number(). */
+char      *rp_words_field_value     (const RpField          *field,
+                                     gconstpointer           base,
+                                     const RpScenario       *scenario,
+                                     const RpCatalog        *catalog);
+
+/* One catalog entry behind the estimate. */
+typedef struct
+{
+  char *what;                   /* translated: "Rent price", "GPU specifications" */
+  char *name;                   /* the entry: "NVIDIA A100 80GB SXM4"; may be NULL */
+  char *source;                 /* the catalog's source, often a URL */
+  char *as_of;                  /* may be NULL */
+  char *note;                   /* "14 months old on 2026-12-01: check it"; or NULL */
+} RpWordsSource;
+
+void       rp_words_source_free     (RpWordsSource          *source);
+/* Every catalog entry the estimate used, with its source and date: the
+ * model preset, the GPU, each catalog price and rule, the rental offer,
+ * then the GPUs in @compared (RpGpu*, may be NULL: those a chart sets
+ * beside the scenario's); prices older than six months on @today get a
+ * note.  RpWordsSource*, transfer full. */
+GPtrArray *rp_words_sources         (const RpScenario       *scenario,
+                                     const RpCatalog        *catalog,
+                                     const RpEstimate       *estimate,
+                                     const GPtrArray        *compared,
+                                     GDate                  *today);
+/* The note a price as old as @as_of gets on @today, or NULL when it is
+ * six months old or newer. */
+char      *rp_words_price_age       (const char             *as_of,
+                                     GDate                  *today);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpWordsRow, rp_words_row_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpWordsSource, rp_words_source_free)
 
 G_END_DECLS

@@ -1,0 +1,568 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-words-plan.c: the plan in words: its question, rent or buy, the
+ * assumptions, the inputs' values and origins, and the sources
+ *
+ * The PDF plan sets these sentences; the form shows the same origin
+ * words under a price.  Every number goes through rp-units and comes
+ * from the estimate: nothing here estimates. */
+
+#include "config.h"
+
+#include "rp-words.h"
+
+#include "rp-age.h"
+#include "rp-model.h"
+#include "rp-prices.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- helpers -------------------------------------------------------- */
+
+static char *
+money (double     amount,
+       RpCurrency currency)
+{
+  return rp_units_format_money (amount, currency);
+}
+
+static char *
+offer_name (const RpCloudOffer *o)
+{
+  return g_strdup_printf ("%s %s", o->provider, o->offer != NULL ? o->offer : o->id);
+}
+
+static const char *
+gpu_name (const RpScenario *scenario,
+          const RpEstimate *est)
+{
+  return est->gpu != NULL ? est->gpu->name : scenario->hardware.gpu;
+}
+
+/* ---- the question --------------------------------------------------- */
+
+static char *
+model_name (const RpScenario *s,
+            const RpCatalog  *catalog,
+            const RpEstimate *est)
+{
+  const RpModelPreset *preset = NULL;
+
+  if (s->model.preset != NULL && catalog != NULL)
+    preset = rp_catalog_lookup_model (catalog, s->model.preset);
+  if (preset != NULL)
+    return g_strdup (preset->name);
+  if (s->model.preset != NULL)
+    return g_strdup (s->model.preset);
+  /* TRANSLATORS: a model without a preset; %s is its kind ("Diffusion U-Net") */
+  return g_strdup_printf (_("a custom model (%s)"),
+                          rp_enum_info_get_label (&rp_model_kind_info, est->arch.kind));
+}
+
+char *
+rp_words_question (const RpScenario *s,
+                   const RpCatalog  *catalog,
+                   const RpEstimate *est)
+{
+  g_autofree char *model = NULL;
+  g_autofree char *params = NULL;
+  g_autofree char *machine = NULL;
+  const char *method;
+  GString *out;
+
+  g_return_val_if_fail (s != NULL && est != NULL, NULL);
+
+  model = model_name (s, catalog, est);
+  params = rp_units_format_count ((double) rp_model_params (&est->arch));
+  method = rp_enum_info_get_label (&rp_method_info, s->training.method);
+  machine = g_strdup_printf ("%u × %s", rp_scenario_n_gpus (s), gpu_name (s, est));
+  out = g_string_new (NULL);
+  switch (s->budget.acquire)
+    {
+    case RP_ACQUIRE_RENT:
+      /* TRANSLATORS: the model, its parameter count, the method, "8 × GPU" */
+      g_string_append_printf (out, _("Can %s (%s parameters) be trained by %s on %s, and what "
+                                     "does renting the GPUs cost?"),
+                              model, params, method, machine);
+      break;
+    case RP_ACQUIRE_BUY:
+      /* TRANSLATORS: the model, its parameter count, the method, "8 × GPU" */
+      g_string_append_printf (out, _("Can %s (%s parameters) be trained by %s on %s, and what "
+                                     "does buying the machines cost?"),
+                              model, params, method, machine);
+      break;
+    case RP_ACQUIRE_COMPARE:
+    case RP_N_ACQUIRES:
+    default:
+      /* TRANSLATORS: the model, its parameter count, the method, "8 × GPU" */
+      g_string_append_printf (out, _("Can %s (%s parameters) be trained by %s on %s, and "
+                                     "should the machines be rented or bought?"),
+                              model, params, method, machine);
+      break;
+    }
+  if (!isnan (s->budget.deadline_days))
+    {
+      g_autofree char *days = rp_units_format_number (s->budget.deadline_days, 1);
+
+      g_string_append_c (out, ' ');
+      /* TRANSLATORS: %s is a number of days */
+      g_string_append_printf (out, _("The run must finish within %s days."), days);
+    }
+  if (!isnan (s->budget.limit))
+    {
+      g_autofree char *limit = money (s->budget.limit, s->budget.currency);
+
+      g_string_append_c (out, ' ');
+      g_string_append_printf (out, _("The budget is %s."), limit);
+    }
+  if (!isnan (s->budget.capital_limit) && s->budget.acquire != RP_ACQUIRE_RENT)
+    {
+      g_autofree char *limit = money (s->budget.capital_limit, s->budget.currency);
+
+      g_string_append_c (out, ' ');
+      g_string_append_printf (out, _("A purchase may cost at most %s."), limit);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* ---- rent or buy ---------------------------------------------------- */
+
+static void
+append_rent (GString              *out,
+             const RpCostEstimate *c)
+{
+  g_autofree char *rate = money (c->rent_per_gpu_hour, c->currency);
+  g_autofree char *where = c->prices.offer != NULL && c->prices.rent.origin == RP_PRICE_CATALOG
+                           ? offer_name (c->prices.offer) : g_strdup (_("your price"));
+
+  if (c->run_available)
+    {
+      g_autofree char *total = money (c->rent_total, c->currency);
+
+      /* TRANSLATORS: the rent of the run, the price per GPU-hour, where it comes from */
+      g_string_append_printf (out, _("Renting costs %s for this run (%s per GPU-hour, %s)."),
+                              total, rate, where);
+    }
+  else
+    g_string_append_printf (out, _("Renting costs %s per GPU-hour (%s); the run’s cost needs "
+                                   "its time."), rate, where);
+}
+
+static void
+append_buy (GString              *out,
+            const RpCostEstimate *c)
+{
+  g_autofree char *capital = money (c->buy_capital, c->currency);
+  g_autofree char *month = money (c->buy_per_month, c->currency);
+  g_autofree char *utilization = rp_units_format_percent (c->utilization_pct, 0);
+  g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+
+  if (out->len > 0)
+    g_string_append_c (out, ' ');
+  /* TRANSLATORS: capital, cost per month, utilization, depreciation years */
+  g_string_append_printf (out, _("Buying takes %s of capital, then owning costs %s a month at "
+                                 "%s utilization over %s years."),
+                          capital, month, utilization, years);
+}
+
+static void
+append_choice (GString              *out,
+               const RpCostEstimate *c)
+{
+  g_autofree char *utilization = rp_units_format_percent (c->utilization_pct, 0);
+  g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+  g_autofree char *need = rp_units_format_percent (ceil (c->break_even_utilization_pct), 0);
+
+  g_string_append_c (out, ' ');
+  /* the same test as the cost model's "rent-first" advice */
+  if (c->break_even_utilization_pct < 0)
+    g_string_append_printf (out, _("Rent: buying does not pay back within %s years even when "
+                                   "the machines are always busy."), years);
+  else if (c->utilization_pct < c->break_even_utilization_pct)
+    /* TRANSLATORS: the scenario's utilization, then the utilization buying needs */
+    g_string_append_printf (out, _("Rent: at %s utilization buying does not pay back; it needs "
+                                   "%s or more."), utilization, need);
+  else
+    {
+      g_autofree char *months = rp_units_format_number (c->break_even_months, 1);
+
+      /* TRANSLATORS: utilization, payback months, the utilization buying needs */
+      g_string_append_printf (out, _("Buy, if the machines will be busy %s of the time: buying "
+                                     "pays back after %s months, and renting is cheaper below "
+                                     "%s."), utilization, months, need);
+    }
+}
+
+char *
+rp_words_rent_or_buy (const RpScenario *scenario,
+                      const RpEstimate *est)
+{
+  const RpCostEstimate *c;
+  GString *out;
+
+  g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
+
+  c = &est->cost;
+  if (!c->computed || (!c->rent_available && !c->buy_available))
+    return NULL;
+  out = g_string_new (NULL);
+  if (c->rent_available)
+    append_rent (out, c);
+  if (c->buy_available)
+    append_buy (out, c);
+  if (c->rent_available && c->buy_available)
+    append_choice (out, c);
+  return g_string_free (out, FALSE);
+}
+
+char *
+rp_words_break_even (const RpCostEstimate *c)
+{
+  g_autofree char *utilization = NULL;
+
+  g_return_val_if_fail (c != NULL, NULL);
+
+  if (!c->computed || !c->rent_available || !c->buy_available)
+    return NULL;
+  utilization = rp_units_format_percent (c->utilization_pct, 0);
+  if (c->break_even_months < 0)
+    {
+      g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+
+      /* TRANSLATORS: depreciation years, then the utilization */
+      return g_strdup_printf (_("Buying does not pay back within %s years at %s utilization: "
+                                "what renting the same GPU-hours would cost each month never "
+                                "repays the capital."), years, utilization);
+    }
+  {
+    g_autofree char *months = rp_units_format_number (c->break_even_months, 1);
+
+    /* TRANSLATORS: the payback months, then the utilization */
+    return g_strdup_printf (_("Payback of buying: %s months. That is when the monthly saving "
+                              "of owning over renting the same GPU-hours at %s utilization "
+                              "has repaid the capital; the resale value is not counted."),
+                            months, utilization);
+  }
+}
+
+/* ---- assumptions ---------------------------------------------------- */
+
+static void
+add_sentence (GPtrArray *out,
+              char      *sentence)
+{
+  g_ptr_array_add (out, sentence);
+}
+
+static void
+compute_assumptions (GPtrArray        *out,
+                     const RpScenario *s,
+                     const RpEstimate *est)
+{
+  const RpComputeEstimate *c = &est->compute;
+  g_autofree char *mfu = rp_units_format_percent (100 * c->mfu, 0);
+  g_autofree char *peak = rp_units_format_number (c->peak_tflops, 0);
+
+  if (c->mfu_overridden)
+    add_sentence (out, g_strdup_printf (_("Throughput assumes the model FLOPs utilization "
+                                          "(MFU) you set: %s."), mfu));
+  else
+    /* TRANSLATORS: %s is a percentage */
+    add_sentence (out, g_strdup_printf (_("Throughput assumes %s model FLOPs utilization "
+                                          "(MFU), from Rigplan’s utilization model for this "
+                                          "GPU, model width and parallel split."), mfu));
+  if (c->peak_tflops > 0)
+    /* TRANSLATORS: GPU name, TFLOP/s, precision */
+    add_sentence (out, g_strdup_printf (_("Each %s computes at most %s TFLOP/s in %s, the "
+                                          "catalog’s dense peak."), gpu_name (s, est), peak,
+                                        rp_enum_info_get_label (&rp_precision_info,
+                                                                s->training.precision)));
+}
+
+static void
+buy_assumptions (GPtrArray        *out,
+                 const RpScenario *s,
+                 const RpCostEstimate *c)
+{
+  const RpBudget *b = &s->budget;
+  g_autofree char *utilization = rp_units_format_percent (b->utilization_pct, 0);
+  g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+  g_autofree char *residual = rp_units_format_percent (b->residual_pct, 0);
+  g_autofree char *maintenance = rp_units_format_percent (b->maintenance_pct_year, 1);
+  g_autofree char *ops = money (b->ops_cost_year, b->currency);
+  g_autofree char *colocation = money (b->colocation_per_month, b->currency);
+  g_autofree char *capital = rp_units_format_percent (b->cost_of_capital_pct, 1);
+
+  /* TRANSLATORS: utilization, years, resale value in % */
+  add_sentence (out, g_strdup_printf (_("A bought machine is busy %s of the time over %s years, "
+                                        "then sells for %s of its price."),
+                                      utilization, years, residual));
+  /* TRANSLATORS: maintenance %, operations per year, colocation per month, interest % */
+  add_sentence (out, g_strdup_printf (_("Owning adds maintenance of %s of the price a year, "
+                                        "operations of %s a year, colocation of %s a month and "
+                                        "a cost of capital of %s a year."),
+                                      maintenance, ops, colocation, capital));
+}
+
+static void
+energy_assumptions (GPtrArray            *out,
+                    const RpScenario     *s,
+                    const RpCostEstimate *c)
+{
+  g_autofree char *kwh = rp_units_format_number (c->prices.power.value, 3);
+  g_autofree char *pue = rp_units_format_number (c->prices.pue.value, 2);
+  g_autofree char *co2 = rp_units_format_number (s->budget.grid_kg_co2_per_kwh, 3);
+
+  /* TRANSLATORS: currency symbol and price per kWh, PUE, kg CO₂ per kWh */
+  add_sentence (out, g_strdup_printf (_("Electricity costs %s%s per kWh at a PUE of %s, and "
+                                        "the grid emits %s kg CO₂ per kWh. Energy counts the "
+                                        "training load only, not idle hours."),
+                                      rp_units_currency_symbol (c->currency), kwh, pue, co2));
+}
+
+char **
+rp_words_assumptions (const RpScenario *s,
+                      const RpEstimate *est)
+{
+  GPtrArray *out;
+  g_autofree char *headroom = NULL;
+
+  g_return_val_if_fail (s != NULL && est != NULL, NULL);
+
+  out = g_ptr_array_new ();
+  headroom = rp_units_format_percent (s->hardware.headroom_pct, 0);
+  /* TRANSLATORS: the required share of free VRAM */
+  add_sentence (out, g_strdup_printf (_("%s of each GPU’s memory must stay free (the required "
+                                        "headroom)."), headroom));
+  if (est->compute.computed)
+    compute_assumptions (out, s, est);
+  if (est->cost.computed && est->cost.buy_available)
+    buy_assumptions (out, s, &est->cost);
+  if (est->cost.computed && est->cost.energy_available)
+    energy_assumptions (out, s, &est->cost);
+  if (est->cost.computed)
+    {
+      g_autofree char *rate = rp_units_format_number (est->cost.prices.usd_to_cny.value, 4);
+
+      /* TRANSLATORS: the currency's code, then CNY per USD */
+      add_sentence (out, g_strdup_printf (_("Money is in %s; prices in the other currency are "
+                                            "converted at %s CNY per USD."),
+                                          rp_currency_to_string (est->cost.currency), rate));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* ---- inputs --------------------------------------------------------- */
+
+char *
+rp_words_price_origin (const RpPrice      *price,
+                       const RpCloudOffer *offer,
+                       gboolean            yours,
+                       GDate              *today)
+{
+  g_return_val_if_fail (price != NULL, NULL);
+
+  if (yours)
+    /* TRANSLATORS: under a price the user typed */
+    return g_strdup (_("Yours"));
+  if (price->origin == RP_PRICE_CATALOG && price->as_of != NULL)
+    {
+      g_autofree char *what = offer != NULL ? offer_name (offer) : g_strdup (_("the catalog"));
+
+      if (today != NULL && rp_price_is_stale (price->as_of, today))
+        /* TRANSLATORS: under a catalog price: where from, its date */
+        return g_strdup_printf (_("From %s, %s — the price may be stale"), what, price->as_of);
+      /* TRANSLATORS: under a catalog price: where from, its date */
+      return g_strdup_printf (_("From %s, %s"), what, price->as_of);
+    }
+  if (price->origin == RP_PRICE_DEFAULT)
+    return g_strdup (_("From the catalog’s rules"));
+  if (price->origin == RP_PRICE_UNKNOWN)
+    return g_strdup (_("Not in the catalog: type a value"));
+  return NULL;
+}
+
+static char *
+string_value (const RpField    *f,
+              const char       *text,
+              const RpCatalog  *catalog)
+{
+  if (text == NULL)
+    return g_strdup ((f->flags & RP_FIELD_NULLABLE) != 0 ? rp_field_get_null_label (f) : "—");
+  if (catalog != NULL && f->ref == RP_FIELD_REF_GPU)
+    {
+      const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, text);
+
+      return g_strdup (gpu != NULL ? gpu->name : text);
+    }
+  if (catalog != NULL && f->ref == RP_FIELD_REF_MODEL)
+    {
+      const RpModelPreset *m = rp_catalog_lookup_model (catalog, text);
+
+      return g_strdup (m != NULL ? m->name : text);
+    }
+  if (catalog != NULL && f->ref == RP_FIELD_REF_OFFER)
+    {
+      const RpCloudOffer *o = rp_catalog_lookup_cloud (catalog, text);
+
+      return o != NULL ? offer_name (o) : g_strdup (text);
+    }
+  return g_strdup (text);
+}
+
+char *
+rp_words_field_value (const RpField    *f,
+                      gconstpointer     base,
+                      const RpScenario *scenario,
+                      const RpCatalog  *catalog)
+{
+  double value;
+
+  g_return_val_if_fail (f != NULL && base != NULL && scenario != NULL, NULL);
+
+  if (f->type == RP_FIELD_STRING)
+    return string_value (f, *(char *const *) ((const guint8 *) base + f->offset), catalog);
+  value = rp_field_get_number (f, base);
+  if (isnan (value))
+    return g_strdup ((f->flags & RP_FIELD_NULLABLE) != 0 ? rp_field_get_null_label (f) : "—");
+  if (f->type == RP_FIELD_BOOL)
+    return g_strdup (value != 0 ? _("yes") : _("no"));
+  if (f->choices != NULL)
+    return g_strdup (rp_enum_info_get_label (f->choices, (guint) value));
+  if (f->unit == RP_UNIT_MILLION_PARAMS)
+    return rp_units_format_count (value);
+  return rp_unit_format_value (f->unit, value, f->digits, scenario->budget.currency);
+}
+
+/* ---- sources -------------------------------------------------------- */
+
+char *
+rp_words_price_age (const char *as_of,
+                    GDate      *today)
+{
+  double months = 0;
+  g_autofree char *count = NULL;
+  char date[16];
+
+  if (as_of == NULL || today == NULL || !rp_price_is_stale (as_of, today) ||
+      !rp_as_of_months (as_of, today, &months))
+    return NULL;
+  count = rp_units_format_number (floor (months), 0);
+  g_date_strftime (date, sizeof date, "%Y-%m-%d", today);
+  /* TRANSLATORS: months, then today's date: a price older than six months */
+  return g_strdup_printf (_("%s months old on %s: the price may be stale; check the source"),
+                          count, date);
+}
+
+static void
+add_source (GPtrArray  *out,
+            const char *what,
+            const char *name,
+            const char *source,
+            const char *as_of,
+            gboolean    price,
+            GDate      *today)
+{
+  RpWordsSource *src;
+
+  if (source == NULL || *source == '\0')
+    return;
+  for (guint i = 0; i < out->len; i++)
+    {
+      RpWordsSource *old = g_ptr_array_index (out, i);
+
+      if (g_strcmp0 (old->what, what) == 0 && g_strcmp0 (old->name, name) == 0 &&
+          g_strcmp0 (old->source, source) == 0)
+        return;
+    }
+  src = g_new0 (RpWordsSource, 1);
+  src->what = g_strdup (what);
+  src->name = g_strdup (name);
+  src->source = g_strdup (source);
+  src->as_of = g_strdup (as_of);
+  src->note = price ? rp_words_price_age (as_of, today) : NULL;
+  g_ptr_array_add (out, src);
+}
+
+static void
+add_price_source (GPtrArray     *out,
+                  const char    *key,
+                  const RpPrice *p,
+                  const char    *name,
+                  GDate         *today)
+{
+  if (p->origin != RP_PRICE_CATALOG && p->origin != RP_PRICE_DEFAULT)
+    return;
+  add_source (out, rp_field_get_label (rp_fields_lookup (key)), name, p->source, p->as_of, TRUE,
+              today);
+}
+
+static void
+add_price_sources (GPtrArray        *out,
+                   const RpEstimate *est,
+                   GDate            *today)
+{
+  const RpPrices *p = &est->cost.prices;
+  g_autofree char *offer = p->offer != NULL ? offer_name (p->offer) : NULL;
+
+  add_price_source (out, "budget.rent_price_per_gpu_hour", &p->rent, offer, today);
+  add_price_source (out, "budget.gpu_price", &p->gpu, est->gpu != NULL ? est->gpu->name : NULL,
+                    today);
+  add_price_source (out, "budget.server_price", &p->server, NULL, today);
+  add_price_source (out, "budget.network_price", &p->network, NULL, today);
+  add_price_source (out, "budget.power_price_kwh", &p->power, NULL, today);
+  add_price_source (out, "budget.pue", &p->pue, NULL, today);
+  add_price_source (out, "budget.years", &p->years, NULL, today);
+  add_price_source (out, "budget.usd_to_cny", &p->usd_to_cny, NULL, today);
+}
+
+GPtrArray *
+rp_words_sources (const RpScenario *s,
+                  const RpCatalog  *catalog,
+                  const RpEstimate *est,
+                  const GPtrArray  *compared,
+                  GDate            *today)
+{
+  GPtrArray *out;
+  const RpModelPreset *preset = NULL;
+
+  g_return_val_if_fail (s != NULL && est != NULL, NULL);
+
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_words_source_free);
+  if (s->model.preset != NULL && catalog != NULL)
+    preset = rp_catalog_lookup_model (catalog, s->model.preset);
+  if (preset != NULL)
+    add_source (out, _("Model architecture"), preset->name, preset->source, preset->as_of,
+                FALSE, today);
+  if (est->gpu != NULL)
+    add_source (out, _("GPU specifications"), est->gpu->name, est->gpu->source,
+                est->gpu->as_of, FALSE, today);
+  if (est->cost.computed)
+    add_price_sources (out, est, today);
+  for (guint i = 0; compared != NULL && i < compared->len; i++)
+    {
+      const RpGpu *gpu = g_ptr_array_index (compared, i);
+
+      if (gpu != est->gpu)
+        add_source (out, _("GPU specifications"), gpu->name, gpu->source, gpu->as_of, FALSE,
+                    today);
+    }
+  return out;
+}
+
+void
+rp_words_source_free (RpWordsSource *source)
+{
+  if (source == NULL)
+    return;
+  g_free (source->what);
+  g_free (source->name);
+  g_free (source->source);
+  g_free (source->as_of);
+  g_free (source->note);
+  g_free (source);
+}
