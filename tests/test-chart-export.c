@@ -206,7 +206,8 @@ test_report_pdf (Fixture       *f,
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, &len, &error));
   g_assert_true (memcmp (contents, "%PDF-", 5) == 0);
-  g_assert_cmpuint (count_pdf_pages (contents, len), ==, RP_N_CHARTS);
+  /* the plan: summary, inputs, memory, time, cost, machine, advice */
+  g_assert_cmpuint (count_pdf_pages (contents, len), >=, 7);
 }
 
 static void

@@ -10,6 +10,7 @@
 #include "rp-chart.h"
 #include "rp-chart-private.h"
 #include "rp-error.h"
+#include "rp-report.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -25,10 +26,6 @@
  * stays readable on a 4K image. */
 static const double png_logical_width = 1600;
 static const double png_logical_height = 900;
-/* A4 landscape, in points. */
-static const double report_width_pt = 842;
-static const double report_height_pt = 595;
-static const double report_font_size = 10.5;
 static const double max_size = 32768;
 
 typedef enum
@@ -192,29 +189,6 @@ export_one (const RpChartData  *data,
   return finish_temp (tmp, path, error);
 }
 
-static void
-paint_footer (cairo_t            *cr,
-              const RpChartStyle *style,
-              const char         *text)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_new ();
-  int w, h;
-
-  pango_font_description_set_family (desc, style->font_family);
-  pango_font_description_set_absolute_size (desc, style->font_size * 0.8 * PANGO_SCALE);
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_set_source_rgba (cr, style->muted.red, style->muted.green, style->muted.blue,
-                         style->muted.alpha);
-  cairo_move_to (cr, report_width_pt - style->padding - w,
-                 report_height_pt - style->padding * 0.6 - h);
-  pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (desc);
-  g_object_unref (layout);
-}
-
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
@@ -294,11 +268,7 @@ rp_chart_export_report_pdf (const RpScenario  *scenario,
                             const char        *path,
                             GError           **error)
 {
-  RpChartStyle style;
-  g_autofree char *tmp = NULL;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  cairo_status_t status;
+  RpReportOptions options;
 
   g_return_val_if_fail (scenario != NULL, FALSE);
   g_return_val_if_fail (catalog != NULL, FALSE);
@@ -306,41 +276,6 @@ rp_chart_export_report_pdf (const RpScenario  *scenario,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  rp_chart_style_init_print (&style);
-  style.font_size = report_font_size;
-  style.padding = 36;           /* half an inch of margin */
-  tmp = create_temp_beside (path, error);
-  if (tmp == NULL)
-    return FALSE;
-
-  surface = cairo_pdf_surface_create (tmp, report_width_pt, report_height_pt);
-  if (scenario->name != NULL && *scenario->name != '\0')
-    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, scenario->name);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Rigplan " PACKAGE_VERSION);
-  cr = cairo_create (surface);
-  for (guint kind = 0; kind < RP_N_CHARTS; kind++)
-    {
-      g_autoptr(RpChartData) data = rp_chart_data_new (kind, scenario, catalog, estimate);
-      g_autofree char *footer = NULL;
-
-      paint_chart (cr, data, report_width_pt, report_height_pt - style.padding * 0.5, &style);
-      /* TRANSLATORS: the footer of each page of the PDF plan */
-      footer = g_strdup_printf (_("Rigplan plan · page %u of %u"), kind + 1, (guint) RP_N_CHARTS);
-      paint_footer (cr, &style, footer);
-      cairo_show_page (cr);
-    }
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_unlink (tmp);
-      set_export_error (error, path, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return finish_temp (tmp, path, error);
+  rp_report_options_init (&options);
+  return rp_report_write_pdf (scenario, catalog, estimate, &options, path, error);
 }

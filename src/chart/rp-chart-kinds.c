@@ -602,6 +602,21 @@ break_even_data_new (const RpScenario *scenario,
 
 /* ---- public API ----------------------------------------------------- */
 
+GPtrArray *
+rp_chart_compared_gpus (const RpScenario *scenario,
+                        const RpCatalog  *catalog,
+                        const RpEstimate *estimate)
+{
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && estimate != NULL, NULL);
+
+  if (estimate->gpu == NULL)
+    return g_ptr_array_new ();
+  /* the VRAM and time charts' own pick */
+  return rp_explore_pick_gpus (scenario, catalog, estimate->gpu,
+                               estimate->memory.verdict != RP_VERDICT_DOES_NOT_FIT,
+                               MAX_VRAM_GPUS);
+}
+
 RpChartData *
 rp_chart_data_new (RpChartKind       kind,
                    const RpScenario *scenario,

@@ -91,6 +91,11 @@ RpChartData *rp_chart_data_new            (RpChartKind        kind,
                                            const RpScenario  *scenario,
                                            const RpCatalog   *catalog,
                                            const RpEstimate  *estimate);
+/* The GPUs the VRAM and time charts set beside the scenario's own (and
+ * it), for the report's sources; transfer container. */
+GPtrArray   *rp_chart_compared_gpus       (const RpScenario  *scenario,
+                                           const RpCatalog   *catalog,
+                                           const RpEstimate  *estimate);
 /* An empty chart to fill by hand (tests, compare view).  Labels are
  * copied.  Transfer full. */
 RpChartData *rp_chart_data_new_empty      (RpChartKind        kind,
@@ -487,8 +492,9 @@ gboolean rp_chart_export_file       (const RpChartData  *data,
                                      double              height,
                                      const RpChartStyle *style,
                                      GError            **error);
-/* The plan as a PDF: one A4-landscape page per chart, each with a title
- * naming the scenario. */
+/* The plan as a PDF document (rp-report.h) on the locale's paper, dated
+ * today: summary, inputs, memory, time, cost, the machine, advice and
+ * sources, with the four charts. */
 gboolean rp_chart_export_report_pdf (const RpScenario   *scenario,
                                      const RpCatalog    *catalog,
                                      const RpEstimate   *estimate,

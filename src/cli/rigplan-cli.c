@@ -5,7 +5,7 @@
  *   rigplan-cli estimate FILE.rigplan [--json]
  *   rigplan-cli plan FILE.rigplan [--top N] [--json]
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
- *   rigplan-cli export FILE.rigplan -o OUT.pdf|OUT.png [--chart KIND]
+ *   rigplan-cli export FILE.rigplan -o OUT.pdf|OUT.png [--chart KIND] [--paper a4|letter]
  *   rigplan-cli schema [--json]
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
@@ -17,6 +17,7 @@
 #include "rp-catalog.h"
 #ifdef HAVE_CHART
 #include "rp-chart.h"
+#include "rp-report.h"
 #endif
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
@@ -825,6 +826,7 @@ run_plan (int    argc,
 #ifdef HAVE_CHART
 static char *opt_output = NULL;
 static char *opt_chart = NULL;
+static char *opt_paper = NULL;
 static double opt_width = 0;
 static double opt_height = 0;
 
@@ -833,6 +835,8 @@ static const GOptionEntry export_entries[] = {
     N_("Write to FILE (.pdf, .png or .svg)"), N_("FILE") },
   { "chart", 0, 0, G_OPTION_ARG_STRING, &opt_chart,
     N_("Only this chart: vram, time, cost or break-even"), N_("NAME") },
+  { "paper", 0, 0, G_OPTION_ARG_STRING, &opt_paper,
+    N_("Paper of the PDF plan: a4 or letter (default: the locale’s)"), N_("NAME") },
   { "width", 0, 0, G_OPTION_ARG_DOUBLE, &opt_width,
     N_("Width in pixels (PNG) or points (PDF, SVG)"), N_("W") },
   { "height", 0, 0, G_OPTION_ARG_DOUBLE, &opt_height,
@@ -856,6 +860,7 @@ run_export (int    argc,
   g_autoptr(RpChartData) data = NULL;
   g_autofree char *lower = NULL;
   RpChartKind kind = RP_CHART_VRAM;
+  RpReportOptions options;
   gboolean is_png, is_svg, is_pdf;
   double width, height;
 
@@ -876,6 +881,9 @@ run_export (int    argc,
     return usage_error (context, _("--chart must be vram, time, cost or break-even"));
   if (opt_chart == NULL && !is_pdf)
     return usage_error (context, _("name a chart with --chart for PNG and SVG"));
+  rp_report_options_init (&options);
+  if (opt_paper != NULL && !rp_paper_from_string (opt_paper, &options.paper))
+    return usage_error (context, _("--paper must be a4 or letter"));
   if (opt_width < 0 || opt_height < 0 || opt_width > 32768 || opt_height > 32768)
     return usage_error (context, _("--width and --height must be between 1 and 32768"));
   catalog = load_catalog (&error);
@@ -891,7 +899,7 @@ run_export (int    argc,
     }
   if (opt_chart == NULL)
     {
-      if (!rp_chart_export_report_pdf (scenario, catalog, est, opt_output, &error))
+      if (!rp_report_write_pdf (scenario, catalog, est, &options, opt_output, &error))
         return fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }

@@ -23,26 +23,27 @@ typedef struct
   const char *name;             /* machine name, for the schema */
   const char *label;            /* N_(); "%s" is the currency symbol */
   double      scale;            /* stored = shown × scale */
+  const char *one;              /* N_(): the label after exactly 1, where it differs */
 } UnitInfo;
 
 static const UnitInfo units[RP_N_UNITS] = {
   [RP_UNIT_NONE] = { "", NULL, 1 },
   [RP_UNIT_MILLION_PARAMS] = { "parameters", N_("M"), 1e6 },
-  [RP_UNIT_TOKENS] = { "tokens", N_("tokens"), 1 },
+  [RP_UNIT_TOKENS] = { "tokens", N_("tokens"), 1, N_("token") },
   [RP_UNIT_MILLION_TOKENS] = { "tokens", N_("M tokens"), 1e6 },
-  [RP_UNIT_SAMPLES] = { "samples", N_("samples"), 1 },
+  [RP_UNIT_SAMPLES] = { "samples", N_("samples"), 1, N_("sample") },
   [RP_UNIT_MILLION_SAMPLES] = { "samples", N_("M samples"), 1e6 },
   [RP_UNIT_PIXELS] = { "pixels", N_("px"), 1 },
-  [RP_UNIT_GPUS] = { "GPUs", N_("GPUs"), 1 },
-  [RP_UNIT_STAGES] = { "stages", N_("stages"), 1 },
+  [RP_UNIT_GPUS] = { "GPUs", N_("GPUs"), 1, N_("GPU") },
+  [RP_UNIT_STAGES] = { "stages", N_("stages"), 1, N_("stage") },
   [RP_UNIT_GB] = { "GB", N_("GB"), 1 },
   [RP_UNIT_MIB] = { "bytes", N_("MiB"), 1024.0 * 1024.0 },
   [RP_UNIT_BYTES] = { "bytes", N_("bytes"), 1 },
   [RP_UNIT_GFLOPS] = { "GFLOPs", N_("GFLOPs"), 1 },
   [RP_UNIT_PERCENT] = { "%", "%", 1 },
   [RP_UNIT_FRACTION_AS_PERCENT] = { "fraction", "%", 0.01 },
-  [RP_UNIT_DAYS] = { "days", N_("days"), 1 },
-  [RP_UNIT_YEARS] = { "years", N_("years"), 1 },
+  [RP_UNIT_DAYS] = { "days", N_("days"), 1, N_("day") },
+  [RP_UNIT_YEARS] = { "years", N_("years"), 1, N_("year") },
   [RP_UNIT_MONEY] = { "money", "%s", 1 },
   [RP_UNIT_MONEY_PER_GPU] = { "money/GPU", N_("%s each"), 1 },
   [RP_UNIT_MONEY_PER_NODE] = { "money/node", N_("%s/node"), 1 },
@@ -816,6 +817,8 @@ rp_unit_format_value (RpUnit     unit,
   if (units[unit].label == NULL)
     return g_steal_pointer (&number);
   label = g_str_equal (units[unit].label, "%s") ? units[unit].label : _(units[unit].label);
+  if (units[unit].one != NULL && stored / units[unit].scale == 1)
+    label = _(units[unit].one);
   if (strstr (label, "%s") != NULL)
     {
       /* the amount takes the symbol's place: "¥2.00/GPU·h" */

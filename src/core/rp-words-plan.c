@@ -29,6 +29,15 @@ money (double     amount,
   return rp_units_format_money (amount, currency);
 }
 
+/* "3", "1.5": a count of days or years without a needless ".0". */
+static char *
+short_number (double value)
+{
+  gboolean whole = fabs (value - round (value)) < 0.05;
+
+  return rp_units_format_number (value, whole ? 0 : 1);
+}
+
 static char *
 offer_name (const RpCloudOffer *o)
 {
@@ -105,7 +114,7 @@ rp_words_question (const RpScenario *s,
     }
   if (!isnan (s->budget.deadline_days))
     {
-      g_autofree char *days = rp_units_format_number (s->budget.deadline_days, 1);
+      g_autofree char *days = short_number (s->budget.deadline_days);
 
       g_string_append_c (out, ' ');
       /* TRANSLATORS: %s is a number of days */
@@ -158,7 +167,7 @@ append_buy (GString              *out,
   g_autofree char *capital = money (c->buy_capital, c->currency);
   g_autofree char *month = money (c->buy_per_month, c->currency);
   g_autofree char *utilization = rp_units_format_percent (c->utilization_pct, 0);
-  g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+  g_autofree char *years = short_number (c->prices.years.value);
 
   if (out->len > 0)
     g_string_append_c (out, ' ');
@@ -173,7 +182,7 @@ append_choice (GString              *out,
                const RpCostEstimate *c)
 {
   g_autofree char *utilization = rp_units_format_percent (c->utilization_pct, 0);
-  g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+  g_autofree char *years = short_number (c->prices.years.value);
   g_autofree char *need = rp_units_format_percent (ceil (c->break_even_utilization_pct), 0);
 
   g_string_append_c (out, ' ');
@@ -230,7 +239,7 @@ rp_words_break_even (const RpCostEstimate *c)
   utilization = rp_units_format_percent (c->utilization_pct, 0);
   if (c->break_even_months < 0)
     {
-      g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+      g_autofree char *years = short_number (c->prices.years.value);
 
       /* TRANSLATORS: depreciation years, then the utilization */
       return g_strdup_printf (_("Buying does not pay back within %s years at %s utilization: "
@@ -289,7 +298,7 @@ buy_assumptions (GPtrArray        *out,
 {
   const RpBudget *b = &s->budget;
   g_autofree char *utilization = rp_units_format_percent (b->utilization_pct, 0);
-  g_autofree char *years = rp_units_format_number (c->prices.years.value, 1);
+  g_autofree char *years = short_number (c->prices.years.value);
   g_autofree char *residual = rp_units_format_percent (b->residual_pct, 0);
   g_autofree char *maintenance = rp_units_format_percent (b->maintenance_pct_year, 1);
   g_autofree char *ops = money (b->ops_cost_year, b->currency);
@@ -436,6 +445,98 @@ rp_words_field_value (const RpField    *f,
   if (f->unit == RP_UNIT_MILLION_PARAMS)
     return rp_units_format_count (value);
   return rp_unit_format_value (f->unit, value, f->digits, scenario->budget.currency);
+}
+
+static char *
+capitalize_first (const char *text)
+{
+  gunichar first = g_utf8_get_char (text);
+  char upper[8];
+  int len = g_unichar_to_utf8 (g_unichar_toupper (first), upper);
+
+  upper[len] = '\0';
+  return g_strconcat (upper, g_utf8_next_char (text), NULL);
+}
+
+static char *
+arch_origin (const RpField    *f,
+             const RpScenario *s,
+             const RpCatalog  *catalog)
+{
+  const RpModelPreset *preset = s->model.preset != NULL && catalog != NULL
+                                ? rp_catalog_lookup_model (catalog, s->model.preset) : NULL;
+
+  if ((s->model.overridden & f->arch_bit) != 0 || preset == NULL)
+    return g_strdup (_("Yours"));
+  /* TRANSLATORS: an architecture value from a model preset: its name, its date */
+  return g_strdup_printf (_("From the preset %s, %s"), preset->name,
+                          preset->as_of != NULL ? preset->as_of : "?");
+}
+
+/* A null field the estimate filled in: its value, or NULL. */
+static char *
+resolved_null (const RpField    *f,
+               const RpScenario *s,
+               const RpEstimate *est,
+               const RpPrice    *price)
+{
+  if (price != NULL && price->origin != RP_PRICE_UNKNOWN && isfinite (price->value))
+    return rp_unit_format_value (f->unit, price->value, f->digits, s->budget.currency);
+  if (f->ref == RP_FIELD_REF_OFFER && est->cost.computed && est->cost.prices.offer != NULL)
+    return offer_name (est->cost.prices.offer);
+  if (g_str_equal (f->key, "hardware.mfu_override") && est->compute.computed)
+    return rp_units_format_percent (100 * est->compute.mfu, 1);
+  return NULL;
+}
+
+void
+rp_words_input (const RpField    *f,
+                const RpScenario *s,
+                const RpCatalog  *catalog,
+                const RpEstimate *est,
+                GDate            *today,
+                char            **value,
+                char            **origin)
+{
+  gconstpointer base;
+  const RpPrice *price;
+  char *filled;
+
+  g_return_if_fail (f != NULL && s != NULL && est != NULL && value != NULL && origin != NULL);
+
+  base = f->arch_bit != 0 ? (gconstpointer) &est->arch : (gconstpointer) s;
+  price = est->cost.computed ? rp_prices_for_field (&est->cost.prices, f) : NULL;
+  *origin = NULL;
+  if (f->arch_bit != 0)
+    {
+      /* 0 parameters counts them from the architecture */
+      *value = f->unit == RP_UNIT_MILLION_PARAMS
+               ? rp_units_format_count ((double) rp_model_params (&est->arch))
+               : rp_words_field_value (f, base, s, catalog);
+      *origin = arch_origin (f, s, catalog);
+      return;
+    }
+  if (!rp_field_is_null (f, base))
+    {
+      *value = rp_words_field_value (f, base, s, catalog);
+      *origin = g_strdup (_("Yours"));
+      return;
+    }
+  filled = resolved_null (f, s, est, price);
+  if (filled == NULL)
+    {
+      *value = rp_words_field_value (f, base, s, catalog);
+      return;
+    }
+  *value = filled;
+  if (price != NULL)
+    *origin = rp_words_price_origin (price, price == &est->cost.prices.rent
+                                            ? est->cost.prices.offer : NULL, FALSE, today);
+  else if (f->ref == RP_FIELD_REF_OFFER)
+    *origin = rp_words_price_origin (&est->cost.prices.rent, est->cost.prices.offer, FALSE,
+                                     today);
+  else
+    *origin = capitalize_first (rp_field_get_null_label (f));
 }
 
 /* ---- sources -------------------------------------------------------- */

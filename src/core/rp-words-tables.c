@@ -289,6 +289,31 @@ add_rent_rows (GPtrArray            *rows,
            money (c->rent_per_month, c->currency), NULL);
 }
 
+/* The lines of owning per month (rp-cost-model.c), each a part. */
+static void
+add_month_parts (GPtrArray            *rows,
+                 const RpCostEstimate *c)
+{
+  const struct
+  {
+    const char *key;
+    const char *label;
+    double      amount;
+  } parts[] = {
+    /* TRANSLATORS: the parts of owning per month, in the cost table */
+    { "cost.buy_depreciation_per_month", N_("depreciation"), c->buy_depreciation_per_month },
+    { "cost.buy_maintenance_per_month", N_("maintenance"), c->buy_maintenance_per_month },
+    { "cost.buy_ops_per_month", N_("operations"), c->buy_ops_per_month },
+    { "cost.buy_colocation_per_month", N_("colocation"), c->buy_colocation_per_month },
+    { "cost.buy_capital_cost_per_month", N_("cost of capital"), c->buy_capital_cost_per_month },
+    { "cost.buy_energy_per_month", N_("electricity"), c->buy_energy_per_month },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    add_row (rows, parts[i].key, _(parts[i].label), money (parts[i].amount, c->currency),
+             NULL)->kind = RP_WORDS_ROW_PART;
+}
+
 static void
 add_buy_rows (GPtrArray            *rows,
               const RpCostEstimate *c)
@@ -296,8 +321,6 @@ add_buy_rows (GPtrArray            *rows,
   g_autofree char *gpus = money (c->buy_capital_gpus, c->currency);
   g_autofree char *servers = money (c->buy_capital_servers, c->currency);
   g_autofree char *network = money (c->buy_capital_network, c->currency);
-  g_autofree char *depreciation = money (c->buy_depreciation_per_month, c->currency);
-  g_autofree char *energy = money (c->buy_energy_per_month, c->currency);
   g_autofree char *gpu_origin = price_origin_short (&c->prices.gpu);
 
   add_row (rows, "cost.buy_capital", _("Capital outlay"), money (c->buy_capital, c->currency),
@@ -306,9 +329,8 @@ add_buy_rows (GPtrArray            *rows,
            g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"), gpus, gpu_origin,
                             servers, network));
   add_row (rows, "cost.buy_per_month", _("Owning, per month"),
-           money (c->buy_per_month, c->currency),
-           /* TRANSLATORS: after the monthly cost, "(depreciation $2,500, electricity $200, …)" */
-           g_strdup_printf (_("(depreciation %s, electricity %s, …)"), depreciation, energy));
+           money (c->buy_per_month, c->currency), NULL);
+  add_month_parts (rows, c);
   if (c->run_available)
     add_row (rows, "cost.buy_total", _("Owning, this run’s share"),
              money (c->buy_total, c->currency), NULL);

@@ -153,6 +153,20 @@ char      *rp_words_field_value     (const RpField          *field,
                                      const RpScenario       *scenario,
                                      const RpCatalog        *catalog);
 
+/* An input as the estimate used it, for a table of inputs: @value is
+ * the field's value with its unit, or what a null stood for (the
+ * catalog's price, the chosen offer, the utilization model's MFU, the
+ * preset's architecture); @origin says whose it is ("Yours", "From the
+ * preset Llama 2 7B, 2023-07", a price's origin), or NULL when there is
+ * nothing to say (a null that means "none").  Both transfer full. */
+void       rp_words_input           (const RpField          *field,
+                                     const RpScenario       *scenario,
+                                     const RpCatalog        *catalog,
+                                     const RpEstimate       *estimate,
+                                     GDate                  *today,
+                                     char                  **value,
+                                     char                  **origin);
+
 /* One catalog entry behind the estimate. */
 typedef struct
 {
