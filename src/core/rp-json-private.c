@@ -6,9 +6,9 @@
 #include "rp-json-private.h"
 
 #include "rp-error.h"
+#include "rp-file.h"
 
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
@@ -389,37 +389,18 @@ rp_json_load_file (const char *path,
                    gsize       max_bytes,
                    GError    **error)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   gsize len = 0;
-  GStatBuf st;
+  const char *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* Refuse huge files before reading them: a hostile file must not eat RAM. */
-  if (g_stat (path, &st) == 0 && (gsize) st.st_size > max_bytes)
-    {
-      /* Sizes as strings: xgettext cannot see through G_GUINT64_FORMAT. */
-      g_autofree char *size = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) st.st_size);
-      g_autofree char *limit = g_strdup_printf ("%" G_GSIZE_FORMAT, max_bytes);
-
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
-                   _("the file is too large (%s bytes; at most %s)"), size, limit);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &len, error))
+  /* A hostile file must not eat RAM: never more than the limit is read. */
+  bytes = rp_file_read_bounded (path, max_bytes, error);
+  if (bytes == NULL)
     return NULL;
+  data = g_bytes_get_data (bytes, &len);
   return rp_json_parse (data, len, error);
-}
-
-gboolean
-rp_json_write_file_atomic (const char *path,
-                           const char *text,
-                           GError    **error)
-{
-  /* g_file_set_contents writes a temporary file in the same directory,
-   * fsyncs it and renames it over @path. */
-  return g_file_set_contents_full (path, text, -1,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
 }
 
 gboolean

@@ -133,14 +133,10 @@ void      rp_json_add_string     (cJSON        *obj,
 void      rp_json_merge_unknown  (cJSON        *target,
                                   const cJSON  *original);
 
-/* Reads the whole file (limited to @max_bytes) and parses it. */
+/* Reads the whole file (at most @max_bytes; rp_file_read_bounded()) and
+ * parses it.  Errors do not name the file: callers prefix it. */
 cJSON    *rp_json_load_file      (const char   *path,
                                   gsize         max_bytes,
                                   GError      **error);
-/* Writes @text to @path through a temporary file and a rename, so a
- * failure never leaves a half-written file. */
-gboolean  rp_json_write_file_atomic (const char *path,
-                                     const char *text,
-                                     GError    **error);
 
 G_END_DECLS
