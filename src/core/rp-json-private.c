@@ -13,26 +13,6 @@
 
 /* ---- helpers -------------------------------------------------------- */
 
-static void
-line_and_column (const char *data,
-                 const char *at,
-                 guint      *line,
-                 guint      *column)
-{
-  *line = 1;
-  *column = 1;
-  for (const char *p = data; p < at; p++)
-    {
-      if (*p == '\n')
-        {
-          (*line)++;
-          *column = 1;
-        }
-      else
-        (*column)++;
-    }
-}
-
 static gboolean
 is_absent (const cJSON *item)
 {
@@ -90,43 +70,6 @@ read_finite (const cJSON *obj,
   return TRUE;
 }
 
-/* Which of two equal keys wins is an accident of the parser; a file
- * that says "model" twice is refused rather than half-read. */
-static gboolean
-check_unique_keys (const cJSON *item,
-                   const char  *path,
-                   GError     **error)
-{
-  g_autoptr(GHashTable) seen = NULL;
-  const cJSON *child;
-  guint index = 0;
-
-  if (!cJSON_IsObject (item) && !cJSON_IsArray (item))
-    return TRUE;
-  if (cJSON_IsObject (item))
-    seen = g_hash_table_new (g_str_hash, g_str_equal);
-  cJSON_ArrayForEach (child, item)
-    {
-      g_autofree char *child_path = NULL;
-
-      if (seen != NULL)
-        {
-          child_path = rp_json_join_path (path, child->string != NULL ? child->string : "");
-          if (!g_hash_table_add (seen, child->string != NULL ? child->string : (char *) ""))
-            {
-              rp_error_set_key (error, RP_ERROR_PARSE, child_path,
-                                _("this key appears more than once"));
-              return FALSE;
-            }
-        }
-      else
-        child_path = g_strdup_printf ("%s[%u]", path, index++);
-      if (!check_unique_keys (child, child_path, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* ---- public API ----------------------------------------------------- */
 
 char *
@@ -136,38 +79,6 @@ rp_json_join_path (const char *path,
   if (path == NULL || *path == '\0')
     return g_strdup (key);
   return g_strconcat (path, ".", key, NULL);
-}
-
-cJSON *
-rp_json_parse (const char *data,
-               gsize       len,
-               GError    **error)
-{
-  const char *end = NULL;
-  cJSON *root;
-
-  g_return_val_if_fail (data != NULL || len == 0, NULL);
-
-  if (len == 0)
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("the file is empty"));
-      return NULL;
-    }
-  root = cJSON_ParseWithLengthOpts (data, len, &end, FALSE);
-  if (root == NULL)
-    {
-      guint line, column;
-      const char *at = end != NULL ? end : cJSON_GetErrorPtr ();
-
-      if (at == NULL || at < data || at > data + len)
-        at = data;
-      line_and_column (data, at, &line, &column);
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
-                   _("not valid JSON (line %u, column %u)"), line, column);
-    }
-  else if (!check_unique_keys (root, "", error))
-    g_clear_pointer (&root, cJSON_Delete);
-  return root;
 }
 
 gboolean

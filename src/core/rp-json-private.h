@@ -10,7 +10,11 @@ G_BEGIN_DECLS
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 
-/* Parses @len bytes; the error says the line and column of a syntax error. */
+/* Parses @len bytes of strict JSON (RFC 8259, rp-json-parse.c): refuses
+ * NUL and control bytes, invalid UTF-8, "\u0000", text after the
+ * document, duplicate keys, numbers beyond a double and nesting deeper
+ * than CJSON_NESTING_LIMIT.  Errors say the line and column, and carry
+ * the JSON path where one value is at fault. */
 cJSON    *rp_json_parse          (const char   *data,
                                   gsize         len,
                                   GError      **error);
