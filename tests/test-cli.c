@@ -204,6 +204,30 @@ test_estimate_bad_file (void)
   g_rmdir (dir);
 }
 
+/* A PNG of more than 100 megapixels is a usage error before any work
+ * (32768² passed the old size check and failed inside Cairo); an input
+ * that is no file is refused by name. */
+static void
+test_export_limits (void)
+{
+  g_autofree char *path = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
+  g_autofree char *out = g_build_filename (dir, "chart.png", NULL);
+  g_auto(CliResult) huge = { 0 };
+  g_auto(CliResult) device = { 0 };
+
+  run_cli (&huge, NULL, "export", path, "-o", out, "--chart", "vram", "--width", "32768",
+           "--height", "32768", NULL);
+  g_assert_cmpint (huge.status, ==, 2);
+  g_assert_nonnull (strstr (huge.err, "100 million pixels"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  run_cli (&device, NULL, "export", "/dev/zero", "-o", out, "--chart", "vram", NULL);
+  g_assert_cmpint (device.status, ==, 1);
+  g_assert_nonnull (strstr (device.err, "/dev/zero: is not a regular file"));
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -215,5 +239,6 @@ main (int    argc,
   g_test_add_func ("/cli/estimate-json", test_estimate_json);
   g_test_add_func ("/cli/estimate-text", test_estimate_text);
   g_test_add_func ("/cli/estimate-bad-file", test_estimate_bad_file);
+  g_test_add_func ("/cli/export-limits", test_export_limits);
   return g_test_run ();
 }

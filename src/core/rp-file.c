@@ -481,6 +481,13 @@ rp_file_writer_write (RpFileWriter *self,
   return TRUE;
 }
 
+const GError *
+rp_file_writer_get_error (const RpFileWriter *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->error;
+}
+
 gboolean
 rp_file_writer_commit (RpFileWriter  *self,
                        GError       **error)

@@ -75,6 +75,10 @@ RpFileWriter *rp_file_writer_new     (const char     *path,
 gboolean      rp_file_writer_write   (RpFileWriter   *self,
                                       const void     *data,
                                       gsize           len);
+/* The first write error, or NULL: lets a caller whose own step failed
+ * (Cairo says only "error while writing to output stream") say why.
+ * Borrowed. */
+const GError *rp_file_writer_get_error (const RpFileWriter *self);
 /* Flushes the temporary to disk (fsync) and renames it over the
  * target.  On any error, now or in an earlier write, removes the
  * temporary, leaves the target as it was and returns FALSE. */
