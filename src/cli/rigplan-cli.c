@@ -63,13 +63,26 @@ usage_error (GOptionContext *context,
   return EXIT_USAGE;
 }
 
+/* A bad file among the user's catalogs is a warning, not a failure: the
+ * good ones load and the command goes on. */
 static RpCatalog *
 load_catalog (GError **error)
 {
   g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
 
   if (opt_catalog_dir == NULL)
-    return rp_catalog_load_default (error);
+    {
+      catalog = rp_catalog_load_default_full (&problems, error);
+      for (guint i = 0; problems != NULL && i < problems->len; i++)
+        {
+          const GError *problem = g_ptr_array_index (problems, i);
+
+          /* TRANSLATORS: %s is "FILE: KEY: problem" */
+          g_printerr (_("rigplan-cli: warning: %s\n"), problem->message);
+        }
+      return g_steal_pointer (&catalog);
+    }
   catalog = rp_catalog_new_empty ();
   if (!rp_catalog_load_dir (catalog, opt_catalog_dir, TRUE, error))
     return NULL;
