@@ -9,7 +9,10 @@
 
 #include "config.h"
 
+#include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-estimate.h"
+#include "rp-model.h"
 #include "rp-scenario.h"
 
 #include <glib/gstdio.h>
@@ -28,6 +31,7 @@ typedef enum
   SHAPE_DANGLING,               /* a link to nothing */
   SHAPE_LINK,                   /* a link to a file holding text */
   SHAPE_DEVICE,                 /* the device named by text */
+  SHAPE_APPLEDOUBLE,            /* text in "._NAME", as macOS leaves them */
 } Shape;
 
 typedef struct
@@ -168,6 +172,128 @@ static const Row scenario_rows[] = {
         "model.params", "whole number"),
   TEXT ("params-fraction", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 1.5}}",
         "model.params", "whole number"),
+  TEXT ("params-1e17", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 1e17}}",
+        "model.params", "from 0 to 9007199254740992 (2^53)"),
+  TEXT ("params-2^53-plus-2", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 9007199254740994}}",
+        "model.params", "2^53"),
+};
+
+/* Scenarios that load, and what the estimate must say of them: an error
+ * (key and fragment), or a warning whose code is @fragment when @key is
+ * "warning". */
+#define ARCH(kind, extra) \
+  "{\"format\": \"rigplan-scenario\", \"version\": 1, \"model\": {\"kind\": \"" kind "\", " extra "}," \
+  " \"training\": {\"dataset_tokens\": 1e9}, \"hardware\": {\"gpu\": \"h100-sxm\"}}"
+
+static const Row estimate_rows[] = {
+  /* 65,536 experts of 16M-wide FFNs: 3.46e23 parameters wrapped to 4.47e17 */
+  TEXT ("moe-wraps-around", ARCH ("moe", "\"layers\": 100000, \"hidden\": 1048576, \"heads\": 8192,"
+        " \"kv_heads\": 8192, \"ffn\": 16777216, \"ffn_act\": \"swiglu\", \"vocab\": 32000, \"experts\": 65536,"
+        " \"experts_active\": 2"), "model.ffn", "more than 2^53"),
+  TEXT ("moe-experts-too-many", ARCH ("moe", "\"layers\": 32, \"hidden\": 4096, \"heads\": 32,"
+        " \"kv_heads\": 8, \"ffn\": 1048576, \"ffn_act\": \"swiglu\", \"vocab\": 32000,"
+        " \"experts\": 65536, \"experts_active\": 2"), "model.experts", "more than 2^53"),
+  TEXT ("dense-too-wide", ARCH ("decoder", "\"layers\": 100000, \"hidden\": 1048576,"
+        " \"heads\": 8192, \"kv_heads\": 8192, \"ffn\": 16777216, \"vocab\": 32000"),
+        "model.ffn", "2^53"),
+  TEXT ("attention-too-wide", ARCH ("decoder", "\"layers\": 100000, \"hidden\": 1048576,"
+        " \"heads\": 65536, \"kv_heads\": 65536, \"head_dim\": 65536, \"ffn\": 1,"
+        " \"vocab\": 32000"),
+        "model.hidden", "2^53"),
+  TEXT ("vit-patch-too-big", ARCH ("vit", "\"layers\": 1, \"hidden\": 1048576, \"heads\": 1,"
+        " \"kv_heads\": 1,"
+        " \"ffn\": 1, \"image_channels\": 65536, \"patch_size\": 65536,"
+        " \"input_size\": 65536"), "model.patch_size", "2^53"),
+  TEXT ("params-given-arch-absurd", ARCH ("moe", "\"params\": 1000, \"layers\": 100000,"
+        " \"hidden\": 1048576, \"heads\": 8192, \"kv_heads\": 8192, \"ffn\": 16777216,"
+        " \"vocab\": 32000, \"experts\": 65536, \"experts_active\": 1"), "model.ffn", "2^53"),
+  TEXT ("moe-params-below-experts", ARCH ("moe", "\"params\": 1000, \"layers\": 2,"
+        " \"hidden\": 64, \"heads\": 4, \"kv_heads\": 4, \"ffn\": 256, \"vocab\": 100,"
+        " \"experts\": 8,"
+        " \"experts_active\": 2"), NULL, NULL),
+  TEXT ("epochs-zero", SC (", \"training\": {\"dataset_tokens\": 1e9, \"epochs\": 0}"),
+        "warning", "dataset-empty"),
+  TEXT ("no-dataset", SC (""), "warning", "dataset-empty"),
+  TEXT ("vision-no-samples", HEAD ", \"model\": {\"preset\": \"resnet-50\"},"
+        " \"training\": {\"dataset_tokens\": 1e9}, \"hardware\": {\"gpu\": \"h100-sxm\"}}",
+        "warning", "dataset-empty"),
+  TEXT ("unknown-gpu", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"gtx-9999\"}}",
+        "hardware.gpu", "gtx-9999"),
+  TEXT ("unknown-preset", HEAD ", \"model\": {\"preset\": \"gpt-7\"}, \"hardware\": {\"gpu\": \"h100-sxm\"}}",
+        "model.preset", "gpt-7"),
+};
+
+/* One file in an otherwise empty user catalog directory (beside the
+ * bundled catalogs): a bad one is a problem with its key, never a failed
+ * load; hidden and non-regular files are skipped without a word. */
+#define GPUS(entries) "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" entries "]}"
+#define GPU_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"vendor\": \"V\", \"memory_gib\": 12," \
+                        " \"tflops\": {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"d\"" extra "}"
+#define OFFERS(entries) "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [" entries "]}"
+#define OFFER_WITH(gpu, extra) "{\"id\": \"my-offer\", \"provider\": \"Lab\", \"gpu\": \"" gpu "\"," \
+                               " \"source\": \"s\", \"as_of\": \"d\"" extra "}"
+#define PRICE ", \"currency\": \"CNY\", \"per_gpu_hour\": {\"on_demand\": 3}"
+#define MODELS(entries) "{\"format\": \"rigplan-models\", \"version\": 1, \"models\": [" entries "]}"
+#define MODEL_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"kind\": \"decoder\"," \
+                          " \"source\": \"s\", \"as_of\": \"d\", " extra "}"
+
+static const Row catalog_rows[] = {
+  TEXT ("good-gpu", GPUS (GPU_WITH ("")), NULL, NULL),
+  TEXT ("bom", "\xEF\xBB\xBF" GPUS (GPU_WITH ("")), NULL, NULL),
+  TEXT ("empty", "", NULL, "the file is empty"),
+  TEXT ("not-json", "{", NULL, "ends before the JSON is complete"),
+  TEXT ("nul-byte", GPUS ("\0"), NULL, "a NUL byte is not allowed"),
+  TEXT ("trailing-garbage", GPUS ("") ",", NULL, "text after the end"),
+  SHAPE ("too-big", SHAPE_BIG, NULL, 16 * 1024 * 1024 + 1, NULL, "larger than 16.0"),
+  SHAPE ("directory", SHAPE_DIR, NULL, 0, NULL, NULL),
+  SHAPE ("fifo", SHAPE_FIFO, NULL, 0, NULL, NULL),
+  SHAPE ("dangling-link", SHAPE_DANGLING, NULL, 0, NULL, NULL),
+  SHAPE ("symlink-loop", SHAPE_LOOP, NULL, 0, NULL, NULL),
+  SHAPE ("appledouble", SHAPE_APPLEDOUBLE, "\x00\x05\x16\x07", 4, NULL, NULL),
+  SHAPE ("good-link", SHAPE_LINK, GPUS (GPU_WITH ("")), sizeof (GPUS (GPU_WITH (""))) - 1,
+         NULL, NULL),
+  TEXT ("unknown-format", "{\"format\": \"my-gpus\", \"version\": 1}", "format",
+        "not a Rigplan catalog"),
+  TEXT ("newer-version", "{\"format\": \"rigplan-gpus\", \"version\": 2, \"gpus\": []}",
+        "version", "newer than this Rigplan"),
+  TEXT ("list-not-array", "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": {}}",
+        "gpus", "expected a list"),
+  TEXT ("entry-not-object", GPUS ("[]"), "gpus[0]", "expected an object"),
+  TEXT ("key-twice-in-entry", GPUS (GPU_WITH (", \"memory_gib\": 24")), "gpus[0].memory_gib",
+        "this key appears more than once"),
+  TEXT ("memory-string", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
+        " \"memory_gib\": \"lots\"}"), "gpus[0].memory_gib", "expected a number"),
+  TEXT ("memory-negative", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
+        " \"memory_gib\": -4, \"tflops\": {}, \"source\": \"s\", \"as_of\": \"d\"}"),
+        "gpus[0].memory_gib", "expected a number from"),
+  TEXT ("tflops-1e400", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
+        " \"memory_gib\": 4, \"tflops\": {\"fp32\": 1e400}, \"source\": \"s\", \"as_of\": \"d\"}"),
+        "gpus[0].tflops.fp32", "out of range"),
+  TEXT ("id-uppercase", GPUS ("{\"id\": \"Mine\"}"), "gpus[0].id", "may hold only"),
+  TEXT ("id-twice", GPUS (GPU_WITH ("") ", " GPU_WITH ("")), "gpus[1].id", "appears twice"),
+  TEXT ("name-bad-utf8", GPUS ("{\"id\": \"mine\", \"name\": \"M\xFF\"}"), "gpus[0].name",
+        "not valid UTF-8"),
+  TEXT ("precision-unknown", GPUS (GPU_WITH (", \"precisions\": [\"fp4\"]")),
+        "gpus[0].precisions[0]", "expected one of"),
+  TEXT ("offer-unknown-gpu", OFFERS (OFFER_WITH ("warp-drive", PRICE)), "offers[0].gpu",
+        "“warp-drive” is in no GPU catalog (offer “my-offer”)"),
+  TEXT ("offer-third-unknown-gpu", OFFERS ("{\"id\": \"a\", \"provider\": \"P\", \"gpu\": \"t4\","
+        " \"source\": \"s\", \"as_of\": \"d\"" PRICE "}, {\"id\": \"b\", \"provider\": \"P\","
+        " \"gpu\": \"t4\", \"source\": \"s\", \"as_of\": \"d\"" PRICE "}, "
+        OFFER_WITH ("nope", PRICE)), "offers[2].gpu", "is in no GPU catalog"),
+  TEXT ("offer-currency", OFFERS (OFFER_WITH ("t4", ", \"currency\": \"EUR\","
+        " \"per_gpu_hour\": {\"on_demand\": 3}")), "offers[0].currency", "unknown value"),
+  TEXT ("offer-no-price", OFFERS (OFFER_WITH ("t4", ", \"currency\": \"USD\","
+        " \"per_gpu_hour\": {}")), "offers[0].per_gpu_hour", "at least one price"),
+  TEXT ("model-heads", MODELS (MODEL_WITH ("\"params\": 1, \"layers\": 2, \"hidden\": 64,"
+        " \"heads\": 3, \"ffn\": 256, \"vocab\": 100")), "models[0].heads", "must divide"),
+  TEXT ("model-params-1e17", MODELS (MODEL_WITH ("\"params\": 1e17, \"layers\": 2,"
+        " \"hidden\": 64, \"heads\": 4, \"ffn\": 256, \"vocab\": 100")), "models[0].params",
+        "9007199254740992"),
+  TEXT ("model-wraps-around", MODELS ("{\"id\": \"mine\", \"name\": \"M\", \"kind\": \"moe\","
+        " \"source\": \"s\", \"as_of\": \"d\", \"params\": 1, \"layers\": 32, \"hidden\": 4096,"
+        " \"heads\": 32, \"ffn\": 1048576, \"vocab\": 32000, \"experts\": 65536,"
+        " \"experts_active\": 2}"), "models[0].experts", "2^53"),
 };
 
 /* ---- helpers -------------------------------------------------------- */
@@ -262,6 +388,16 @@ make_file (const Row  *row,
       break;
     case SHAPE_DEVICE:
       return g_strdup (row->text);
+    case SHAPE_APPLEDOUBLE:
+      {
+        g_autofree char *dir = g_path_get_dirname (path);
+        g_autofree char *name = g_path_get_basename (path);
+        g_autofree char *hidden_name = g_strconcat ("._", name, NULL);
+        g_autofree char *hidden = g_build_filename (dir, hidden_name, NULL);
+
+        write_text (hidden, row->text, row->len);
+        return g_steal_pointer (&hidden);
+      }
     default:
       g_assert_not_reached ();
     }
@@ -306,15 +442,118 @@ test_scenario_row (gconstpointer data)
   remove_tree (dir);
 }
 
+static const RpCatalog *
+shared_catalog (void)
+{
+  static RpCatalog *catalog = NULL;
+
+  if (catalog == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      catalog = rp_catalog_load_default (&error);
+      g_assert_no_error (error);
+    }
+  return catalog;
+}
+
+static void
+test_estimate_row (gconstpointer data)
+{
+  const Row *row = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) scenario = rp_scenario_load_data (row->text, row->len, &error);
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  gboolean done;
+
+  g_assert_no_error (error);
+  done = rp_estimate_compute (scenario, shared_catalog (), est, &error);
+  if (g_strcmp0 (row->key, "warning") == 0)
+    {
+      gboolean warned = FALSE;
+
+      g_assert_true (done);
+      for (guint i = 0; i < est->warnings->len; i++)
+        {
+          const RpWarning *w = g_ptr_array_index (est->warnings, i);
+
+          if (g_str_equal (w->code, row->fragment))
+            {
+              g_test_message ("%s: %s", row->name, w->message);
+              warned = TRUE;
+            }
+        }
+      g_assert_true (warned);
+      /* no invented zero: neither the time nor the cost of the run */
+      g_assert_false (est->compute.computed);
+      g_assert_false (est->cost.computed && est->cost.run_available);
+    }
+  else if (row->fragment == NULL)
+    {
+      g_assert_no_error (error);
+      g_assert_true (done);
+      /* a count never wraps around */
+      g_assert_cmpuint (rp_model_active_params (&est->arch), <=, rp_model_params (&est->arch));
+      g_assert_cmpuint (rp_model_active_params (&est->arch), >, 0);
+    }
+  else
+    {
+      g_assert_false (done);
+      check_error (row, error, "");
+    }
+}
+
+static void
+test_catalog_row (gconstpointer data)
+{
+  const Row *row = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-hostile-XXXXXX", &error);
+  g_autofree char *file = g_build_filename (dir, "user.json", NULL);
+  g_autofree char *path = make_file (row, file);
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+
+  g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
+  catalog = rp_catalog_load_default_full (&problems, &error);
+  g_setenv ("RIGPLAN_USER_DATADIR", "/nonexistent", TRUE);
+  /* never a failed load: the bundled catalogs are there */
+  g_assert_no_error (error);
+  g_assert_nonnull (rp_catalog_lookup_gpu (catalog, "h100-sxm"));
+  if (row->fragment == NULL)
+    g_assert_cmpuint (problems->len, ==, 0);
+  else
+    {
+      g_assert_cmpuint (problems->len, ==, 1);
+      check_error (row, g_ptr_array_index (problems, 0), path);
+      g_assert_null (rp_catalog_lookup_gpu (catalog, "mine"));
+    }
+  remove_tree (dir);
+}
+
+static void
+add_rows (const char *prefix,
+          const Row  *rows,
+          guint       n_rows,
+          GTestDataFunc test)
+{
+  for (guint i = 0; i < n_rows; i++)
+    {
+      g_autofree char *name = g_strconcat (prefix, rows[i].name, NULL);
+      g_test_add_data_func (name, &rows[i], test);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (scenario_rows); i++)
-    {
-      g_autofree char *name = g_strconcat ("/core/hostile/scenario/", scenario_rows[i].name, NULL);
-      g_test_add_data_func (name, &scenario_rows[i], test_scenario_row);
-    }
+  add_rows ("/core/hostile/scenario/", scenario_rows, G_N_ELEMENTS (scenario_rows),
+            test_scenario_row);
+  add_rows ("/core/hostile/estimate/", estimate_rows, G_N_ELEMENTS (estimate_rows),
+            test_estimate_row);
+  add_rows ("/core/hostile/catalog/", catalog_rows, G_N_ELEMENTS (catalog_rows),
+            test_catalog_row);
   return g_test_run ();
 }

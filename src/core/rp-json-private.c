@@ -157,7 +157,8 @@ rp_json_read_uint64 (const cJSON *obj,
   if (!present)
     return TRUE;
   if (value != floor (value) || value < 0 || value > max_exact)
-    return invalid (error, path, key, _("expected a whole number of at least 0"));
+    return invalid (error, path, key,
+                    _("expected a whole number from 0 to 9007199254740992 (2^53)"));
   *out = (guint64) value;
   return TRUE;
 }
