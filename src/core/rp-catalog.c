@@ -147,26 +147,42 @@ entry_list_put (EntryList *list,
 
   if (position > 0)
     {
-      list->free_entry (list->entries->pdata[position - 1]);
+      gpointer old = list->entries->pdata[position - 1];
+
+      /* the table's key is the old entry's id: swap it before freeing */
       list->entries->pdata[position - 1] = entry;
+      g_hash_table_replace (list->positions, id, GUINT_TO_POINTER (position));
+      list->free_entry (old);
+      return;
     }
-  else
-    {
-      g_ptr_array_add (list->entries, entry);
-      position = list->entries->len;
-    }
-  /* replace, not insert: the old key was the freed entry's id */
-  g_hash_table_replace (list->positions, id, GUINT_TO_POINTER (position));
+  g_ptr_array_add (list->entries, entry);
+  g_hash_table_insert (list->positions, id, GUINT_TO_POINTER (list->entries->len));
 }
 
+/* Keeps the entries for which @keep returns TRUE, in order, and frees
+ * the others; one pass, so that dropping many stays linear. */
 static void
-entry_list_remove (EntryList *list,
-                   guint      position)
+entry_list_filter (EntryList *list,
+                   gboolean (*keep) (gpointer entry, gpointer user_data),
+                   gpointer   user_data)
 {
-  g_ptr_array_remove_index (list->entries, position);
-  g_hash_table_remove_all (list->positions);
+  GPtrArray *kept = g_ptr_array_new_full (list->entries->len, list->free_entry);
+
+  g_ptr_array_set_free_func (list->entries, NULL);
   for (guint i = 0; i < list->entries->len; i++)
-    g_hash_table_insert (list->positions, *(char **) g_ptr_array_index (list->entries, i),
+    {
+      gpointer entry = g_ptr_array_index (list->entries, i);
+
+      if (keep (entry, user_data))
+        g_ptr_array_add (kept, entry);
+      else
+        list->free_entry (entry);
+    }
+  g_ptr_array_unref (list->entries);
+  list->entries = kept;
+  g_hash_table_remove_all (list->positions);
+  for (guint i = 0; i < kept->len; i++)
+    g_hash_table_insert (list->positions, *(char **) g_ptr_array_index (kept, i),
                          GUINT_TO_POINTER (i + 1));
 }
 
@@ -564,37 +580,71 @@ load_root (RpCatalog   *self,
   return FALSE;
 }
 
-/* The offers whose GPU is in no catalog (checked once every file is
- * read: a user's clouds.json may name a GPU of their gpus.json).  Each
- * error names the file and the JSON path.  With @problems (the user's
- * files) each bad offer is dropped and reported there; without, the
- * first is the error. */
+/* The error for an offer whose GPU is in no catalog, naming the file and
+ * the JSON path; NULL when the GPU is there. */
+static GError *
+reference_problem (RpCatalog          *self,
+                   const RpCloudOffer *offer)
+{
+  const OfferOrigin *origin = g_hash_table_lookup (self->origins, offer->id);
+  g_autofree char *key = NULL;
+  GError *problem = NULL;
+
+  if (entry_list_lookup (&self->gpus, offer->gpu) != NULL)
+    return NULL;
+  key = g_strdup_printf ("offers[%u].gpu", origin->index);
+  rp_error_set_key (&problem, RP_ERROR_UNKNOWN_GPU, key,
+                    _("“%s” is in no GPU catalog (offer “%s”)"), offer->gpu, offer->id);
+  g_prefix_error (&problem, "%s: ", origin->file);
+  return problem;
+}
+
+typedef struct
+{
+  RpCatalog *self;
+  GPtrArray *problems;
+} ReferenceCheck;
+
+static gboolean
+keep_offer (gpointer entry,
+            gpointer user_data)
+{
+  ReferenceCheck *check = user_data;
+  const RpCloudOffer *offer = entry;
+  GError *problem = reference_problem (check->self, offer);
+
+  if (problem == NULL)
+    return TRUE;
+  g_ptr_array_add (check->problems, problem);
+  g_hash_table_remove (check->self->origins, offer->id);
+  return FALSE;
+}
+
+/* Checks that each offer's GPU is in the catalog, once every file is read
+ * (a user's clouds.json may name a GPU of their gpus.json).  With
+ * @problems (the user's files) each bad offer is dropped and reported
+ * there; without, the first is the error. */
 static gboolean
 check_references (RpCatalog  *self,
                   GPtrArray  *problems,
                   GError    **error)
 {
+  ReferenceCheck check = { self, problems };
+
+  if (problems != NULL)
+    {
+      entry_list_filter (&self->clouds, keep_offer, &check);
+      return TRUE;
+    }
   for (guint i = 0; i < self->clouds.entries->len; i++)
     {
-      const RpCloudOffer *offer = g_ptr_array_index (self->clouds.entries, i);
-      const OfferOrigin *origin = g_hash_table_lookup (self->origins, offer->id);
-      g_autofree char *key = NULL;
-      GError *problem = NULL;
+      GError *problem = reference_problem (self, g_ptr_array_index (self->clouds.entries, i));
 
-      if (entry_list_lookup (&self->gpus, offer->gpu) != NULL)
-        continue;
-      key = g_strdup_printf ("offers[%u].gpu", origin->index);
-      rp_error_set_key (&problem, RP_ERROR_UNKNOWN_GPU, key,
-                        _("“%s” is in no GPU catalog (offer “%s”)"), offer->gpu, offer->id);
-      g_prefix_error (&problem, "%s: ", origin->file);
-      if (problems == NULL)
+      if (problem != NULL)
         {
           g_propagate_error (error, problem);
           return FALSE;
         }
-      g_ptr_array_add (problems, problem);
-      g_hash_table_remove (self->origins, offer->id);
-      entry_list_remove (&self->clouds, i--);
     }
   return TRUE;
 }

@@ -67,14 +67,14 @@ GBytes   *rp_file_load_finish    (GFile               *file,
  * file gets 0666 less the umask. */
 typedef struct _RpFileWriter RpFileWriter;
 
-RpFileWriter *rp_file_writer_new     (const char     *path,
-                                      GError        **error);
+RpFileWriter *rp_file_writer_new       (const char         *path,
+                                        GError            **error);
 /* Appends @len bytes.  FALSE once a write has failed (a full disk, a
  * file size limit); the error is kept and reported by commit, so this
  * can back a cairo_write_func_t directly. */
-gboolean      rp_file_writer_write   (RpFileWriter   *self,
-                                      const void     *data,
-                                      gsize           len);
+gboolean      rp_file_writer_write     (RpFileWriter       *self,
+                                        const void         *data,
+                                        gsize               len);
 /* The first write error, or NULL: lets a caller whose own step failed
  * (Cairo says only "error while writing to output stream") say why.
  * Borrowed. */
@@ -82,10 +82,10 @@ const GError *rp_file_writer_get_error (const RpFileWriter *self);
 /* Flushes the temporary to disk (fsync) and renames it over the
  * target.  On any error, now or in an earlier write, removes the
  * temporary, leaves the target as it was and returns FALSE. */
-gboolean      rp_file_writer_commit  (RpFileWriter   *self,
-                                      GError        **error);
+gboolean      rp_file_writer_commit    (RpFileWriter       *self,
+                                        GError            **error);
 /* Frees @self; removes the temporary unless it was committed. */
-void          rp_file_writer_free    (RpFileWriter   *self);
+void          rp_file_writer_free      (RpFileWriter       *self);
 
 /* Writes @len bytes of @data to @path with an RpFileWriter. */
 gboolean  rp_file_write_atomic   (const char          *path,
