@@ -466,8 +466,8 @@ rp_model_resolve (const RpModelSpec *spec,
     }
   /* Changing the shape of a preset invalidates its published count. */
   if (spec->preset != NULL && (spec->overridden & RP_ARCH_PARAMS) == 0 &&
-      (spec->overridden & ~(RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS |
-                              RP_ARCH_ACT_BYTES_RECOMPUTE | RP_ARCH_RECOMPUTE_PEAK)) != 0 &&
+      (spec->overridden & ~(guint32) (RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS |
+                                      RP_ARCH_ACT_BYTES_RECOMPUTE | RP_ARCH_RECOMPUTE_PEAK)) != 0 &&
       rp_model_kind_is_transformer (out->kind))
     out->params = 0;
   if ((spec->overridden & RP_ARCH_HEADS) && !(spec->overridden & RP_ARCH_KV_HEADS) &&
