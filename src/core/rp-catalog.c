@@ -849,8 +849,8 @@ load_user_dir (RpCatalog  *self,
   check_references (self, problems, NULL);
 }
 
-static char *
-user_dir (void)
+char *
+rp_catalog_user_dir (void)
 {
   const char *user_env = g_getenv ("RIGPLAN_USER_DATADIR");
 
@@ -1020,7 +1020,7 @@ rp_catalog_load_default_full (GPtrArray **problems,
   if (!rp_catalog_load_dir (self, rp_catalog_default_dir (), TRUE, error))
     return NULL;
   found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
-  dir = user_dir ();
+  dir = rp_catalog_user_dir ();
   load_user_dir (self, dir, found);
   *problems = g_steal_pointer (&found);
   return g_steal_pointer (&self);

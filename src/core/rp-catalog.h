@@ -201,6 +201,9 @@ gboolean             rp_catalog_load_bytes       (RpCatalog   *self,
  * Show them without blocking (a banner, a warning on stderr).
  * @problems: (out) (transfer full) (element-type GError): never NULL
  * after a successful call; empty when all is well. */
+/* Where the user's catalog files live: $RIGPLAN_USER_DATADIR, else
+ * $XDG_DATA_HOME/rigplan (transfer full). */
+char                *rp_catalog_user_dir          (void);
 RpCatalog           *rp_catalog_load_default_full (GPtrArray **problems,
                                                    GError    **error);
 /* As rp_catalog_load_default_full(), but the first problem is an error:
