@@ -15,9 +15,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
-#ifdef HAVE_CHART
 #include "rp-chart.h"
-#endif
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
 #include "rp-fields.h"
@@ -1088,7 +1086,6 @@ run_plan (int    argc,
 
 /* ---- export --------------------------------------------------------- */
 
-#ifdef HAVE_CHART
 /* The chart layer's own cap (rp-chart-export.c), checked before any work. */
 static const double max_png_pixels = 100e6;
 
@@ -1108,13 +1105,11 @@ static const GOptionEntry export_entries[] = {
     N_("Height in pixels (PNG) or points (PDF, SVG)"), N_("H") },
   { NULL }
 };
-#endif
 
 static int
 run_export (int    argc,
             char **argv)
 {
-#ifdef HAVE_CHART
   g_autoptr(GOptionContext) context =
     new_context (_("FILE.rigplan"),
                  _("Write the plan as a PDF report, or one chart as PDF, PNG or SVG."));
@@ -1175,9 +1170,6 @@ run_export (int    argc,
   if (!rp_chart_export_file (data, opt_output, width, height, NULL, &error))
     return fail (EXIT_BAD_INPUT, error->message);
   return EXIT_OK;
-#else
-  return fail (EXIT_USAGE, _("this rigplan-cli was built without charts (cairo, pango)"));
-#endif
 }
 
 /* ---- schema --------------------------------------------------------- */
