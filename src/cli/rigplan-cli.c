@@ -794,14 +794,13 @@ print_rent (const RpCostEstimate *c)
   g_autofree char *billed = rp_units_format_hours (c->rent_billed_hours);
   g_autofree char *rate = rp_units_format_money (c->rent_per_gpu_hour, c->currency);
   g_autofree char *origin = price_origin (&c->prices.rent);
-  g_autofree char *offer = c->prices.offer != NULL && c->prices.rent.origin == RP_PRICE_CATALOG
-                           ? g_strdup_printf ("%s %s, %s", c->prices.offer->provider,
-                                              c->prices.offer->offer != NULL
-                                              ? c->prices.offer->offer : c->prices.offer->id,
-                                              rp_enum_info_get_label (&rp_rent_kind_info,
-                                                                      c->rent_kind))
-                           : g_strdup (_("your price"));
-  g_autofree char *detail = g_strdup_printf ("%s %s", offer, origin);
+  g_autofree char *detail = c->prices.offer != NULL && c->prices.rent.origin == RP_PRICE_CATALOG
+                            ? g_strdup_printf ("%s %s, %s %s", c->prices.offer->provider,
+                                               c->prices.offer->offer != NULL
+                                               ? c->prices.offer->offer : c->prices.offer->id,
+                                               rp_enum_info_get_label (&rp_rent_kind_info,
+                                                                       c->rent_kind), origin)
+                            : g_strdup (origin);
 
   print_row (_("Rent per GPU-hour"), rate, detail);
   if (c->run_available)
@@ -833,9 +832,13 @@ print_buy (const RpCostEstimate *c)
                                                          c->currency);
   g_autofree char *energy = rp_units_format_money (c->buy_energy_per_month, c->currency);
   g_autofree char *gpu_origin = price_origin (&c->prices.gpu);
-  /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03), servers …)" */
-  g_autofree char *capital_detail = g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"),
-                                                     gpus, gpu_origin, servers, network);
+  g_autofree char *server_origin = price_origin (&c->prices.server);
+  g_autofree char *network_origin = price_origin (&c->prices.network);
+  /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03),
+   * servers $40,000 (catalog rule), network $0 (yours))" */
+  g_autofree char *capital_detail = g_strdup_printf (_("(GPUs %s %s, servers %s %s, network %s %s)"),
+                                                     gpus, gpu_origin, servers, server_origin,
+                                                     network, network_origin);
   /* TRANSLATORS: after the monthly cost, "(depreciation $2,500, electricity $200, …)" */
   g_autofree char *month_detail = g_strdup_printf (_("(depreciation %s, electricity %s, …)"),
                                                    depreciation, energy);
