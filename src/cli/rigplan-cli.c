@@ -735,7 +735,7 @@ print_bom (const RpCatalog *catalog,
   g_autofree char *psu = g_strdup_printf (_("%u × %.1f kW"), b->psus_per_node, b->psu_kw);
 
   g_print ("%s\n", _("Machine to get (per node)"));
-  print_row (_("GPUs"), gpus, NULL);
+  print_row (C_("machine part", "GPUs"), gpus, NULL);
   print_number (_("Nodes"), b->nodes, 0, NULL);
   print_row (_("CPU"), cores, cores_note);
   print_row (_("System RAM"), ram, ram_note);

@@ -455,12 +455,14 @@ rp_words_verdict_detail (const RpScenario *scenario,
     {
       const RpConstraint *vram = &est->constraints[RP_CONSTRAINT_VRAM];
 
-      return vram->message != NULL ? g_strconcat (vram->message, ".", NULL) : g_strdup ("");
+      /* TRANSLATORS: a sentence: %s and your language's full stop */
+      return vram->message != NULL ? g_strdup_printf (_("%s."), vram->message) : g_strdup ("");
     }
   fix = rp_words_fix_sentence (catalog, est);
   if (fix == NULL)
-    return g_strconcat (worst->message, ".", NULL);
-  return g_strconcat (worst->message, ". ", fix, NULL);
+    return g_strdup_printf (_("%s."), worst->message);
+  /* TRANSLATORS: a sentence and its full stop, then the fix sentence */
+  return g_strdup_printf (_("%s. %s"), worst->message, fix);
 }
 
 static const char *
@@ -503,7 +505,9 @@ rp_words_machine (const RpCatalog *catalog,
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u × %s in %u node",
                                             "%u × %s in each of %u nodes", bom->nodes),
                           bom->gpus_per_node, gpu != NULL ? gpu->name : bom->gpu, bom->nodes);
-  g_string_append (out, ": ");
+  /* TRANSLATORS: between the GPUs of the machine and its parts, "8 × H100
+   * in 1 node: 112 CPU cores …"; your language's colon */
+  g_string_append (out, C_("machine sentence", ": "));
   /* TRANSLATORS: CPU cores, sockets, then what the user entered */
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
                                             "%u CPU cores on %u socket (you entered %u)",
