@@ -272,15 +272,19 @@ storage_sentence (const RpConstraint *c,
                   const RpScenario   *s,
                   const RpEstimate   *est)
 {
-  g_autofree char *need = rp_units_format_number (c->needed / 1e6, c->needed < 1e7 ? 1 : 0);
+  /* a text run reads kilobytes a second: show two significant digits,
+   * never "0.0" */
+  guint digits = c->needed >= 1e7 ? 0 : c->needed >= 1e6 ? 1 : c->needed >= 1e5 ? 2 : 3;
+  g_autofree char *need = rp_units_format_number (MAX (c->needed / 1e6, 0.001), digits);
   g_autofree char *have = rp_units_format_number (c->available / 1e6, 0);
   g_autofree char *slower = rp_units_format_percent (est->compute.slowdown_pct, 0);
   const char *storage = rp_enum_info_get_label (&rp_storage_info, s->hardware.storage);
 
+  /* TRANSLATORS: the storage, what it reads per node, what training needs */
   if (c->ok)
-    return g_strdup_printf (_("%s reads %s MB/s per node; a step needs %s MB/s"), storage, have,
-                            need);
-  return g_strdup_printf (_("%s reads %s MB/s per node but a step needs %s MB/s, so training "
+    return g_strdup_printf (_("%s reads %s MB/s per node; training needs %s MB/s"), storage,
+                            have, need);
+  return g_strdup_printf (_("%s reads %s MB/s per node but training needs %s MB/s, so it "
                             "runs %s slower"), storage, have, need, slower);
 }
 
