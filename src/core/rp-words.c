@@ -34,6 +34,9 @@ days (double value)
 {
   gboolean whole = fabs (value - round (value)) < 0.05;
 
+  /* a quarter-hour deadline is "0.01 days", not "0" */
+  if (value > 0 && value < 0.1)
+    return rp_units_format_number (value, 2);
   return rp_units_format_number (value, value < 10 && !whole ? 1 : 0);
 }
 
