@@ -13,6 +13,7 @@
 
 #include "rp-error.h"
 #include "rp-fields.h"
+#include "rp-file.h"
 #include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
@@ -516,21 +517,6 @@ fill_info (const RpScenario      *scenario,
   info->keywords = _("Rigplan, training, GPU, hardware plan");
 }
 
-/* Replaces @path with @bytes whole or not at all. */
-static gboolean
-write_whole (const char  *path,
-             GBytes      *bytes,
-             GError     **error)
-{
-  gsize len = 0;
-  const char *data = g_bytes_get_data (bytes, &len);
-
-  /* a temporary beside @path, written, fsync()ed and renamed over it */
-  return g_file_set_contents_full (path, data, (gssize) len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                   0666, error);
-}
-
 /* ---- public API ----------------------------------------------------- */
 
 const char *
@@ -676,7 +662,12 @@ rp_report_write_pdf (const RpScenario      *scenario,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   pdf = rp_report_to_pdf (scenario, catalog, estimate, options, &local_error);
-  if (pdf == NULL || !write_whole (path, pdf, &local_error))
+  /* Cairo's own file output misses a failed last write; memory cannot
+   * fail that way, and the atomic writer checks every write, fsyncs and
+   * renames, keeping the old file on any error */
+  if (pdf == NULL ||
+      !rp_file_write_atomic (path, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                             &local_error))
     {
       g_autofree char *display = g_filename_display_name (path);
 

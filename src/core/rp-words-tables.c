@@ -207,7 +207,7 @@ rp_words_machine_table (const RpCatalog *catalog,
   if (!b->computed)
     return rows;
   gpu = catalog != NULL ? rp_catalog_lookup_gpu (catalog, b->gpu) : NULL;
-  add_row (rows, "bom.gpus", _("GPUs"),
+  add_row (rows, "bom.gpus", C_("machine part", "GPUs"),
            g_strdup_printf ("%u × %s", b->gpus_per_node, gpu != NULL ? gpu->name : b->gpu), NULL);
   add_row (rows, "bom.nodes", _("Nodes"), number (b->nodes, 0), NULL);
   add_row (rows, "bom.cpu", _("CPU"),
@@ -258,15 +258,15 @@ add_rent_rows (GPtrArray            *rows,
 {
   const RpCloudOffer *o = c->prices.offer;
   g_autofree char *origin = price_origin_short (&c->prices.rent);
-  g_autofree char *offer = NULL;
+  char *detail;
 
   if (o != NULL && c->prices.rent.origin == RP_PRICE_CATALOG)
-    offer = g_strdup_printf ("%s %s, %s", o->provider, o->offer != NULL ? o->offer : o->id,
-                             rp_enum_info_get_label (&rp_rent_kind_info, c->rent_kind));
+    detail = g_strdup_printf ("%s %s, %s %s", o->provider, o->offer != NULL ? o->offer : o->id,
+                              rp_enum_info_get_label (&rp_rent_kind_info, c->rent_kind), origin);
   else
-    offer = g_strdup (_("your price"));
+    detail = g_strdup (origin);
   add_row (rows, "cost.rent_per_gpu_hour", _("Rent per GPU-hour"),
-           money (c->rent_per_gpu_hour, c->currency), g_strdup_printf ("%s %s", offer, origin));
+           money (c->rent_per_gpu_hour, c->currency), detail);
   if (c->run_available)
     {
       g_autofree char *billed = rp_units_format_hours (c->rent_billed_hours);
@@ -322,12 +322,14 @@ add_buy_rows (GPtrArray            *rows,
   g_autofree char *servers = money (c->buy_capital_servers, c->currency);
   g_autofree char *network = money (c->buy_capital_network, c->currency);
   g_autofree char *gpu_origin = price_origin_short (&c->prices.gpu);
+  g_autofree char *server_origin = price_origin_short (&c->prices.server);
+  g_autofree char *network_origin = price_origin_short (&c->prices.network);
 
   add_row (rows, "cost.buy_capital", _("Capital outlay"), money (c->buy_capital, c->currency),
            /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03),
-            * servers …)" */
-           g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"), gpus, gpu_origin,
-                            servers, network));
+            * servers $40,000 (catalog rule), network $0 (yours))" */
+           g_strdup_printf (_("(GPUs %s %s, servers %s %s, network %s %s)"), gpus, gpu_origin,
+                            servers, server_origin, network, network_origin));
   add_row (rows, "cost.buy_per_month", _("Owning, per month"),
            money (c->buy_per_month, c->currency), NULL);
   add_month_parts (rows, c);
