@@ -773,35 +773,106 @@ table_height (const RpDoc      *self,
  * page rather than break. */
 static const double keep_table_share = 0.45;
 
+/* Keeps the lines of @layout that fit in @space points and returns the
+ * text of the others (transfer full; "" when all fit). */
+static char *
+cut_layout (PangoLayout *layout,
+            double       space)
+{
+  guint fit = MAX (lines_fitting (layout, space), 1);
+  int split;
+  g_autofree char *head = NULL;
+  char *rest;
+
+  if (fit >= (guint) pango_layout_get_line_count (layout))
+    return g_strdup ("");
+  split = pango_layout_get_line_readonly (layout, (int) fit)->start_index;
+  rest = g_strdup (pango_layout_get_text (layout) + split);
+  head = g_strndup (pango_layout_get_text (layout), split);
+  pango_layout_set_text (layout, head, -1);
+  return rest;
+}
+
+static double
+heading_row_height (const RpDoc      *self,
+                    const RpDocTable *t,
+                    const double     *widths)
+{
+  g_autofree const char **titles = g_new0 (const char *, t->n_columns);
+  g_autofree PangoLayout **layouts = g_new0 (PangoLayout *, t->n_columns);
+  double h;
+
+  for (guint c = 0; c < t->n_columns; c++)
+    titles[c] = t->columns[c].title;
+  h = measure_row (self, t, titles, RP_DOC_ROW_PLAIN, TRUE, widths, layouts);
+  for (guint c = 0; c < t->n_columns; c++)
+    g_object_unref (layouts[c]);
+  return h;
+}
+
+/* Places one row, after the table's heading when @first; a row taller
+ * than a page goes on over the next pages, each with the heading. */
+static void
+place_table_row (RpDoc            *self,
+                 const RpDocTable *t,
+                 const Row        *row,
+                 const double     *widths,
+                 gboolean          first)
+{
+  g_auto(GStrv) cells = g_strdupv (row->cells);
+  g_autofree PangoLayout **layouts = g_new0 (PangoLayout *, t->n_columns);
+  double page_room = self->bottom - self->top - heading_row_height (self, t, widths);
+  double min_piece = 3 * self->style.font_size;
+
+  for (;;)
+    {
+      double h = measure_row (self, t, (const char **) cells, row->flags, FALSE, widths,
+                              layouts);
+      double space;
+
+      if (first)
+        place_table_heading (self, t, widths, MIN (h, min_piece + 2 * cell_pad_y));
+      first = FALSE;
+      space = self->bottom - self->y - 2 * cell_pad_y;
+      if (h - 2 * cell_pad_y <= space || (h > page_room && space >= min_piece))
+        {
+          gboolean more = FALSE;
+
+          for (guint c = 0; c < t->n_columns; c++)
+            {
+              g_free (cells[c]);
+              cells[c] = cut_layout (layouts[c], space);
+              more |= cells[c][0] != '\0';
+            }
+          h = 0;
+          for (guint c = 0; c < t->n_columns; c++)
+            h = MAX (h, layout_height (layouts[c]));
+          place_row (self, t, layouts, row->flags, row->first_ink, FALSE, widths,
+                     h + 2 * cell_pad_y);
+          if (!more)
+            return;
+        }
+      else
+        for (guint c = 0; c < t->n_columns; c++)
+          g_object_unref (layouts[c]);
+      new_page (self);
+      place_table_heading (self, t, widths, 0);
+    }
+}
+
 static void
 place_table (RpDoc         *self,
              const Element *el)
 {
   const RpDocTable *t = el->table;
   g_autofree double *widths = g_new0 (double, t->n_columns);
-  g_autofree PangoLayout **layouts = g_new0 (PangoLayout *, t->n_columns);
-  double total;
 
   column_widths (self, t, widths);
   add_gap (self, paragraph_gap * 0.5);
-  total = table_height (self, t, widths, NULL);
-  if (total <= keep_table_share * (self->bottom - self->top))
-    ensure_space (self, total);
+  if (table_height (self, t, widths, NULL) <= keep_table_share * (self->bottom - self->top))
+    ensure_space (self, table_height (self, t, widths, NULL));
   for (guint r = 0; r < t->rows->len; r++)
-    {
-      const Row *row = g_ptr_array_index (t->rows, r);
-      double h = measure_row (self, t, (const char **) row->cells, row->flags, FALSE, widths,
-                              layouts);
-
-      if (r == 0)
-        place_table_heading (self, t, widths, h);
-      else if (self->y + h > self->bottom)
-        {
-          new_page (self);
-          place_table_heading (self, t, widths, h);
-        }
-      place_row (self, t, layouts, row->flags, row->first_ink, FALSE, widths, h);
-    }
+    place_table_row (self, t, g_ptr_array_index (t->rows, r), widths, r == 0);
   self->y += paragraph_gap * 1.5;
 }
 
@@ -923,6 +994,19 @@ keep_height (RpDoc *self,
 
 /* ---- placing: header and footer ------------------------------------- */
 
+/* A running text: one line, ellipsized at @width. */
+static PangoLayout *
+new_running_layout (const RpDoc *self,
+                    const char  *text,
+                    double       width)
+{
+  PangoLayout *layout = new_layout (self, text, FONT_SMALL, width, RP_DOC_ALIGN_START);
+
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_height (layout, 0);    /* one line */
+  return layout;
+}
+
 static void
 place_running (RpDoc *self,
                guint  page)
@@ -931,13 +1015,10 @@ place_running (RpDoc *self,
   PangoLayout *right = new_layout (self, number, FONT_SMALL, -1, RP_DOC_ALIGN_START);
   double right_w = natural_width (self, number, FONT_SMALL);
   double left_w = text_width (self) - right_w - 3 * card_gap;
-  PangoLayout *left = new_layout (self, self->header, FONT_SMALL, left_w, RP_DOC_ALIGN_START);
-  PangoLayout *footer = new_layout (self, self->footer, FONT_SMALL, text_width (self),
-                                    RP_DOC_ALIGN_START);
+  PangoLayout *left = new_running_layout (self, self->header, left_w);
+  PangoLayout *footer = new_running_layout (self, self->footer, text_width (self));
   double h = layout_height (left);
 
-  /* the header's title stays on one line */
-  pango_layout_set_ellipsize (left, PANGO_ELLIPSIZE_END);
   self->page = page;
   place_text (self, left, self->left, header_top, left_w, RP_CHART_INK_MUTED);
   place_text (self, right, self->right - right_w, header_top, right_w, RP_CHART_INK_MUTED);

@@ -1,0 +1,737 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-report.c: the PDF plan
+ *
+ * Its layout: on every example and both papers, and on content made to
+ * break it (a paragraph longer than a page, a web address wider than the
+ * text, a table of 200 rows, Chinese), no text or figure overlaps
+ * another, none runs past the width it was given, none leaves the page.
+ * Its text (pdftotext): every section's heading, the verdict, every
+ * check, the memory, time, machine and cost figures and every source,
+ * equal to what `rigplan-cli estimate --json` gives, written with the
+ * one number formatter; run in English and in Chinese.  Its file
+ * (pdfinfo, pdffonts, pdftoppm): pages, paper, metadata, embedded fonts,
+ * every page renders; a full disk (a file-size limit) fails the export
+ * and keeps the old file. */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+#include "rp-chart.h"
+#include "rp-doc.h"
+#include "rp-error.h"
+#include "rp-estimate.h"
+#include "rp-report.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+#include "rp-words.h"
+
+#include <cairo-pdf.h>
+#include <cjson/cJSON.h>
+#include <fontconfig/fontconfig.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+/* Rounding slack of Pango units (1/1024 pt) and of the layout's sums. */
+static const double slack_pt = 0.05;
+
+static const char *const examples[] = {
+  "full-finetune-llama2-7b-8xa100",
+  "lora-llama2-13b-rtx3090",
+  "lora-llama3-8b-rtx4090",
+  "pretrain-1b-decoder-32xh100",
+  "qlora-llama2-70b-a100",
+  "resnet50-imagenet-8xa100",
+  "sdxl-finetune-8xa100",
+};
+
+/* ---- helpers -------------------------------------------------------- */
+
+typedef struct
+{
+  RpCatalog  *catalog;
+  RpScenario *scenario;
+  RpEstimate *est;
+  char       *path;
+} Example;
+
+static void
+example_load (Example    *ex,
+              const char *name)
+{
+  g_autoptr(GError) error = NULL;
+
+  ex->path = g_strdup_printf ("%s/%s.rigplan", g_getenv ("RIGPLAN_EXAMPLES"), name);
+  ex->catalog = rp_catalog_load_default (&error);
+  g_assert_no_error (error);
+  ex->scenario = rp_scenario_load_file (ex->path, &error);
+  g_assert_no_error (error);
+  ex->est = rp_estimate_new ();
+  g_assert_true (rp_estimate_compute (ex->scenario, ex->catalog, ex->est, &error));
+  g_assert_no_error (error);
+}
+
+static void
+example_clear (Example *ex)
+{
+  g_clear_pointer (&ex->est, rp_estimate_free);
+  g_clear_pointer (&ex->scenario, rp_scenario_free);
+  g_clear_pointer (&ex->catalog, rp_catalog_unref);
+  g_clear_pointer (&ex->path, g_free);
+}
+
+/* The plan's date: fixed, so that the ages of prices do not move. */
+static GDateTime *
+plan_date (void)
+{
+  return g_date_time_new_utc (2026, 12, 1, 9, 0, 0);
+}
+
+static cairo_status_t
+discard (void                *closure,
+         const unsigned char *data,
+         unsigned int         length)
+{
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Lays @doc out on a page of @width × @height points, measured as the
+ * PDF measures (unhinted metrics). */
+static void
+layout_for_pdf (RpDoc  *doc,
+                double  width,
+                double  height)
+{
+  cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (discard, NULL, width, height);
+  cairo_t *cr = cairo_create (surface);
+  PangoContext *context = pango_cairo_create_context (cr);
+
+  rp_doc_layout (doc, context, width, height);
+  g_object_unref (context);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The start of @text, for messages. */
+static char *
+start_of (const char *text)
+{
+  if (text == NULL)
+    return g_strdup ("(figure)");
+  return g_utf8_strlen (text, -1) > 60 ? g_strconcat (g_utf8_substring (text, 0, 60), "…", NULL)
+                                        : g_strdup (text);
+}
+
+static gboolean
+overlap (const RpChartRect *a,
+         const RpChartRect *b)
+{
+  return a->x + slack_pt < b->x + b->width && b->x + slack_pt < a->x + a->width &&
+         a->y + slack_pt < b->y + b->height && b->y + slack_pt < a->y + a->height;
+}
+
+/* Every text stays inside the width it was given and on the page; no two
+ * texts or figures of a page overlap. */
+static void
+check_boxes (const RpDoc *doc,
+             double       width,
+             double       height)
+{
+  guint n = rp_doc_get_n_boxes (doc);
+
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      RpDocBox a;
+      g_autofree char *a_text = NULL;
+
+      rp_doc_get_box (doc, i, &a);
+      a_text = start_of (a.text);
+      g_assert_cmpuint (a.page, <, rp_doc_get_n_pages (doc));
+      if (a.kind == RP_DOC_BOX_RULE)
+        continue;
+      if (a.rect.x < -slack_pt || a.rect.y < -slack_pt ||
+          a.rect.x + a.rect.width > width + slack_pt ||
+          a.rect.y + a.rect.height > height + slack_pt)
+        g_error ("“%s” leaves page %u: %.1f, %.1f, %.1f × %.1f", a_text, a.page, a.rect.x,
+                 a.rect.y, a.rect.width, a.rect.height);
+      if (a.kind == RP_DOC_BOX_TEXT &&
+          (a.rect.x < a.frame.x - slack_pt ||
+           a.rect.x + a.rect.width > a.frame.x + a.frame.width + slack_pt))
+        g_error ("“%s” runs past its %.1f pt: it is %.1f pt wide at %.1f (frame at %.1f)",
+                 a_text, a.frame.width, a.rect.width, a.rect.x, a.frame.x);
+      for (guint j = i + 1; j < n; j++)
+        {
+          RpDocBox b;
+          g_autofree char *b_text = NULL;
+
+          rp_doc_get_box (doc, j, &b);
+          if (b.kind == RP_DOC_BOX_RULE || b.page != a.page || !overlap (&a.rect, &b.rect))
+            continue;
+          b_text = start_of (b.text);
+          g_error ("page %u: “%s” overlaps “%s”", a.page, a_text, b_text);
+        }
+    }
+}
+
+/* Runs @argv; returns its exit status and its stdout (transfer full). */
+static int
+run (const char *const *argv,
+     char             **out)
+{
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, out, NULL, &status, &error);
+  g_assert_no_error (error);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : WEXITSTATUS (status);
+}
+
+static gboolean
+have_program (const char *name)
+{
+  g_autofree char *path = g_find_program_in_path (name);
+
+  if (path == NULL)
+    g_test_skip_printf ("%s (poppler-utils) is not installed", name);
+  return path != NULL;
+}
+
+/* @text without any white space or hyphen, so that words wrapped or
+ * split across lines still compare equal (pdftotext joins "yuan-" and
+ * "strengthens" at a line end into "yuanstrengthens"). */
+static char *
+squeeze (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!g_unichar_isspace (c) && c != 0x00a0 && c != 0x202f && c != '-')
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_has (const char *squeezed_pdf,
+            const char *what,
+            const char *expected)
+{
+  g_autofree char *needle = squeeze (expected);
+
+  if (strstr (squeezed_pdf, needle) == NULL)
+    g_error ("the PDF lacks %s: “%s”", what, expected);
+}
+
+/* Writes the plan of @ex to @dir and returns its text (pdftotext). */
+static char *
+plan_text (Example    *ex,
+           const char *dir,
+           RpPaper     paper)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) date = plan_date ();
+  g_autofree char *pdf = g_build_filename (dir, "plan.pdf", NULL);
+  g_autofree char *txt = g_build_filename (dir, "plan.txt", NULL);
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", pdf, txt, NULL };
+  RpReportOptions options;
+  char *text = NULL;
+
+  rp_report_options_init (&options);
+  options.paper = paper;
+  options.date = date;
+  options.author = "Test Author";
+  g_assert_true (rp_report_write_pdf (ex->scenario, ex->catalog, ex->est, &options, pdf, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (run (argv, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (txt, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+static cJSON *
+estimate_json (const char *path)
+{
+  const char *argv[] = { g_getenv ("RIGPLAN_CLI"), "estimate", path, "--json", NULL };
+  g_autofree char *out = NULL;
+  cJSON *json;
+
+  g_assert_cmpint (run (argv, &out), ==, 0);
+  json = cJSON_Parse (out);
+  g_assert_nonnull (json);
+  return json;
+}
+
+static double
+number_at (const cJSON *json,
+           const char  *section,
+           const char  *key)
+{
+  const cJSON *item = cJSON_GetObjectItem (cJSON_GetObjectItem (json, section), key);
+
+  return cJSON_IsNumber (item) ? item->valuedouble : NAN;
+}
+
+/* ---- layout --------------------------------------------------------- */
+
+static void
+test_layout_examples (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    for (RpPaper paper = 0; paper < RP_N_PAPERS; paper++)
+      {
+        Example ex = { NULL };
+        g_autoptr(RpDoc) doc = NULL;
+        g_autoptr(GDateTime) date = plan_date ();
+        RpReportOptions options;
+        double width, height;
+
+        example_load (&ex, examples[i]);
+        rp_report_options_init (&options);
+        options.paper = paper;
+        options.date = date;
+        rp_paper_get_size (paper, &width, &height);
+        doc = rp_report_new_doc (ex.scenario, ex.catalog, ex.est, &options);
+        layout_for_pdf (doc, width, height);
+        check_boxes (doc, width, height);
+        /* summary, inputs, memory, time, cost, machine, advice */
+        g_assert_cmpuint (rp_doc_get_n_pages (doc), >=, 7);
+        g_assert_cmpuint (rp_doc_get_n_headings (doc), >=, 12);
+        example_clear (&ex);
+      }
+}
+
+static void
+test_layout_stress (void)
+{
+  RpChartStyle style;
+  g_autoptr(RpDoc) doc = NULL;
+  g_autoptr(GString) long_text = g_string_new (NULL);
+  g_autoptr(GString) chinese = g_string_new (NULL);
+  g_autofree char *url = NULL;
+  const RpDocColumn columns[] = {
+    { "Heading A", RP_DOC_ALIGN_START, 1 },
+    { "Figure", RP_DOC_ALIGN_END, 0 },
+    { "Heading C", RP_DOC_ALIGN_START, 2 },
+  };
+  RpDocTable *table;
+  guint headings_a = 0;
+
+  rp_chart_style_init_print (&style);
+  style.font_size = 9.5;
+  doc = rp_doc_new (&style);
+  for (guint i = 0; i < 400; i++)
+    g_string_append (long_text, "A sentence that wraps many times across the page. ");
+  for (guint i = 0; i < 300; i++)
+    g_string_append (chinese, "显存不足，训练无法开始。");
+  url = g_strnfill (600, 'x');
+  rp_doc_set_running (doc, long_text->str, long_text->str);
+  rp_doc_add_heading (doc, 1, "Stress");
+  rp_doc_add_paragraph (doc, RP_DOC_TEXT_BODY, RP_CHART_INK_FG, long_text->str);
+  rp_doc_add_paragraph (doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_FG, url);
+  rp_doc_add_item (doc, "!", RP_CHART_INK_WARNING, chinese->str);
+  for (guint i = 0; i < 9; i++)
+    rp_doc_add_card (doc, 4, "A caption long enough to wrap in a card", "not within the period",
+                     "a detail that goes on for a while");
+  table = rp_doc_add_table (doc, columns, G_N_ELEMENTS (columns));
+  for (guint r = 0; r < 200; r++)
+    {
+      const char *cells[] = { r % 7 == 0 ? url : "label", "12,345.6", r % 3 == 0 ? chinese->str
+                                                                             : "note" };
+
+      rp_doc_table_add_row (table, r % 5 == 0 ? RP_DOC_ROW_PART : RP_DOC_ROW_PLAIN,
+                            RP_CHART_INK_FG, cells);
+    }
+  rp_doc_add_chart (doc, rp_chart_data_new_empty (RP_CHART_COST, "Chart", "x", "y",
+                                                  RP_CHART_UNIT_NONE, RP_CHART_UNIT_NONE),
+                    &style, 2000);
+  layout_for_pdf (doc, 595.2756, 841.8898);
+  check_boxes (doc, 595.2756, 841.8898);
+  g_assert_cmpuint (rp_doc_get_n_pages (doc), >=, 10);
+  /* the table's heading row is set again on each page it spans */
+  for (guint i = 0; i < rp_doc_get_n_boxes (doc); i++)
+    {
+      RpDocBox box;
+
+      rp_doc_get_box (doc, i, &box);
+      headings_a += g_strcmp0 (box.text, "Heading A") == 0;
+    }
+  g_assert_cmpuint (headings_a, >=, 3);
+}
+
+/* ISO 216 A4 is 210 × 297 mm, ANSI/ASME Y14.1 Letter 8.5 × 11 in; a
+ * point is 1/72 in (PDF 32000-1 §8.3.2.3). */
+static void
+test_paper (void)
+{
+  double w, h;
+  RpPaper paper;
+
+  rp_paper_get_size (RP_PAPER_A4, &w, &h);
+  g_assert_cmpfloat_with_epsilon (w, 210 / 25.4 * 72, 1e-3);
+  g_assert_cmpfloat_with_epsilon (h, 297 / 25.4 * 72, 1e-3);
+  rp_paper_get_size (RP_PAPER_LETTER, &w, &h);
+  g_assert_cmpfloat_with_epsilon (w, 8.5 * 72, 1e-3);
+  g_assert_cmpfloat_with_epsilon (h, 11 * 72, 1e-3);
+  g_assert_true (rp_paper_from_string ("Letter", &paper));
+  g_assert_cmpint (paper, ==, RP_PAPER_LETTER);
+  g_assert_false (rp_paper_from_string ("a5", &paper));
+}
+
+/* ---- text ----------------------------------------------------------- */
+
+static void
+check_headings (const char *pdf)
+{
+  assert_has (pdf, "a heading", _("Summary"));
+  assert_has (pdf, "a heading", _("Checks"));
+  assert_has (pdf, "a heading", _("Key figures"));
+  assert_has (pdf, "a heading", _("Inputs"));
+  assert_has (pdf, "a heading", _("Memory per GPU"));
+  assert_has (pdf, "a heading", _("Time"));
+  assert_has (pdf, "a heading", _("Machine to get (per node)"));
+  assert_has (pdf, "a heading", _("Advice and risks"));
+  assert_has (pdf, "a heading", _("Assumptions"));
+  assert_has (pdf, "a heading", _("Sources"));
+  assert_has (pdf, "the version", PACKAGE_VERSION);
+  assert_has (pdf, "the date", "2026-12-01");
+}
+
+/* The verdict, each check and each piece of advice, as the JSON words them. */
+static void
+check_words (const char  *pdf,
+             const cJSON *json)
+{
+  const cJSON *verdict = cJSON_GetObjectItem (json, "verdict");
+  const cJSON *item;
+
+  assert_has (pdf, "the verdict", cJSON_GetObjectItem (verdict, "title")->valuestring);
+  assert_has (pdf, "the verdict's detail", cJSON_GetObjectItem (verdict, "detail")->valuestring);
+  cJSON_ArrayForEach (item, cJSON_GetObjectItem (json, "constraints"))
+    if (cJSON_IsString (cJSON_GetObjectItem (item, "message")))
+      assert_has (pdf, "a check", cJSON_GetObjectItem (item, "message")->valuestring);
+  cJSON_ArrayForEach (item, cJSON_GetObjectItem (json, "warnings"))
+    assert_has (pdf, "advice", cJSON_GetObjectItem (item, "message")->valuestring);
+}
+
+static void
+check_memory_and_time (const char  *pdf,
+                       const cJSON *json)
+{
+  g_autofree char *total = rp_units_format_bytes (number_at (json, "memory", "total"));
+  g_autofree char *capacity = rp_units_format_bytes (number_at (json, "memory", "capacity"));
+  g_autofree char *weights = rp_units_format_bytes (number_at (json, "memory", "weights"));
+  g_autofree char *optimizer = rp_units_format_bytes (number_at (json, "memory", "optimizer"));
+  g_autofree char *hours = rp_units_format_hours (number_at (json, "compute", "hours"));
+  g_autofree char *gpu_hours = rp_units_format_number (number_at (json, "compute", "gpu_hours"),
+                                                       0);
+  g_autofree char *flops = rp_units_format_count (number_at (json, "compute", "flops"));
+
+  assert_has (pdf, "the memory per GPU", total);
+  assert_has (pdf, "the GPU's memory", capacity);
+  assert_has (pdf, "the weights' memory", weights);
+  assert_has (pdf, "the optimizer's memory", optimizer);
+  if (cJSON_IsObject (cJSON_GetObjectItem (json, "compute")))
+    {
+      assert_has (pdf, "the training time", hours);
+      assert_has (pdf, "the GPU-hours", gpu_hours);
+      assert_has (pdf, "the training FLOPs", flops);
+    }
+}
+
+static void
+check_money (const char  *pdf,
+             const cJSON *json,
+             const char  *key,
+             const char  *what,
+             RpCurrency   currency)
+{
+  double value = number_at (json, "cost", key);
+  g_autofree char *text = NULL;
+
+  if (isnan (value))
+    return;
+  text = rp_units_format_money (value, currency);
+  assert_has (pdf, what, text);
+}
+
+static void
+check_cost (const char  *pdf,
+            const cJSON *json)
+{
+  const cJSON *cost = cJSON_GetObjectItem (json, "cost");
+  const cJSON *prices = cJSON_GetObjectItem (cost, "prices");
+  const cJSON *price;
+  RpCurrency currency = RP_CURRENCY_USD;
+  double months = number_at (json, "cost", "break_even_months");
+
+  if (!cJSON_IsObject (cost))
+    return;
+  g_assert_true (rp_currency_from_string (cJSON_GetObjectItem (cost, "currency")->valuestring,
+                                          &currency));
+  check_money (pdf, json, "rent_total", "the rent of the run", currency);
+  check_money (pdf, json, "rent_per_gpu_hour", "the rent per GPU-hour", currency);
+  check_money (pdf, json, "buy_capital", "the capital outlay", currency);
+  check_money (pdf, json, "buy_per_month", "the cost of owning per month", currency);
+  check_money (pdf, json, "buy_total", "the run's share of owning", currency);
+  check_money (pdf, json, "period_saving", "the saving over the period", currency);
+  if (months >= 0)
+    {
+      g_autofree char *text = rp_units_format_number (months, 1);
+
+      assert_has (pdf, "the payback months", text);
+    }
+  cJSON_ArrayForEach (price, prices)
+    {
+      const cJSON *source = cJSON_GetObjectItem (price, "source");
+      const cJSON *as_of = cJSON_GetObjectItem (price, "as_of");
+
+      if (cJSON_IsString (source))
+        assert_has (pdf, "a price's source", source->valuestring);
+      if (cJSON_IsString (as_of))
+        assert_has (pdf, "a price's date", as_of->valuestring);
+    }
+}
+
+static void
+check_machine (const char  *pdf,
+               const cJSON *json,
+               const Example *ex)
+{
+  const cJSON *bom = cJSON_GetObjectItem (json, "bom");
+  g_autofree char *ram = NULL;
+  g_autofree char *gpus = NULL;
+
+  if (!cJSON_IsObject (bom))
+    return;
+  /* the words of rp_words_machine_table() */
+  ram = g_strdup_printf (_("%u GB"), (guint) number_at (json, "bom", "ram_gb_per_node"));
+  gpus = g_strdup_printf ("%u × %s", (guint) number_at (json, "bom", "gpus_per_node"),
+                          ex->est->gpu->name);
+  assert_has (pdf, "the machine's RAM", ram);
+  assert_has (pdf, "the machine's GPUs", gpus);
+}
+
+static void
+check_sources (const char    *pdf,
+               const Example *ex)
+{
+  g_autoptr(GDate) today = g_date_new_dmy (1, 12, 2026);
+
+  assert_has (pdf, "the GPU's source", ex->est->gpu->source);
+  assert_has (pdf, "the GPU's date", ex->est->gpu->as_of);
+  if (ex->scenario->model.preset != NULL)
+    {
+      const RpModelPreset *m = rp_catalog_lookup_model (ex->catalog, ex->scenario->model.preset);
+
+      assert_has (pdf, "the model's source", m->source);
+    }
+  if (ex->est->cost.prices.offer != NULL)
+    {
+      const RpPrice *rent = &ex->est->cost.prices.rent;
+      g_autofree char *age = rp_words_price_age (rent->as_of, today);
+
+      assert_has (pdf, "the offer's source", ex->est->cost.prices.offer->source);
+      if (age != NULL)
+        assert_has (pdf, "the stale price's note", age);
+    }
+}
+
+static void
+test_text (gconstpointer data)
+{
+  const char *name = data;
+  Example ex = { NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *pdf = NULL;
+  cJSON *json;
+
+  if (!have_program ("pdftotext"))
+    return;
+  dir = g_dir_make_tmp ("rigplan-report-XXXXXX", &error);
+  g_assert_no_error (error);
+  example_load (&ex, name);
+  text = plan_text (&ex, dir, RP_PAPER_A4);
+  pdf = squeeze (text);
+  json = estimate_json (ex.path);
+  check_headings (pdf);
+  check_words (pdf, json);
+  check_memory_and_time (pdf, json);
+  check_cost (pdf, json);
+  check_machine (pdf, json, &ex);
+  check_sources (pdf, &ex);
+  cJSON_Delete (json);
+  example_clear (&ex);
+  g_unlink (g_build_filename (dir, "plan.pdf", NULL));
+  g_unlink (g_build_filename (dir, "plan.txt", NULL));
+  g_rmdir (dir);
+}
+
+/* ---- the file ------------------------------------------------------- */
+
+static char *
+info_field (const char *info,
+            const char *field)
+{
+  g_auto(GStrv) lines = g_strsplit (info, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], field) && lines[i][strlen (field)] == ':')
+      return g_strstrip (g_strdup (lines[i] + strlen (field) + 1));
+  return NULL;
+}
+
+static void
+test_file (void)
+{
+  Example ex = { NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *letter = NULL;
+  g_autofree char *info = NULL;
+  g_autofree char *fonts = NULL;
+  g_autofree char *prefix = NULL;
+  g_autofree char *pages = NULL;
+  g_autofree char *title = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *entry;
+  guint n_png = 0;
+
+  if (!have_program ("pdfinfo") || !have_program ("pdftoppm") || !have_program ("pdffonts"))
+    return;
+  dir = g_dir_make_tmp ("rigplan-report-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "plan.pdf", NULL);
+  letter = g_build_filename (dir, "letter.pdf", NULL);
+  prefix = g_build_filename (dir, "page", NULL);
+  example_load (&ex, "lora-llama2-13b-rtx3090");
+  g_free (plan_text (&ex, dir, RP_PAPER_A4));
+  {
+    const char *argv[] = { "pdfinfo", path, NULL };
+
+    g_assert_cmpint (run (argv, &info), ==, 0);
+  }
+  pages = info_field (info, "Pages");
+  title = info_field (info, "Title");
+  g_assert_cmpstr (title, ==, ex.scenario->name);
+  g_assert_nonnull (strstr (info, "Author:          Test Author"));
+  g_assert_nonnull (strstr (info, "Creator:         Rigplan " PACKAGE_VERSION));
+  g_assert_nonnull (strstr (info, "Subject:"));
+  g_assert_nonnull (strstr (info, "CreationDate:"));
+  g_assert_nonnull (strstr (info, "595.276 x 841.89 pts (A4)"));
+  g_assert_cmpint (atoi (pages), >=, 7);
+  /* every font embedded, so that the text shows and searches anywhere */
+  {
+    const char *argv[] = { "pdffonts", path, NULL };
+
+    g_assert_cmpint (run (argv, &fonts), ==, 0);
+    g_assert_null (strstr (fonts, " no  "));
+    /* the Chinese names of the offer (AutoDL 容器实例) need a CJK font */
+    g_assert_nonnull (strstr (fonts, "WenQuanYi"));
+  }
+  /* every page renders */
+  {
+    const char *argv[] = { "pdftoppm", "-r", "24", "-png", path, prefix, NULL };
+
+    g_assert_cmpint (run (argv, NULL), ==, 0);
+  }
+  listing = g_dir_open (dir, 0, NULL);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (dir, entry, NULL);
+
+      if (g_str_has_suffix (entry, ".png"))
+        n_png++;
+      g_unlink (file);
+    }
+  g_assert_cmpuint (n_png, ==, (guint) atoi (pages));
+  /* Letter from the CLI */
+  {
+    const char *argv[] = { g_getenv ("RIGPLAN_CLI"), "export", ex.path, "-o", letter,
+                           "--paper", "letter", NULL };
+    const char *info_argv[] = { "pdfinfo", letter, NULL };
+    g_autofree char *letter_info = NULL;
+
+    g_assert_cmpint (run (argv, NULL), ==, 0);
+    g_assert_cmpint (run (info_argv, &letter_info), ==, 0);
+    g_assert_nonnull (strstr (letter_info, "612 x 792 pts (letter)"));
+    g_unlink (letter);
+  }
+  example_clear (&ex);
+  g_rmdir (dir);
+}
+
+/* A file-size limit stands in for a full disk: the CLI fails with 1 and
+ * a reason, and the PDF that was there stays as it was. */
+static void
+test_full_disk (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-report-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "plan.pdf", NULL);
+  g_autofree char *example = g_strdup_printf ("%s/lora-llama2-13b-rtx3090.rigplan",
+                                              g_getenv ("RIGPLAN_EXAMPLES"));
+  g_autofree char *script = g_strdup_printf ("trap '' XFSZ; ulimit -f 16; exec '%s' export "
+                                             "'%s' -o '%s'", g_getenv ("RIGPLAN_CLI"),
+                                             example, path);
+  const char *argv[] = { "/bin/sh", "-c", script, NULL };
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *entry;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, "%PDF-1.5 the old plan", -1, NULL));
+  g_assert_cmpint (run (argv, NULL), ==, 1);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "%PDF-1.5 the old plan");
+  listing = g_dir_open (dir, 0, NULL);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (dir, entry, NULL);
+
+      /* no temporary left behind */
+      g_assert_cmpstr (entry, ==, "plan.pdf");
+      g_unlink (file);
+    }
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *localedir = g_getenv ("RIGPLAN_LOCALEDIR");
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/layout/examples", test_layout_examples);
+  g_test_add_func ("/report/layout/stress", test_layout_stress);
+  g_test_add_func ("/report/paper", test_paper);
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      g_autofree char *test_path = g_strdup_printf ("/report/text/%s", examples[i]);
+
+      g_test_add_data_func (test_path, examples[i], test_text);
+    }
+  g_test_add_func ("/report/file", test_file);
+  g_test_add_func ("/report/full-disk", test_full_disk);
+  status = g_test_run ();
+  /* Drop the font caches, so that a leak checker sees only our leaks. */
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  FcFini ();
+  return status;
+}
