@@ -452,6 +452,121 @@ test_export_limits (void)
   g_rmdir (dir);
 }
 
+/* ---- export to CSV and JSON ----------------------------------------- */
+
+/* Parses RFC 4180 text into rows of fields (GPtrArray of GStrv). */
+static GPtrArray *
+parse_csv (const char *text)
+{
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) field = g_string_new (NULL);
+  gboolean quoted = FALSE;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (quoted && *p == '"' && p[1] == '"')
+        g_string_append_c (field, *p++);
+      else if (*p == '"')
+        quoted = !quoted;
+      else if (!quoted && (*p == ',' || *p == '\n'))
+        {
+          g_ptr_array_add (fields, g_strdup (field->str));
+          g_string_truncate (field, 0);
+          if (*p == '\n')
+            {
+              g_ptr_array_add (fields, NULL);
+              g_ptr_array_add (rows, g_ptr_array_steal (fields, NULL));
+              fields = g_ptr_array_new_with_free_func (g_free);
+            }
+        }
+      else if (!quoted && *p == '\r' && p[1] == '\n')
+        continue;
+      else
+        g_string_append_c (field, *p);
+    }
+  g_assert_cmpuint (fields->len, ==, 0);        /* the last line ends in CRLF */
+  return rows;
+}
+
+/* Checks that the CSV line @row of @rows holds @item at @path. */
+static void
+check_csv_leaf (GPtrArray   *rows,
+                guint       *row,
+                const cJSON *item,
+                const char  *path)
+{
+  const cJSON *child;
+  guint i = 0;
+  char **fields;
+
+  if (cJSON_IsObject (item) || cJSON_IsArray (item))
+    {
+      cJSON_ArrayForEach (child, item)
+        {
+          g_autofree char *sub = cJSON_IsArray (item) ? g_strdup_printf ("%s[%u]", path, i++)
+                                 : *path != '\0' ? g_strconcat (path, ".", child->string, NULL)
+                                 : g_strdup (child->string);
+
+          check_csv_leaf (rows, row, child, sub);
+        }
+      return;
+    }
+  g_assert_cmpuint (*row, <, rows->len);
+  fields = g_ptr_array_index (rows, (*row)++);
+  g_assert_cmpuint (g_strv_length (fields), ==, 2);
+  g_assert_cmpstr (fields[0], ==, path);
+  if (cJSON_IsString (item))
+    g_assert_cmpstr (fields[1], ==, item->valuestring);
+  else if (cJSON_IsNumber (item))
+    g_assert_cmpfloat (g_ascii_strtod (fields[1], NULL), ==, item->valuedouble);
+  else if (cJSON_IsNull (item))
+    g_assert_cmpstr (fields[1], ==, "");
+  else
+    g_assert_cmpstr (fields[1], ==, cJSON_IsTrue (item) ? "true" : "false");
+}
+
+static void
+test_export_csv_json (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
+  g_autofree char *csv_path = g_build_filename (dir, "plan.csv", NULL);
+  g_autofree char *json_path = g_build_filename (dir, "plan.json", NULL);
+  g_autofree char *file = example ("lora-llama2-13b-rtx3090.rigplan");
+  g_autofree char *csv = NULL;
+  g_autofree char *json_text = NULL;
+  g_autoptr(cJSON) json = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_auto(CliResult) a = { 0 };
+  g_auto(CliResult) b = { 0 };
+  g_auto(CliResult) c = { 0 };
+  g_auto(CliResult) estimate = { 0 };
+  guint row = 1;
+
+  g_assert_no_error (error);
+  run_cli (&a, NULL, "export", file, "-o", csv_path, NULL);
+  run_cli (&b, NULL, "export", file, "-o", json_path, NULL);
+  run_cli (&c, NULL, "export", file, "-o", csv_path, "--chart", "vram", NULL);
+  run_cli (&estimate, NULL, "estimate", file, "--json", NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_cmpint (c.status, ==, 2);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_true (g_file_get_contents (json_path, &json_text, NULL, NULL));
+  /* the JSON file is what `estimate --json` prints */
+  g_assert_cmpstr (json_text, ==, estimate.out);
+  json = cJSON_Parse (json_text);
+  g_assert_nonnull (json);
+  rows = parse_csv (csv);
+  g_assert_cmpstr (((char **) g_ptr_array_index (rows, 0))[0], ==, "key");
+  check_csv_leaf (rows, &row, json, "");
+  g_assert_cmpuint (row, ==, rows->len);
+  g_unlink (csv_path);
+  g_unlink (json_path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -467,6 +582,7 @@ main (int    argc,
   g_test_add_func ("/cli/estimate-bad-file", test_estimate_bad_file);
   g_test_add_func ("/cli/schema", test_schema);
   g_test_add_func ("/cli/fix", test_fix);
+  g_test_add_func ("/cli/export-csv-json", test_export_csv_json);
   g_test_add_func ("/cli/export-limits", test_export_limits);
   g_test_add_func ("/cli/catalog-warnings", test_catalog_warnings);
   return g_test_run ();

@@ -5,7 +5,8 @@
  *   rigplan-cli estimate FILE.rigplan [--json]
  *   rigplan-cli plan FILE.rigplan [--top N] [--json]
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
- *   rigplan-cli export FILE.rigplan -o OUT.pdf|OUT.png [--chart KIND] [--paper a4|letter]
+ *   rigplan-cli export FILE.rigplan -o OUT.pdf|.png|.svg|.csv|.json [--chart KIND]
+ *                                   [--paper a4|letter]
  *   rigplan-cli schema [--json]
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
@@ -845,7 +846,7 @@ static double opt_height = 0;
 
 static const GOptionEntry export_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
-    N_("Write to FILE (.pdf, .png or .svg)"), N_("FILE") },
+    N_("Write to FILE (.pdf, .png, .svg, .csv or .json)"), N_("FILE") },
   { "chart", 0, 0, G_OPTION_ARG_STRING, &opt_chart,
     N_("Only this chart: vram, time, cost or break-even"), N_("NAME") },
   { "paper", 0, 0, G_OPTION_ARG_STRING, &opt_paper,
@@ -863,7 +864,8 @@ run_export (int    argc,
 {
   g_autoptr(GOptionContext) context =
     new_context (_("FILE.rigplan"),
-                 _("Write the plan as a PDF report, or one chart as PDF, PNG or SVG."));
+                 _("Write the plan as a PDF report, one chart as PDF, PNG or SVG, or the "
+                   "estimate as CSV or JSON."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -872,7 +874,8 @@ run_export (int    argc,
   g_autofree char *lower = NULL;
   RpChartKind kind = RP_CHART_VRAM;
   RpReportOptions options;
-  gboolean is_png, is_svg, is_pdf;
+  RpEstimateFormat data_format = RP_ESTIMATE_FORMAT_JSON;
+  gboolean is_png, is_svg, is_pdf, is_data;
   double width, height;
 
   g_option_context_add_main_entries (context, export_entries, GETTEXT_PACKAGE);
@@ -886,11 +889,15 @@ run_export (int    argc,
   is_png = g_str_has_suffix (lower, ".png");
   is_svg = g_str_has_suffix (lower, ".svg");
   is_pdf = g_str_has_suffix (lower, ".pdf");
-  if (!is_png && !is_svg && !is_pdf)
-    return usage_error (context, _("the output file must end in .pdf, .png or .svg"));
+  is_data = rp_estimate_format_from_path (opt_output, &data_format);
+  if (!is_png && !is_svg && !is_pdf && !is_data)
+    return usage_error (context, _("the output file must end in .pdf, .png, .svg, .csv or "
+                                   ".json"));
+  if (is_data && opt_chart != NULL)
+    return usage_error (context, _("--chart draws a chart: write it to .pdf, .png or .svg"));
   if (opt_chart != NULL && !rp_chart_kind_from_string (opt_chart, &kind))
     return usage_error (context, _("--chart must be vram, time, cost or break-even"));
-  if (opt_chart == NULL && !is_pdf)
+  if (opt_chart == NULL && !is_pdf && !is_data)
     return usage_error (context, _("name a chart with --chart for PNG and SVG"));
   rp_report_options_init (&options);
   if (opt_paper != NULL && !rp_paper_from_string (opt_paper, &options.paper))
@@ -914,6 +921,12 @@ run_export (int    argc,
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return fail (EXIT_BAD_INPUT, message);
+    }
+  if (is_data)
+    {
+      if (!rp_estimate_write_file (scenario, catalog, est, data_format, opt_output, &error))
+        return fail (EXIT_BAD_INPUT, error->message);
+      return EXIT_OK;
     }
   if (opt_chart == NULL)
     {

@@ -8,11 +8,16 @@
 
 #include "rp-estimate-json.h"
 
+#include "rp-error.h"
 #include "rp-fields-private.h"
+#include "rp-file.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
 #include "rp-prices.h"
 #include "rp-words.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
 
 static const char *const cooling_names[RP_N_COOLINGS] = { "air", "air-high-density", "liquid" };
 
@@ -402,16 +407,14 @@ add_section (cJSON    *root,
 
 /* ---- public API ----------------------------------------------------- */
 
-char *
-rp_estimate_to_json (const RpScenario *scenario,
-                     const RpCatalog  *catalog,
-                     const RpEstimate *est)
+/* The estimate's JSON tree; transfer full. */
+static cJSON *
+estimate_to_tree (const RpScenario *scenario,
+                  const RpCatalog  *catalog,
+                  const RpEstimate *est)
 {
-  g_autoptr(cJSON) root = cJSON_CreateObject ();
+  cJSON *root = cJSON_CreateObject ();
   cJSON *model, *warnings;
-  char *text, *copy;
-
-  g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
 
   cJSON_AddStringToObject (root, "format", "rigplan-estimate");
   cJSON_AddNumberToObject (root, "version", 1);
@@ -440,8 +443,144 @@ rp_estimate_to_json (const RpScenario *scenario,
       cJSON_AddStringToObject (item, "message", w->message);
       cJSON_AddItemToArray (warnings, item);
     }
+  return root;
+}
+
+char *
+rp_estimate_to_json (const RpScenario *scenario,
+                     const RpCatalog  *catalog,
+                     const RpEstimate *est)
+{
+  g_autoptr(cJSON) root = NULL;
+  char *text, *copy;
+
+  g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
+
+  root = estimate_to_tree (scenario, catalog, est);
   text = cJSON_Print (root);
   copy = g_strconcat (text, "\n", NULL);
   cJSON_free (text);
   return copy;
+}
+
+/* ---- CSV ------------------------------------------------------------ */
+
+/* RFC 4180: a field with a comma, a quote or a line break is quoted, its
+ * quotes doubled. */
+static void
+append_csv_field (GString    *out,
+                  const char *text)
+{
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+/* One line per leaf: its JSON path, then its value as the JSON writes
+ * it, but a string's text unquoted and null empty. */
+static void
+append_csv_rows (GString     *out,
+                 const cJSON *item,
+                 const char  *path)
+{
+  const cJSON *child;
+  guint i = 0;
+
+  if (cJSON_IsObject (item) || cJSON_IsArray (item))
+    {
+      cJSON_ArrayForEach (child, item)
+        {
+          g_autofree char *sub = cJSON_IsArray (item)
+                                 ? g_strdup_printf ("%s[%u]", path, i++)
+                                 : *path != '\0' ? g_strconcat (path, ".", child->string, NULL)
+                                                 : g_strdup (child->string);
+
+          append_csv_rows (out, child, sub);
+        }
+      return;
+    }
+  append_csv_field (out, path);
+  g_string_append_c (out, ',');
+  if (cJSON_IsString (item))
+    append_csv_field (out, item->valuestring);
+  else if (!cJSON_IsNull (item))
+    {
+      char *text = cJSON_PrintUnformatted (item);
+
+      g_string_append (out, text);
+      cJSON_free (text);
+    }
+  g_string_append (out, "\r\n");
+}
+
+char *
+rp_estimate_to_csv (const RpScenario *scenario,
+                    const RpCatalog  *catalog,
+                    const RpEstimate *est)
+{
+  g_autoptr(cJSON) root = NULL;
+  GString *out;
+
+  g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
+
+  root = estimate_to_tree (scenario, catalog, est);
+  out = g_string_new ("key,value\r\n");
+  append_csv_rows (out, root, "");
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+rp_estimate_format_from_path (const char       *path,
+                              RpEstimateFormat *out)
+{
+  g_autofree char *lower = NULL;
+
+  g_return_val_if_fail (path != NULL && out != NULL, FALSE);
+
+  lower = g_ascii_strdown (path, -1);
+  if (g_str_has_suffix (lower, ".json"))
+    *out = RP_ESTIMATE_FORMAT_JSON;
+  else if (g_str_has_suffix (lower, ".csv"))
+    *out = RP_ESTIMATE_FORMAT_CSV;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+gboolean
+rp_estimate_write_file (const RpScenario *scenario,
+                        const RpCatalog  *catalog,
+                        const RpEstimate *est,
+                        RpEstimateFormat  format,
+                        const char       *path,
+                        GError          **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (scenario != NULL && est != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  text = format == RP_ESTIMATE_FORMAT_CSV ? rp_estimate_to_csv (scenario, catalog, est)
+                                          : rp_estimate_to_json (scenario, catalog, est);
+  if (!rp_file_write_atomic (path, text, strlen (text), &local_error))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                   /* TRANSLATORS: %s are a file name and the reason */
+                   _("Could not write “%s”: %s"), display, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
 }

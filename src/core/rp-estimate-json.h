@@ -11,4 +11,29 @@ char *rp_estimate_to_json (const RpScenario *scenario,
                            const RpCatalog  *catalog,
                            const RpEstimate *estimate);
 
+/* The same document as CSV (RFC 4180, CRLF lines): a "key,value" heading,
+ * then one line per value, keyed by its JSON path ("memory.total",
+ * "constraints[2].message"); null is empty, strings are unquoted text. */
+char *rp_estimate_to_csv  (const RpScenario *scenario,
+                           const RpCatalog  *catalog,
+                           const RpEstimate *estimate);
+
+typedef enum
+{
+  RP_ESTIMATE_FORMAT_JSON,
+  RP_ESTIMATE_FORMAT_CSV,
+} RpEstimateFormat;
+
+/* The format @path's extension names (.json, .csv; any case). */
+gboolean rp_estimate_format_from_path (const char       *path,
+                                       RpEstimateFormat *out);
+/* Writes the estimate as JSON or CSV to @path, whole or not at all
+ * (rp_file_write_atomic).  Errors: RP_ERROR_EXPORT_FAILED naming @path. */
+gboolean rp_estimate_write_file       (const RpScenario *scenario,
+                                       const RpCatalog  *catalog,
+                                       const RpEstimate *estimate,
+                                       RpEstimateFormat  format,
+                                       const char       *path,
+                                       GError          **error);
+
 G_END_DECLS
