@@ -2,9 +2,12 @@
 /* test-ui.c: the real window under Xvfb: load scenarios, edit fields,
  * check what the user sees and what the charts are given */
 
+#define _GNU_SOURCE             /* memmem (PLATFORM.md P7) */
+
 #include "config.h"
 
 #include "rp-chart-view.h"
+#include "rp-error.h"
 #include "rp-scenario-form.h"
 #include "rp-search-picker.h"
 #include "rp-units.h"
@@ -836,6 +839,50 @@ test_save_round_trip (void)
   g_rmdir (dir);
 }
 
+/* File ▸ Export… writes each format, and File ▸ Print… sends the very
+ * pages of the PDF plan (printed to a file through GtkPrintOperation). */
+static void
+test_export_and_print (void)
+{
+  static const char *const names[] = { "plan.pdf", "chart.png", "chart.svg", "plan.csv",
+                                       "plan.json" };
+  static const char *const magic[] = { "%PDF-", "\x89PNG", "<?xml", "key,value", "{" };
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-ui-XXXXXX", NULL);
+  g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
+  g_autofree char *bad = g_build_filename (dir, "plan.txt", NULL);
+  RpWindow *win = window_with_example ("lora-llama2-13b-rtx3090.rigplan");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  guint pages = 0, counted = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *data = NULL;
+
+      g_assert_true (rp_window_export (win, path, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+      g_assert_true (g_str_has_prefix (data, magic[i]));
+      g_unlink (path);
+    }
+  g_assert_false (rp_window_export (win, bad, &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+  g_clear_error (&error);
+  g_assert_true (rp_window_print_to_file (win, printed, &pages, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pages, >=, 7);
+  g_assert_true (g_file_get_contents (printed, &contents, &len, NULL));
+  for (const char *p = contents; (p = memmem (p, len - (p - contents), "/Type /Page", 11)) != NULL;
+       p += 11)
+    counted += p[11] != 's';
+  g_assert_cmpuint (counted, ==, pages);
+  g_unlink (printed);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
 /* Closing with unsaved changes asks first; Discard closes. */
 static void
 test_close_confirmation (void)
@@ -1015,6 +1062,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/prices-follow-gpu", test_prices_follow_gpu);
   g_test_add_func ("/ui/window/malformed-file", test_malformed_file);
   g_test_add_func ("/ui/window/save-round-trip", test_save_round_trip);
+  g_test_add_func ("/ui/window/export-and-print", test_export_and_print);
   g_test_add_func ("/ui/window/close-confirmation", test_close_confirmation);
   g_test_add_func ("/ui/window/render", test_render_window);
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);

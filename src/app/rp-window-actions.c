@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-window-actions.c: the window's actions: new, open, save, export, close
+/* rp-window-actions.c: the window's actions: new, open, save, export, print, close
  *
  * Files go through GtkFileChooserNative (GTK 4.8 has no GtkFileDialog)
  * and async GFile I/O with the window's cancellable.  Errors are shown in
@@ -10,6 +10,9 @@
 #include "rp-window-private.h"
 
 #include "rp-chart-view.h"
+#include "rp-error.h"
+#include "rp-estimate-json.h"
+#include "rp-report.h"
 
 #include <glib/gi18n.h>
 
@@ -242,79 +245,242 @@ save (RpWindow *self)
 
 /* ---- export --------------------------------------------------------- */
 
+/* What File ▸ Export… writes, by the file's extension or the chooser's
+ * "Format" choice. */
+typedef enum
+{
+  EXPORT_PDF,
+  EXPORT_PNG,
+  EXPORT_SVG,
+  EXPORT_CSV,
+  EXPORT_JSON,
+  N_EXPORTS
+} ExportKind;
+
+static const struct
+{
+  const char *id;
+  const char *extension;
+  const char *label;
+} exports[N_EXPORTS] = {
+  /* TRANSLATORS: the choices of File ▸ Export… */
+  [EXPORT_PDF] = { "pdf", ".pdf", N_("PDF report") },
+  [EXPORT_PNG] = { "png", ".png", N_("Chart as PNG") },
+  [EXPORT_SVG] = { "svg", ".svg", N_("Chart as SVG") },
+  [EXPORT_CSV] = { "csv", ".csv", N_("Estimate as CSV") },
+  [EXPORT_JSON] = { "json", ".json", N_("Estimate as JSON") },
+};
+
+static gboolean
+export_kind_from_name (const char *name,
+                       ExportKind *out)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  for (guint k = 0; k < N_EXPORTS; k++)
+    if (g_str_has_suffix (lower, exports[k].extension))
+      {
+        *out = k;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+export_chart (RpWindow    *self,
+              const char  *path,
+              ExportKind   kind,
+              GError     **error)
+{
+  GtkWidget *view = gtk_stack_get_visible_child (self->chart_stack);
+  const RpChartData *data = rp_chart_view_get_data (RP_CHART_VIEW (view));
+
+  if (data == NULL)
+    {
+      g_set_error_literal (error, RP_ERROR, RP_ERROR_EXPORT_FAILED, _("No chart is shown."));
+      return FALSE;
+    }
+  /* PNG in pixels, SVG in points (A4 landscape) */
+  if (kind == EXPORT_PNG)
+    return rp_chart_export_png (data, path, 1600, 1000, NULL, error);
+  return rp_chart_export_svg (data, path, 842, 595, NULL, error);
+}
+
 static void
 on_export_response_cb (GtkNativeDialog *chooser,
                        int              response,
                        gpointer         user_data)
 {
   g_autoptr(RpWindow) self = user_data;
-  gboolean pdf = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "rp-pdf"));
-  g_autoptr(GFile) file = take_chooser_file (chooser, response);
-  g_autofree char *path = NULL;
+  const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "format");
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) named = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean ok;
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  ExportKind kind = EXPORT_PDF;
 
+  for (guint k = 0; choice != NULL && k < N_EXPORTS; k++)
+    if (g_str_equal (choice, exports[k].id))
+      kind = k;
+  file = take_chooser_file (chooser, response);
   if (file == NULL)
     return;
   path = g_file_get_path (file);
+  name = display_name (file);
+  /* a name without a known extension gets the chosen format's */
+  if (path != NULL && !export_kind_from_name (path, &(ExportKind) { 0 }))
+    {
+      char *longer = g_strconcat (path, exports[kind].extension, NULL);
+
+      g_free (path);
+      path = longer;
+    }
   if (path == NULL)
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                 _("Rigplan can only export to local files."));
+  else if (rp_window_export (self, path, &error))
     {
-      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("Rigplan can only export to local files."));
-      ok = FALSE;
-    }
-  else if (pdf)
-    {
-      const RpEstimate *est = rp_scenario_document_get_estimate (self->document);
+      /* TRANSLATORS: %s is a file name */
+      g_autofree char *text = NULL;
 
-      if (est == NULL)
-        {
-          g_propagate_error (&error,
-                             g_error_copy (rp_scenario_document_get_error (self->document)));
-          ok = FALSE;
-        }
-      else
-        ok = rp_chart_export_report_pdf (rp_scenario_document_get_scenario (self->document),
-                                         self->catalog, est, path, &error);
-    }
-  else
-    {
-      GtkWidget *view = gtk_stack_get_visible_child (self->chart_stack);
-      const RpChartData *data = rp_chart_view_get_data (RP_CHART_VIEW (view));
-
-      ok = data != NULL && rp_chart_export_png (data, path, 1600, 1000, NULL, &error);
-    }
-  if (!ok)
-    {
-      g_autofree char *name = display_name (file);
-      g_autofree char *primary = g_strdup_printf (_("Could not export “%s”"), name);
-
-      rp_window_show_error (self, primary, error != NULL ? error->message : "");
+      named = g_file_new_for_path (path);
+      g_free (name);
+      name = display_name (named);
+      text = g_strdup_printf (_("Exported “%s”."), name);
+      remember_folder (self, named);
+      rp_window_show_notice (self, text, named);
       return;
     }
-  remember_folder (self, file);
   {
-    g_autofree char *name = display_name (file);
-    /* TRANSLATORS: %s is a file name */
-    g_autofree char *text = g_strdup_printf (_("Exported “%s”."), name);
+    g_autofree char *primary = g_strdup_printf (_("Could not export “%s”"), name);
 
-    rp_window_show_notice (self, text, file);
+    rp_window_show_error (self, primary, error->message);
   }
 }
 
 static void
-export (RpWindow *self,
-        gboolean  pdf)
+export (RpWindow   *self,
+        ExportKind  kind)
 {
-  g_autofree char *name = suggested_name (self, pdf ? ".pdf" : ".png");
+  g_autofree char *name = suggested_name (self, exports[kind].extension);
+  const char *ids[N_EXPORTS + 1] = { NULL };
+  const char *labels[N_EXPORTS + 1] = { NULL };
   GtkFileChooserNative *chooser;
 
-  chooser = new_save_chooser (self, pdf ? _("Export Report as PDF") : _("Export Chart as PNG"),
-                              _("_Export"), name);
-  g_object_set_data (G_OBJECT (chooser), "rp-pdf", GINT_TO_POINTER (pdf));
+  for (guint k = 0; k < N_EXPORTS; k++)
+    {
+      ids[k] = exports[k].id;
+      labels[k] = _(exports[k].label);
+    }
+  chooser = new_save_chooser (self, _("Export"), _("_Export"), name);
+  /* TRANSLATORS: the file chooser's choice of what to export */
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "format", _("Format"), ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "format", exports[kind].id);
   g_signal_connect (chooser, "response", G_CALLBACK (on_export_response_cb),
                     g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* ---- print ---------------------------------------------------------- */
+
+/* The plan laid out for the printer's page when printing begins. */
+typedef struct
+{
+  RpDoc *doc;                   /* owned */
+} PrintJob;
+
+static void
+print_job_free (PrintJob *job)
+{
+  g_clear_pointer (&job->doc, rp_doc_free);
+  g_free (job);
+}
+
+static void
+on_begin_print_cb (GtkPrintOperation *operation,
+                   GtkPrintContext   *context,
+                   PrintJob          *job)
+{
+  PangoContext *pango = gtk_print_context_create_pango_context (context);
+
+  rp_doc_layout (job->doc, pango, gtk_print_context_get_width (context),
+                 gtk_print_context_get_height (context));
+  g_object_unref (pango);
+  gtk_print_operation_set_n_pages (operation, (int) rp_doc_get_n_pages (job->doc));
+}
+
+static void
+on_draw_page_cb (GtkPrintOperation *operation,
+                 GtkPrintContext   *context,
+                 int                page,
+                 PrintJob          *job)
+{
+  rp_doc_paint_page (job->doc, gtk_print_context_get_cairo_context (context), (guint) page);
+}
+
+static void
+on_print_done_cb (GtkPrintOperation       *operation,
+                  GtkPrintOperationResult  result,
+                  gpointer                 user_data)
+{
+  RpWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (result != GTK_PRINT_OPERATION_RESULT_ERROR)
+    return;
+  gtk_print_operation_get_error (operation, &error);
+  rp_window_show_error (self, _("Could not print the plan"),
+                        error != NULL ? error->message : "");
+}
+
+/* A print operation of the plan on the locale's paper, its whole sheet
+ * (the plan keeps its own margins); NULL without an estimate. */
+static GtkPrintOperation *
+new_print_operation (RpWindow *self)
+{
+  const RpEstimate *est = rp_scenario_document_get_estimate (self->document);
+  const RpScenario *scenario = rp_scenario_document_get_scenario (self->document);
+  GtkPrintOperation *operation;
+  g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
+  g_autoptr(GtkPaperSize) paper = NULL;
+  RpReportOptions options;
+  PrintJob *job;
+
+  if (est == NULL)
+    return NULL;
+  rp_report_options_init (&options);
+  paper = gtk_paper_size_new (options.paper == RP_PAPER_LETTER ? GTK_PAPER_NAME_LETTER
+                                                               : GTK_PAPER_NAME_A4);
+  gtk_page_setup_set_paper_size_and_default_margins (setup, paper);
+  job = g_new0 (PrintJob, 1);
+  job->doc = rp_report_new_doc (scenario, self->catalog, est, &options);
+  operation = gtk_print_operation_new ();
+  gtk_print_operation_set_default_page_setup (operation, setup);
+  gtk_print_operation_set_use_full_page (operation, TRUE);
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  gtk_print_operation_set_job_name (operation, scenario->name != NULL && *scenario->name != '\0'
+                                               ? scenario->name : "Rigplan");
+  g_signal_connect (operation, "begin-print", G_CALLBACK (on_begin_print_cb), job);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (on_draw_page_cb), job);
+  g_object_set_data_full (G_OBJECT (operation), "rp-print-job", job,
+                          (GDestroyNotify) print_job_free);
+  return operation;
+}
+
+static void
+print (RpWindow *self)
+{
+  g_autoptr(GtkPrintOperation) operation = new_print_operation (self);
+  g_autoptr(GError) error = NULL;
+
+  if (operation == NULL)
+    return;
+  gtk_print_operation_set_allow_async (operation, TRUE);
+  g_signal_connect_object (operation, "done", G_CALLBACK (on_print_done_cb), self, 0);
+  if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                               GTK_WINDOW (self), &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    rp_window_show_error (self, _("Could not print the plan"), error->message);
 }
 
 /* ---- close ---------------------------------------------------------- */
@@ -397,11 +563,19 @@ win_save_as_action (GtkWidget  *widget,
 }
 
 static void
+win_export_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  export (RP_WINDOW (widget), EXPORT_PDF);
+}
+
+static void
 win_export_pdf_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  export (RP_WINDOW (widget), TRUE);
+  export (RP_WINDOW (widget), EXPORT_PDF);
 }
 
 static void
@@ -409,7 +583,15 @@ win_export_png_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  export (RP_WINDOW (widget), FALSE);
+  export (RP_WINDOW (widget), EXPORT_PNG);
+}
+
+static void
+win_print_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  print (RP_WINDOW (widget));
 }
 
 static void
@@ -439,8 +621,10 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, win_open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, win_save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, win_save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, win_export_action);
   gtk_widget_class_install_action (widget_class, "win.export-pdf", NULL, win_export_pdf_action);
   gtk_widget_class_install_action (widget_class, "win.export-png", NULL, win_export_png_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, win_print_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
   gtk_widget_class_install_action (widget_class, "win.apply-fix", NULL, win_apply_fix_action);
 
@@ -452,7 +636,9 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
-                                       "win.export-pdf", NULL);
+                                       "win.export", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f,
@@ -466,6 +652,8 @@ rp_window_update_actions (RpWindow *self)
   gboolean has_estimate = est != NULL;
   gboolean has_fix = est != NULL && est->fix.status == RP_FIX_FOUND;
 
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", has_estimate);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-pdf", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-png", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-fix", has_fix);
@@ -533,4 +721,85 @@ rp_window_open_file (RpWindow *self,
                           g_object_unref);
   rp_scenario_document_load_async (self->document, file, self->cancellable, load_cb,
                                    g_object_ref (self));
+}
+
+gboolean
+rp_window_export (RpWindow    *self,
+                  const char  *path,
+                  GError     **error)
+{
+  const RpEstimate *est;
+  const RpScenario *scenario;
+  ExportKind kind;
+
+  g_return_val_if_fail (RP_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  est = rp_scenario_document_get_estimate (self->document);
+  scenario = rp_scenario_document_get_scenario (self->document);
+  if (!export_kind_from_name (path, &kind))
+    {
+      g_set_error_literal (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                           _("The name must end in .pdf, .png, .svg, .csv or .json."));
+      return FALSE;
+    }
+  if (est == NULL)
+    {
+      const GError *why = rp_scenario_document_get_error (self->document);
+
+      g_set_error_literal (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                           why != NULL ? why->message : "");
+      return FALSE;
+    }
+  switch (kind)
+    {
+    case EXPORT_PDF:
+      {
+        RpReportOptions options;
+
+        rp_report_options_init (&options);
+        return rp_report_write_pdf (scenario, self->catalog, est, &options, path, error);
+      }
+    case EXPORT_PNG:
+    case EXPORT_SVG:
+      return export_chart (self, path, kind, error);
+    case EXPORT_CSV:
+    case EXPORT_JSON:
+    case N_EXPORTS:
+    default:
+      return rp_estimate_write_file (scenario, self->catalog, est,
+                                     kind == EXPORT_CSV ? RP_ESTIMATE_FORMAT_CSV
+                                                        : RP_ESTIMATE_FORMAT_JSON,
+                                     path, error);
+    }
+}
+
+gboolean
+rp_window_print_to_file (RpWindow    *self,
+                         const char  *path,
+                         guint       *out_pages,
+                         GError     **error)
+{
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  PrintJob *job;
+
+  g_return_val_if_fail (RP_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  operation = new_print_operation (self);
+  if (operation == NULL)
+    {
+      g_set_error_literal (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                           _("This scenario cannot be estimated"));
+      return FALSE;
+    }
+  gtk_print_operation_set_export_filename (operation, path);
+  if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, GTK_WINDOW (self),
+                               error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    return FALSE;
+  job = g_object_get_data (G_OBJECT (operation), "rp-print-job");
+  if (out_pages != NULL)
+    *out_pages = rp_doc_get_n_pages (job->doc);
+  return TRUE;
 }

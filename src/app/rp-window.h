@@ -56,6 +56,17 @@ guint               rp_window_get_n_advice      (RpWindow       *self);
 /* The chart view of @kind, with its data brought up to date. */
 GtkWidget          *rp_window_get_chart_view    (RpWindow       *self,
                                                  RpChartKind     kind);
+/* Writes the plan (.pdf), the shown chart (.png, .svg) or the estimate
+ * (.csv, .json) to @path, as File ▸ Export… does. */
+gboolean            rp_window_export            (RpWindow       *self,
+                                                 const char     *path,
+                                                 GError        **error);
+/* Prints the plan into the PDF @path through GtkPrintOperation, with the
+ * pages File ▸ Print… sends to a printer; *@out_pages: how many. */
+gboolean            rp_window_print_to_file     (RpWindow       *self,
+                                                 const char     *path,
+                                                 guint          *out_pages,
+                                                 GError        **error);
 /* The error dialog on screen, or NULL. */
 GtkWidget          *rp_window_get_error_dialog  (RpWindow       *self);
 
