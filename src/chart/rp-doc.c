@@ -978,8 +978,15 @@ keep_height (RpDoc *self,
         g_autoptr(PangoLayout) layout = new_layout (self, el->text, font_of_style (el->style),
                                                     text_width (self), RP_DOC_ALIGN_START);
         int lines = pango_layout_get_line_count (layout);
+        const Element *next = i + 1 < self->elements->len
+                              ? g_ptr_array_index (self->elements, i + 1) : NULL;
 
-        return layout_height (layout) * (lines <= 3 ? 1.0 : 2.0 / lines);
+        if (lines > 3)
+          return layout_height (layout) * 2.0 / lines;
+        /* a short lead-in stays with the table it introduces */
+        if (next != NULL && next->kind == EL_TABLE)
+          return layout_height (layout) + paragraph_gap + keep_height (self, i + 1, depth + 1);
+        return layout_height (layout);
       }
     case EL_FIGURE:
       return el->height + figure_gap;

@@ -381,6 +381,8 @@ add_cost (Builder *b)
   g_autofree char *heading = NULL;
   g_autofree char *break_even = NULL;
 
+  /* the money is what the signer reads closest: on a page of its own */
+  rp_doc_add_page_break (b->doc);
   if (!c->computed)
     {
       rp_doc_add_heading (b->doc, 1, _("Cost"));

@@ -67,7 +67,7 @@ model_name (const RpScenario *s,
   if (s->model.preset != NULL)
     return g_strdup (s->model.preset);
   /* TRANSLATORS: a model without a preset; %s is its kind ("Diffusion U-Net") */
-  return g_strdup_printf (_("a custom model (%s)"),
+  return g_strdup_printf (_("a custom %s model"),
                           rp_enum_info_get_label (&rp_model_kind_info, est->arch.kind));
 }
 
@@ -92,24 +92,24 @@ rp_words_question (const RpScenario *s,
   switch (s->budget.acquire)
     {
     case RP_ACQUIRE_RENT:
-      /* TRANSLATORS: the model, its parameter count, the method, "8 × GPU" */
-      g_string_append_printf (out, _("Can %s (%s parameters) be trained by %s on %s, and what "
-                                     "does renting the GPUs cost?"),
-                              model, params, method, machine);
+      /* TRANSLATORS: the model, its parameter count, "8 × GPU", the method */
+      g_string_append_printf (out, _("Can %s, with %s parameters, be trained on %s (%s), and "
+                                     "what does renting the GPUs cost?"),
+                              model, params, machine, method);
       break;
     case RP_ACQUIRE_BUY:
-      /* TRANSLATORS: the model, its parameter count, the method, "8 × GPU" */
-      g_string_append_printf (out, _("Can %s (%s parameters) be trained by %s on %s, and what "
-                                     "does buying the machines cost?"),
-                              model, params, method, machine);
+      /* TRANSLATORS: the model, its parameter count, "8 × GPU", the method */
+      g_string_append_printf (out, _("Can %s, with %s parameters, be trained on %s (%s), and "
+                                     "what does buying the machines cost?"),
+                              model, params, machine, method);
       break;
     case RP_ACQUIRE_COMPARE:
     case RP_N_ACQUIRES:
     default:
-      /* TRANSLATORS: the model, its parameter count, the method, "8 × GPU" */
-      g_string_append_printf (out, _("Can %s (%s parameters) be trained by %s on %s, and "
+      /* TRANSLATORS: the model, its parameter count, "8 × GPU", the method */
+      g_string_append_printf (out, _("Can %s, with %s parameters, be trained on %s (%s), and "
                                      "should the machines be rented or bought?"),
-                              model, params, method, machine);
+                              model, params, machine, method);
       break;
     }
   if (!isnan (s->budget.deadline_days))
