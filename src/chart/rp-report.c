@@ -221,17 +221,17 @@ add_fix_changes (Builder *b)
     }
 }
 
+/* The verdict's detail already says the fix (rp_words_verdict_detail):
+ * here, what it changes in the scenario. */
 static void
 add_fix (Builder *b)
 {
-  g_autofree char *sentence = rp_words_fix_sentence (b->catalog, b->est);
+  const RpFix *fix = &b->est->fix;
 
-  if (sentence == NULL)
+  if (fix->status != RP_FIX_FOUND || fix->changes == NULL || fix->changes->len == 0)
     return;
   rp_doc_add_heading (b->doc, 2, _("Fix"));
-  add_paragraph (b, sentence);
-  if (b->est->fix.status == RP_FIX_FOUND)
-    add_fix_changes (b);
+  add_fix_changes (b);
 }
 
 static void
