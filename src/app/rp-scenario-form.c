@@ -21,6 +21,7 @@
 #include "rp-model.h"
 #include "rp-search-picker.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -153,6 +154,8 @@ price_of (Row *row)
     return &p->years;
   if (off == G_STRUCT_OFFSET (RpScenario, budget.usd_to_cny))
     return &p->usd_to_cny;
+  if (off == G_STRUCT_OFFSET (RpScenario, budget.failure_pct_year))
+    return &p->failure;
   return NULL;
 }
 
@@ -390,6 +393,26 @@ new_offer_dropdown (Row *row)
   return dropdown;
 }
 
+/* The regions of the catalog, by the name the reader reads. */
+static GtkWidget *
+new_region_dropdown (Row *row)
+{
+  RpCatalog *catalog = rp_scenario_document_get_catalog (row->form->document);
+  GtkStringList *items = gtk_string_list_new (NULL);
+
+  row->ids = g_ptr_array_new_with_free_func (g_free);
+  gtk_string_list_append (items, rp_field_get_null_label (row->field));
+  g_ptr_array_add (row->ids, NULL);
+  for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
+    {
+      const RpRegion *r = rp_catalog_get_region (catalog, i);
+
+      gtk_string_list_append (items, rp_words_region_name (r));
+      g_ptr_array_add (row->ids, g_strdup (r->id));
+    }
+  return new_dropdown (row, items);
+}
+
 static guint
 index_of_id (Row        *row,
              const char *id)
@@ -536,6 +559,8 @@ new_control (Row *row)
       return new_gpu_picker (row);
     case RP_FIELD_REF_OFFER:
       return new_offer_dropdown (row);
+    case RP_FIELD_REF_REGION:
+      return new_region_dropdown (row);
     case RP_FIELD_REF_NONE:
     default:
       break;
@@ -736,15 +761,34 @@ row_set_visible (Row      *row,
     }
 }
 
-/* "Catalog, 2025-03-03" (its source as the tooltip), "Yours", or "Price
- * may be stale". */
+/* The offer or region a price came from, for its caption; NULL: the
+ * catalog. */
+static char *
+price_where (Row           *row,
+             const RpPrice *price)
+{
+  const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
+  const RpPrices *p = &est->cost.prices;
+
+  if (price == &p->rent && p->offer != NULL)
+    return g_strdup_printf ("%s %s", p->offer->provider,
+                            p->offer->offer != NULL ? p->offer->offer : p->offer->id);
+  if (price == &p->power && p->power_region != NULL)
+    return g_strdup (rp_words_region_name (p->power_region));
+  if (price == &p->pue && price->origin == RP_PRICE_CATALOG && p->region != NULL)
+    return g_strdup (rp_words_region_name (p->region));
+  return NULL;
+}
+
+/* "From AutoDL RTX 4090, 2025-03-03" (its source as the tooltip),
+ * "Yours", or "… — the price may be stale" (core's words). */
 static void
 update_origin (Row *row)
 {
   const RpPrice *price = price_of (row);
-  const char *typed_id = NULL;
   gboolean yours;
   g_autofree char *text = NULL;
+  g_autofree char *where = NULL;
   g_autoptr(GDate) today = g_date_new ();
   GDateTime *now = g_date_time_new_now_local ();
 
@@ -752,10 +796,7 @@ update_origin (Row *row)
                   g_date_time_get_year (now));
   g_date_time_unref (now);
   if (row->field->type == RP_FIELD_STRING)
-    {
-      typed_id = rp_scenario_document_get_scenario (row->form->document)->budget.rent_offer;
-      yours = typed_id != NULL;
-    }
+    yours = rp_scenario_document_get_scenario (row->form->document)->budget.rent_offer != NULL;
   else
     yours = !isnan (document_number (row));
   gtk_widget_set_visible (row->reset, yours);
@@ -764,28 +805,12 @@ update_origin (Row *row)
       gtk_widget_set_visible (row->origin, FALSE);
       return;
     }
-  if (yours)
-    /* TRANSLATORS: under a price the user typed */
-    text = g_strdup (_("Yours"));
-  else if (price->origin == RP_PRICE_CATALOG && price->as_of != NULL)
-    {
-      const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
-      const RpCloudOffer *offer = price == &est->cost.prices.rent ? est->cost.prices.offer : NULL;
-      g_autofree char *what = offer != NULL
-                              ? g_strdup_printf ("%s %s", offer->provider,
-                                                 offer->offer != NULL ? offer->offer : offer->id)
-                              : g_strdup (_("the catalog"));
-
-      text = rp_price_is_stale (price->as_of, today)
-             /* TRANSLATORS: under a catalog price: where from, its date */
-             ? g_strdup_printf (_("From %s, %s — the price may be stale"), what, price->as_of)
-             /* TRANSLATORS: under a catalog price: where from, its date */
-             : g_strdup_printf (_("From %s, %s"), what, price->as_of);
-    }
-  else if (price->origin == RP_PRICE_DEFAULT)
-    text = g_strdup (_("From the catalog’s rules"));
-  else if (price->origin == RP_PRICE_UNKNOWN)
-    text = g_strdup (_("Not in the catalog: type a value"));
+  where = price_where (row, price);
+  text = rp_words_price_origin (price, where,
+                                (row->field->flags & RP_FIELD_MONEY) ||
+                                price == &rp_scenario_document_get_shown_estimate (
+                                  row->form->document)->cost.prices.usd_to_cny,
+                                today);
   gtk_label_set_label (GTK_LABEL (row->origin), text != NULL ? text : "");
   gtk_widget_set_tooltip_text (row->origin, price->source);
   gtk_widget_set_visible (row->origin, text != NULL);

@@ -746,6 +746,20 @@ print_bom (const RpCatalog *catalog,
   g_print ("\n");
 }
 
+/* Today, for the age of prices. */
+static GDate *
+today_date (void)
+{
+  static GDate date;
+
+  if (!g_date_valid (&date))
+    {
+      g_date_clear (&date, 1);
+      g_date_set_time_t (&date, time (NULL));
+    }
+  return &date;
+}
+
 /* "catalog: SOURCE, DATE" / "yours" after a price. */
 static char *
 price_origin (const RpPrice *p)
@@ -755,6 +769,10 @@ price_origin (const RpPrice *p)
     case RP_PRICE_USER:
       return g_strdup (_("(yours)"));
     case RP_PRICE_CATALOG:
+      if (rp_price_is_stale (p->as_of, today_date ()))
+        /* TRANSLATORS: where a price comes from: the catalog, and its date,
+         * older than six months */
+        return g_strdup_printf (_("(catalog, %s, may be stale)"), p->as_of);
       /* TRANSLATORS: where a price comes from: the catalog, and its date */
       return g_strdup_printf (_("(catalog, %s)"), p->as_of != NULL ? p->as_of : "?");
     case RP_PRICE_DEFAULT:
@@ -822,9 +840,17 @@ print_buy (const RpCostEstimate *c)
                                                          c->currency);
   g_autofree char *energy = rp_units_format_money (c->buy_energy_per_month, c->currency);
   g_autofree char *gpu_origin = price_origin (&c->prices.gpu);
+  g_autofree char *spares = rp_units_format_money (c->buy_capital_spares, c->currency);
   /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03), servers …)" */
-  g_autofree char *capital_detail = g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"),
-                                                     gpus, gpu_origin, servers, network);
+  g_autofree char *capital_detail = c->buy_spare_gpus == 0
+    ? g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"), gpus, gpu_origin, servers,
+                       network)
+    /* TRANSLATORS: after the capital cost, with the spare cards bought for
+     * failures: "(GPUs ¥40,000 (catalog, 2024-07-07), 4 spares ¥20,000, …)" */
+    : g_strdup_printf (ngettext ("(GPUs %s %s, %u spare %s, servers %s, network %s)",
+                                 "(GPUs %s %s, %u spares %s, servers %s, network %s)",
+                                 c->buy_spare_gpus),
+                       gpus, gpu_origin, c->buy_spare_gpus, spares, servers, network);
   /* TRANSLATORS: after the monthly cost, "(depreciation $2,500, electricity $200, …)" */
   g_autofree char *month_detail = g_strdup_printf (_("(depreciation %s, electricity %s, …)"),
                                                    depreciation, energy);
@@ -836,8 +862,10 @@ print_buy (const RpCostEstimate *c)
 }
 
 static void
-print_cost (const RpCostEstimate *c)
+print_cost (const RpEstimate *est)
 {
+  const RpCostEstimate *c = &est->cost;
+  g_autofree char *stale = rp_words_stale_prices (est, today_date ());
   g_autofree char *utilization = rp_units_format_percent (c->utilization_pct, 0);
 
   /* TRANSLATORS: "Cost (USD, at 60 % utilization)" */
@@ -887,6 +915,8 @@ print_cost (const RpCostEstimate *c)
 
       print_row (_("Performance per watt"), text, NULL);
     }
+  if (stale != NULL)
+    g_print ("  ! %s\n", stale);
   g_print ("\n");
 }
 
@@ -939,7 +969,7 @@ print_estimate (const RpScenario *scenario,
   if (est->bom.computed)
     print_bom (catalog, &est->bom);
   if (est->cost.computed)
-    print_cost (&est->cost);
+    print_cost (est);
   if (est->warnings->len > 0)
     g_print ("%s\n", _("Advice"));
   for (guint i = 0; i < est->warnings->len; i++)
@@ -1172,7 +1202,7 @@ field_range_text (const RpField *f)
   if (f->type == RP_FIELD_STRING)
     {
       static const char *const refs[] = { "", N_("a model id"), N_("a GPU id"),
-                                          N_("an offer id") };
+                                          N_("an offer id"), N_("a region id") };
       return g_strdup (f->ref != RP_FIELD_REF_NONE ? _(refs[f->ref]) : _("text"));
     }
   return rp_field_describe_range (f);

@@ -347,7 +347,8 @@ read_offer_details (const cJSON  *item,
          rp_json_read_string (item, path, "reliability", FALSE, &offer->reliability, error) &&
          rp_json_read_uint (item, path, "vcpus", FALSE, 0, 100000, &offer->vcpus, error) &&
          rp_json_read_number (item, path, "ram_gb", FALSE, 0, 1e6, &offer->ram_gb, error) &&
-         rp_json_read_number (item, path, "disk_gb", FALSE, 0, 1e9, &offer->disk_gb, error);
+         rp_json_read_number (item, path, "disk_gb", FALSE, 0, 1e9, &offer->disk_gb, error) &&
+         rp_json_read_bool (item, path, "user", FALSE, &offer->user, error);
 }
 
 static gboolean
@@ -579,6 +580,19 @@ check_references (RpCatalog *self,
         {
           g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
                        _("price “%s”: gpu “%s” is in no GPU catalog"), price->id, price->gpu);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < self->regions->len; i++)
+    {
+      const RpRegion *region = g_ptr_array_index (self->regions, i);
+
+      if (region->electricity_fallback != NULL &&
+          rp_catalog_lookup_region (self, region->electricity_fallback) == NULL)
+        {
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "electricity_fallback",
+                            _("region “%s”: “%s” is in no region catalog"), region->id,
+                            region->electricity_fallback);
           return FALSE;
         }
     }
