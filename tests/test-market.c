@@ -17,6 +17,8 @@
 #include "rp-cost-model.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
+#include "rp-memory-model.h"
 #include "rp-prices.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
@@ -436,6 +438,91 @@ test_stale_prices (void)
   g_assert_true (typed == NULL || strstr (typed, "electricity") == NULL);
 }
 
+/* ---- growth ------------------------------------------------------------ */
+
+/* 100 % a year for one year doubles the model; 40 % for 3 years is
+ * 1.4³ = 2.744. */
+static void
+test_growth_factor (void)
+{
+  assert_near (rp_memory_growth_factor (100, 1), 2);
+  assert_near (rp_memory_growth_factor (40, 3), 2.744);
+  assert_near (rp_memory_growth_factor (0, 5), 1);
+}
+
+/* "Need 40 GB, buy 80 GB": a run of 40 GiB, 0.5 GiB of it the CUDA
+ * context, with a model twice as large needs 0.5 + 39.5 × 2 = 79.5 GiB. */
+static void
+test_grown_bytes (void)
+{
+  RpMemoryEstimate m = { 0 };
+  double gib = 1024.0 * 1024.0 * 1024.0;
+
+  m.total_bytes = 40 * gib;
+  m.cuda_context_bytes = 0.5 * gib;
+  assert_near (rp_memory_grown_bytes (&m, 2) / gib, 79.5);
+  assert_near (rp_memory_grown_bytes (&m, 1) / gib, 40);
+}
+
+/* Llama 3 8B LoRA on one RTX 4090 (18.6 GiB of 24) bought for 3 years
+ * of models growing 40 % a year: the grown run does not fit the 90 %
+ * usable; the fix buys a larger card, and the runtime headroom check is
+ * the same as without growth. */
+static void
+test_growth_constraint (void)
+{
+  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
+  g_autoptr(RpEstimate) est = NULL;
+  g_autoptr(RpEstimate) before = NULL;
+  g_autoptr(RpEstimate) after = NULL;
+  g_autoptr(RpScenario) fixed = NULL;
+  const RpConstraint *c;
+  const RpMemoryEstimate *m;
+  double fixed_bytes, expected;
+  RpConstraintCode code;
+
+  s->budget.years = 3;
+  before = estimate (s, catalog);
+  g_assert_false (before->constraints[RP_CONSTRAINT_GROWTH].judged);
+
+  s->budget.growth_pct_year = 40;
+  est = estimate (s, catalog);
+  c = &est->constraints[RP_CONSTRAINT_GROWTH];
+  m = &est->memory;
+  g_assert_true (c->judged);
+  g_assert_false (c->ok);
+  g_assert_cmpstr (c->key, ==, "budget.growth_pct_year");
+  fixed_bytes = m->cuda_context_bytes + m->workspace_bytes + m->nccl_bytes;
+  expected = fixed_bytes + (m->total_bytes - fixed_bytes) * 1.4 * 1.4 * 1.4;
+  assert_near (c->needed, expected);
+  assert_near (c->available, m->capacity_bytes * 0.9);
+  g_test_message ("%s", c->message);
+  /* the runtime headroom stays as it is */
+  g_assert_true (est->constraints[RP_CONSTRAINT_VRAM].ok);
+  assert_near (est->constraints[RP_CONSTRAINT_VRAM].needed,
+               before->constraints[RP_CONSTRAINT_VRAM].needed);
+  g_assert_true (rp_estimate_get_worst (est, &code) == c);
+  g_assert_cmpint (code, ==, RP_CONSTRAINT_GROWTH);
+
+  /* the fix for buying: a card with more memory, which then holds */
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpint (est->fix.constraint, ==, RP_CONSTRAINT_GROWTH);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_LARGER_GPU);
+  fixed = rp_fix_apply (s, &est->fix);
+  after = estimate (fixed, catalog);
+  g_test_message ("fix: %s", fixed->hardware.gpu);
+  g_assert_true (after->constraints[RP_CONSTRAINT_GROWTH].judged);
+  g_assert_true (after->constraints[RP_CONSTRAINT_GROWTH].ok);
+  g_assert_cmpfloat (after->memory.capacity_bytes * 0.9, >=, c->needed * 0.95);
+
+  /* renting moves to larger GPUs as models grow: not judged */
+  s->budget.acquire = RP_ACQUIRE_RENT;
+  g_clear_pointer (&est, rp_estimate_free);
+  est = estimate (s, catalog);
+  g_assert_false (est->constraints[RP_CONSTRAINT_GROWTH].judged);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -454,5 +541,8 @@ main (int    argc,
   g_test_add_func ("/core/market/condition-words", test_condition_words);
   g_test_add_func ("/core/market/price-origin-words", test_price_origin_words);
   g_test_add_func ("/core/market/stale-prices", test_stale_prices);
+  g_test_add_func ("/core/growth/factor", test_growth_factor);
+  g_test_add_func ("/core/growth/grown-bytes", test_grown_bytes);
+  g_test_add_func ("/core/growth/constraint", test_growth_constraint);
   return g_test_run ();
 }

@@ -17,11 +17,11 @@
 #include <glib/gi18n-lib.h>
 
 /* Worst first: what stops the run, then what makes it tight or late, then
- * the money, then what slows it. */
+ * the money and the machine's future, then what slows it. */
 static const RpConstraintCode severity_order[] = {
   RP_CONSTRAINT_PARALLELISM, RP_CONSTRAINT_VRAM, RP_CONSTRAINT_HOST_RAM,
   RP_CONSTRAINT_DEADLINE, RP_CONSTRAINT_RUN_BUDGET, RP_CONSTRAINT_CAPITAL,
-  RP_CONSTRAINT_CPU_FEED, RP_CONSTRAINT_STORAGE_FEED,
+  RP_CONSTRAINT_GROWTH, RP_CONSTRAINT_CPU_FEED, RP_CONSTRAINT_STORAGE_FEED,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (severity_order) == RP_N_CONSTRAINTS);

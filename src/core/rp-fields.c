@@ -449,6 +449,12 @@ static const RpField fields[] = {
     .flags = RP_FIELD_MONEY | MAIN, .unit = RP_UNIT_MONEY_PER_MONTH, .step = 100,
     .label = N_("Colocation"), .applies = may_buy,
     .help = N_("Rack space, cooling and connectivity in a data centre") },
+  /* 1000 %: a model eleven times larger each year, beyond any trend */
+  { B ("growth_pct_year", RP_FIELD_DOUBLE, growth_pct_year), .max = 1000, .def = 0,
+    .flags = MAIN, .unit = RP_UNIT_PERCENT, .digits = 0, .step = 10,
+    .label = N_("Model growth per year"), .applies = may_buy,
+    .help = N_("How much larger the models trained on a bought machine get each year of its "
+               "life: the GPUs must still fit them at the end") },
   { B ("utilization_pct", RP_FIELD_DOUBLE, utilization_pct), .max = 100, .def = 60,
     .flags = MAIN, .unit = RP_UNIT_PERCENT, .step = 5, .label = N_("Utilization"),
     .help = N_("How busy a bought machine would be over its life") },

@@ -278,6 +278,7 @@ typedef enum
   RP_CONSTRAINT_CAPITAL,            /* the purchase */
   RP_CONSTRAINT_CPU_FEED,           /* the cores decode fast enough */
   RP_CONSTRAINT_STORAGE_FEED,       /* storage reads fast enough */
+  RP_CONSTRAINT_GROWTH,             /* bought GPUs still fit the models of their life */
   RP_N_CONSTRAINTS
 } RpConstraintCode;
 

@@ -323,6 +323,8 @@ typedef struct
   RpCondition condition;               /* of the GPUs bought: their price, failures */
   double      failure_pct_year;        /* GPUs failing per year, %; NAN: the
                                         * catalog's rate for the condition */
+  double      growth_pct_year;         /* model size growth per year over the
+                                        * machine's life, %; 0: none */
   double      server_price;            /* per node without GPUs; NAN: pricing rule */
   double      network_price;           /* NICs and switch ports, total; NAN: rule */
   double      power_price_kwh;         /* NAN: pricing default */
