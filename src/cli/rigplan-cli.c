@@ -217,6 +217,14 @@ format_known (const char *format,
   return g_strdup_printf (format, value);
 }
 
+/* The mark of a price the user entered. */
+static const char *
+user_mark (gboolean user)
+{
+  /* TRANSLATORS: a column of "rigplan-cli catalog": the user entered this price */
+  return user ? _("yours") : "";
+}
+
 /* The mark a price older than six months gets in the tables. */
 static const char *
 stale_mark (const char *as_of,
@@ -255,7 +263,7 @@ print_clouds (const RpCatalog *catalog,
   /* TRANSLATORS: column headings of "rigplan-cli catalog clouds" */
   print_cells (-31, _("ID"), -18, _("Provider"), -12, _("Class"), -15, _("GPU"),
                -18, _("Terms"), 10, _("Per GPU-h"), -4, _("Cur."), -10, _("As of"),
-               -6, _("Age"), 0, NULL);
+               -6, _("Age"), -5, _("Entry"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
       const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
@@ -275,7 +283,7 @@ print_clouds (const RpCatalog *catalog,
           print_cells (-31, o->id, -18, provider, -12, provider_class_name (o->provider_class),
                        -15, o->gpu, -18, rp_enum_info_get_label (&rp_rent_kind_info, k), 10, price,
                        -4, rp_currency_to_string (o->currency), -10, o->as_of,
-                       -6, stale_mark (o->as_of, today), 0, NULL);
+                       -6, stale_mark (o->as_of, today), -5, user_mark (o->user), 0, NULL);
         }
     }
 }
@@ -304,7 +312,8 @@ print_purchases (const RpCatalog *catalog,
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog purchases" */
   print_cells (-29, _("ID"), -15, _("GPU"), -10, _("Condition"), 5, C_("column", "GPUs"),
-               12, _("Price"), -4, _("Cur."), -10, _("As of"), -6, _("Age"), 0, NULL);
+               12, _("Price"), -4, _("Cur."), -10, _("As of"), -6, _("Age"), -5, _("Entry"),
+               0, NULL);
   for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
     {
       const RpPurchasePrice *p = rp_catalog_get_purchase (catalog, i);
@@ -315,7 +324,7 @@ print_purchases (const RpCatalog *catalog,
         continue;
       print_cells (-29, p->id, -15, p->gpu, -10, condition_name (p->condition), 5, gpus,
                    12, price, -4, rp_currency_to_string (p->currency), -10, p->as_of,
-                   -6, stale_mark (p->as_of, today), 0, NULL);
+                   -6, stale_mark (p->as_of, today), -5, user_mark (p->user), 0, NULL);
     }
 }
 
@@ -425,6 +434,7 @@ cloud_to_json (const RpCloudOffer *o,
   rp_json_add_string (obj, "reliability", o->reliability);
   add_provenance (obj, o->source, o->source_kind, o->as_of, today);
   rp_json_add_string (obj, "notes", o->notes);
+  cJSON_AddBoolToObject (obj, "user", o->user);
   return obj;
 }
 
@@ -458,6 +468,7 @@ purchase_to_json (const RpPurchasePrice *p,
   add_provenance (obj, p->source, p->source_kind, p->as_of, today);
   rp_json_add_string (obj, "risk", p->risk);
   rp_json_add_string (obj, "notes", p->notes);
+  cJSON_AddBoolToObject (obj, "user", p->user);
   return obj;
 }
 

@@ -131,7 +131,8 @@ rp_purchase_read (const cJSON *item,
       !rp_json_read_enum (item, path, "currency", TRUE,
                           (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
                           &price->currency, error) ||
-      !rp_json_read_number (item, path, "price", TRUE, 1e-6, 1e10, &price->price, error) ||
+      !rp_json_read_number (item, path, "price", TRUE, 1e-6, RP_CATALOG_MAX_PURCHASE,
+                            &price->price, error) ||
       !rp_catalog_read_provenance (item, path, &price->source, &price->as_of, &price->notes,
                                    error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &price->source_kind, error) ||

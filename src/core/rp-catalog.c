@@ -31,7 +31,16 @@ struct _RpCatalog
   GPtrArray       *regions;    /* RpRegion*, owned */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
+  /* Entries replaced by a later file (a user's edit): kept until the
+   * catalog goes, since estimates borrow their strings. */
+  GPtrArray       *retired;    /* Retired*, owned */
 };
+
+typedef struct
+{
+  gpointer       entry;
+  GDestroyNotify free_entry;
+} Retired;
 
 /* ---- entry lifetimes ------------------------------------------------ */
 
@@ -351,21 +360,29 @@ read_offer_details (const cJSON  *item,
          rp_json_read_bool (item, path, "user", FALSE, &offer->user, error);
 }
 
+const char *
+rp_catalog_rent_kind_key (RpRentKind kind)
+{
+  static const char *const price_keys[RP_N_RENT_KINDS] = {
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+  };
+
+  g_return_val_if_fail ((guint) kind < RP_N_RENT_KINDS, NULL);
+  return price_keys[kind];
+}
+
 static gboolean
 read_offer_prices (const cJSON  *prices,
                    const char   *prices_path,
                    RpCloudOffer *offer,
                    GError      **error)
 {
-  static const char *const price_keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
-  };
   double any = 0;
 
   for (guint k = 0; k < RP_N_RENT_KINDS; k++)
     {
-      if (!rp_json_read_number (prices, prices_path, price_keys[k], FALSE, 0, 1e6,
-                                &offer->per_gpu_hour[k], error))
+      if (!rp_json_read_number (prices, prices_path, rp_catalog_rent_kind_key (k), FALSE, 0,
+                                RP_CATALOG_MAX_PER_GPU_HOUR, &offer->per_gpu_hour[k], error))
         return FALSE;
       any += offer->per_gpu_hour[k];
     }
@@ -437,7 +454,17 @@ read_model (const cJSON *item,
 }
 
 static void
-add_or_replace (GPtrArray      *entries,
+retired_free (gpointer data)
+{
+  Retired *r = data;
+
+  r->free_entry (r->entry);
+  g_free (r);
+}
+
+static void
+add_or_replace (RpCatalog      *self,
+                GPtrArray      *entries,
                 gpointer        entry,
                 GDestroyNotify  free_entry)
 {
@@ -446,8 +473,12 @@ add_or_replace (GPtrArray      *entries,
   for (guint i = 0; i < entries->len; i++)
     if (strcmp (*(char **) g_ptr_array_index (entries, i), id) == 0)
       {
+        Retired *r = g_new (Retired, 1);
+
         /* Swap in place so the order of the bundled catalog is kept. */
-        free_entry (entries->pdata[i]);
+        r->entry = entries->pdata[i];
+        r->free_entry = free_entry;
+        g_ptr_array_add (self->retired, r);
         entries->pdata[i] = entry;
         return;
       }
@@ -455,7 +486,8 @@ add_or_replace (GPtrArray      *entries,
 }
 
 static gboolean
-read_entries (GPtrArray       *entries,
+read_entries (RpCatalog       *self,
+              GPtrArray       *entries,
               const cJSON     *root,
               const EntryKind *kind,
               GError         **error)
@@ -492,7 +524,7 @@ read_entries (GPtrArray       *entries,
           kind->free_entry (entry);
           return FALSE;
         }
-      add_or_replace (entries, entry, kind->free_entry);
+      add_or_replace (self, entries, entry, kind->free_entry);
     }
   return TRUE;
 }
@@ -526,15 +558,15 @@ load_root (RpCatalog   *self,
   static const EntryKind regions = { "regions", rp_region_read, rp_region_free };
 
   if (strcmp (format, "rigplan-gpus") == 0)
-    return read_entries (self->gpus, root, &gpus, error);
+    return read_entries (self, self->gpus, root, &gpus, error);
   if (strcmp (format, "rigplan-clouds") == 0)
-    return read_entries (self->clouds, root, &clouds, error);
+    return read_entries (self, self->clouds, root, &clouds, error);
   if (strcmp (format, "rigplan-models") == 0)
-    return read_entries (self->models, root, &models, error);
+    return read_entries (self, self->models, root, &models, error);
   if (strcmp (format, "rigplan-purchases") == 0)
-    return read_entries (self->purchases, root, &purchases, error);
+    return read_entries (self, self->purchases, root, &purchases, error);
   if (strcmp (format, "rigplan-regions") == 0)
-    return read_entries (self->regions, root, &regions, error);
+    return read_entries (self, self->regions, root, &regions, error);
   if (strcmp (format, "rigplan-mfu") == 0)
     {
       RpMfuParams *mfu = rp_mfu_params_load (root, error);
@@ -634,6 +666,7 @@ rp_catalog_new_empty (void)
   self->models = g_ptr_array_new_with_free_func (model_free);
   self->purchases = g_ptr_array_new_with_free_func (rp_purchase_free);
   self->regions = g_ptr_array_new_with_free_func (rp_region_free);
+  self->retired = g_ptr_array_new_with_free_func (retired_free);
   return self;
 }
 
@@ -656,6 +689,7 @@ rp_catalog_unref (RpCatalog *self)
   g_ptr_array_unref (self->models);
   g_ptr_array_unref (self->purchases);
   g_ptr_array_unref (self->regions);
+  g_ptr_array_unref (self->retired);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
@@ -781,19 +815,24 @@ rp_catalog_default_dir (void)
   return PKGDATADIR "/catalogs";
 }
 
+char *
+rp_catalog_user_dir (void)
+{
+  const char *user_env = g_getenv ("RIGPLAN_USER_DATADIR");
+
+  if (user_env != NULL && *user_env != '\0')
+    return g_strdup (user_env);
+  return g_build_filename (g_get_user_data_dir (), "rigplan", NULL);
+}
+
 RpCatalog *
 rp_catalog_load_default (GError **error)
 {
   g_autoptr(RpCatalog) self = rp_catalog_new_empty ();
-  g_autofree char *user_dir = NULL;
-  const char *user_env = g_getenv ("RIGPLAN_USER_DATADIR");
+  g_autofree char *user_dir = rp_catalog_user_dir ();
 
   if (!rp_catalog_load_dir (self, rp_catalog_default_dir (), TRUE, error))
     return NULL;
-  if (user_env != NULL && *user_env != '\0')
-    user_dir = g_strdup (user_env);
-  else
-    user_dir = g_build_filename (g_get_user_data_dir (), "rigplan", NULL);
   if (!rp_catalog_load_dir (self, user_dir, FALSE, error))
     return NULL;
   return g_steal_pointer (&self);

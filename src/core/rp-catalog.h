@@ -174,7 +174,9 @@ gboolean             rp_catalog_load_dir         (RpCatalog   *self,
                                                   gboolean     required,
                                                   GError     **error);
 /* Loads one file whose "format" says which catalog it is; entries with an
- * id already present replace the old entry (user overrides). */
+ * id already present replace the old entry (user overrides).  A replaced
+ * entry stays alive, unlisted, until the catalog is freed, so that
+ * estimates made before keep their borrowed strings. */
 gboolean             rp_catalog_load_file        (RpCatalog   *self,
                                                   const char  *path,
                                                   GError     **error);
@@ -187,6 +189,9 @@ gboolean             rp_catalog_load_bytes       (RpCatalog   *self,
  * every *.json in $XDG_DATA_HOME/rigplan/ (or $RIGPLAN_USER_DATADIR). */
 RpCatalog           *rp_catalog_load_default     (GError     **error);
 const char          *rp_catalog_default_dir      (void);
+/* The user's catalog directory: $RIGPLAN_USER_DATADIR, else
+ * $XDG_DATA_HOME/rigplan.  Transfer full. */
+char                *rp_catalog_user_dir         (void);
 
 guint                rp_catalog_n_gpus           (const RpCatalog *self);
 const RpGpu         *rp_catalog_get_gpu          (const RpCatalog *self,
