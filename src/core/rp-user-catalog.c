@@ -8,6 +8,7 @@
 #include "rp-catalog-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
+#include "rp-units.h"
 
 #include <glib/gi18n-lib.h>
 #include <errno.h>
@@ -217,7 +218,7 @@ price_error (GError     **error,
              const char  *key,
              double       max)
 {
-  g_autofree char *text = g_strdup_printf ("%g", max);
+  g_autofree char *text = rp_units_format_number (max, 0);
 
   /* TRANSLATORS: %s is the largest price allowed */
   rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
