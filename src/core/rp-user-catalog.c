@@ -7,6 +7,7 @@
 
 #include "rp-catalog-private.h"
 #include "rp-error.h"
+#include "rp-file.h"
 #include "rp-json-private.h"
 #include "rp-units.h"
 
@@ -137,7 +138,10 @@ load_or_create (const char *path,
     }
   root = rp_json_load_file (path, max_user_file_bytes, error);
   if (root == NULL)
-    return NULL;
+    {
+      g_prefix_error (error, "%s: ", path);
+      return NULL;
+    }
   f = cJSON_GetObjectItemCaseSensitive (root, "format");
   items = cJSON_GetObjectItemCaseSensitive (root, list);
   if (!cJSON_IsString (f) || strcmp (f->valuestring, format) != 0 || !cJSON_IsArray (items))
@@ -207,9 +211,11 @@ store (RpCatalog  *catalog,
     return FALSE;
   put_entry (root, list, g_steal_pointer (&owned));
   text = cJSON_Print (root);
-  /* the error names the file */
-  if (!rp_json_write_file_atomic (path, text, error))
-    return FALSE;
+  if (!rp_file_write_atomic (path, text, strlen (text), error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
   return rp_catalog_load_file (catalog, path, error);
 }
 
