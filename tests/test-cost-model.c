@@ -588,8 +588,9 @@ test_scenario_custom_price (void)
   /* 30 % resale after 3 years is below the 38.0 % price-performance proxy. */
   g_assert_false (rp_estimate_has_warning (est, "residual-optimistic"));
 
-  /* ¥5,000 for a card the catalog lists at 1,417.2 USD × 7.1 = ¥10,062:
-   * 50 % below, a used card.  An ops cost silences "ops-cost". */
+  /* ¥5,000 for a card the catalog lists at ¥10,062 is a low price, not a
+   * condition: only budget.condition makes a card used.  An ops cost
+   * silences "ops-cost". */
   rp_estimate_clear (est);
   fake_run (est, 100, 1);
   scenario->budget.gpu_price = 5000;
@@ -597,7 +598,7 @@ test_scenario_custom_price (void)
   scenario->budget.ops_cost_year = 1200;
   scenario->budget.utilization_pct = 80;
   rp_cost_model_run (scenario, catalog, est);
-  g_assert_true (rp_estimate_has_warning (est, "used-card-risk"));
+  g_assert_false (rp_estimate_has_warning (est, "used-card-risk"));
   g_assert_false (rp_estimate_has_warning (est, "ops-cost"));
 }
 

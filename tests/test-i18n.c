@@ -6,11 +6,16 @@
 
 #include "config.h"
 
+#include "rp-catalog.h"
+#include "rp-estimate.h"
+#include "rp-scenario.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 /* ---- display width -------------------------------------------------- */
@@ -233,6 +238,33 @@ test_cli_english (void)
   g_assert_null (strstr (out, "显存"));
 }
 
+/* ---- a new plan in China ---------------------------------------------- */
+
+/* Under a Chinese locale a new plan is in yuan, in region cn-average:
+ * China's 2024 industrial average, 0.088 USD/kWh (China Briefing) ×
+ * 6.9929 (PBOC fixing, 2026-01-23) = 0.6154 CNY/kWh, and a cloud billed
+ * in yuan; the region's name is the catalog's Chinese one. */
+static void
+test_starter_zh (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = rp_catalog_new_empty ();
+  g_autoptr(RpScenario) s = rp_scenario_new_starter ();
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  const RpPrices *p;
+
+  g_assert_true (rp_catalog_load_dir (catalog, rp_catalog_default_dir (), TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (s->budget.currency, ==, RP_CURRENCY_CNY);
+  g_assert_cmpstr (s->budget.region, ==, "cn-average");
+  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_no_error (error);
+  p = &est->cost.prices;
+  g_assert_cmpfloat_with_epsilon (p->power.value, 0.088 * 6.9929, 1e-6);
+  g_assert_cmpint (p->offer->currency, ==, RP_CURRENCY_CNY);
+  g_assert_cmpstr (rp_words_region_name (p->power_region), ==, "中国（全国工业平均）");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -250,5 +282,6 @@ main (int    argc,
   g_test_add_func ("/i18n/cli/messages-zh", test_cli_messages_zh);
   g_test_add_func ("/i18n/cli/json-decimal-point", test_cli_json_decimal_point);
   g_test_add_func ("/i18n/cli/english", test_cli_english);
+  g_test_add_func ("/i18n/starter-zh", test_starter_zh);
   return g_test_run ();
 }

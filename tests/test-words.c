@@ -113,31 +113,23 @@ test_price_age (void)
   g_assert_null (rp_words_price_age (NULL, today));
 }
 
+/* Beside a price: the offer for the rent, the region for the power
+ * price; the catalog itself is no "where". */
 static void
-test_price_origin (void)
+test_price_where (void)
 {
-  g_autoptr(GDate) today = g_date_new_dmy (1, 12, 2026);
-  g_autoptr(GDate) later = g_date_new_dmy (1, 12, 2027);
-  RpPrice p = { 1.32, RP_PRICE_CATALOG, "https://example.org/prices", "2026-10-04",
-                RP_CURRENCY_CNY, 1.32 };
+  RpPrices prices = { { 0 } };
   RpCloudOffer offer = { 0 };
-  g_autofree char *yours = rp_words_price_origin (&p, NULL, TRUE, today);
-  g_autofree char *fresh = rp_words_price_origin (&p, NULL, FALSE, today);
-  g_autofree char *stale = NULL;
-  g_autofree char *from_offer = NULL;
-  g_autofree char *rule = NULL;
+  g_autofree char *rent = NULL;
+  g_autofree char *gpu = NULL;
 
   offer.provider = (char *) "AutoDL";
   offer.offer = (char *) "RTX 3090";
-  stale = rp_words_price_origin (&p, NULL, FALSE, later);
-  from_offer = rp_words_price_origin (&p, &offer, FALSE, today);
-  g_assert_cmpstr (yours, ==, "Yours");
-  g_assert_cmpstr (fresh, ==, "From the catalog, 2026-10-04");
-  g_assert_cmpstr (stale, ==, "From the catalog, 2026-10-04 — the price may be stale");
-  g_assert_cmpstr (from_offer, ==, "From AutoDL RTX 3090, 2026-10-04");
-  p.origin = RP_PRICE_DEFAULT;
-  rule = rp_words_price_origin (&p, NULL, FALSE, today);
-  g_assert_cmpstr (rule, ==, "From the catalog’s rules");
+  prices.offer = &offer;
+  rent = rp_words_price_where (&prices, &prices.rent);
+  gpu = rp_words_price_where (&prices, &prices.gpu);
+  g_assert_cmpstr (rent, ==, "AutoDL RTX 3090");
+  g_assert_null (gpu);
 }
 
 static void
@@ -149,6 +141,8 @@ test_prices_for_field (void)
                  &prices.gpu);
   g_assert_true (rp_prices_for_field (&prices, rp_fields_lookup ("budget.usd_to_cny")) ==
                  &prices.usd_to_cny);
+  g_assert_true (rp_prices_for_field (&prices, rp_fields_lookup ("budget.failure_pct_year")) ==
+                 &prices.failure);
   g_assert_true (rp_prices_for_field (&prices,
                                       rp_fields_lookup ("budget.rent_price_per_gpu_hour")) ==
                  &prices.rent);
@@ -195,7 +189,7 @@ test_cost_table (void)
 
   example_load (&ex, "full-finetune-llama2-7b-8xa100");
   c = &ex.est->cost;
-  rows = rp_words_cost_table (c);
+  rows = rp_words_cost_table (c, NULL);
   lines = c->buy_depreciation_per_month + c->buy_maintenance_per_month + c->buy_ops_per_month +
           c->buy_colocation_per_month + c->buy_capital_cost_per_month + c->buy_energy_per_month;
   g_assert_cmpfloat_with_epsilon (lines, c->buy_per_month, 1e-6 * c->buy_per_month);
@@ -371,7 +365,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/words/unit-value", test_unit_value);
   g_test_add_func ("/words/price-age", test_price_age);
-  g_test_add_func ("/words/price-origin", test_price_origin);
+  g_test_add_func ("/words/price-where", test_price_where);
   g_test_add_func ("/words/prices-for-field", test_prices_for_field);
   g_test_add_func ("/words/memory-table", test_memory_table);
   g_test_add_func ("/words/cost-table", test_cost_table);

@@ -16,6 +16,7 @@
 
 #include "rp-scenario-form.h"
 
+#include "rp-age.h"
 #include "rp-error.h"
 #include "rp-model.h"
 #include "rp-prices.h"
@@ -372,6 +373,26 @@ new_offer_dropdown (Row *row)
   return dropdown;
 }
 
+/* The regions of the catalog, by the name the reader reads. */
+static GtkWidget *
+new_region_dropdown (Row *row)
+{
+  RpCatalog *catalog = rp_scenario_document_get_catalog (row->form->document);
+  GtkStringList *items = gtk_string_list_new (NULL);
+
+  row->ids = g_ptr_array_new_with_free_func (g_free);
+  gtk_string_list_append (items, rp_field_get_null_label (row->field));
+  g_ptr_array_add (row->ids, NULL);
+  for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
+    {
+      const RpRegion *r = rp_catalog_get_region (catalog, i);
+
+      gtk_string_list_append (items, rp_words_region_name (r));
+      g_ptr_array_add (row->ids, g_strdup (r->id));
+    }
+  return new_dropdown (row, items);
+}
+
 static guint
 index_of_id (Row        *row,
              const char *id)
@@ -518,6 +539,8 @@ new_control (Row *row)
       return new_gpu_picker (row);
     case RP_FIELD_REF_OFFER:
       return new_offer_dropdown (row);
+    case RP_FIELD_REF_REGION:
+      return new_region_dropdown (row);
     case RP_FIELD_REF_NONE:
     default:
       break;
@@ -718,15 +741,17 @@ row_set_visible (Row      *row,
     }
 }
 
-/* "Catalog, 2025-03-03" (its source as the tooltip), "Yours", or "Price
- * may be stale". */
+/* The offer or region a price came from, for its caption; NULL: the
+ * catalog. */
+/* "From AutoDL RTX 4090, 2025-03-03" (its source as the tooltip),
+ * "Yours", or "… — the price may be stale" (core's words). */
 static void
 update_origin (Row *row)
 {
   const RpPrice *price = price_of (row);
-  const char *typed_id = NULL;
   gboolean yours;
   g_autofree char *text = NULL;
+  g_autofree char *where = NULL;
   g_autoptr(GDate) today = g_date_new ();
   GDateTime *now = g_date_time_new_now_local ();
 
@@ -734,10 +759,7 @@ update_origin (Row *row)
                   g_date_time_get_year (now));
   g_date_time_unref (now);
   if (row->field->type == RP_FIELD_STRING)
-    {
-      typed_id = rp_scenario_document_get_scenario (row->form->document)->budget.rent_offer;
-      yours = typed_id != NULL;
-    }
+    yours = rp_scenario_document_get_scenario (row->form->document)->budget.rent_offer != NULL;
   else
     yours = !isnan (document_number (row));
   gtk_widget_set_visible (row->reset, yours);
@@ -746,12 +768,13 @@ update_origin (Row *row)
       gtk_widget_set_visible (row->origin, FALSE);
       return;
     }
-  {
-    const RpEstimate *est = rp_scenario_document_get_shown_estimate (row->form->document);
-    const RpCloudOffer *offer = price == &est->cost.prices.rent ? est->cost.prices.offer : NULL;
-
-    text = rp_words_price_origin (price, offer, yours, today);
-  }
+  where = rp_words_price_where (&rp_scenario_document_get_shown_estimate (
+                                  row->form->document)->cost.prices, price);
+  text = rp_words_price_origin (price, where,
+                                (row->field->flags & RP_FIELD_MONEY) ||
+                                price == &rp_scenario_document_get_shown_estimate (
+                                  row->form->document)->cost.prices.usd_to_cny,
+                                today);
   gtk_label_set_label (GTK_LABEL (row->origin), text != NULL ? text : "");
   gtk_widget_set_tooltip_text (row->origin, price->source);
   gtk_widget_set_visible (row->origin, text != NULL);

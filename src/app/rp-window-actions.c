@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-window-actions.c: the window's actions: new, open, save, export, print, close
+/* rp-window-actions.c: the window's actions: new, open, save, export, print, prices,
+ * close
  *
  * Files go through GtkFileChooserNative (GTK 4.8 has no GtkFileDialog)
  * and async GFile I/O with the window's cancellable.  Errors are shown in
@@ -12,6 +13,7 @@
 #include "rp-chart-view.h"
 #include "rp-error.h"
 #include "rp-estimate-json.h"
+#include "rp-prices-window.h"
 #include "rp-report.h"
 
 #include <glib/gi18n.h>
@@ -614,6 +616,44 @@ win_close_action (GtkWidget  *widget,
 
 /* ---- internal API --------------------------------------------------- */
 
+/* ---- prices --------------------------------------------------------- */
+
+static void
+on_prices_changed_cb (RpWindow *self)
+{
+  /* the catalog changed under the plan: estimate it again */
+  rp_scenario_document_flush (self->document);
+}
+
+static void
+on_prices_destroy_cb (RpWindow *self)
+{
+  g_object_set_data (G_OBJECT (self), "rp-prices-window", NULL);
+}
+
+/* One Prices window per plan window, kept as object data
+ * "rp-prices-window" while it is open. */
+static void
+win_prices_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+  GtkWindow *prices = g_object_get_data (G_OBJECT (self), "rp-prices-window");
+
+  if (prices == NULL)
+    {
+      prices = GTK_WINDOW (rp_prices_window_new (GTK_WINDOW (self), self->catalog, NULL));
+      gtk_window_set_destroy_with_parent (prices, TRUE);
+      g_signal_connect_object (prices, "prices-changed", G_CALLBACK (on_prices_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (prices, "destroy", G_CALLBACK (on_prices_destroy_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_object_set_data (G_OBJECT (self), "rp-prices-window", prices);
+    }
+  gtk_window_present (prices);
+}
+
 void
 rp_window_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -627,6 +667,7 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.print", NULL, win_print_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
   gtk_widget_class_install_action (widget_class, "win.apply-fix", NULL, win_apply_fix_action);
+  gtk_widget_class_install_action (widget_class, "win.prices", NULL, win_prices_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",

@@ -380,6 +380,7 @@ add_cost (Builder *b)
   RpWordsFigureText figures[RP_WORDS_N_FIGURES];
   g_autofree char *heading = NULL;
   g_autofree char *break_even = NULL;
+  g_autofree char *stale = NULL;
 
   /* the money is what the signer reads closest: on a page of its own */
   rp_doc_add_page_break (b->doc);
@@ -399,7 +400,10 @@ add_cost (Builder *b)
   break_even = rp_words_break_even (c);
   add_paragraph (b, break_even);
   /* TRANSLATORS: column headings of the PDF plan's cost table */
-  add_rows (b, rp_words_cost_table (c), _("Item"), _("Amount"), _("Details"));
+  add_rows (b, rp_words_cost_table (c, b->today), _("Item"), _("Amount"), _("Details"));
+  stale = rp_words_stale_prices (b->est, b->today);
+  if (stale != NULL)
+    rp_doc_add_item (b->doc, "!", RP_CHART_INK_WARNING, stale);
   add_chart (b, RP_CHART_COST);
   add_chart (b, RP_CHART_BREAK_EVEN);
 }

@@ -230,6 +230,14 @@ format_known (const char *format,
   return g_strdup_printf (format, value);
 }
 
+/* The mark of a price the user entered. */
+static const char *
+user_mark (gboolean user)
+{
+  /* TRANSLATORS: a column of "rigplan-cli catalog": the user entered this price */
+  return user ? _("yours") : "";
+}
+
 /* The mark a price older than six months gets in the tables. */
 static const char *
 stale_mark (const char *as_of,
@@ -268,7 +276,7 @@ print_clouds (const RpCatalog *catalog,
   /* TRANSLATORS: column headings of "rigplan-cli catalog clouds" */
   print_cells (-31, _("ID"), -18, _("Provider"), -12, _("Class"), -15, _("GPU"),
                -18, _("Terms"), 10, _("Per GPU-h"), -4, _("Cur."), -10, _("As of"),
-               -6, _("Age"), 0, NULL);
+               -6, _("Age"), -5, _("Entry"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
       const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
@@ -288,7 +296,7 @@ print_clouds (const RpCatalog *catalog,
           print_cells (-31, o->id, -18, provider, -12, provider_class_name (o->provider_class),
                        -15, o->gpu, -18, rp_enum_info_get_label (&rp_rent_kind_info, k), 10, price,
                        -4, rp_currency_to_string (o->currency), -10, o->as_of,
-                       -6, stale_mark (o->as_of, today), 0, NULL);
+                       -6, stale_mark (o->as_of, today), -5, user_mark (o->user), 0, NULL);
         }
     }
 }
@@ -317,7 +325,8 @@ print_purchases (const RpCatalog *catalog,
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog purchases" */
   print_cells (-29, _("ID"), -15, _("GPU"), -10, _("Condition"), 5, C_("column", "GPUs"),
-               12, _("Price"), -4, _("Cur."), -10, _("As of"), -6, _("Age"), 0, NULL);
+               12, _("Price"), -4, _("Cur."), -10, _("As of"), -6, _("Age"), -5, _("Entry"),
+               0, NULL);
   for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
     {
       const RpPurchasePrice *p = rp_catalog_get_purchase (catalog, i);
@@ -328,7 +337,7 @@ print_purchases (const RpCatalog *catalog,
         continue;
       print_cells (-29, p->id, -15, p->gpu, -10, condition_name (p->condition), 5, gpus,
                    12, price, -4, rp_currency_to_string (p->currency), -10, p->as_of,
-                   -6, stale_mark (p->as_of, today), 0, NULL);
+                   -6, stale_mark (p->as_of, today), -5, user_mark (p->user), 0, NULL);
     }
 }
 
@@ -438,6 +447,7 @@ cloud_to_json (const RpCloudOffer *o,
   rp_json_add_string (obj, "reliability", o->reliability);
   add_provenance (obj, o->source, o->source_kind, o->as_of, today);
   rp_json_add_string (obj, "notes", o->notes);
+  cJSON_AddBoolToObject (obj, "user", o->user);
   return obj;
 }
 
@@ -471,6 +481,7 @@ purchase_to_json (const RpPurchasePrice *p,
   add_provenance (obj, p->source, p->source_kind, p->as_of, today);
   rp_json_add_string (obj, "risk", p->risk);
   rp_json_add_string (obj, "notes", p->notes);
+  cJSON_AddBoolToObject (obj, "user", p->user);
   return obj;
 }
 
@@ -613,7 +624,6 @@ print_rows (GPtrArray *rows)
       print_row (label, row->value, share != NULL ? share : row->note);
     }
   g_ptr_array_unref (rows);
-  g_print ("\n");
 }
 
 static void
@@ -624,6 +634,7 @@ print_memory (const RpMemoryEstimate *m)
   g_print ("  ");
   print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
   print_rows (rp_words_memory_table (m));
+  g_print ("\n");
 }
 
 static void
@@ -631,6 +642,7 @@ print_compute (const RpComputeEstimate *c)
 {
   g_print ("%s\n", _("Time"));
   print_rows (rp_words_time_table (c));
+  g_print ("\n");
 }
 
 static void
@@ -639,15 +651,35 @@ print_bom (const RpCatalog *catalog,
 {
   g_print ("%s\n", _("Machine to get (per node)"));
   print_rows (rp_words_machine_table (catalog, b));
+  g_print ("\n");
+}
+
+/* Today, for the age of prices. */
+static GDate *
+today_date (void)
+{
+  static GDate date;
+
+  if (!g_date_valid (&date))
+    {
+      g_date_clear (&date, 1);
+      g_date_set_time_t (&date, time (NULL));
+    }
+  return &date;
 }
 
 static void
-print_cost (const RpCostEstimate *c)
+print_cost (const RpEstimate *est)
 {
+  const RpCostEstimate *c = &est->cost;
   g_autofree char *heading = rp_words_cost_heading (c);
+  g_autofree char *stale = rp_words_stale_prices (est, today_date ());
 
   g_print ("%s\n", heading);
-  print_rows (rp_words_cost_table (c));
+  print_rows (rp_words_cost_table (c, today_date ()));
+  if (stale != NULL)
+    g_print ("  ! %s\n", stale);
+  g_print ("\n");
 }
 
 static void
@@ -699,7 +731,7 @@ print_estimate (const RpScenario *scenario,
   if (est->bom.computed)
     print_bom (catalog, &est->bom);
   if (est->cost.computed)
-    print_cost (&est->cost);
+    print_cost (est);
   if (est->warnings->len > 0)
     g_print ("%s\n", _("Advice"));
   for (guint i = 0; i < est->warnings->len; i++)
@@ -952,7 +984,7 @@ field_range_text (const RpField *f)
   if (f->type == RP_FIELD_STRING)
     {
       static const char *const refs[] = { "", N_("a model id"), N_("a GPU id"),
-                                          N_("an offer id") };
+                                          N_("an offer id"), N_("a region id") };
       return g_strdup (f->ref != RP_FIELD_REF_NONE ? _(refs[f->ref]) : _("text"));
     }
   return rp_field_describe_range (f);

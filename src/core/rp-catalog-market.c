@@ -14,8 +14,6 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-static const char *const condition_names[RP_N_CONDITIONS] = { "new", "used", "ex-mining" };
-
 /* A server of more GPUs than this is surely a typo. */
 static const guint max_gpus_per_server = 64;
 
@@ -61,6 +59,7 @@ rp_region_free (gpointer data)
   g_free (region->name);
   g_free (region->name_zh);
   g_free (region->country);
+  g_free (region->electricity_fallback);
   g_free (region->source);
   g_free (region->as_of);
   g_free (region->source_kind);
@@ -88,6 +87,8 @@ rp_region_read (const cJSON *item,
       !rp_json_read_number (item, path, "electricity_per_kwh", FALSE, 0, 100,
                             &region->electricity_per_kwh, error) ||
       !rp_json_read_number (item, path, "pue", FALSE, 1, 5, &region->pue, error) ||
+      !rp_json_read_string (item, path, "electricity_fallback", FALSE,
+                            &region->electricity_fallback, error) ||
       !rp_catalog_read_provenance (item, path, &region->source, &region->as_of,
                                    &region->notes, error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &region->source_kind, error))
@@ -130,11 +131,13 @@ rp_purchase_read (const cJSON *item,
       !rp_json_read_enum (item, path, "currency", TRUE,
                           (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
                           &price->currency, error) ||
-      !rp_json_read_number (item, path, "price", TRUE, 1e-6, 1e10, &price->price, error) ||
+      !rp_json_read_number (item, path, "price", TRUE, 1e-6, RP_CATALOG_MAX_PURCHASE,
+                            &price->price, error) ||
       !rp_catalog_read_provenance (item, path, &price->source, &price->as_of, &price->notes,
                                    error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &price->source_kind, error) ||
-      !rp_json_read_string (item, path, "risk", FALSE, &price->risk, error))
+      !rp_json_read_string (item, path, "risk", FALSE, &price->risk, error) ||
+      !rp_json_read_bool (item, path, "user", FALSE, &price->user, error))
     return FALSE;
   *out = g_steal_pointer (&price);
   return TRUE;
@@ -170,20 +173,19 @@ const char *
 rp_condition_to_string (RpCondition v)
 {
   g_return_val_if_fail ((guint) v < RP_N_CONDITIONS, NULL);
-  return condition_names[v];
+  return rp_enum_info_get_name (&rp_condition_info, v);
 }
 
 gboolean
 rp_condition_from_string (const char  *s,
                           RpCondition *out)
 {
+  guint i = 0;
+
   g_return_val_if_fail (out != NULL, FALSE);
 
-  for (guint i = 0; s != NULL && i < RP_N_CONDITIONS; i++)
-    if (strcmp (s, condition_names[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
-  return FALSE;
+  if (!rp_enum_info_lookup (&rp_condition_info, s, &i))
+    return FALSE;
+  *out = (RpCondition) i;
+  return TRUE;
 }

@@ -21,6 +21,13 @@ gboolean               rp_catalog_read_provenance  (const cJSON  *item,
                                                     char        **notes,
                                                     GError      **error);
 
+/* The largest price per GPU-hour and purchase price a file may hold. */
+#define RP_CATALOG_MAX_PER_GPU_HOUR 1e6
+#define RP_CATALOG_MAX_PURCHASE     1e10
+
+/* rp-catalog.c: the key of @kind in an offer's "per_gpu_hour". */
+const char            *rp_catalog_rent_kind_key    (RpRentKind    kind);
+
 /* rp-catalog-market.c: entries of purchases.json, "prices". */
 gboolean               rp_purchase_read            (const cJSON  *item,
                                                     const char   *path,

@@ -27,6 +27,7 @@ typedef struct
 {
   GPtrArray  *entries;          /* owned; every entry type starts with its char *id */
   GHashTable *positions;        /* id (borrowed from its entry) → position + 1 */
+  GPtrArray  *retired;          /* owned; entries a later file replaced */
   GDestroyNotify free_entry;
 } EntryList;
 
@@ -121,6 +122,7 @@ entry_list_init (EntryList      *list,
                  GDestroyNotify  free_entry)
 {
   list->entries = g_ptr_array_new_with_free_func (free_entry);
+  list->retired = g_ptr_array_new_with_free_func (free_entry);
   list->free_entry = free_entry;
   list->positions = g_hash_table_new (g_str_hash, g_str_equal);
 }
@@ -130,6 +132,7 @@ entry_list_clear (EntryList *list)
 {
   g_clear_pointer (&list->positions, g_hash_table_unref);
   g_clear_pointer (&list->entries, g_ptr_array_unref);
+  g_clear_pointer (&list->retired, g_ptr_array_unref);
 }
 
 static gpointer
@@ -157,10 +160,12 @@ entry_list_put (EntryList *list,
     {
       gpointer old = list->entries->pdata[position - 1];
 
-      /* the table's key is the old entry's id: swap it before freeing */
+      /* the table's key is the old entry's id: swap it before retiring;
+       * estimates made before borrow the old entry's strings (a user's
+       * edit in the running app), so it lives as long as the list */
       list->entries->pdata[position - 1] = entry;
       g_hash_table_replace (list->positions, id, GUINT_TO_POINTER (position));
-      list->free_entry (old);
+      g_ptr_array_add (list->retired, old);
       return;
     }
   g_ptr_array_add (list->entries, entry);
@@ -453,7 +458,19 @@ read_offer_details (const cJSON  *item,
          rp_json_read_string (item, path, "reliability", FALSE, &offer->reliability, error) &&
          rp_json_read_uint (item, path, "vcpus", FALSE, 0, 100000, &offer->vcpus, error) &&
          rp_json_read_number (item, path, "ram_gb", FALSE, 0, 1e6, &offer->ram_gb, error) &&
-         rp_json_read_number (item, path, "disk_gb", FALSE, 0, 1e9, &offer->disk_gb, error);
+         rp_json_read_number (item, path, "disk_gb", FALSE, 0, 1e9, &offer->disk_gb, error) &&
+         rp_json_read_bool (item, path, "user", FALSE, &offer->user, error);
+}
+
+const char *
+rp_catalog_rent_kind_key (RpRentKind kind)
+{
+  static const char *const price_keys[RP_N_RENT_KINDS] = {
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+  };
+
+  g_return_val_if_fail ((guint) kind < RP_N_RENT_KINDS, NULL);
+  return price_keys[kind];
 }
 
 static gboolean
@@ -462,15 +479,12 @@ read_offer_prices (const cJSON  *prices,
                    RpCloudOffer *offer,
                    GError      **error)
 {
-  static const char *const price_keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
-  };
   double any = 0;
 
   for (guint k = 0; k < RP_N_RENT_KINDS; k++)
     {
-      if (!rp_json_read_number (prices, prices_path, price_keys[k], FALSE, 0, 1e6,
-                                &offer->per_gpu_hour[k], error))
+      if (!rp_json_read_number (prices, prices_path, rp_catalog_rent_kind_key (k), FALSE, 0,
+                                RP_CATALOG_MAX_PER_GPU_HOUR, &offer->per_gpu_hour[k], error))
         return FALSE;
       any += offer->per_gpu_hour[k];
     }
@@ -783,6 +797,19 @@ check_references (RpCatalog  *self,
       if (problem != NULL)
         {
           g_propagate_error (error, problem);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < self->regions.entries->len; i++)
+    {
+      const RpRegion *region = g_ptr_array_index (self->regions.entries, i);
+
+      if (region->electricity_fallback != NULL &&
+          rp_catalog_lookup_region (self, region->electricity_fallback) == NULL)
+        {
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "electricity_fallback",
+                            _("region “%s”: “%s” is in no region catalog"), region->id,
+                            region->electricity_fallback);
           return FALSE;
         }
     }

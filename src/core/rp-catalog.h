@@ -104,16 +104,8 @@ typedef struct
   guint       vcpus;
   double      ram_gb;
   double      disk_gb;
+  gboolean    user;                    /* entered by the user ("user": true) */
 } RpCloudOffer;
-
-/* The state of a card a price is for. */
-typedef enum
-{
-  RP_CONDITION_NEW,
-  RP_CONDITION_USED,
-  RP_CONDITION_EX_MINING,       /* ran in a crypto-mining farm */
-  RP_N_CONDITIONS
-} RpCondition;
 
 /* A dated purchase price (purchases.json): one card, or a whole server
  * (or 8-GPU platform) with @gpus_per_server of @gpu. */
@@ -131,6 +123,7 @@ typedef struct
   char        *source_kind;            /* "list price", "market quote", "press", … */
   char        *notes;                  /* may be NULL */
   char        *risk;                   /* what to check before buying; may be NULL */
+  gboolean     user;                   /* entered by the user ("user": true) */
 } RpPurchasePrice;
 
 /* Where a machine would run: its electricity price and the usual data-
@@ -144,6 +137,10 @@ typedef struct
   RpCurrency   currency;               /* of electricity_per_kwh */
   double       electricity_per_kwh;
   double       pue;                    /* facility power / IT power */
+  /* The region whose electricity price stands in when this one states
+   * none (a province without a published tariff: the national average);
+   * NULL: the user types a price. */
+  char        *electricity_fallback;
   char        *source;
   char        *as_of;
   char        *source_kind;
@@ -179,7 +176,9 @@ gboolean             rp_catalog_load_dir         (RpCatalog   *self,
                                                   GError     **error);
 /* Loads one file whose "format" says which catalog it is; entries with an
  * id already present replace the old entry (user overrides).  A file
- * with an error adds nothing. */
+ * with an error adds nothing.  A replaced entry stays alive, unlisted,
+ * until the catalog is freed, so that estimates made before keep their
+ * borrowed strings. */
 gboolean             rp_catalog_load_file        (RpCatalog   *self,
                                                   const char  *path,
                                                   GError     **error);

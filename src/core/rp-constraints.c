@@ -5,6 +5,7 @@
 
 #include "rp-constraints.h"
 
+#include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-words.h"
@@ -135,6 +136,30 @@ judge_money (const RpScenario *s,
            !isnan (b->capital_limit) ? "budget.capital_limit" : "budget.limit");
 }
 
+/* Bought GPUs must still fit the models of their life, with the required
+ * headroom: the run's memory with the model grown by budget.growth_pct_year
+ * over the depreciation period ("need 40 GB, buy 80 GB").  Judged only
+ * for buying with a growth set; renting moves to larger GPUs as models
+ * grow. */
+static void
+judge_growth (const RpScenario *s,
+              RpEstimate       *est)
+{
+  const RpMemoryEstimate *m = &est->memory;
+  const RpBudget *b = &s->budget;
+  const RpPrice *years = &est->cost.prices.years;
+  double grown, usable;
+
+  if (!m->computed || b->acquire == RP_ACQUIRE_RENT || !(b->growth_pct_year > 0) ||
+      years->origin == RP_PRICE_UNKNOWN || !(years->value > 0))
+    return;
+  grown = rp_memory_grown_bytes (m, rp_memory_growth_factor (b->growth_pct_year,
+                                                             years->value));
+  usable = m->capacity_bytes * (1 - m->required_headroom_pct / 100);
+  judge (&est->constraints[RP_CONSTRAINT_GROWTH], grown <= usable, RP_SEVERITY_WARNING, grown,
+         usable, RP_MEASURE_BYTES, "budget.growth_pct_year");
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 void
@@ -148,6 +173,7 @@ rp_constraints_judge (const RpScenario *scenario,
   judge_memory (scenario, est);
   judge_time (scenario, est);
   judge_money (scenario, est);
+  judge_growth (scenario, est);
   est->level = RP_SEVERITY_INFO;
   for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
     {

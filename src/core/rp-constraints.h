@@ -5,7 +5,8 @@
  * what is needed and what the scenario has, and est->level is the worst
  * unmet one's severity: the run cannot happen (ERROR: the setup, the
  * memory), or it can at a cost (WARNING: tight memory, host RAM, the
- * deadline, the money, starving CPUs or storage). */
+ * deadline, the money, GPUs bought too small for the models of their
+ * life, starving CPUs or storage). */
 #pragma once
 
 #include "rp-results.h"

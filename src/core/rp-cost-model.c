@@ -14,6 +14,12 @@
  * Buy (straight-line depreciation, IAS 16 §62; cost of capital on the
  * average investment (C + R) / 2, the accounting-rate-of-return
  * convention, e.g. Horngren, "Cost Accounting", ch. 21):
+ *   capital       C = (G + S) × GPU price + nodes × server + network, where
+ *                 S = ceil (G × f × years) spare cards for used and
+ *                 ex-mining GPUs (no warranty replaces them), f their
+ *                 yearly failure rate (pricing.json: the Llama 3 paper's
+ *                 rate for new GPUs, scaled by an assumption for the others);
+ *                 new cards fail too, but their warranty replaces them
  *   depreciation  (C − R) / N per month
  *   maintenance   C m / 12, ops  O / 12, colocation  L
  *   capital cost  (C + R) / 2 × k / 12
@@ -49,6 +55,7 @@
 #include "rp-pricing.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -59,11 +66,9 @@ static const double bytes_per_gb = 1e9;
 /* Advice thresholds.  These are Rigplan policy choices, not measured
  * figures: a week of continuous load is where consumer-card failures and
  * the missing datacenter support start to cost real time; half-time use
- * over years is the same exposure for an owned card; a price 30 % below
- * the catalog's new price is what a used card sells for, not a new one. */
+ * over years is the same exposure for an owned card. */
 static const double long_run_hours = 7 * 24;
 static const double long_use_utilization_pct = 50;
-static const double used_price_ratio = 0.7;
 
 typedef struct
 {
@@ -115,8 +120,8 @@ compute_monthly (const RpCostInputs *in,
     }
   if (in->buy_known)
     {
-      out->capital = in->gpus * in->gpu_price + in->nodes * in->server_price +
-                     in->network_price;
+      out->capital = (in->gpus + in->spare_gpus) * in->gpu_price +
+                     in->nodes * in->server_price + in->network_price;
       out->residual = out->capital * in->residual_pct / 100.0;
       out->fixed_per_month = out->capital * in->maintenance_pct_year / 100.0 / 12.0 +
                              in->ops_cost_year / 12.0 +
@@ -194,6 +199,10 @@ gather_prices (const RpScenario *scenario,
     }
   if (!in->rent_known)
     in->rent_per_gpu_hour = 0;
+  /* spares for the cards no warranty replaces */
+  if (b->condition != RP_CONDITION_NEW && prices->failure.origin != RP_PRICE_UNKNOWN &&
+      in->years > 0)
+    in->spare_gpus = rp_cost_spare_gpus (in->gpus, prices->failure.value, in->years);
 }
 
 static double
@@ -213,13 +222,6 @@ gather_power (const RpScenario *scenario,
   if (!rp_pricing_lookup (pricing, RP_PRICING_SERVER_POWER_PER_GPU_TDP, &ratio))
     return 0;
   return rp_scenario_n_gpus (scenario) * gpu->tdp_w * ratio * fraction;
-}
-
-static char *
-money (double          amount,
-       const RpBudget *b)
-{
-  return rp_units_format_money (amount, b->currency);
 }
 
 static void
@@ -246,9 +248,20 @@ advise_prices (const RpScenario   *scenario,
                                    "GPU-hour to compare renting with buying"), gpu->name, kind);
     }
   if (!in->buy_known && b->acquire != RP_ACQUIRE_RENT)
-    rp_estimate_add_warning (est, "buy-price-missing", RP_SEVERITY_INFO,
-                             _("Buying the %s cannot be priced: the catalog has no price for "
-                               "it; type the GPU price"), gpu->name);
+    {
+      g_autofree char *why = rp_words_buy_unpriced (&est->cost.prices, gpu->name, b->condition);
+
+      rp_estimate_add_warning (est, "buy-price-missing", RP_SEVERITY_INFO, "%s", why);
+    }
+  if (in->rent_known && b->rent_offer == NULL && offer != NULL &&
+      offer->currency != rp_prices_market_currency (scenario, catalog))
+    {
+      g_autofree char *abroad = rp_words_offer_abroad (offer, gpu->name,
+                                                       rp_prices_market_currency (scenario,
+                                                                                  catalog));
+
+      rp_estimate_add_warning (est, "rent-offer-abroad", RP_SEVERITY_INFO, "%s", abroad);
+    }
   if (in->rent_known && billed_gpus (in) > in->gpus)
     rp_estimate_add_warning (est, "rent-whole-instance", RP_SEVERITY_INFO,
                              _("%s is rented by the instance: %u GPUs are billed for the "
@@ -315,24 +328,16 @@ advise_buying (const RpScenario   *scenario,
                                    "driver licence that excludes datacenters"),
                                  gpu->name, b->utilization_pct, in->years);
     }
-  if (gpu->segment != RP_SEGMENT_DATACENTER && !isnan (b->gpu_price) && b->gpu_price > 0 &&
-      gpu->price_usd > 0)
+  if (b->condition != RP_CONDITION_NEW && b->acquire != RP_ACQUIRE_RENT)
     {
-      double new_price = rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD, b->currency,
-                                                 rp_prices_usd_to_cny (scenario, catalog));
+      const RpPrice *failure = &est->cost.prices.failure;
+      g_autofree char *risk = rp_words_condition_risk (gpu->name, b->condition, in->gpus,
+                                                       in->spare_gpus, failure->value,
+                                                       in->years);
+      g_autofree char *checks = rp_words_condition_checks (b->condition);
 
-      if (b->gpu_price < used_price_ratio * new_price)
-        {
-          g_autofree char *entered = money (b->gpu_price, b);
-          g_autofree char *catalog_price = money (new_price, b);
-
-          rp_estimate_add_warning (est, "used-card-risk", RP_SEVERITY_WARNING,
-                                   _("%s at %s is %.0f%% below its new price (%s): probably "
-                                     "used, often from cryptocurrency mining. Expect worn fans "
-                                     "and memory, no warranty; keep a spare"),
-                                   gpu->name, entered, 100.0 * (1.0 - b->gpu_price / new_price),
-                                   catalog_price);
-        }
+      rp_estimate_add_warning (est, "used-card-risk", RP_SEVERITY_WARNING, "%s", risk);
+      rp_estimate_add_warning (est, "used-card-checks", RP_SEVERITY_INFO, "%s", checks);
     }
   if (in->buy_known && est->memory.computed && est->memory.verdict != RP_VERDICT_FITS)
     rp_estimate_add_warning (est, "buy-headroom", RP_SEVERITY_WARNING,
@@ -374,6 +379,20 @@ advise_run (const RpScenario   *scenario,
 }
 
 /* ---- public API: arithmetic ----------------------------------------- */
+
+guint
+rp_cost_spare_gpus (guint  gpus,
+                    double failure_pct_year,
+                    double years)
+{
+  double expected;
+
+  g_return_val_if_fail (failure_pct_year >= 0 && years >= 0, 0);
+
+  expected = gpus * failure_pct_year / 100.0 * years;
+  /* less float noise: 10 cards at 10 % for 1 year is one spare, not two */
+  return (guint) ceil (round (expected * 1e6) / 1e6);
+}
 
 gboolean
 rp_cost_inputs_validate (const RpCostInputs *in,
@@ -540,6 +559,8 @@ rp_cost_compute (const RpCostInputs *in,
   if (in->buy_known)
     {
       out->buy_capital_gpus = in->gpus * in->gpu_price;
+      out->buy_spare_gpus = in->spare_gpus;
+      out->buy_capital_spares = in->spare_gpus * in->gpu_price;
       out->buy_capital_servers = in->nodes * in->server_price;
       out->buy_capital_network = in->network_price;
       out->buy_capital = m.capital;

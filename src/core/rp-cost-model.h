@@ -36,6 +36,7 @@ typedef struct
   /* buying; ignored unless buy_known */
   gboolean  buy_known;
   double    gpu_price;                /* per GPU */
+  guint     spare_gpus;               /* bought beside the GPUs, for failures */
   double    server_price;             /* per node, without GPUs */
   guint     nodes;
   double    network_price;            /* NICs, switch ports: the total */
@@ -79,6 +80,12 @@ double   rp_cost_break_even_months      (const RpCostInputs *in,
 /* The lowest utilization (percent) at which buying pays off within the
  * period; -1 when not even 100 % does. */
 double   rp_cost_break_even_utilization (const RpCostInputs *in);
+
+/* The spare cards to buy with @gpus cards that fail @failure_pct_year %
+ * a year over @years: the expected failures, rounded up to whole cards. */
+guint    rp_cost_spare_gpus             (guint               gpus,
+                                         double              failure_pct_year,
+                                         double              years);
 
 /* Frees the curves and zeroes @self. */
 void     rp_cost_estimate_clear         (RpCostEstimate     *self);

@@ -169,6 +169,9 @@ prices_to_json (const RpPrices *p)
   add_price (obj, "power_per_kwh", &p->power);
   add_price (obj, "pue", &p->pue);
   add_price (obj, "years", &p->years);
+  add_price (obj, "failure_pct_year", &p->failure);
+  rp_json_add_string (obj, "region", p->region != NULL ? p->region->id : NULL);
+  rp_json_add_string (obj, "power_region", p->power_region != NULL ? p->power_region->id : NULL);
   return obj;
 }
 
@@ -228,6 +231,8 @@ cost_to_json (const RpCostEstimate *c)
 
       rp_json_add_number (buy, "capital", c->buy_capital);
       rp_json_add_number (buy, "capital_gpus", c->buy_capital_gpus);
+      cJSON_AddNumberToObject (buy, "spare_gpus", c->buy_spare_gpus);
+      rp_json_add_number (buy, "capital_spares", c->buy_capital_spares);
       rp_json_add_number (buy, "capital_servers", c->buy_capital_servers);
       rp_json_add_number (buy, "capital_network", c->buy_capital_network);
       rp_json_add_number (buy, "residual", c->buy_residual);

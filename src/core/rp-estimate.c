@@ -17,11 +17,11 @@
 #include <glib/gi18n-lib.h>
 
 /* Worst first: what stops the run, then what makes it tight or late, then
- * the money, then what slows it. */
+ * the money and the machine's future, then what slows it. */
 static const RpConstraintCode severity_order[] = {
   RP_CONSTRAINT_PARALLELISM, RP_CONSTRAINT_VRAM, RP_CONSTRAINT_HOST_RAM,
   RP_CONSTRAINT_DEADLINE, RP_CONSTRAINT_RUN_BUDGET, RP_CONSTRAINT_CAPITAL,
-  RP_CONSTRAINT_CPU_FEED, RP_CONSTRAINT_STORAGE_FEED,
+  RP_CONSTRAINT_GROWTH, RP_CONSTRAINT_CPU_FEED, RP_CONSTRAINT_STORAGE_FEED,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (severity_order) == RP_N_CONSTRAINTS);
@@ -58,6 +58,21 @@ check_offer (const RpScenario *scenario,
   return TRUE;
 }
 
+static gboolean
+check_region (const RpScenario *scenario,
+              const RpCatalog  *catalog,
+              GError          **error)
+{
+  const char *id = scenario->budget.region;
+
+  if (id == NULL || rp_catalog_lookup_region (catalog, id) != NULL)
+    return TRUE;
+  /* TRANSLATORS: a region id that is not in regions.json */
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "budget.region",
+                    _("“%s” is in no region catalog"), id);
+  return FALSE;
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
@@ -83,7 +98,7 @@ rp_estimate_compute_full (const RpScenario *scenario,
                         _("“%s” is in no GPU catalog"), scenario->hardware.gpu);
       return FALSE;
     }
-  if (!check_offer (scenario, catalog, gpu, error) ||
+  if (!check_offer (scenario, catalog, gpu, error) || !check_region (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;

@@ -42,6 +42,7 @@ typedef enum
   RP_FIELD_REF_MODEL,
   RP_FIELD_REF_GPU,
   RP_FIELD_REF_OFFER,
+  RP_FIELD_REF_REGION,
 } RpFieldRef;
 
 typedef enum

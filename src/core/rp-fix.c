@@ -21,6 +21,7 @@
 #include "rp-model.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
+#include "rp-units.h"
 
 #include <math.h>
 #include <string.h>
@@ -293,7 +294,8 @@ gen_more_gpus (Search        *search,
                GPtrArray     *out)
 {
   guint n = rp_scenario_n_gpus (from->scenario);
-  gboolean shard = search->target == RP_CONSTRAINT_VRAM;
+  gboolean shard = search->target == RP_CONSTRAINT_VRAM ||
+                   search->target == RP_CONSTRAINT_GROWTH;
 
   for (guint count = n * 2; count <= max_fix_gpus; count *= 2)
     {
@@ -304,11 +306,28 @@ gen_more_gpus (Search        *search,
     }
 }
 
+/* A GPU's purchase price in the plan's market, to rank the larger ones:
+ * a dated price in the plan's currency and condition (what the buyer
+ * pays there), else the GPU's own USD price, else any dated price;
+ * converted to the plan's currency. */
 static double
 purchase_price (const Search *search,
                 const RpGpu  *gpu)
 {
-  return gpu->price_usd > 0 ? gpu->price_usd : INFINITY;
+  const RpBudget *b = &search->base->budget;
+  double rate = rp_prices_usd_to_cny (search->base, search->catalog);
+  const RpPurchasePrice *p = rp_catalog_find_purchase (search->catalog, gpu->id, b->condition,
+                                                       b->currency);
+
+  if (p == NULL && b->condition != RP_CONDITION_NEW)
+    p = rp_catalog_find_purchase (search->catalog, gpu->id, RP_CONDITION_NEW, b->currency);
+  if (p != NULL && p->currency == b->currency)
+    return p->price;
+  if (gpu->price_usd > 0)
+    return rp_units_convert_money (gpu->price_usd, RP_CURRENCY_USD, b->currency, rate);
+  if (p != NULL)
+    return rp_units_convert_money (p->price, p->currency, b->currency, rate);
+  return INFINITY;
 }
 
 static int
@@ -481,6 +500,7 @@ typedef struct
   RpFixStep step;
   Generator generate;
   gboolean  ordered;            /* the first variant that solves is the one */
+  gboolean  fallback;           /* tried only when no earlier step solved */
 } StepInfo;
 
 static const StepInfo memory_steps[] = {
@@ -494,6 +514,15 @@ static const StepInfo memory_steps[] = {
   { RP_FIX_STEP_OFFLOAD, gen_offload, FALSE },
   { RP_FIX_STEP_MORE_GPUS, gen_more_gpus, TRUE },
   { RP_FIX_STEP_LARGER_GPU, gen_larger_gpu, TRUE },
+};
+
+/* Buying for the models to come: cards with more memory ("need 40 GB,
+ * buy 80 GB"), the cheapest first; more cards of the same kind only when
+ * no larger card will do, since the models outgrow a card's memory, not
+ * the number of cards. */
+static const StepInfo growth_steps[] = {
+  { RP_FIX_STEP_LARGER_GPU, gen_larger_gpu, TRUE, FALSE },
+  { RP_FIX_STEP_MORE_GPUS, gen_more_gpus, TRUE, TRUE },
 };
 
 static const StepInfo deadline_steps[] = {
@@ -534,6 +563,8 @@ steps_for (const RpEstimate *est,
       return STEPS (cpu_steps);
     case RP_CONSTRAINT_STORAGE_FEED:
       return STEPS (storage_steps);
+    case RP_CONSTRAINT_GROWTH:
+      return STEPS (growth_steps);
     case RP_CONSTRAINT_RUN_BUDGET:
     case RP_CONSTRAINT_CAPITAL:
     case RP_N_CONSTRAINTS:
@@ -776,7 +807,8 @@ rp_fix_search (const RpScenario *scenario,
   search.best_est = rp_estimate_new ();
   singles = g_ptr_array_new_with_free_func (variant_free);
   for (guint k = 0; k < n_steps; k++)
-    try_step (&search, &steps[k], &start, singles);
+    if (!steps[k].fallback || search.best == NULL)
+      try_step (&search, &steps[k], &start, singles);
   if (search.best == NULL || !search.best_clean)
     try_pairs (&search, steps, n_steps, singles);
   if (search.best != NULL && search.best_clean)

@@ -1131,3 +1131,23 @@ rp_memory_model_run (const RpScenario *scenario,
   rp_memory_model_estimate (scenario, &est->arch, est->gpu, catalog, &est->memory);
   add_warnings (scenario, est);
 }
+
+double
+rp_memory_growth_factor (double growth_pct_year,
+                         double years)
+{
+  g_return_val_if_fail (growth_pct_year >= 0 && years >= 0, 1);
+  return pow (1.0 + growth_pct_year / 100.0, years);
+}
+
+double
+rp_memory_grown_bytes (const RpMemoryEstimate *memory,
+                       double                  factor)
+{
+  double fixed;
+
+  g_return_val_if_fail (memory != NULL && factor >= 0, 0);
+
+  fixed = memory->cuda_context_bytes + memory->workspace_bytes + memory->nccl_bytes;
+  return fixed + (memory->total_bytes - fixed) * factor;
+}

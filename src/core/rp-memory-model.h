@@ -51,4 +51,17 @@ double   rp_memory_model_layer_activations  (const RpScenario  *scenario,
 gboolean rp_memory_model_recompute_counts   (const RpScenario  *scenario,
                                              const RpModelArch *arch);
 
+/* How much larger the models trained on a bought machine get over its
+ * life: (1 + @growth_pct_year / 100) ^ @years. */
+double   rp_memory_growth_factor            (double             growth_pct_year,
+                                             double             years);
+/* Per-GPU memory of the same run with a model @factor times larger: the
+ * parts the model drives (weights, gradients, optimizer states,
+ * activations, logits, buckets, fragmentation) scaled by @factor, the
+ * fixed runtime cost (CUDA context, cuBLAS workspace, NCCL buffers) not.
+ * Activations grow with width × depth, which grows at most as fast as the
+ * parameters, so this errs on the side of buying enough. */
+double   rp_memory_grown_bytes              (const RpMemoryEstimate *memory,
+                                             double             factor);
+
 G_END_DECLS

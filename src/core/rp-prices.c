@@ -90,20 +90,18 @@ billed_gpus (const RpCloudOffer *offer,
  * (the market the user buys in) first, else the newer of a purchase
  * price and the GPU entry's own USD price. */
 static void
-resolve_gpu (const RpScenario *scenario,
-             const RpCatalog  *catalog,
-             const RpGpu      *gpu,
-             double            rate,
-             RpPrice          *out)
+resolve_new_gpu (const RpScenario *scenario,
+                 const RpCatalog  *catalog,
+                 const RpGpu      *gpu,
+                 double            rate,
+                 RpPrice          *out)
 {
   const RpBudget *b = &scenario->budget;
   const RpPurchasePrice *p = rp_catalog_find_purchase (catalog, gpu->id, RP_CONDITION_NEW,
                                                        b->currency);
 
-  if (!isnan (b->gpu_price))
-    set_user (out, b->gpu_price, scenario);
-  else if (p != NULL && (p->currency == b->currency || gpu->price_usd <= 0 ||
-                         rp_as_of_compare (p->as_of, gpu->price_as_of) > 0))
+  if (p != NULL && (p->currency == b->currency || gpu->price_usd <= 0 ||
+                    rp_as_of_compare (p->as_of, gpu->price_as_of) > 0))
     set_price (out, rp_units_convert_money (p->price, p->currency, b->currency, rate),
                RP_PRICE_CATALOG, p->source, p->as_of, p->currency, p->price);
   else if (gpu->price_usd > 0)
@@ -113,6 +111,113 @@ resolve_gpu (const RpScenario *scenario,
                gpu->price_usd);
   else
     set_unknown (out, scenario);
+}
+
+/* The card's price in the scenario's condition: the user's, else the
+ * catalog's dated price of that condition.  A used or ex-mining card has
+ * no price of its own in the GPU entry, and a new card's price would
+ * hide what it sells for second-hand: without a dated price of the
+ * condition, the price is unknown. */
+static void
+resolve_gpu (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             const RpGpu      *gpu,
+             double            rate,
+             RpPrice          *out)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpPurchasePrice *p;
+
+  if (!isnan (b->gpu_price))
+    {
+      set_user (out, b->gpu_price, scenario);
+      return;
+    }
+  if (b->condition == RP_CONDITION_NEW)
+    {
+      resolve_new_gpu (scenario, catalog, gpu, rate, out);
+      return;
+    }
+  p = rp_catalog_find_purchase (catalog, gpu->id, b->condition, b->currency);
+  if (p != NULL)
+    set_price (out, rp_units_convert_money (p->price, p->currency, b->currency, rate),
+               RP_PRICE_CATALOG, p->source, p->as_of, p->currency, p->price);
+  else
+    set_unknown (out, scenario);
+}
+
+/* The yearly failure rate: the user's, else pricing.json's for the
+ * condition. */
+static void
+resolve_failure (const RpScenario *scenario,
+                 const RpCatalog  *catalog,
+                 double            rate,
+                 RpPrice          *out)
+{
+  static const RpPricingKey keys[RP_N_CONDITIONS] = {
+    RP_PRICING_FAILURE_PCT_YEAR_NEW, RP_PRICING_FAILURE_PCT_YEAR_USED,
+    RP_PRICING_FAILURE_PCT_YEAR_EX_MINING,
+  };
+  const RpBudget *b = &scenario->budget;
+
+  if (!isnan (b->failure_pct_year))
+    set_user (out, b->failure_pct_year, scenario);
+  else
+    set_pricing (out, catalog, keys[b->condition], FALSE, 1, scenario, rate);
+}
+
+/* Electricity: the user's, else the region's (or its fallback's, for a
+ * province without a stated tariff), else pricing.json's default.  A
+ * region with neither is unknown: its price must be typed, not borrowed
+ * from another country. */
+static void
+resolve_power (const RpScenario *scenario,
+               const RpCatalog  *catalog,
+               double            rate,
+               RpPrices         *out)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpRegion *r = out->region;
+
+  if (!isnan (b->power_price_kwh))
+    {
+      set_user (&out->power, b->power_price_kwh, scenario);
+      return;
+    }
+  if (r == NULL)
+    {
+      set_pricing (&out->power, catalog, RP_PRICING_ELECTRICITY_PER_KWH, TRUE, 1, scenario,
+                   rate);
+      return;
+    }
+  if (!(r->electricity_per_kwh > 0) && r->electricity_fallback != NULL)
+    r = rp_catalog_lookup_region (catalog, r->electricity_fallback);
+  if (r == NULL || !(r->electricity_per_kwh > 0))
+    {
+      set_unknown (&out->power, scenario);
+      return;
+    }
+  out->power_region = r;
+  set_price (&out->power,
+             rp_units_convert_money (r->electricity_per_kwh, r->currency, b->currency, rate),
+             RP_PRICE_CATALOG, r->source, r->as_of, r->currency, r->electricity_per_kwh);
+}
+
+static void
+resolve_pue (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             double            rate,
+             RpPrices         *out)
+{
+  const RpRegion *r = out->region;
+
+  if (!isnan (scenario->budget.pue))
+    set_user (&out->pue, scenario->budget.pue, scenario);
+  else if (r != NULL && r->pue >= 1)
+    set_price (&out->pue, r->pue, RP_PRICE_CATALOG, r->source, r->as_of,
+               scenario->budget.currency, r->pue);
+  else
+    set_pricing (&out->pue, catalog, RP_PRICING_PUE, FALSE, 1, scenario, rate);
 }
 
 static void
@@ -198,6 +303,21 @@ rp_prices_usd_to_cny (const RpScenario *scenario,
   return fallback_usd_to_cny;
 }
 
+RpCurrency
+rp_prices_market_currency (const RpScenario *scenario,
+                           const RpCatalog  *catalog)
+{
+  const RpRegion *region;
+
+  g_return_val_if_fail (scenario != NULL, RP_CURRENCY_USD);
+
+  region = catalog != NULL ? rp_catalog_lookup_region (catalog, scenario->budget.region) : NULL;
+  if (region == NULL || region->country == NULL)
+    return scenario->budget.currency;
+  /* China's clouds bill in yuan; the catalog's clouds elsewhere in dollars */
+  return g_ascii_strcasecmp (region->country, "CN") == 0 ? RP_CURRENCY_CNY : RP_CURRENCY_USD;
+}
+
 gboolean
 rp_prices_offer_allowed (const RpScenario   *scenario,
                          const RpCloudOffer *offer)
@@ -210,26 +330,25 @@ rp_prices_offer_allowed (const RpScenario   *scenario,
           scenario->budget.allow_marketplace);
 }
 
-const RpCloudOffer *
-rp_prices_cheapest_offer (const RpScenario *scenario,
-                          const RpCatalog  *catalog,
-                          const char       *gpu_id,
-                          guint             n_gpus)
+/* The cheapest offer for @gpu_id among those billed in @market (-1: any). */
+static const RpCloudOffer *
+cheapest_in (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             const char       *gpu_id,
+             guint             n_gpus,
+             int               market)
 {
   const RpCloudOffer *best = NULL;
-  double best_cost = INFINITY, rate;
-  RpRentKind kind;
+  double best_cost = INFINITY, rate = rp_prices_usd_to_cny (scenario, catalog);
+  RpRentKind kind = scenario->budget.rent_kind;
 
-  g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
-
-  rate = rp_prices_usd_to_cny (scenario, catalog);
-  kind = scenario->budget.rent_kind;
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
       const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
       double cost;
 
       if (g_strcmp0 (o->gpu, gpu_id) != 0 || !(o->per_gpu_hour[kind] > 0) ||
+          (market >= 0 && (int) o->currency != market) ||
           (o->provider_class == RP_PROVIDER_MARKETPLACE && !scenario->budget.allow_marketplace))
         continue;
       /* whole instances are billed: one GPU of an 8-GPU offer costs eight */
@@ -243,6 +362,21 @@ rp_prices_cheapest_offer (const RpScenario *scenario,
         }
     }
   return best;
+}
+
+const RpCloudOffer *
+rp_prices_cheapest_offer (const RpScenario *scenario,
+                          const RpCatalog  *catalog,
+                          const char       *gpu_id,
+                          guint             n_gpus)
+{
+  const RpCloudOffer *best;
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
+
+  best = cheapest_in (scenario, catalog, gpu_id, n_gpus,
+                      rp_prices_market_currency (scenario, catalog));
+  return best != NULL ? best : cheapest_in (scenario, catalog, gpu_id, n_gpus, -1);
 }
 
 void
@@ -274,14 +408,10 @@ rp_prices_resolve (const RpScenario *scenario,
                  scenario->hardware.gpus_per_node, scenario, rate);
   resolve_network (scenario, catalog, switch_ports, rate, out);
   resolve_rent (scenario, catalog, rate, out);
-  if (!isnan (b->power_price_kwh))
-    set_user (&out->power, b->power_price_kwh, scenario);
-  else
-    set_pricing (&out->power, catalog, RP_PRICING_ELECTRICITY_PER_KWH, TRUE, 1, scenario, rate);
-  if (!isnan (b->pue))
-    set_user (&out->pue, b->pue, scenario);
-  else
-    set_pricing (&out->pue, catalog, RP_PRICING_PUE, FALSE, 1, scenario, rate);
+  out->region = rp_catalog_lookup_region (catalog, b->region);
+  resolve_power (scenario, catalog, rate, out);
+  resolve_pue (scenario, catalog, rate, out);
+  resolve_failure (scenario, catalog, rate, &out->failure);
   if (!isnan (b->years))
     set_user (&out->years, b->years, scenario);
   else
@@ -306,6 +436,7 @@ rp_prices_for_field (const RpPrices *p,
     { G_STRUCT_OFFSET (RpScenario, budget.pue), G_STRUCT_OFFSET (RpPrices, pue) },
     { G_STRUCT_OFFSET (RpScenario, budget.years), G_STRUCT_OFFSET (RpPrices, years) },
     { G_STRUCT_OFFSET (RpScenario, budget.usd_to_cny), G_STRUCT_OFFSET (RpPrices, usd_to_cny) },
+    { G_STRUCT_OFFSET (RpScenario, budget.failure_pct_year), G_STRUCT_OFFSET (RpPrices, failure) },
   };
 
   g_return_val_if_fail (p != NULL && field != NULL, NULL);

@@ -3,9 +3,11 @@
  * comes from
  *
  * A price the scenario gives (not null) is the user's, for the scenario's
- * GPU.  A null price comes from the catalog: the GPU's purchase price, the
- * cheapest offer for that GPU and count among the allowed providers and
- * rental kind, the server, network, power and depreciation rules of
+ * GPU.  A null price comes from the catalog: the GPU's dated purchase
+ * price in the scenario's condition (new, used, ex-mining), the cheapest
+ * offer for that GPU and count among the allowed providers and rental
+ * kind in the scenario's market, the region's electricity price and PUE,
+ * the server, network, power, depreciation and failure-rate rules of
  * pricing.json.  Money is converted to the scenario's currency at its
  * exchange rate (or the catalog's); each price keeps its source, date,
  * and its own currency and value. */
@@ -33,11 +35,21 @@ void                rp_prices_resolve          (const RpScenario *scenario,
 /* The offer that prices renting @n_gpus of @gpu_id for @scenario: the
  * lowest cost for the whole GPUs billed (instances are rented whole), in
  * the scenario's currency, among offers with a price for its rental kind
- * and an allowed provider class.  NULL when none. */
+ * and an allowed provider class, billed in the scenario's market
+ * (rp_prices_market_currency) when any of those rents the GPU, else among
+ * all.  NULL when none. */
 const RpCloudOffer *rp_prices_cheapest_offer   (const RpScenario *scenario,
                                                 const RpCatalog  *catalog,
                                                 const char       *gpu_id,
                                                 guint             n_gpus);
+
+/* The currency the offers of @scenario's market bill in: CNY for a
+ * region in China, USD for a region elsewhere (the catalog's clouds
+ * outside China bill in dollars); without a region, or one of no country,
+ * the scenario's currency.  The cheapest offer is taken among those
+ * first; only when none of them rents the GPU, among all. */
+RpCurrency          rp_prices_market_currency  (const RpScenario *scenario,
+                                                const RpCatalog  *catalog);
 
 /* Whether @offer may price @scenario's rent (its GPU, its kind, its class). */
 gboolean            rp_prices_offer_allowed    (const RpScenario   *scenario,

@@ -34,6 +34,9 @@ static const KeyInfo keys[RP_N_PRICING_KEYS] = {
   [RP_PRICING_DEPRECIATION_YEARS] = { "depreciation_years", 0.1, 50 },
   [RP_PRICING_VALUE_DECAY_OOMS_PER_YEAR] = { "value_decay_ooms_per_year", 0, 2 },
   [RP_PRICING_USD_TO_CNY] = { "usd_to_cny", 1, 50 },
+  [RP_PRICING_FAILURE_PCT_YEAR_NEW] = { "failure_pct_year_new", 0, 100 },
+  [RP_PRICING_FAILURE_PCT_YEAR_USED] = { "failure_pct_year_used", 0, 100 },
+  [RP_PRICING_FAILURE_PCT_YEAR_EX_MINING] = { "failure_pct_year_ex_mining", 0, 100 },
 };
 
 /* ---- helpers -------------------------------------------------------- */

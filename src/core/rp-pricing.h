@@ -23,6 +23,10 @@ typedef enum
   RP_PRICING_DEPRECIATION_YEARS,
   RP_PRICING_VALUE_DECAY_OOMS_PER_YEAR, /* resale proxy */
   RP_PRICING_USD_TO_CNY,                /* exchange rate, CNY per USD */
+  /* GPUs failing per year, % of the cards, by condition (RpCondition order) */
+  RP_PRICING_FAILURE_PCT_YEAR_NEW,
+  RP_PRICING_FAILURE_PCT_YEAR_USED,
+  RP_PRICING_FAILURE_PCT_YEAR_EX_MINING,
   RP_N_PRICING_KEYS
 } RpPricingKey;
 

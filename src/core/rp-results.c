@@ -151,7 +151,7 @@ rp_constraint_code_to_string (RpConstraintCode code)
 {
   static const char *const names[RP_N_CONSTRAINTS] = {
     "parallelism", "vram", "host-ram", "deadline", "run-budget", "capital", "cpu-feed",
-    "storage-feed",
+    "storage-feed", "growth",
   };
 
   g_return_val_if_fail ((guint) code < RP_N_CONSTRAINTS, NULL);

@@ -145,6 +145,10 @@ typedef struct
   RpPrice             power;        /* per kWh */
   RpPrice             pue;
   RpPrice             years;        /* depreciation period */
+  RpPrice             failure;      /* GPUs failing per year, % (not money) */
+  const RpRegion     *region;       /* borrowed; budget.region's entry, or NULL */
+  const RpRegion     *power_region; /* borrowed; the region whose electricity price
+                                     * is used (the region or its fallback), or NULL */
 } RpPrices;
 
 /* Break-even by utilization is sampled at 0, 10, …, 100 %. */
@@ -177,6 +181,8 @@ typedef struct
   /* buying */
   double      buy_capital;          /* GPUs + servers + network */
   double      buy_capital_gpus;
+  guint       buy_spare_gpus;       /* cards bought as spares for failures */
+  double      buy_capital_spares;   /* their price */
   double      buy_capital_servers;
   double      buy_capital_network;
   double      buy_residual;         /* resale value at the end of the period */
@@ -272,6 +278,7 @@ typedef enum
   RP_CONSTRAINT_CAPITAL,            /* the purchase */
   RP_CONSTRAINT_CPU_FEED,           /* the cores decode fast enough */
   RP_CONSTRAINT_STORAGE_FEED,       /* storage reads fast enough */
+  RP_CONSTRAINT_GROWTH,             /* bought GPUs still fit the models of their life */
   RP_N_CONSTRAINTS
 } RpConstraintCode;
 

@@ -35,12 +35,21 @@ rp_scenario_new (void)
   return self;
 }
 
+/* The region a new CNY plan is priced in.  China's national industrial
+ * average is the one Chinese region of regions.json with a country-wide
+ * scope and a stated electricity price: the coastal provinces state none,
+ * and the western hubs' 0.35–0.39 CNY/kWh are prices for data centres
+ * there, not for a machine in an office.  Where the machine runs is not
+ * known yet, so the average is the least wrong default. */
+static const char *const china_default_region = "cn-average";
+
 RpScenario *
-rp_scenario_new_starter (void)
+rp_scenario_new_starter_in (RpCurrency currency)
 {
   RpScenario *self = rp_scenario_new ();
   RpTraining *t = &self->training;
-  RpCurrency currency = RP_CURRENCY_USD;
+
+  g_return_val_if_fail ((guint) currency < RP_N_CURRENCIES, self);
 
   /* TRANSLATORS: the name of the plan a new window opens with */
   rp_scenario_set_name (self, _("Llama 3 8B LoRA on one RTX 4090"));
@@ -49,10 +58,20 @@ rp_scenario_new_starter (void)
   t->method = RP_METHOD_LORA;
   t->recompute = RP_RECOMPUTE_FULL;
   t->dataset_tokens = 2e8;
+  self->budget.currency = currency;
+  if (currency == RP_CURRENCY_CNY)
+    rp_scenario_set_region (self, china_default_region);
+  return self;
+}
+
+RpScenario *
+rp_scenario_new_starter (void)
+{
+  RpCurrency currency = RP_CURRENCY_USD;
+
   /* TRANSLATORS: the currency a new plan is in: "USD" or "CNY" */
   rp_currency_from_string (C_("default currency", "USD"), &currency);
-  self->budget.currency = currency;
-  return self;
+  return rp_scenario_new_starter_in (currency);
 }
 
 RpScenario *
@@ -68,6 +87,7 @@ rp_scenario_copy (const RpScenario *self)
   copy->model.preset = g_strdup (self->model.preset);
   copy->hardware.gpu = g_strdup (self->hardware.gpu);
   copy->budget.rent_offer = g_strdup (self->budget.rent_offer);
+  copy->budget.region = g_strdup (self->budget.region);
   copy->extra = rp_json_extra_copy (self->extra);
   return copy;
 }
@@ -81,6 +101,7 @@ rp_scenario_free (RpScenario *self)
   g_free (self->model.preset);
   g_free (self->hardware.gpu);
   g_free (self->budget.rent_offer);
+  g_free (self->budget.region);
   rp_json_extra_free (self->extra);
   g_free (self);
 }
@@ -101,6 +122,7 @@ DEFINE_STRING_SETTER (rp_scenario_set_name, name)
 DEFINE_STRING_SETTER (rp_scenario_set_preset, model.preset)
 DEFINE_STRING_SETTER (rp_scenario_set_gpu, hardware.gpu)
 DEFINE_STRING_SETTER (rp_scenario_set_rent_offer, budget.rent_offer)
+DEFINE_STRING_SETTER (rp_scenario_set_region, budget.region)
 
 guint
 rp_scenario_n_gpus (const RpScenario *self)

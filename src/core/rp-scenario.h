@@ -18,6 +18,10 @@ RpScenario *rp_scenario_new            (void);
  * that the window shows figures, not an error (a LoRA of Llama 3 8B on
  * one RTX 4090); in CNY where the translation says so. */
 RpScenario *rp_scenario_new_starter    (void);
+/* The starter plan in @currency: a CNY plan is in China's market
+ * (region "cn-average": its electricity, and offers billed in yuan
+ * first); a USD plan keeps the catalog's defaults (no region). */
+RpScenario *rp_scenario_new_starter_in (RpCurrency        currency);
 RpScenario *rp_scenario_copy           (const RpScenario *self);
 void        rp_scenario_free           (RpScenario       *self);
 void        rp_scenario_set_name       (RpScenario       *self,
@@ -28,6 +32,8 @@ void        rp_scenario_set_gpu        (RpScenario       *self,
                                         const char       *gpu);
 void        rp_scenario_set_rent_offer (RpScenario       *self,
                                         const char       *offer);
+void        rp_scenario_set_region     (RpScenario       *self,
+                                        const char       *region);
 
 /* The GPU count: gpus_per_node × nodes. */
 guint       rp_scenario_n_gpus         (const RpScenario *self);

@@ -131,12 +131,19 @@ static const guint lanes_per_nic = 16;
 static const guint lanes_per_nvme = 4;
 static const double nvme_drive_tb = 7.68;
 
+/* Memory a vendor would quote: every channel populated with one DIMM of
+ * a stock DDR5 RDIMM size (16–256 GB), 8 channels per socket (4th-gen
+ * Xeon Scalable; Intel's product brief), so a 2-socket server holds 16
+ * DIMMs: 256 GB, 512 GB, 768 GB (16 × 48), 1 TB …  A workstation fills
+ * 4 slots of 2 channels.  Beyond the largest, 16 × 256 GB steps. */
+static const guint server_ram_gb[] = { 256, 512, 768, 1024, 1536, 2048, 3072, 4096 };
+static const guint workstation_ram_gb[] = { 32, 64, 96, 128, 192, 256, 384, 512 };
+
 /* Design choices, not measurements: a non-compute cost is named the
- * bottleneck once it takes this share of the GPU step; memory is sold
- * in 64 GB steps and CPUs in 8-core steps; SSDs are kept a quarter free
- * (their write rate falls as they fill). */
+ * bottleneck once it takes this share of the GPU step; CPUs are sold in
+ * 8-core steps; SSDs are kept a quarter free (their write rate falls as
+ * they fill). */
 static const double bottleneck_share = 0.25;
-static const double ram_step_gb = 64;
 static const double core_step = 8;
 static const double nvme_fill_limit = 0.75;
 
@@ -766,6 +773,21 @@ add_time_warnings (const RpScenario        *sc,
 
 /* ---- helpers: bill of materials --------------------------------------- */
 
+/* The smallest balanced memory configuration of at least @gb. */
+static guint
+quotable_ram_gb (double   gb,
+                 gboolean server)
+{
+  const guint *sizes = server ? server_ram_gb : workstation_ram_gb;
+  guint n = server ? G_N_ELEMENTS (server_ram_gb) : G_N_ELEMENTS (workstation_ram_gb);
+  double step = sizes[n - 1];
+
+  for (guint i = 0; i < n; i++)
+    if (sizes[i] >= gb)
+      return sizes[i];
+  return (guint) MIN (ceil (gb / step) * step, G_MAXUINT);
+}
+
 static double
 round_up (double value,
           double step)
@@ -843,7 +865,7 @@ fill_bom (const Ctx               *c,
   ram = MAX (bom->ram_needed_bytes, (double) rp_gpu_memory_bytes (c->gpu) * c->gpn) / 1e9;
   bom->offload_ram_bytes = offload;
   bom->pinned_ram_bytes = pinned;
-  bom->ram_gb_per_node = (guint) round_up (MAX (ram, ram_step_gb), ram_step_gb);
+  bom->ram_gb_per_node = quotable_ram_gb (ram, server);
   bom->ram_gb_entered = c->hw->ram_gb_per_node;
   dataset = (c->text ? text_total_samples (c->training, c->tokens)
                      : c->training->dataset_samples) * bytes_per_sample (c);

@@ -78,6 +78,10 @@ ENUM_INFO (rent_kind, "on-demand", "reserved-1y", "reserved-3y", "spot", "daily"
 ENUM_INFO (acquire, "compare", "rent", "buy") = {
   N_("Compare renting and buying"), N_("Rent"), N_("Buy"),
 };
+/* TRANSLATORS: the state of the GPUs bought */
+ENUM_INFO (condition, "new", "used", "ex-mining") = {
+  N_("New"), N_("Used"), N_("Ex-mining"),
+};
 
 G_STATIC_ASSERT (G_N_ELEMENTS (model_kind_names) == RP_N_MODEL_KINDS);
 G_STATIC_ASSERT (G_N_ELEMENTS (ffn_act_names) == RP_N_FFN_ACTS);
@@ -95,6 +99,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (storage_names) == RP_N_STORAGES);
 G_STATIC_ASSERT (G_N_ELEMENTS (currency_names) == RP_N_CURRENCIES);
 G_STATIC_ASSERT (G_N_ELEMENTS (rent_kind_names) == RP_N_RENT_KINDS);
 G_STATIC_ASSERT (G_N_ELEMENTS (acquire_names) == RP_N_ACQUIRES);
+G_STATIC_ASSERT (G_N_ELEMENTS (condition_names) == RP_N_CONDITIONS);
 
 const RpEnumInfo rp_model_kind_info = INFO (model_kind);
 const RpEnumInfo rp_ffn_act_info = INFO (ffn_act);
@@ -113,6 +118,7 @@ const RpEnumInfo rp_storage_info = INFO (storage);
 const RpEnumInfo rp_currency_info = INFO (currency);
 const RpEnumInfo rp_rent_kind_info = INFO (rent_kind);
 const RpEnumInfo rp_acquire_info = INFO (acquire);
+const RpEnumInfo rp_condition_info = INFO (condition);
 
 /* ---- public API: any enum ------------------------------------------- */
 

@@ -177,6 +177,15 @@ typedef enum
   RP_N_RENT_KINDS
 } RpRentKind;
 
+/* The state of a card a price is for (purchases.json, budget.condition). */
+typedef enum
+{
+  RP_CONDITION_NEW,
+  RP_CONDITION_USED,
+  RP_CONDITION_EX_MINING,       /* ran in a crypto-mining farm */
+  RP_N_CONDITIONS
+} RpCondition;
+
 /* The architecture of a model.  Transformer kinds use the layer fields;
  * CNN and UNet presets give params, input_size, gflops_per_sample and
  * activation_bytes_per_sample instead.  0 means "not applicable". */
@@ -305,10 +314,17 @@ typedef struct
   double      capital_limit;           /* NAN: the same as limit */
   double      deadline_days;           /* NAN: none */
   char       *rent_offer;              /* owned; clouds.json id, NULL: the cheapest */
+  char       *region;                  /* owned; regions.json id, NULL: pricing.json's
+                                        * defaults (power, PUE) and the currency's market */
   RpRentKind  rent_kind;
   gboolean    allow_marketplace;       /* marketplace offers may price the rent */
   double      rent_price_per_gpu_hour; /* NAN: from the offer */
   double      gpu_price;               /* per GPU; NAN: the catalog's */
+  RpCondition condition;               /* of the GPUs bought: their price, failures */
+  double      failure_pct_year;        /* GPUs failing per year, %; NAN: the
+                                        * catalog's rate for the condition */
+  double      growth_pct_year;         /* model size growth per year over the
+                                        * machine's life, %; 0: none */
   double      server_price;            /* per node without GPUs; NAN: pricing rule */
   double      network_price;           /* NICs and switch ports, total; NAN: rule */
   double      power_price_kwh;         /* NAN: pricing default */
@@ -365,6 +381,7 @@ extern const RpEnumInfo rp_storage_info;
 extern const RpEnumInfo rp_currency_info;
 extern const RpEnumInfo rp_rent_kind_info;
 extern const RpEnumInfo rp_acquire_info;
+extern const RpEnumInfo rp_condition_info;
 
 const char *rp_enum_info_get_name    (const RpEnumInfo *info,
                                       guint             value);

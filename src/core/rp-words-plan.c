@@ -368,31 +368,27 @@ rp_words_assumptions (const RpScenario *s,
 /* ---- inputs --------------------------------------------------------- */
 
 char *
-rp_words_price_origin (const RpPrice      *price,
-                       const RpCloudOffer *offer,
-                       gboolean            yours,
-                       GDate              *today)
+rp_words_price_where (const RpPrices *p,
+                      const RpPrice  *price)
 {
-  g_return_val_if_fail (price != NULL, NULL);
+  g_return_val_if_fail (p != NULL && price != NULL, NULL);
 
-  if (yours)
-    /* TRANSLATORS: under a price the user typed */
-    return g_strdup (_("Yours"));
-  if (price->origin == RP_PRICE_CATALOG && price->as_of != NULL)
-    {
-      g_autofree char *what = offer != NULL ? offer_name (offer) : g_strdup (_("the catalog"));
-
-      if (today != NULL && rp_price_is_stale (price->as_of, today))
-        /* TRANSLATORS: under a catalog price: where from, its date */
-        return g_strdup_printf (_("From %s, %s — the price may be stale"), what, price->as_of);
-      /* TRANSLATORS: under a catalog price: where from, its date */
-      return g_strdup_printf (_("From %s, %s"), what, price->as_of);
-    }
-  if (price->origin == RP_PRICE_DEFAULT)
-    return g_strdup (_("From the catalog’s rules"));
-  if (price->origin == RP_PRICE_UNKNOWN)
-    return g_strdup (_("Not in the catalog: type a value"));
+  if (price == &p->rent && p->offer != NULL)
+    return offer_name (p->offer);
+  if (price == &p->power && p->power_region != NULL)
+    return g_strdup (rp_words_region_name (p->power_region));
+  if (price == &p->pue && price->origin == RP_PRICE_CATALOG && p->region != NULL)
+    return g_strdup (rp_words_region_name (p->region));
   return NULL;
+}
+
+/* Money goes stale; a PUE or a period does not (rp_words_price_origin). */
+static gboolean
+is_money (const RpField  *f,
+          const RpPrices *p,
+          const RpPrice  *price)
+{
+  return (f->flags & RP_FIELD_MONEY) != 0 || price == &p->usd_to_cny;
 }
 
 static char *
@@ -413,6 +409,12 @@ string_value (const RpField    *f,
       const RpModelPreset *m = rp_catalog_lookup_model (catalog, text);
 
       return g_strdup (m != NULL ? m->name : text);
+    }
+  if (catalog != NULL && f->ref == RP_FIELD_REF_REGION)
+    {
+      const RpRegion *r = rp_catalog_lookup_region (catalog, text);
+
+      return g_strdup (r != NULL ? rp_words_region_name (r) : text);
     }
   if (catalog != NULL && f->ref == RP_FIELD_REF_OFFER)
     {
@@ -529,12 +531,14 @@ rp_words_input (const RpField    *f,
       return;
     }
   *value = filled;
-  if (price != NULL)
-    *origin = rp_words_price_origin (price, price == &est->cost.prices.rent
-                                            ? est->cost.prices.offer : NULL, FALSE, today);
-  else if (f->ref == RP_FIELD_REF_OFFER)
-    *origin = rp_words_price_origin (&est->cost.prices.rent, est->cost.prices.offer, FALSE,
-                                     today);
+  if (price != NULL || f->ref == RP_FIELD_REF_OFFER)
+    {
+      const RpPrices *p = &est->cost.prices;
+      const RpPrice *shown = price != NULL ? price : &p->rent;
+      g_autofree char *where = rp_words_price_where (p, shown);
+
+      *origin = rp_words_price_origin (shown, where, is_money (f, p, shown), today);
+    }
   else
     *origin = capitalize_first (rp_field_get_null_label (f));
 }
@@ -596,10 +600,13 @@ add_price_source (GPtrArray     *out,
                   const char    *name,
                   GDate         *today)
 {
+  const RpField *f = rp_fields_lookup (key);
+
   if (p->origin != RP_PRICE_CATALOG && p->origin != RP_PRICE_DEFAULT)
     return;
-  add_source (out, rp_field_get_label (rp_fields_lookup (key)), name, p->source, p->as_of, TRUE,
-              today);
+  /* money goes stale; a PUE, a period or a failure rate does not */
+  add_source (out, rp_field_get_label (f), name, p->source, p->as_of,
+              (f->flags & RP_FIELD_MONEY) != 0 || g_str_equal (key, "budget.usd_to_cny"), today);
 }
 
 static void
@@ -609,16 +616,19 @@ add_price_sources (GPtrArray        *out,
 {
   const RpPrices *p = &est->cost.prices;
   g_autofree char *offer = p->offer != NULL ? offer_name (p->offer) : NULL;
+  g_autofree char *power_where = rp_words_price_where (p, &p->power);
+  g_autofree char *pue_where = rp_words_price_where (p, &p->pue);
 
   add_price_source (out, "budget.rent_price_per_gpu_hour", &p->rent, offer, today);
   add_price_source (out, "budget.gpu_price", &p->gpu, est->gpu != NULL ? est->gpu->name : NULL,
                     today);
   add_price_source (out, "budget.server_price", &p->server, NULL, today);
   add_price_source (out, "budget.network_price", &p->network, NULL, today);
-  add_price_source (out, "budget.power_price_kwh", &p->power, NULL, today);
-  add_price_source (out, "budget.pue", &p->pue, NULL, today);
+  add_price_source (out, "budget.power_price_kwh", &p->power, power_where, today);
+  add_price_source (out, "budget.pue", &p->pue, pue_where, today);
   add_price_source (out, "budget.years", &p->years, NULL, today);
   add_price_source (out, "budget.usd_to_cny", &p->usd_to_cny, NULL, today);
+  add_price_source (out, "budget.failure_pct_year", &p->failure, NULL, today);
 }
 
 GPtrArray *

@@ -10,6 +10,7 @@
 
 #include "rp-words.h"
 
+#include "rp-age.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
@@ -235,13 +236,18 @@ rp_words_machine_table (const RpCatalog *catalog,
 
 /* "(catalog, DATE)" / "(yours)" after a price. */
 static char *
-price_origin_short (const RpPrice *p)
+price_origin_short (const RpPrice *p,
+                    GDate         *today)
 {
   switch (p->origin)
     {
     case RP_PRICE_USER:
       return g_strdup (_("(yours)"));
     case RP_PRICE_CATALOG:
+      if (today != NULL && rp_price_is_stale (p->as_of, today))
+        /* TRANSLATORS: where a price comes from: the catalog, and its date,
+         * older than six months */
+        return g_strdup_printf (_("(catalog, %s, may be stale)"), p->as_of);
       /* TRANSLATORS: where a price comes from: the catalog, and its date */
       return g_strdup_printf (_("(catalog, %s)"), p->as_of != NULL ? p->as_of : "?");
     case RP_PRICE_DEFAULT:
@@ -254,10 +260,11 @@ price_origin_short (const RpPrice *p)
 
 static void
 add_rent_rows (GPtrArray            *rows,
-               const RpCostEstimate *c)
+               const RpCostEstimate *c,
+               GDate                *today)
 {
   const RpCloudOffer *o = c->prices.offer;
-  g_autofree char *origin = price_origin_short (&c->prices.rent);
+  g_autofree char *origin = price_origin_short (&c->prices.rent, today);
   char *detail;
 
   if (o != NULL && c->prices.rent.origin == RP_PRICE_CATALOG)
@@ -301,35 +308,55 @@ add_month_parts (GPtrArray            *rows,
     double      amount;
   } parts[] = {
     /* TRANSLATORS: the parts of owning per month, in the cost table */
-    { "cost.buy_depreciation_per_month", N_("depreciation"), c->buy_depreciation_per_month },
-    { "cost.buy_maintenance_per_month", N_("maintenance"), c->buy_maintenance_per_month },
-    { "cost.buy_ops_per_month", N_("operations"), c->buy_ops_per_month },
-    { "cost.buy_colocation_per_month", N_("colocation"), c->buy_colocation_per_month },
-    { "cost.buy_capital_cost_per_month", N_("cost of capital"), c->buy_capital_cost_per_month },
-    { "cost.buy_energy_per_month", N_("electricity"), c->buy_energy_per_month },
+    { "cost.buy_depreciation_per_month", NC_("owning per month", "depreciation"),
+      c->buy_depreciation_per_month },
+    { "cost.buy_maintenance_per_month", NC_("owning per month", "maintenance"),
+      c->buy_maintenance_per_month },
+    { "cost.buy_ops_per_month", NC_("owning per month", "operations"), c->buy_ops_per_month },
+    { "cost.buy_colocation_per_month", NC_("owning per month", "colocation"),
+      c->buy_colocation_per_month },
+    { "cost.buy_capital_cost_per_month", NC_("owning per month", "cost of capital"),
+      c->buy_capital_cost_per_month },
+    { "cost.buy_energy_per_month", NC_("owning per month", "electricity"),
+      c->buy_energy_per_month },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    add_row (rows, parts[i].key, _(parts[i].label), money (parts[i].amount, c->currency),
-             NULL)->kind = RP_WORDS_ROW_PART;
+    add_row (rows, parts[i].key,
+             g_dpgettext2 (GETTEXT_PACKAGE, "owning per month", parts[i].label),
+             money (parts[i].amount, c->currency), NULL)->kind = RP_WORDS_ROW_PART;
 }
 
 static void
 add_buy_rows (GPtrArray            *rows,
-              const RpCostEstimate *c)
+              const RpCostEstimate *c,
+              GDate                *today)
 {
   g_autofree char *gpus = money (c->buy_capital_gpus, c->currency);
   g_autofree char *servers = money (c->buy_capital_servers, c->currency);
   g_autofree char *network = money (c->buy_capital_network, c->currency);
-  g_autofree char *gpu_origin = price_origin_short (&c->prices.gpu);
-  g_autofree char *server_origin = price_origin_short (&c->prices.server);
-  g_autofree char *network_origin = price_origin_short (&c->prices.network);
+  g_autofree char *gpu_origin = price_origin_short (&c->prices.gpu, today);
+  g_autofree char *server_origin = price_origin_short (&c->prices.server, today);
+  g_autofree char *network_origin = price_origin_short (&c->prices.network, today);
+  g_autofree char *spares = money (c->buy_capital_spares, c->currency);
+  char *detail;
 
+  if (c->buy_spare_gpus == 0)
+    /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03),
+     * servers $40,000 (catalog rule), network $0 (yours))" */
+    detail = g_strdup_printf (_("(GPUs %s %s, servers %s %s, network %s %s)"), gpus, gpu_origin,
+                              servers, server_origin, network, network_origin);
+  else
+    /* TRANSLATORS: after the capital cost, with the spare cards bought for
+     * failures: "(GPUs ¥40,000 (catalog, 2024-07-07), 4 spares ¥20,000, servers …)" */
+    detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "(GPUs %s %s, %u spare %s, servers %s %s, network %s %s)",
+                                           "(GPUs %s %s, %u spares %s, servers %s %s, network %s %s)",
+                                           c->buy_spare_gpus),
+                              gpus, gpu_origin, c->buy_spare_gpus, spares, servers,
+                              server_origin, network, network_origin);
   add_row (rows, "cost.buy_capital", _("Capital outlay"), money (c->buy_capital, c->currency),
-           /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03),
-            * servers $40,000 (catalog rule), network $0 (yours))" */
-           g_strdup_printf (_("(GPUs %s %s, servers %s %s, network %s %s)"), gpus, gpu_origin,
-                            servers, server_origin, network, network_origin));
+           detail);
   add_row (rows, "cost.buy_per_month", _("Owning, per month"),
            money (c->buy_per_month, c->currency), NULL);
   add_month_parts (rows, c);
@@ -383,7 +410,8 @@ add_energy_rows (GPtrArray            *rows,
 }
 
 GPtrArray *
-rp_words_cost_table (const RpCostEstimate *c)
+rp_words_cost_table (const RpCostEstimate *c,
+                     GDate                *today)
 {
   GPtrArray *rows;
 
@@ -393,11 +421,11 @@ rp_words_cost_table (const RpCostEstimate *c)
   if (!c->computed)
     return rows;
   if (c->rent_available)
-    add_rent_rows (rows, c);
+    add_rent_rows (rows, c, today);
   else
     add_row (rows, "cost.rent", _("Rent"), g_strdup (_("— (no price)")), NULL);
   if (c->buy_available)
-    add_buy_rows (rows, c);
+    add_buy_rows (rows, c, today);
   else
     add_row (rows, "cost.buy", _("Buy"), g_strdup (_("— (no price)")), NULL);
   if (c->rent_available && c->buy_available)
@@ -414,9 +442,9 @@ rp_words_cost_heading (const RpCostEstimate *c)
   g_return_val_if_fail (c != NULL, NULL);
 
   utilization = rp_units_format_percent (c->utilization_pct, 0);
-  /* TRANSLATORS: "Cost (USD, at 60 % utilization)" */
-  return g_strdup_printf (_("Cost (%s, at %s utilization)"), rp_currency_to_string (c->currency),
-                          utilization);
+  /* TRANSLATORS: "Cost (USD, at 60 % utilization)" (the CLI's heading line) */
+  return g_strchomp (g_strdup_printf (_("Cost (%s, at %s utilization)\n"),
+                                      rp_currency_to_string (c->currency), utilization));
 }
 
 /* ---- key figures ---------------------------------------------------- */

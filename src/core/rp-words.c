@@ -291,6 +291,27 @@ storage_sentence (const RpConstraint *c,
                             "runs %s slower"), storage, have, need, slower);
 }
 
+static char *
+growth_sentence (const RpConstraint *c,
+                 const RpScenario   *s,
+                 const RpEstimate   *est)
+{
+  double years = est->cost.prices.years.value;
+  g_autofree char *period = rp_units_format_number (years, years == floor (years) ? 0 : 1);
+  g_autofree char *rate = rp_units_format_percent (s->budget.growth_pct_year, 0);
+  g_autofree char *need = rp_units_format_bytes (c->needed);
+  g_autofree char *have = rp_units_format_bytes (c->available);
+
+  if (c->ok)
+    /* TRANSLATORS: years, growth per year, memory needed, memory usable per GPU */
+    return g_strdup_printf (_("After %s years of models growing %s a year, the run needs %s "
+                              "of the %s usable per GPU"), period, rate, need, have);
+  /* TRANSLATORS: years, growth per year, memory needed, memory usable per GPU */
+  return g_strdup_printf (_("After %s years of models growing %s a year, the run needs %s per "
+                            "GPU, more than the %s usable: buy GPUs with more memory"),
+                          period, rate, need, have);
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 const char *
@@ -299,6 +320,8 @@ rp_words_constraint_name (RpConstraintCode code)
   static const char *const names[RP_N_CONSTRAINTS] = {
     N_("Setup"), N_("GPU memory"), N_("Host RAM"), N_("Deadline"), N_("Run budget"),
     N_("Capital"), N_("CPU"), N_("Storage"),
+    /* TRANSLATORS: the check that bought GPUs fit the larger models to come */
+    N_("Growth"),
   };
 
   g_return_val_if_fail ((guint) code < RP_N_CONSTRAINTS, NULL);
@@ -331,6 +354,8 @@ rp_words_constraint (RpConstraintCode    code,
       return cpu_sentence (c, s, est);
     case RP_CONSTRAINT_STORAGE_FEED:
       return storage_sentence (c, s, est);
+    case RP_CONSTRAINT_GROWTH:
+      return growth_sentence (c, s, est);
     case RP_N_CONSTRAINTS:
     default:
       g_return_val_if_reached (NULL);
@@ -372,6 +397,9 @@ rp_words_verdict_title (const RpScenario *scenario,
       return g_strdup_printf (_("Fits on %s, but the CPUs slow it down"), name);
     case RP_CONSTRAINT_STORAGE_FEED:
       return g_strdup_printf (_("Fits on %s, but storage slows it down"), name);
+    case RP_CONSTRAINT_GROWTH:
+      /* TRANSLATORS: verdict; %s is a GPU name */
+      return g_strdup_printf (_("Fits on %s today, but not the larger models to come"), name);
     case RP_N_CONSTRAINTS:
     default:
       g_return_val_if_reached (NULL);

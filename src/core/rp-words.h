@@ -46,6 +46,49 @@ char *rp_words_machine             (const RpCatalog  *catalog,
  * its key ("Layers: expected a whole number from 1 to 10,000"). */
 char *rp_words_error               (const GError     *error);
 
+/* ---- prices, regions and the cards bought (rp-words-market.c) ---- */
+
+/* The region's name to show: the catalog's Chinese name for a Chinese
+ * reader, else the English one.  Borrowed. */
+const char *rp_words_region_name   (const RpRegion   *region);
+/* The caption of one price: "Yours", "From AutoDL RTX 4090, 2025-03-03",
+ * "From the catalog, 2024 — the price may be stale" (only when @is_price:
+ * a PUE or a period does not go stale), "Not in the catalog: type a
+ * value".  @where names the offer or region it came from (NULL: the
+ * catalog).  NULL when there is nothing to say. */
+char *rp_words_price_origin        (const RpPrice    *price,
+                                    const char       *where,
+                                    gboolean          is_price,
+                                    GDate            *today);
+/* "Prices older than six months, which may be stale: rent (AutoDL RTX
+ * 4090, 2022-09), GPU (2024). Check them or type today’s." for the
+ * catalog prices @estimate was costed at; NULL when none is stale (or
+ * nothing was costed).  For the CLI and the PDF. */
+char *rp_words_stale_prices        (const RpEstimate *estimate,
+                                    GDate            *today);
+/* The risk of used or ex-mining cards (fans, thermal pads, memory, no
+ * warranty) and the @spares counted for @gpus cards failing
+ * @failure_pct_year a year over @years.  Not for new cards. */
+char *rp_words_condition_risk      (const char       *gpu_name,
+                                    RpCondition       condition,
+                                    guint             gpus,
+                                    guint             spares,
+                                    double            failure_pct_year,
+                                    double            years);
+/* What to test before paying for used or ex-mining cards (a memory stress
+ * test, thermals under load, …); NULL for new cards. */
+char *rp_words_condition_checks    (RpCondition       condition);
+/* Why buying cannot be priced: no price for the cards in @condition, no
+ * electricity price for the region, or another missing price. */
+char *rp_words_buy_unpriced        (const RpPrices   *prices,
+                                    const char       *gpu_name,
+                                    RpCondition       condition);
+/* The rent is priced at @offer outside the scenario's @market, because
+ * no offer there rents the GPU. */
+char *rp_words_offer_abroad        (const RpCloudOffer *offer,
+                                    const char       *gpu_name,
+                                    RpCurrency        market);
+
 /* ---- results as tables ---------------------------------------------- */
 
 /* How a row sits in its table. */
@@ -79,8 +122,11 @@ GPtrArray *rp_words_time_table      (const RpComputeEstimate *compute);
 /* The machine to get, per node, line by line. */
 GPtrArray *rp_words_machine_table   (const RpCatalog        *catalog,
                                      const RpBom            *bom);
-/* Renting, buying, payback, energy: every figure the cost model gives. */
-GPtrArray *rp_words_cost_table      (const RpCostEstimate   *cost);
+/* Renting, buying, payback, energy: every figure the cost model gives;
+ * a catalog price older than six months on @today (NULL: never) is
+ * marked "may be stale". */
+GPtrArray *rp_words_cost_table      (const RpCostEstimate   *cost,
+                                     GDate                  *today);
 /* "Cost (USD, at 60 % utilization)". */
 char      *rp_words_cost_heading    (const RpCostEstimate   *cost);
 
@@ -136,15 +182,11 @@ char      *rp_words_break_even      (const RpCostEstimate   *cost);
 char     **rp_words_assumptions     (const RpScenario       *scenario,
                                      const RpEstimate       *estimate);
 
-/* Where a price came from, as the form shows it under the price: "Yours",
- * "From AutoDL 容器实例, 2026-10-04", "… — the price may be stale" (older
- * than six months on @today), "From the catalog’s rules", or "Not in the
- * catalog: type a value".  @yours: the scenario gives the value; @offer:
- * the offer behind a rent price, or NULL. */
-char      *rp_words_price_origin    (const RpPrice          *price,
-                                     const RpCloudOffer     *offer,
-                                     gboolean                yours,
-                                     GDate                  *today);
+/* Where @price (one of @prices) came from, to name beside it: the
+ * offer for the rent, the region for the power price and a catalog PUE;
+ * NULL for the catalog itself (see rp_words_price_origin()). */
+char      *rp_words_price_where     (const RpPrices         *prices,
+                                     const RpPrice          *price);
 /* A field's value as people read it, with its unit in the scenario's
  * currency: "2,048 tokens", "LoRA", "yes", "¥2.00/GPU·h"; the field's
  * words for null ("no limit").  @base as for rp_field_get_number(). */

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-words-market.c: the sentences about prices, their age, regions and
+ * the condition of the cards bought (declared in rp-words.h) */
+
+#include "config.h"
+
+#include "rp-words.h"
+
+#include "rp-age.h"
+#include "rp-units.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+/* ---- helpers -------------------------------------------------------- */
+
+/* "13.65 %", "18.2 %", "5 %": the decimals the value has, up to two. */
+static char *
+percent (double value)
+{
+  int digits = fabs (value * 10 - round (value * 10)) > 1e-6 ? 2 : value != floor (value);
+
+  return rp_units_format_percent (value, digits);
+}
+
+/* The parts of a plan a stale price can be about, in the order of the
+ * sentence. */
+typedef struct
+{
+  const char *name;             /* N_() */
+  gsize       offset;           /* of the RpPrice in RpPrices */
+} PricePart;
+
+static const PricePart price_parts[] = {
+  /* TRANSLATORS: names of prices in "Prices older than six months …: rent
+   * (AutoDL RTX 4090, 2025-03), GPU (2024)" */
+  { N_("rent"), G_STRUCT_OFFSET (RpPrices, rent) },
+  { N_("GPU"), G_STRUCT_OFFSET (RpPrices, gpu) },
+  { N_("server"), G_STRUCT_OFFSET (RpPrices, server) },
+  { N_("network"), G_STRUCT_OFFSET (RpPrices, network) },
+  { N_("electricity"), G_STRUCT_OFFSET (RpPrices, power) },
+  { N_("exchange rate"), G_STRUCT_OFFSET (RpPrices, usd_to_cny) },
+};
+
+/* What a price came from, for its part: the offer or the region. */
+static char *
+price_where (const RpPrices *prices,
+             const RpPrice  *price)
+{
+  if (price == &prices->rent && prices->offer != NULL)
+    return g_strdup_printf ("%s %s", prices->offer->provider,
+                            prices->offer->offer != NULL ? prices->offer->offer
+                                                         : prices->offer->id);
+  if (price == &prices->power && prices->power_region != NULL)
+    return g_strdup (rp_words_region_name (prices->power_region));
+  return NULL;
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+const char *
+rp_words_region_name (const RpRegion *region)
+{
+  g_return_val_if_fail (region != NULL, NULL);
+
+  /* the catalog's own Chinese name where the reader reads Chinese */
+  if (region->name_zh != NULL && g_str_has_prefix (g_get_language_names ()[0], "zh"))
+    return region->name_zh;
+  return region->name;
+}
+
+char *
+rp_words_price_origin (const RpPrice *price,
+                       const char    *where,
+                       gboolean       is_price,
+                       GDate         *today)
+{
+  gboolean stale;
+
+  g_return_val_if_fail (price != NULL && today != NULL, NULL);
+
+  switch (price->origin)
+    {
+    case RP_PRICE_USER:
+      /* TRANSLATORS: under a price the user typed */
+      return g_strdup (_("Yours"));
+    case RP_PRICE_UNKNOWN:
+      return g_strdup (_("Not in the catalog: type a value"));
+    case RP_PRICE_DEFAULT:
+      if (price->as_of == NULL)
+        return g_strdup (_("From the catalog’s rules"));
+      break;
+    case RP_PRICE_CATALOG:
+    default:
+      break;
+    }
+  if (price->as_of == NULL)
+    return NULL;
+  if (where == NULL)
+    where = price->origin == RP_PRICE_DEFAULT ? _("the catalog’s rules") : _("the catalog");
+  stale = is_price && rp_price_is_stale (price->as_of, today);
+  return stale
+         /* TRANSLATORS: under a catalog price: where from, its date */
+         ? g_strdup_printf (_("From %s, %s — the price may be stale"), where, price->as_of)
+         /* TRANSLATORS: under a catalog price: where from, its date */
+         : g_strdup_printf (_("From %s, %s"), where, price->as_of);
+}
+
+char *
+rp_words_stale_prices (const RpEstimate *estimate,
+                       GDate            *today)
+{
+  const RpPrices *prices;
+  GString *list = NULL;
+
+  g_return_val_if_fail (estimate != NULL && today != NULL, NULL);
+
+  if (!estimate->cost.computed)
+    return NULL;
+  prices = &estimate->cost.prices;
+  for (guint i = 0; i < G_N_ELEMENTS (price_parts); i++)
+    {
+      const RpPrice *p = G_STRUCT_MEMBER_P (prices, price_parts[i].offset);
+      g_autofree char *where = NULL;
+
+      if (p->origin == RP_PRICE_USER || p->origin == RP_PRICE_UNKNOWN ||
+          !rp_price_is_stale (p->as_of, today))
+        continue;
+      where = price_where (prices, p);
+      list = list != NULL ? g_string_append (list, _(", ")) : g_string_new (NULL);
+      if (where != NULL)
+        /* TRANSLATORS: one stale price: its name, where from, its date */
+        g_string_append_printf (list, _("%s (%s, %s)"), _(price_parts[i].name), where,
+                                p->as_of);
+      else
+        /* TRANSLATORS: one stale price: its name, its date */
+        g_string_append_printf (list, _("%s (%s)"), _(price_parts[i].name), p->as_of);
+    }
+  if (list == NULL)
+    return NULL;
+  {
+    g_autofree char *items = g_string_free (list, FALSE);
+
+    /* TRANSLATORS: %s is a list of prices with their dates */
+    return g_strdup_printf (_("Prices older than six months, which may be stale: %s. Check "
+                              "them or type today’s."), items);
+  }
+}
+
+char *
+rp_words_condition_risk (const char  *gpu_name,
+                         RpCondition  condition,
+                         guint        gpus,
+                         guint        spares,
+                         double       failure_pct_year,
+                         double       years)
+{
+  const char *risk;
+  g_autofree char *rate = NULL;
+  g_autofree char *period = NULL;
+  g_autofree char *spares_text = NULL;
+
+  g_return_val_if_fail (gpu_name != NULL, NULL);
+  g_return_val_if_fail (condition != RP_CONDITION_NEW && condition < RP_N_CONDITIONS, NULL);
+
+  if (condition == RP_CONDITION_USED)
+    /* TRANSLATORS: %s is a GPU name */
+    risk = _("Used %s cards come without warranty, with aged fans, thermal pads and memory");
+  else
+    /* TRANSLATORS: %s is a GPU name */
+    risk = _("Ex-mining %s cards ran at full load day and night, often with overclocked "
+             "memory: expect worn fans and thermal pads, memory errors and no warranty");
+  if (spares == 0 || !isfinite (failure_pct_year))
+    {
+      return g_strdup_printf (risk, gpu_name);
+    }
+  rate = percent (failure_pct_year);
+  period = rp_units_format_number (years, years == floor (years) ? 0 : 1);
+  /* TRANSLATORS: the yearly failure rate, the years, the spare cards, the cards */
+  spares_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "at %s failing a year over %s years, %u spare "
+                                              "card for the %u bought is counted in the capital",
+                                              "at %s failing a year over %s years, %u spare "
+                                              "cards for the %u bought are counted in the "
+                                              "capital", spares),
+                                 rate, period, spares, gpus);
+  {
+    g_autofree char *head = g_strdup_printf (risk, gpu_name);
+
+    /* TRANSLATORS: the risk of used cards, then their spares */
+    return g_strdup_printf (_("%s; %s"), head, spares_text);
+  }
+}
+
+char *
+rp_words_condition_checks (RpCondition condition)
+{
+  g_return_val_if_fail (condition < RP_N_CONDITIONS, NULL);
+
+  if (condition == RP_CONDITION_NEW)
+    return NULL;
+  if (condition == RP_CONDITION_EX_MINING)
+    return g_strdup (_("Before paying, test every card: a memory stress test over all of its "
+                       "VRAM (memtest_vulkan, or gpu-burn for an hour), full load while you "
+                       "watch the core and memory temperatures and the fans, its memory size and "
+                       "clocks in nvidia-smi, and whether its BIOS was flashed for mining"));
+  return g_strdup (_("Before paying, test every card: a memory stress test over all of its VRAM "
+                     "(memtest_vulkan, or gpu-burn for an hour), full load while you watch the "
+                     "core and memory temperatures and the fans, and its memory size and clocks "
+                     "in nvidia-smi"));
+}
+
+char *
+rp_words_buy_unpriced (const RpPrices *prices,
+                       const char     *gpu_name,
+                       RpCondition     condition)
+{
+  g_return_val_if_fail (prices != NULL && gpu_name != NULL, NULL);
+
+  if (prices->gpu.origin == RP_PRICE_UNKNOWN)
+    switch (condition)
+      {
+      case RP_CONDITION_USED:
+        return g_strdup_printf (_("Buying used %s cards cannot be priced: the catalog has no "
+                                  "dated used price for them; type the GPU price"), gpu_name);
+      case RP_CONDITION_EX_MINING:
+        return g_strdup_printf (_("Buying ex-mining %s cards cannot be priced: the catalog has "
+                                  "no dated ex-mining price for them; type the GPU price"),
+                                gpu_name);
+      case RP_CONDITION_NEW:
+      case RP_N_CONDITIONS:
+      default:
+        return g_strdup_printf (_("Buying the %s cannot be priced: the catalog has no price "
+                                  "for it; type the GPU price"), gpu_name);
+      }
+  if (prices->power.origin == RP_PRICE_UNKNOWN && prices->region != NULL)
+    /* TRANSLATORS: %s is a region, "Beijing" */
+    return g_strdup_printf (_("Buying cannot be priced: the catalog has no electricity price "
+                              "for %s; type the power price"),
+                            rp_words_region_name (prices->region));
+  return g_strdup_printf (_("Buying the %s cannot be priced: a price it needs is not in the "
+                            "catalog; type it"), gpu_name);
+}
+
+char *
+rp_words_offer_abroad (const RpCloudOffer *offer,
+                       const char         *gpu_name,
+                       RpCurrency          market)
+{
+  g_return_val_if_fail (offer != NULL && gpu_name != NULL, NULL);
+
+  if (market == RP_CURRENCY_CNY)
+    /* TRANSLATORS: a GPU name, then the provider, the offer, its currency */
+    return g_strdup_printf (_("No cloud in China rents the %s in the catalog; the rent is "
+                              "priced at %s %s, billed in %s abroad"), gpu_name, offer->provider,
+                            offer->offer != NULL ? offer->offer : offer->id,
+                            rp_currency_to_string (offer->currency));
+  /* TRANSLATORS: a currency code, a GPU name, then the provider, the offer,
+   * its currency */
+  return g_strdup_printf (_("No offer billed in %s rents the %s in the catalog; the rent is "
+                            "priced at %s %s, billed in %s"), rp_currency_to_string (market),
+                          gpu_name, offer->provider,
+                          offer->offer != NULL ? offer->offer : offer->id,
+                          rp_currency_to_string (offer->currency));
+}

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-market.c: rigplan-cli and the user's prices, regions, used
+ * cards and price ages */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+#include "rp-user-catalog.h"
+
+#include <cjson/cJSON.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
+
+/* ---- helpers -------------------------------------------------------- */
+
+/* Runs rigplan-cli with @args and RIGPLAN_USER_DATADIR=@user_dir (NULL:
+ * the test's); returns its exit status, stdout and stderr. */
+static int
+run_cli (const char        *user_dir,
+         const char *const *args,
+         char             **out,
+         char             **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (user_dir != NULL)
+    g_subprocess_launcher_setenv (launcher, "RIGPLAN_USER_DATADIR", user_dir, TRUE);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  return g_subprocess_get_exit_status (proc);
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static const cJSON *
+find_id (const cJSON *list,
+         const char  *id)
+{
+  const cJSON *item;
+
+  cJSON_ArrayForEach (item, list)
+    if (g_strcmp0 (cJSON_GetObjectItem (item, "id")->valuestring, id) == 0)
+      return item;
+  return NULL;
+}
+
+/* ---- tests ---------------------------------------------------------- */
+
+/* A price edited into the user's catalog is listed by `catalog clouds
+ * --currency CNY`, marked as the user's, in place of the bundled one. */
+static void
+test_user_prices_listed (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-user-XXXXXX", &error);
+  g_autoptr(RpCatalog) catalog = rp_catalog_new_empty ();
+  g_autoptr(GDate) today = g_date_new ();
+  g_autofree char *out = NULL, *err = NULL, *json = NULL, *json_err = NULL;
+  g_autofree char *bundled = NULL, *bundled_err = NULL;
+  g_autoptr(cJSON) list = NULL;
+  g_autoptr(cJSON) bundled_list = NULL;
+  const cJSON *entry;
+  const char *line;
+  const char *const table[] = { "catalog", "clouds", "--currency", "CNY", NULL };
+  const char *const as_json[] = { "catalog", "clouds", "--currency", "CNY", "--json", NULL };
+
+  g_assert_no_error (error);
+  g_date_set_time_t (today, time (NULL));
+  g_assert_true (rp_catalog_load_dir (catalog, rp_catalog_default_dir (), TRUE, &error));
+  g_assert_true (rp_user_catalog_set_offer_price (catalog, dir, "autodl-rtx-4090",
+                                                  RP_RENT_ON_DEMAND, 1.55, today, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (run_cli (dir, table, &out, &err), ==, 0);
+  line = strstr (out, "autodl-rtx-4090 ");
+  g_assert_nonnull (line);
+  {
+    g_autofree char *row = g_strndup (line, strcspn (line, "\n"));
+
+    g_test_message ("%s", row);
+    g_assert_nonnull (strstr (row, "1.55"));
+    g_assert_true (g_str_has_suffix (row, " yours"));
+  }
+
+  g_assert_cmpint (run_cli (dir, as_json, &json, &json_err), ==, 0);
+  g_assert_cmpint (run_cli (NULL, as_json, &bundled, &bundled_err), ==, 0);
+  list = cJSON_Parse (json);
+  bundled_list = cJSON_Parse (bundled);
+  g_assert_nonnull (list);
+  /* replaced, not added */
+  g_assert_cmpint (cJSON_GetArraySize (list), ==, cJSON_GetArraySize (bundled_list));
+  entry = find_id (list, "autodl-rtx-4090");
+  g_assert_nonnull (entry);
+  g_assert_true (cJSON_IsTrue (cJSON_GetObjectItem (entry, "user")));
+  g_assert_cmpfloat (cJSON_GetObjectItem (cJSON_GetObjectItem (entry, "per_gpu_hour"),
+                                          "on_demand")->valuedouble, ==, 1.55);
+  g_assert_false (cJSON_IsTrue (cJSON_GetObjectItem (find_id (list, "gongji-rtx-4090"),
+                                                     "user")));
+  g_assert_false (cJSON_IsTrue (cJSON_GetObjectItem (find_id (bundled_list, "autodl-rtx-4090"),
+                                                     "user")));
+  remove_dir (dir);
+}
+
+/* A user file that cannot be read is skipped with a warning naming it;
+ * the bundled catalog still lists. */
+static void
+test_bad_user_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-user-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, RP_USER_CLOUDS_FILE, NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *const args[] = { "catalog", "clouds", NULL };
+
+  g_assert_true (g_file_set_contents (path, "{\"format\": \"rigplan-clouds\"", -1, NULL));
+  g_assert_cmpint (run_cli (dir, args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (err, RP_USER_CLOUDS_FILE));
+  g_assert_nonnull (strstr (out, "autodl-rtx-4090"));
+  remove_dir (dir);
+}
+
+/* Used RTX 3090s in Beijing: spares in the capital, the risk and the
+ * checks in the advice, the electricity from China's average (older
+ * than six months: marked) and the region in JSON. */
+static void
+test_estimate_market (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-scenario-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "used.rigplan", NULL);
+  g_autofree char *out = NULL, *err = NULL, *json = NULL, *json_err = NULL;
+  g_autoptr(cJSON) root = NULL;
+  const cJSON *prices, *buy;
+  const char *scenario =
+    "{ \"format\": \"rigplan-scenario\", \"version\": 2, \"name\": \"used 3090s\","
+    "  \"model\": { \"preset\": \"llama-3-8b\" },"
+    "  \"training\": { \"method\": \"lora\", \"recompute\": \"full\","
+    "                  \"dataset_tokens\": 2e8, \"global_batch\": 64 },"
+    "  \"hardware\": { \"gpu\": \"rtx-3090\", \"gpus_per_node\": 8 },"
+    "  \"budget\": { \"currency\": \"CNY\", \"region\": \"cn-beijing\","
+    "                \"condition\": \"used\", \"years\": 3 } }";
+  const char *const text_args[] = { "estimate", path, NULL };
+  const char *const json_args[] = { "estimate", path, "--json", NULL };
+
+  g_assert_true (g_file_set_contents (path, scenario, -1, NULL));
+  g_assert_cmpint (run_cli (NULL, text_args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "4 spares"));
+  g_assert_nonnull (strstr (out, "[used-card-risk]"));
+  g_assert_nonnull (strstr (out, "[used-card-checks]"));
+  g_assert_nonnull (strstr (out, "may be stale"));
+  g_assert_nonnull (strstr (out, "Prices older than six months"));
+
+  g_assert_cmpint (run_cli (NULL, json_args, &json, &json_err), ==, 0);
+  root = cJSON_Parse (json);
+  prices = cJSON_GetObjectItem (cJSON_GetObjectItem (root, "cost"), "prices");
+  buy = cJSON_GetObjectItem (cJSON_GetObjectItem (root, "cost"), "buy");
+  g_assert_cmpstr (cJSON_GetObjectItem (prices, "region")->valuestring, ==, "cn-beijing");
+  g_assert_cmpstr (cJSON_GetObjectItem (prices, "power_region")->valuestring, ==, "cn-average");
+  g_assert_cmpint (cJSON_GetObjectItem (buy, "spare_gpus")->valueint, ==, 4);
+  remove_dir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/market/user-prices-listed", test_user_prices_listed);
+  g_test_add_func ("/cli/market/bad-user-file", test_bad_user_file);
+  g_test_add_func ("/cli/market/estimate", test_estimate_market);
+  return g_test_run ();
+}

@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-prices-window.c: the Prices window and the market rows of the form
+ * under Xvfb: filters, an edited price that reaches the user's catalog
+ * and the plan, regions and conditions chosen in the form
+ *
+ * With RIGPLAN_PRICES_PNG=FILE, /ui/prices/render also writes the window
+ * as a PNG (the screenshots of the Prices window come from it). */
+
+#include "config.h"
+
+#include "rp-prices-window.h"
+#include "rp-scenario-form.h"
+#include "rp-window.h"
+
+#include <cjson/cJSON.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+static RpCatalog *catalog = NULL;
+static GSettings *settings = NULL;
+static char *user_datadir = NULL;   /* the test's RIGPLAN_USER_DATADIR, may be NULL */
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+drain (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static RpCatalog *
+fresh_catalog (void)
+{
+  g_autoptr(GError) error = NULL;
+  RpCatalog *c = rp_catalog_new_empty ();
+
+  g_assert_true (rp_catalog_load_dir (c, rp_catalog_default_dir (), TRUE, &error));
+  g_assert_no_error (error);
+  return c;
+}
+
+static char *
+new_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("rigplan-prices-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+destroy (GtkWindow *win)
+{
+  gtk_window_destroy (win);
+  drain ();
+}
+
+/* The rows the catalog has for @currency (-1: all): each priced term of
+ * each offer, and each purchase price. */
+static guint
+count_rows (const RpCatalog *c,
+            int              currency,
+            const char      *provider,
+            const char      *gpu_part)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < rp_catalog_n_clouds (c); i++)
+    {
+      const RpCloudOffer *o = rp_catalog_get_cloud (c, i);
+
+      if ((currency >= 0 && (int) o->currency != currency) ||
+          (provider != NULL && g_strcmp0 (o->provider, provider) != 0) ||
+          (gpu_part != NULL && strstr (o->gpu, gpu_part) == NULL))
+        continue;
+      for (guint k = 0; k < RP_N_RENT_KINDS; k++)
+        n += o->per_gpu_hour[k] > 0;
+    }
+  for (guint i = 0; provider == NULL && i < rp_catalog_n_purchases (c); i++)
+    {
+      const RpPurchasePrice *p = rp_catalog_get_purchase (c, i);
+
+      if ((currency < 0 || (int) p->currency == currency) &&
+          (gpu_part == NULL || strstr (p->gpu, gpu_part) != NULL))
+        n++;
+    }
+  return n;
+}
+
+static guint
+dropdown_index (GtkDropDown *dd,
+                const char  *label)
+{
+  GListModel *model = gtk_drop_down_get_model (dd);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), label))
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* A click as the button's own handler gets it (gtk_widget_activate
+ * animates the press for a quarter second first). */
+static void
+click (GtkButton *button)
+{
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (button)));
+  g_signal_emit_by_name (button, "clicked");
+  drain ();
+}
+
+static void
+on_changed_cb (GtkWidget *win,
+               guint     *count)
+{
+  (*count)++;
+}
+
+/* ---- the Prices window ------------------------------------------------ */
+
+/* Every priced term and purchase is a row; the GPU, provider and
+ * currency filters each narrow them as the catalog says. */
+static void
+test_filters (void)
+{
+  g_autoptr(RpCatalog) c = fresh_catalog ();
+  g_autofree char *dir = new_dir ();
+  RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
+  GtkDropDown *currency = rp_prices_window_get_currency_filter (win);
+  GtkDropDown *provider = rp_prices_window_get_provider_filter (win);
+  guint n;
+
+  gtk_window_present (GTK_WINDOW (win));
+  drain ();
+  g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, count_rows (c, -1, NULL, NULL));
+  g_assert_cmpuint (rp_prices_window_get_n_shown (win), >=, 100);
+
+  gtk_drop_down_set_selected (currency, dropdown_index (currency, "CNY"));
+  n = rp_prices_window_get_n_shown (win);
+  g_test_message ("CNY rows: %u", n);
+  g_assert_cmpuint (n, ==, count_rows (c, RP_CURRENCY_CNY, NULL, NULL));
+  for (guint i = 0; i < n; i++)
+    g_assert_nonnull (strstr (rp_prices_window_get_text (win, i, RP_PRICES_COLUMN_PRICE), "¥"));
+
+  gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "4090");
+  drain ();
+  n = rp_prices_window_get_n_shown (win);
+  g_assert_cmpuint (n, ==, count_rows (c, RP_CURRENCY_CNY, NULL, "4090"));
+  for (guint i = 0; i < n; i++)
+    g_assert_nonnull (strstr (rp_prices_window_get_text (win, i, RP_PRICES_COLUMN_GPU), "4090"));
+
+  gtk_drop_down_set_selected (provider, dropdown_index (provider, "AutoDL"));
+  n = rp_prices_window_get_n_shown (win);
+  g_assert_cmpuint (n, ==, count_rows (c, RP_CURRENCY_CNY, "AutoDL", "4090"));
+  g_assert_cmpuint (n, >=, 2);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (rp_prices_window_get_text (win, i, RP_PRICES_COLUMN_FROM), ==, "AutoDL");
+
+  /* back to all */
+  gtk_drop_down_set_selected (provider, 0);
+  gtk_drop_down_set_selected (currency, 0);
+  gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "");
+  drain ();
+  g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, count_rows (c, -1, NULL, NULL));
+  destroy (GTK_WINDOW (win));
+  remove_dir (dir);
+}
+
+/* A new price for the RTX 4090 at AutoDL: written to the user's catalog,
+ * marked as the user's in the list and in the catalog, and announced. */
+static void
+test_edit_price (void)
+{
+  g_autoptr(RpCatalog) c = fresh_catalog ();
+  g_autofree char *dir = new_dir ();
+  g_autofree char *path = g_build_filename (dir, "user-clouds.json", NULL);
+  g_autofree char *text = NULL;
+  RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
+  GtkDropDown *provider = rp_prices_window_get_provider_filter (win);
+  const RpCloudOffer *offer;
+  guint changed = 0;
+  cJSON *root;
+
+  g_signal_connect (win, "prices-changed", G_CALLBACK (on_changed_cb), &changed);
+  gtk_window_present (GTK_WINDOW (win));
+  gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "rtx-4090");
+  gtk_drop_down_set_selected (provider, dropdown_index (provider, "AutoDL"));
+  drain ();
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (rp_prices_window_get_save_button (win))));
+  rp_prices_window_select (win, 0);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (rp_prices_window_get_save_button (win))));
+  g_assert_cmpstr (rp_prices_window_get_text (win, 0, RP_PRICES_COLUMN_AGE), ==, "");
+
+  /* a price of 0 is refused, and nothing is written */
+  gtk_editable_set_text (GTK_EDITABLE (rp_prices_window_get_price_spin (win)), "0");
+  click (rp_prices_window_get_save_button (win));
+  drain ();
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_test_message ("refused: %s", rp_prices_window_get_status (win));
+  g_assert_nonnull (strstr (rp_prices_window_get_status (win), "above 0"));
+  g_assert_cmpuint (changed, ==, 0);
+
+  gtk_editable_set_text (GTK_EDITABLE (rp_prices_window_get_price_spin (win)), "1.45");
+  click (rp_prices_window_get_save_button (win));
+  drain ();
+  g_test_message ("%s", rp_prices_window_get_status (win));
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_nonnull (strstr (rp_prices_window_get_status (win), dir));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  root = cJSON_Parse (text);
+  g_assert_true (cJSON_IsTrue (cJSON_GetObjectItem (cJSON_GetArrayItem (
+    cJSON_GetObjectItem (root, "offers"), 0), "user")));
+  cJSON_Delete (root);
+  offer = rp_catalog_lookup_cloud (c, "autodl-rtx-4090");
+  g_assert_true (offer->user);
+  g_assert_cmpfloat_with_epsilon (offer->per_gpu_hour[RP_RENT_ON_DEMAND], 1.45, 1e-9);
+  /* the list shows it as the user's, still selected */
+  g_assert_nonnull (strstr (rp_prices_window_get_text (win, 0, RP_PRICES_COLUMN_AGE),
+                            _("yours")));
+  g_assert_nonnull (strstr (rp_prices_window_get_text (win, 0, RP_PRICES_COLUMN_PRICE), "1.45"));
+  destroy (GTK_WINDOW (win));
+  remove_dir (dir);
+}
+
+/* From the plan's menu: the Prices window of the plan's catalog; an
+ * edited rent prices the plan at once. */
+static void
+test_from_plan_window (void)
+{
+  g_autoptr(RpCatalog) c = fresh_catalog ();
+  g_autofree char *dir = new_dir ();
+  RpWindow *win;
+  RpPricesWindow *prices;
+  RpScenarioDocument *doc;
+  const RpEstimate *est;
+  const char *offer_id;
+  GtkDropDown *provider;
+  const RpCloudOffer *offer;
+
+  g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
+  win = rp_window_new (NULL, c, settings);
+  gtk_window_present (GTK_WINDOW (win));
+  drain ();
+  doc = rp_window_get_document (win);
+  est = rp_scenario_document_get_estimate (doc);
+  g_assert_nonnull (est->cost.prices.offer);
+  offer_id = est->cost.prices.offer->id;
+  g_test_message ("the plan rents at %s", offer_id);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.prices", NULL));
+  drain ();
+  prices = g_object_get_data (G_OBJECT (win), "rp-prices-window");
+  g_assert_true (RP_IS_PRICES_WINDOW (prices));
+  offer = rp_catalog_lookup_cloud (c, offer_id);
+  provider = rp_prices_window_get_provider_filter (prices);
+  gtk_drop_down_set_selected (provider, dropdown_index (provider, offer->provider));
+  gtk_editable_set_text (rp_prices_window_get_gpu_filter (prices), offer->gpu);
+  drain ();
+  for (guint i = 0; i < rp_prices_window_get_n_shown (prices); i++)
+    if (g_str_has_prefix (rp_prices_window_get_text (prices, i, RP_PRICES_COLUMN_TERMS),
+                          rp_enum_info_get_label (&rp_rent_kind_info, RP_RENT_ON_DEMAND)))
+      {
+        rp_prices_window_select (prices, i);
+        break;
+      }
+  gtk_editable_set_text (GTK_EDITABLE (rp_prices_window_get_price_spin (prices)), "0.31");
+  click (rp_prices_window_get_save_button (prices));
+  drain ();
+  est = rp_scenario_document_get_estimate (doc);
+  g_assert_cmpfloat_with_epsilon (est->cost.rent_per_gpu_hour, 0.31, 1e-9);
+  g_assert_true (est->cost.prices.offer->user);
+
+  /* closed, it is forgotten; the menu opens a new one */
+  destroy (GTK_WINDOW (prices));
+  g_assert_null (g_object_get_data (G_OBJECT (win), "rp-prices-window"));
+  rp_scenario_document_set_modified (doc, FALSE);
+  destroy (GTK_WINDOW (win));
+  if (user_datadir != NULL)
+    g_setenv ("RIGPLAN_USER_DATADIR", user_datadir, TRUE);
+  else
+    g_unsetenv ("RIGPLAN_USER_DATADIR");
+  remove_dir (dir);
+}
+
+static void
+test_render (void)
+{
+  g_autoptr(RpCatalog) c = fresh_catalog ();
+  g_autofree char *dir = new_dir ();
+  RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
+  GtkDropDown *currency = rp_prices_window_get_currency_filter (win);
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (win), 1200, 700);
+  gtk_window_present (GTK_WINDOW (win));
+  /* the RTX 3090 in yuan: rents, and new, used and ex-mining prices */
+  gtk_drop_down_set_selected (currency, dropdown_index (currency, "CNY"));
+  gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "3090");
+  drain ();
+  rp_prices_window_select (win, rp_prices_window_get_n_shown (win) - 2);
+  drain ();
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (win));
+  width = gdk_paintable_get_intrinsic_width (paintable);
+  height = gdk_paintable_get_intrinsic_height (paintable);
+  g_assert_cmpint (width, >=, 800);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
+  g_assert_no_error (error);
+  texture = gsk_renderer_render_texture (renderer, node, NULL);
+  g_assert_nonnull (texture);
+  if (g_getenv ("RIGPLAN_PRICES_PNG") != NULL)
+    g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("RIGPLAN_PRICES_PNG")));
+  gsk_renderer_unrealize (renderer);
+  destroy (GTK_WINDOW (win));
+  remove_dir (dir);
+}
+
+/* ---- the form's market rows ------------------------------------------ */
+
+/* Choosing Guizhou in the form prices the electricity there, and the
+ * caption names it; choosing used cards shows their advice. */
+static void
+test_form_region_condition (void)
+{
+  RpWindow *win = rp_window_new (NULL, catalog, settings);
+  RpScenarioForm *form = RP_SCENARIO_FORM (rp_window_get_form (win));
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  GtkDropDown *region, *condition;
+  const char *origin;
+  const RpRegion *guizhou = rp_catalog_lookup_region (catalog, "cn-guizhou");
+
+  gtk_window_present (GTK_WINDOW (win));
+  drain ();
+  region = GTK_DROP_DOWN (rp_scenario_form_get_control (form, "region"));
+  g_assert_true (GTK_IS_DROP_DOWN (region));
+  gtk_drop_down_set_selected (region, dropdown_index (region, guizhou->name));
+  drain ();
+  g_assert_cmpstr (rp_scenario_document_get_scenario (doc)->budget.region, ==, "cn-guizhou");
+  origin = rp_scenario_form_get_field_origin (form, "power-price-kwh");
+  g_test_message ("power: %s", origin);
+  g_assert_nonnull (origin);
+  g_assert_nonnull (strstr (origin, guizhou->name));
+  g_assert_nonnull (strstr (origin, "2026-04-11"));
+
+  condition = GTK_DROP_DOWN (rp_scenario_form_get_control (form, "condition"));
+  gtk_drop_down_set_selected (condition, RP_CONDITION_USED);
+  drain ();
+  g_assert_cmpint (rp_scenario_document_get_scenario (doc)->budget.condition, ==,
+                   RP_CONDITION_USED);
+  g_assert_true (rp_estimate_has_warning (rp_scenario_document_get_estimate (doc),
+                                          "used-card-checks"));
+  rp_scenario_document_set_modified (doc, FALSE);
+  destroy (GTK_WINDOW (win));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        {
+          g_printerr ("test-prices-window: no display under CI; run under xvfb-run\n");
+          return 1;
+        }
+      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
+      return 0;
+    }
+  user_datadir = g_strdup (g_getenv ("RIGPLAN_USER_DATADIR"));
+  catalog = rp_catalog_load_default (&error);
+  g_assert_no_error (error);
+  settings = g_settings_new (APP_ID);
+
+  g_test_add_func ("/ui/prices/filters", test_filters);
+  g_test_add_func ("/ui/prices/edit-price", test_edit_price);
+  g_test_add_func ("/ui/prices/from-plan-window", test_from_plan_window);
+  g_test_add_func ("/ui/prices/render", test_render);
+  g_test_add_func ("/ui/form/region-condition", test_form_region_condition);
+
+  status = g_test_run ();
+  g_clear_object (&settings);
+  g_clear_pointer (&catalog, rp_catalog_unref);
+  g_free (user_datadir);
+  return status;
+}
