@@ -591,6 +591,41 @@ test_text (gconstpointer data)
   g_rmdir (dir);
 }
 
+/* Another report in the plan's style (the compare report's way): a title,
+ * a table and a chart, as a PDF with its metadata. */
+static void
+test_other_report (void)
+{
+  g_autoptr(GDateTime) date = plan_date ();
+  g_autoptr(RpDoc) doc = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GError) error = NULL;
+  RpChartStyle text, chart;
+  RpReportOptions options;
+  const RpDocColumn columns[] = { { "Scenario", RP_DOC_ALIGN_START, 1 },
+                                  { "Days", RP_DOC_ALIGN_END, 0 } };
+  const char *cells[] = { "A", "1.5" };
+  const char *data;
+  gsize len = 0;
+
+  rp_report_options_init (&options);
+  options.date = date;
+  rp_report_init_styles (&text, &chart);
+  g_assert_true (chart.paint_bg);
+  doc = rp_report_doc_new ("Two plans", "Comparison", &options);
+  rp_doc_table_add_row (rp_doc_add_table (doc, columns, 2), RP_DOC_ROW_PLAIN, RP_CHART_INK_FG,
+                        cells);
+  rp_doc_add_chart (doc, rp_chart_data_new_empty (RP_CHART_TIME, "Time", "GPUs", "Days",
+                                                  RP_CHART_UNIT_GPUS, RP_CHART_UNIT_DAYS),
+                    &chart, 200);
+  pdf = rp_report_doc_to_pdf (doc, &options, "Two plans", "A test", &error);
+  g_assert_no_error (error);
+  data = g_bytes_get_data (pdf, &len);
+  g_assert_true (len > 5 && memcmp (data, "%PDF-", 5) == 0);
+  g_assert_cmpuint (rp_doc_get_n_pages (doc), ==, 1);
+  check_boxes (doc, 595.2756, 841.8898);
+}
+
 /* ---- the file ------------------------------------------------------- */
 
 static char *
@@ -741,6 +776,7 @@ main (int    argc,
 
       g_test_add_data_func (test_path, examples[i], test_text);
     }
+  g_test_add_func ("/report/other-report", test_other_report);
   g_test_add_func ("/report/file", test_file);
   g_test_add_func ("/report/full-disk", test_full_disk);
   status = g_test_run ();

@@ -32,7 +32,7 @@ typedef struct
   const RpEstimate *est;
   GDate            *today;      /* borrowed */
   char             *date;       /* owned: "2026-12-01" */
-  RpChartStyle      chart;      /* the charts' print style */
+  RpChartStyle      chart;      /* the charts' print style (rp_report_init_styles) */
 } Builder;
 
 /* Body text in points: 9.5 pt reads like a printed datasheet and keeps
@@ -122,20 +122,6 @@ add_paragraph (Builder    *b,
 }
 
 /* ---- the summary ---------------------------------------------------- */
-
-static void
-add_title (Builder *b)
-{
-  const char *name = b->scenario->name;
-  g_autofree char *line = NULL;
-
-  rp_doc_add_paragraph (b->doc, RP_DOC_TEXT_TITLE, RP_CHART_INK_FG,
-                        name != NULL && *name != '\0' ? name : _("Untitled scenario"));
-  /* TRANSLATORS: under the PDF plan's title: the date, the version */
-  line = g_strdup_printf (_("Training hardware plan · %s · Rigplan %s"), b->date,
-                          PACKAGE_VERSION);
-  rp_doc_add_paragraph (b->doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_MUTED, line);
-}
 
 static void
 add_verdict (Builder *b)
@@ -263,7 +249,6 @@ add_key_figures (Builder *b)
 static void
 add_summary (Builder *b)
 {
-  add_title (b);
   rp_doc_add_heading (b->doc, 1, _("Summary"));
   add_verdict (b);
   add_checks (b);
@@ -501,26 +486,19 @@ options_date (const RpReportOptions *options)
   return options->date != NULL ? g_date_time_ref (options->date) : g_date_time_new_now_local ();
 }
 
-static void
-fill_info (const RpScenario      *scenario,
-           const RpCatalog       *catalog,
-           const RpEstimate      *est,
-           const RpReportOptions *options,
-           RpDocInfo             *info,
-           char                 **subject)
+static const char *
+author_of (const RpReportOptions *options)
 {
-  const char *author = options->author;
+  if (options->author != NULL)
+    return options->author;
+  return g_strcmp0 (g_get_real_name (), "Unknown") != 0 ? g_get_real_name ()
+                                                       : g_get_user_name ();
+}
 
-  if (author == NULL)
-    author = g_strcmp0 (g_get_real_name (), "Unknown") != 0 ? g_get_real_name ()
-                                                           : g_get_user_name ();
-  *subject = rp_words_question (scenario, catalog, est);
-  info->title = scenario->name != NULL && *scenario->name != '\0' ? scenario->name
-                                                                  : _("Untitled scenario");
-  info->subject = *subject;
-  info->author = author;
-  /* TRANSLATORS: the PDF plan's keywords, comma-separated */
-  info->keywords = _("Rigplan, training, GPU, hardware plan");
+static const char *
+title_or_untitled (const char *title)
+{
+  return title != NULL && *title != '\0' ? title : _("Untitled scenario");
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -584,6 +562,109 @@ rp_report_options_init (RpReportOptions *options)
   options->author = NULL;
 }
 
+void
+rp_report_init_styles (RpChartStyle *text,
+                       RpChartStyle *chart)
+{
+  g_return_if_fail (text != NULL && chart != NULL);
+
+  rp_chart_style_init_print (text);
+  text->font_size = body_size_pt;
+  *chart = *text;
+  chart->font_size = chart_font_size_pt;
+  chart->padding = 4;
+  /* Cairo 1.16's PDF output misplaces text drawn first on a page under a
+   * translation (a chart that is only a message landed in the footer);
+   * filling the chart's background first keeps it in place. */
+  chart->paint_bg = TRUE;
+}
+
+RpDoc *
+rp_report_doc_new (const char            *title,
+                   const char            *kind,
+                   const RpReportOptions *options)
+{
+  RpChartStyle style, chart;
+  g_autoptr(GDateTime) date = NULL;
+  g_autofree char *day = NULL;
+  g_autofree char *footer = NULL;
+  g_autofree char *line = NULL;
+  RpDoc *doc;
+
+  g_return_val_if_fail (kind != NULL && options != NULL, NULL);
+
+  rp_report_init_styles (&style, &chart);
+  date = options_date (options);
+  day = g_date_time_format (date, "%Y-%m-%d");
+  doc = rp_doc_new (&style);
+  /* TRANSLATORS: the footer of each page of a PDF report: the version, the date */
+  footer = g_strdup_printf (_("Rigplan %s · %s"), PACKAGE_VERSION, day);
+  rp_doc_set_running (doc, title_or_untitled (title), footer);
+  rp_doc_add_paragraph (doc, RP_DOC_TEXT_TITLE, RP_CHART_INK_FG, title_or_untitled (title));
+  /* TRANSLATORS: under a PDF report's title: what it is ("Training hardware
+   * plan"), the date, the version */
+  line = g_strdup_printf (_("%s · %s · Rigplan %s"), kind, day, PACKAGE_VERSION);
+  rp_doc_add_paragraph (doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_MUTED, line);
+  return doc;
+}
+
+GBytes *
+rp_report_doc_to_pdf (RpDoc                 *doc,
+                      const RpReportOptions *options,
+                      const char            *title,
+                      const char            *subject,
+                      GError               **error)
+{
+  g_autoptr(GDateTime) date = NULL;
+  RpDocInfo info = { NULL };
+  double width, height;
+
+  g_return_val_if_fail (doc != NULL && options != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  date = options_date (options);
+  info.title = title_or_untitled (title);
+  info.subject = subject;
+  info.author = author_of (options);
+  /* TRANSLATORS: the PDF plan's keywords, comma-separated */
+  info.keywords = _("Rigplan, training, GPU, hardware plan");
+  info.date = date;
+  rp_paper_get_size (options->paper, &width, &height);
+  return rp_doc_to_pdf (doc, width, height, &info, error);
+}
+
+gboolean
+rp_report_doc_write (RpDoc                 *doc,
+                     const RpReportOptions *options,
+                     const char            *title,
+                     const char            *subject,
+                     const char            *path,
+                     GError               **error)
+{
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (doc != NULL && options != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  pdf = rp_report_doc_to_pdf (doc, options, title, subject, &local_error);
+  /* Cairo's own file output misses a failed last write; memory cannot
+   * fail that way, and the atomic writer checks every write, fsyncs and
+   * renames, keeping the old file on any error */
+  if (pdf == NULL ||
+      !rp_file_write_atomic (path, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
+                             &local_error))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                   /* TRANSLATORS: %s are a file name and the reason */
+                   _("Could not write “%s”: %s"), display, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 RpDoc *
 rp_report_new_doc (const RpScenario      *scenario,
                    const RpCatalog       *catalog,
@@ -593,7 +674,6 @@ rp_report_new_doc (const RpScenario      *scenario,
   RpChartStyle style;
   g_autoptr(GDateTime) date = NULL;
   g_autoptr(GDate) today = g_date_new ();
-  g_autofree char *footer = NULL;
   Builder b = { NULL };
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && estimate != NULL, NULL);
@@ -602,19 +682,13 @@ rp_report_new_doc (const RpScenario      *scenario,
   date = options_date (options);
   g_date_set_dmy (today, g_date_time_get_day_of_month (date), g_date_time_get_month (date),
                   g_date_time_get_year (date));
-  rp_chart_style_init_print (&style);
-  style.font_size = body_size_pt;
-  b = (Builder) { rp_doc_new (&style), scenario, catalog, estimate, today,
-                  g_date_time_format (date, "%Y-%m-%d"), style };
-  b.chart.font_size = chart_font_size_pt;
-  b.chart.padding = 4;
-  /* Cairo 1.16's PDF output misplaces text drawn first on a page under a
-   * translation (a chart that is only a message landed in the footer);
-   * filling the chart's background first keeps it in place. */
-  b.chart.paint_bg = TRUE;
-  /* TRANSLATORS: the footer of each page of the PDF plan: the version, the date */
-  footer = g_strdup_printf (_("Rigplan %s · plan of %s"), PACKAGE_VERSION, b.date);
-  rp_doc_set_running (b.doc, scenario->name, footer);
+  b.doc = rp_report_doc_new (scenario->name, _("Training hardware plan"), options);
+  b.scenario = scenario;
+  b.catalog = catalog;
+  b.est = estimate;
+  b.today = today;
+  b.date = g_date_time_format (date, "%Y-%m-%d");
+  rp_report_init_styles (&style, &b.chart);
   add_summary (&b);
   add_inputs (&b);
   add_memory (&b);
@@ -636,21 +710,15 @@ rp_report_to_pdf (const RpScenario      *scenario,
                   GError               **error)
 {
   g_autoptr(RpDoc) doc = NULL;
-  g_autoptr(GDateTime) date = NULL;
   g_autofree char *subject = NULL;
-  RpDocInfo info = { NULL };
-  double width, height;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && estimate != NULL, NULL);
   g_return_val_if_fail (options != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   doc = rp_report_new_doc (scenario, catalog, estimate, options);
-  date = options_date (options);
-  fill_info (scenario, catalog, estimate, options, &info, &subject);
-  info.date = date;
-  rp_paper_get_size (options->paper, &width, &height);
-  return rp_doc_to_pdf (doc, width, height, &info, error);
+  subject = rp_words_question (scenario, catalog, estimate);
+  return rp_report_doc_to_pdf (doc, options, scenario->name, subject, error);
 }
 
 gboolean
@@ -661,26 +729,14 @@ rp_report_write_pdf (const RpScenario      *scenario,
                      const char            *path,
                      GError               **error)
 {
-  g_autoptr(GBytes) pdf = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(RpDoc) doc = NULL;
+  g_autofree char *subject = NULL;
 
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && estimate != NULL, FALSE);
+  g_return_val_if_fail (options != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  pdf = rp_report_to_pdf (scenario, catalog, estimate, options, &local_error);
-  /* Cairo's own file output misses a failed last write; memory cannot
-   * fail that way, and the atomic writer checks every write, fsyncs and
-   * renames, keeping the old file on any error */
-  if (pdf == NULL ||
-      !rp_file_write_atomic (path, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf),
-                             &local_error))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
-                   /* TRANSLATORS: %s are a file name and the reason */
-                   _("Could not write “%s”: %s"), display, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  doc = rp_report_new_doc (scenario, catalog, estimate, options);
+  subject = rp_words_question (scenario, catalog, estimate);
+  return rp_report_doc_write (doc, options, scenario->name, subject, path, error);
 }

@@ -68,4 +68,31 @@ gboolean rp_report_write_pdf    (const RpScenario      *scenario,
                                  const char            *path,
                                  GError               **error);
 
+/* ---- other reports in the plan's style (the compare report) ---------- */
+
+/* The plan's styles: @text for its text, @chart for its charts. */
+void     rp_report_init_styles  (RpChartStyle          *text,
+                                 RpChartStyle          *chart);
+/* A document in the plan's style: @title (NULL: "Untitled scenario") as
+ * its title and running header, a line "@kind · DATE · Rigplan VERSION"
+ * under it, the version and date in the footer.  Transfer full. */
+RpDoc   *rp_report_doc_new      (const char            *title,
+                                 const char            *kind,
+                                 const RpReportOptions *options);
+/* @doc as a PDF on @options's paper, with @title, @subject, the author
+ * and the date as metadata.  Errors: RP_ERROR_EXPORT_FAILED. */
+GBytes  *rp_report_doc_to_pdf   (RpDoc                 *doc,
+                                 const RpReportOptions *options,
+                                 const char            *title,
+                                 const char            *subject,
+                                 GError               **error);
+/* The same, written to @path whole or not at all (as
+ * rp_report_write_pdf()). */
+gboolean rp_report_doc_write    (RpDoc                 *doc,
+                                 const RpReportOptions *options,
+                                 const char            *title,
+                                 const char            *subject,
+                                 const char            *path,
+                                 GError               **error);
+
 G_END_DECLS
