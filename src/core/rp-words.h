@@ -7,6 +7,7 @@
  * fix on its own. */
 #pragma once
 
+#include "rp-compare.h"
 #include "rp-estimate.h"
 
 G_BEGIN_DECLS
@@ -44,5 +45,18 @@ char *rp_words_machine             (const RpCatalog  *catalog,
 /* The error as one sentence a person reads: the field's label instead of
  * its key ("Layers: expected a whole number from 1 to 10,000"). */
 char *rp_words_error               (const GError     *error);
+
+/* ---- the comparison (rp-compare.h) ---- */
+
+/* How the GPUs split the work: "8 data-parallel · ZeRO-3", "DP 2 × TP 4
+ * × PP 2", with the CPU offload when there is one. */
+char *rp_words_parallelism         (const RpScenario *scenario);
+/* "All 7 checks met", or "2 of 7 not met: Deadline, Run budget". */
+char *rp_words_checks_summary      (const RpEstimate *estimate);
+/* "Cannot be estimated: GPU: … " for a column without an estimate. */
+char *rp_words_cannot_estimate     (const GError     *error);
+/* "Amounts in ¥ (CNY); B and C converted from $ at 7.1 ¥ per $.", or
+ * NULL when every scenario is in the comparison's currency. */
+char *rp_words_compare_currency_note (const RpCompare *compare);
 
 G_END_DECLS
