@@ -10,6 +10,8 @@
 #include <cjson/cJSON.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static RpCatalog *
 load_bundled (void)
@@ -678,6 +680,9 @@ test_dangling_offer (void)
   g_assert_false (rp_catalog_load_dir (catalog, dir, FALSE, &error));
   g_assert_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU);
   g_assert_nonnull (strstr (error->message, "warp-drive"));
+  /* the file and the JSON path, as for any other error in a file */
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_cmpstr (rp_error_get_key (error), ==, "offers[0].gpu");
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -699,6 +704,114 @@ test_dangling_purchase (void)
   g_assert_nonnull (strstr (error->message, "warp-drive"));
   g_unlink (path);
   g_rmdir (dir);
+}
+
+#define GPU(id) "{\"id\": \"" id "\", \"name\": \"N\", \"vendor\": \"V\", \"memory_gib\": 12," \
+                " \"tflops\": {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"d\"}"
+#define OFFER(id, gpu) "{\"id\": \"" id "\", \"provider\": \"Lab\", \"gpu\": \"" gpu "\"," \
+                       " \"currency\": \"CNY\", \"per_gpu_hour\": {\"on_demand\": 3}," \
+                       " \"source\": \"s\", \"as_of\": \"d\"}"
+
+/* One bad file among the user's catalogs must not stop the rest: the
+ * good files load (with references across files, clouds.json naming a
+ * GPU of gpus.json), each bad file and bad offer is one problem naming
+ * the file and the key, and hidden files (editor locks, AppleDouble
+ * files), dangling links, directories and FIFOs named *.json are skipped
+ * without a word. */
+static void
+test_user_dir_problems (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-test-XXXXXX", &error);
+  g_autofree char *lock = g_build_filename (dir, ".#gpus.json", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.json", NULL);
+  g_autofree char *subdir = g_build_filename (dir, "x.json", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.json", NULL);
+  g_autofree char *clouds = write_temp (dir, "clouds.json",
+    "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": ["
+    OFFER ("lab-a", "my-card") ", " OFFER ("lab-b", "rtx-4090") ", "
+    OFFER ("lab-c", "warp-drive") "]}");
+  g_autofree char *gpus = write_temp (dir, "gpus.json",
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" GPU ("my-card") "]}");
+  /* a good entry, then a bad one: the file adds nothing */
+  g_autofree char *half = write_temp (dir, "half.json",
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" GPU ("half-good")
+    ", {\"id\": \"half-bad\"}]}");
+  g_autofree char *broken = write_temp (dir, "broken.json", "{\"format\": ");
+  /* macOS leaves AppleDouble files beside a copied file */
+  g_autofree char *apple = write_temp (dir, "._gpus.json", "\x05\x16\x07");
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(RpCatalog) strict = NULL;
+  const GError *p;
+
+  g_assert_cmpint (symlink ("/nonexistent", lock), ==, 0);
+  g_assert_cmpint (symlink ("/nonexistent", dangling), ==, 0);
+  g_assert_cmpint (g_mkdir (subdir, 0755), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
+  catalog = rp_catalog_load_default_full (&problems, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (catalog);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s", ((GError *) g_ptr_array_index (problems, i))->message);
+  /* sorted: broken.json, clouds.json's offer (after all files), half.json */
+  g_assert_cmpuint (problems->len, ==, 3);
+  p = g_ptr_array_index (problems, 0);
+  g_assert_true (g_str_has_prefix (p->message, broken));
+  g_assert_error (p, RP_ERROR, RP_ERROR_PARSE);
+  p = g_ptr_array_index (problems, 1);
+  g_assert_true (g_str_has_prefix (p->message, half));
+  g_assert_cmpstr (rp_error_get_key (p), ==, "gpus[1].name");
+  p = g_ptr_array_index (problems, 2);
+  g_assert_true (g_str_has_prefix (p->message, clouds));
+  g_assert_error (p, RP_ERROR, RP_ERROR_UNKNOWN_GPU);
+  g_assert_cmpstr (rp_error_get_key (p), ==, "offers[2].gpu");
+  g_assert_nonnull (strstr (p->message, "“lab-c”"));
+
+  g_assert_nonnull (rp_catalog_lookup_gpu (catalog, "my-card"));
+  g_assert_nonnull (rp_catalog_lookup_cloud (catalog, "lab-a"));
+  g_assert_nonnull (rp_catalog_lookup_cloud (catalog, "lab-b"));
+  g_assert_null (rp_catalog_lookup_cloud (catalog, "lab-c"));
+  g_assert_null (rp_catalog_lookup_gpu (catalog, "half-good"));
+  g_assert_nonnull (rp_catalog_lookup_gpu (catalog, "h100-sxm"));
+
+  /* the strict form fails on the first problem */
+  strict = rp_catalog_load_default (&error);
+  g_assert_null (strict);
+  g_assert_error (error, RP_ERROR, RP_ERROR_PARSE);
+  g_setenv ("RIGPLAN_USER_DATADIR", "/nonexistent", TRUE);
+  for (const char *const *path = (const char *const[]) { lock, dangling, fifo, clouds, gpus,
+                                                         half, broken, apple, NULL };
+       *path; path++)
+    g_unlink (*path);
+  g_rmdir (subdir);
+  g_rmdir (dir);
+}
+
+/* A replaced entry keeps its place and the lookups find the new one. */
+static void
+test_lookup_after_replace (void)
+{
+  g_autoptr(RpCatalog) catalog = rp_catalog_new_empty ();
+  g_autoptr(GBytes) first = g_bytes_new_static (
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" GPU ("a") ", " GPU ("b") "]}",
+    strlen ("{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" GPU ("a") ", " GPU ("b") "]}"));
+  g_autoptr(GBytes) second = g_bytes_new_static (
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" GPU ("a") "]}",
+    strlen ("{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" GPU ("a") "]}"));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (rp_catalog_load_bytes (catalog, first, "first.json", &error));
+  g_assert_cmpstr (rp_catalog_lookup_gpu (catalog, "a")->source, ==, "s");
+  g_assert_true (rp_catalog_load_bytes (catalog, second, "second.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (rp_catalog_n_gpus (catalog), ==, 2);
+  g_assert_true (rp_catalog_get_gpu (catalog, 0) == rp_catalog_lookup_gpu (catalog, "a"));
+  g_assert_cmpstr (rp_catalog_get_gpu (catalog, 1)->id, ==, "b");
+  g_assert_true (rp_catalog_lookup_gpu (catalog, "b") == rp_catalog_get_gpu (catalog, 1));
+  g_assert_null (rp_catalog_lookup_gpu (catalog, "c"));
+  g_assert_null (rp_catalog_lookup_gpu (catalog, NULL));
 }
 
 int
@@ -726,5 +839,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/bad-files", test_bad_files);
   g_test_add_func ("/core/catalog/dangling-offer", test_dangling_offer);
   g_test_add_func ("/core/catalog/dangling-purchase", test_dangling_purchase);
+  g_test_add_func ("/core/catalog/user-dir-problems", test_user_dir_problems);
+  g_test_add_func ("/core/catalog/lookup-after-replace", test_lookup_after_replace);
   return g_test_run ();
 }

@@ -15,8 +15,13 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <errno.h>
 #include <pango/pangocairo.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -66,6 +71,24 @@ one_bar_data (void)
   rp_chart_data_add_category (data, "汉字 GPU");
   rp_chart_data_add_point (data, s, 0, 10);
   return data;
+}
+
+/* A scenario, the catalog and a computed estimate (transfer full each). */
+static void
+load_example (RpCatalog  **catalog,
+              RpScenario **scenario,
+              RpEstimate **est)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
+                                            "full-finetune-llama2-7b-8xa100.rigplan", NULL);
+
+  *catalog = rp_catalog_load_default (&error);
+  g_assert_no_error (error);
+  *scenario = rp_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  *est = rp_estimate_new ();
+  g_assert_true (rp_estimate_compute (*scenario, *catalog, *est, &error));
 }
 
 static gboolean
@@ -348,6 +371,152 @@ test_cli_png (Fixture       *f,
   cairo_surface_destroy (png);
 }
 
+/* The real failure: RLIMIT_FSIZE makes write() fail with EFBIG part way
+ * through, as a full disk would with ENOSPC.  Each export must fail with
+ * the reason and leave the old file, its mode and the link to it. */
+static void
+test_write_failure (Fixture       *f,
+                    gconstpointer  user_data)
+{
+  g_autofree char *target = g_build_filename (f->dir, "plan.pdf", NULL);
+  g_autofree char *link = g_build_filename (f->dir, "link.pdf", NULL);
+  g_autofree char *contents = NULL;
+  const char *dir = g_getenv ("RP_TEST_EXPORT_DIR");
+  GStatBuf st;
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *child_link = g_build_filename (dir, "link.pdf", NULL);
+      g_autoptr(RpCatalog) catalog = NULL;
+      g_autoptr(RpScenario) scenario = NULL;
+      g_autoptr(RpEstimate) est = NULL;
+      g_autoptr(RpChartData) data = NULL;
+      struct rlimit limit = { 4096, 4096 };
+
+      load_example (&catalog, &scenario, &est);
+      data = rp_chart_data_new (RP_CHART_VRAM, scenario, catalog, est);
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      for (guint i = 0; i < 4; i++)
+        {
+          g_autoptr(GError) error = NULL;
+          gboolean done;
+
+          if (i == 0)
+            done = rp_chart_export_report_pdf (scenario, catalog, est, child_link, &error);
+          else if (i == 1)
+            done = rp_chart_export_png (data, child_link, 1600, 1000, NULL, &error);
+          else if (i == 2)
+            done = rp_chart_export_svg (data, child_link, 842, 595, NULL, &error);
+          else
+            done = rp_chart_export_pdf (data, child_link, 842, 595, NULL, &error);
+          g_assert_false (done);
+          g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+          g_assert_nonnull (strstr (error->message, g_strerror (EFBIG)));
+        }
+      return;
+    }
+  g_assert_true (g_file_set_contents (target, "the old plan", -1, NULL));
+  g_assert_cmpint (g_chmod (target, 0600), ==, 0);
+  g_assert_cmpint (symlink ("plan.pdf", link), ==, 0);
+  g_setenv ("RP_TEST_EXPORT_DIR", f->dir, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  g_unsetenv ("RP_TEST_EXPORT_DIR");
+  g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "the old plan");
+  g_assert_cmpint (g_stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0600);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  /* fixture_teardown: no temporary left */
+}
+
+/* A read-only file is refused, not overwritten; a link is written
+ * through and stays a link. */
+static void
+test_keep_file (Fixture       *f,
+                gconstpointer  user_data)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autofree char *frozen = g_build_filename (f->dir, "frozen.png", NULL);
+  g_autofree char *real = g_build_filename (f->dir, "real.png", NULL);
+  g_autofree char *link = g_build_filename (f->dir, "link.png", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (frozen, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (frozen, 0444), ==, 0);
+  g_assert_false (rp_chart_export_png (data, frozen, 200, 150, NULL, &error));
+  g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+  g_assert_nonnull (strstr (error->message, "read-only"));
+  g_assert_true (g_file_get_contents (frozen, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "old");
+
+  g_assert_true (g_file_set_contents (real, "old", -1, NULL));
+  g_assert_cmpint (symlink ("real.png", link), ==, 0);
+  g_assert_true (rp_chart_export_png (data, link, 200, 150, NULL, NULL));
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (real, &contents, NULL, NULL));
+  g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
+}
+
+/* Sizes Cairo cannot draw, or that would take gigabytes, are refused
+ * before any pixel is allocated. */
+static void
+test_png_size_cap (Fixture       *f,
+                   gconstpointer  user_data)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autofree char *path = g_build_filename (f->dir, "huge.png", NULL);
+  const double sizes[][2] = { { 32768, 32768 }, { 32767, 32767 }, { 20000, 5001 },
+                              { 32768, 1 }, { 1, 32768 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+
+      g_assert_false (rp_chart_export_png (data, path, sizes[i][0], sizes[i][1], NULL, &error));
+      g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+      g_assert_false (file_exists (path));
+      g_clear_error (&error);
+      bytes = rp_chart_export_bytes (data, RP_CHART_FORMAT_PNG, sizes[i][0], sizes[i][1], NULL,
+                                     &error);
+      g_assert_null (bytes);
+      g_assert_error (error, RP_ERROR, RP_ERROR_EXPORT_FAILED);
+    }
+}
+
+/* In memory: the same files, for previews and the fuzz target. */
+static void
+test_bytes (void)
+{
+  g_autoptr(RpChartData) data = one_bar_data ();
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(RpScenario) scenario = NULL;
+  g_autoptr(RpEstimate) est = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) png = rp_chart_export_bytes (data, RP_CHART_FORMAT_PNG, 400, 300, NULL,
+                                                 &error);
+  g_autoptr(GBytes) svg = NULL;
+  g_autoptr(GBytes) report = NULL;
+  gsize len = 0;
+  const char *text;
+
+  g_assert_no_error (error);
+  g_assert_true (memcmp (g_bytes_get_data (png, NULL), "\x89PNG", 4) == 0);
+  svg = rp_chart_export_bytes (data, RP_CHART_FORMAT_SVG, 400, 300, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (memmem (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg), "<svg", 4));
+  load_example (&catalog, &scenario, &est);
+  report = rp_chart_export_report_bytes (scenario, catalog, est, &error);
+  g_assert_no_error (error);
+  text = g_bytes_get_data (report, &len);
+  g_assert_true (memcmp (text, "%PDF-", 5) == 0);
+  g_assert_cmpuint (count_pdf_pages (text, len), ==, RP_N_CHARTS);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -368,6 +537,13 @@ main (int    argc,
               fixture_teardown);
   g_test_add ("/chart/export/cli-png", Fixture, NULL, fixture_setup, test_cli_png,
               fixture_teardown);
+  g_test_add ("/chart/export/write-failure", Fixture, NULL, fixture_setup, test_write_failure,
+              fixture_teardown);
+  g_test_add ("/chart/export/keep-file", Fixture, NULL, fixture_setup, test_keep_file,
+              fixture_teardown);
+  g_test_add ("/chart/export/png-size-cap", Fixture, NULL, fixture_setup, test_png_size_cap,
+              fixture_teardown);
+  g_test_add_func ("/chart/export/bytes", test_bytes);
 
   status = g_test_run ();
 

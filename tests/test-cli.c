@@ -399,6 +399,59 @@ test_estimate_bad_file (void)
   g_rmdir (dir);
 }
 
+/* A bad file among the user's catalogs is a warning naming the file and
+ * the key; the command still works (it used to exit 1 for any of them). */
+static void
+test_catalog_warnings (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
+  g_autofree char *bad = g_build_filename (dir, "mine.json", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *scenario = example ("lora-llama3-8b-rtx4090.rigplan");
+  const char *env[] = { "RIGPLAN_USER_DATADIR", dir, NULL };
+  g_auto(CliResult) list = { 0 };
+  g_auto(CliResult) estimate = { 0 };
+
+  g_file_set_contents (bad, "{\"format\": \"rigplan-gpus\", \"version\": 1,"
+                       " \"gpus\": [{\"id\": \"mine\"}]}", -1, &error);
+  g_assert_no_error (error);
+  expected = g_strdup_printf ("rigplan-cli: warning: %s: gpus[0].name: ", bad);
+  run_cli (&list, env, "catalog", "gpus", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_true (g_str_has_prefix (list.err, expected));
+  g_assert_nonnull (strstr (list.out, "h100-sxm"));
+  run_cli (&estimate, env, "estimate", scenario, "--json", NULL);
+  g_assert_cmpint (estimate.status, ==, 0);
+  g_assert_true (g_str_has_prefix (estimate.err, expected));
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+/* A PNG of more than 100 megapixels is a usage error before any work
+ * (32768² passed the old size check and failed inside Cairo); an input
+ * that is no file is refused by name. */
+static void
+test_export_limits (void)
+{
+  g_autofree char *path = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
+  g_autofree char *out = g_build_filename (dir, "chart.png", NULL);
+  g_auto(CliResult) huge = { 0 };
+  g_auto(CliResult) device = { 0 };
+
+  run_cli (&huge, NULL, "export", path, "-o", out, "--chart", "vram", "--width", "32768",
+           "--height", "32768", NULL);
+  g_assert_cmpint (huge.status, ==, 2);
+  g_assert_nonnull (strstr (huge.err, "100 million pixels"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  run_cli (&device, NULL, "export", "/dev/zero", "-o", out, "--chart", "vram", NULL);
+  g_assert_cmpint (device.status, ==, 1);
+  g_assert_nonnull (strstr (device.err, "/dev/zero: is not a regular file"));
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -414,5 +467,7 @@ main (int    argc,
   g_test_add_func ("/cli/estimate-bad-file", test_estimate_bad_file);
   g_test_add_func ("/cli/schema", test_schema);
   g_test_add_func ("/cli/fix", test_fix);
+  g_test_add_func ("/cli/export-limits", test_export_limits);
+  g_test_add_func ("/cli/catalog-warnings", test_catalog_warnings);
   return g_test_run ();
 }

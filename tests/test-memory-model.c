@@ -704,7 +704,7 @@ test_opaque_activation_scaling (void)
   resolve (s, &arch);
   rp_memory_model_estimate (s, &arch, gpu ("a100-80gb-sxm"), catalog, &m224);
   g_assert_cmpfloat_with_epsilon (m224.activations_bytes, 4 * 100e6, 1.0);
-  s->model.overridden &= ~RP_ARCH_ACT_BYTES;
+  s->model.overridden &= ~(guint32) RP_ARCH_ACT_BYTES;
   s->model.arch.input_size = 448;
   s->model.overridden |= RP_ARCH_INPUT_SIZE;
   resolve (s, &arch);

@@ -159,6 +159,7 @@ scenario_for_case (const cJSON     *c,
   t->zero_stage = has_prefix (id, "mpt-") || has_prefix (id, "opt-") ||
                   has_prefix (id, "nemo-llama3-8b") ? 3 : 1;
   t->dataset_tokens = number (reported, "tokens", 1e9);
+  t->dataset_samples = 1281167;         /* ImageNet-1k train, for the convnets */
   hw->network = RP_NETWORK_NONE;
   if (g_strcmp0 (net, "roce-1600g-per-node") == 0)
     hw->network = RP_NETWORK_200GBE;

@@ -20,6 +20,7 @@ struct _RpApplication
   RpCatalog *catalog;
   GSettings *settings;
   GError    *catalog_error;
+  GPtrArray *catalog_problems; /* GError*: the user's files that were skipped */
 };
 
 G_DEFINE_FINAL_TYPE (RpApplication, rp_application, GTK_TYPE_APPLICATION)
@@ -51,11 +52,41 @@ show_catalog_error (RpApplication *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* One bad user catalog file never stops the app (issue 17): the window
+ * says which were skipped and opens their folder. */
+static void
+show_catalog_problems (RpApplication *self,
+                       RpWindow      *window)
+{
+  const GError *first;
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *dir = rp_catalog_user_dir ();
+  guint more;
+
+  if (self->catalog_problems == NULL || self->catalog_problems->len == 0)
+    return;
+  first = g_ptr_array_index (self->catalog_problems, 0);
+  more = self->catalog_problems->len - 1;
+  if (more == 0)
+    /* TRANSLATORS: %s is "FILE: KEY: problem" */
+    text = g_strdup_printf (_("Part of your catalog was skipped: %s"), first->message);
+  else
+    /* TRANSLATORS: %s is "FILE: KEY: problem", %u how many more */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Part of your catalog was skipped: %s (and %u more problem)",
+                                         "Part of your catalog was skipped: %s (and %u more problems)",
+                                         more), first->message, more);
+  folder = g_file_new_for_path (dir);
+  rp_window_show_notice (window, text, folder);
+}
+
 static RpWindow *
 new_window (RpApplication *self)
 {
   RpWindow *window = rp_window_new (GTK_APPLICATION (self), self->catalog, self->settings);
 
+  show_catalog_problems (self, window);
   rp_startup_mark ("window-built");
   rp_startup_watch_first_frame (GTK_WINDOW (window), G_APPLICATION (self));
   return window;
@@ -142,7 +173,7 @@ rp_application_startup (GApplication *application)
   else
     g_message ("The GSettings schema %s is not installed; settings are not kept", APP_ID);
 
-  self->catalog = rp_catalog_load_default (&self->catalog_error);
+  self->catalog = rp_catalog_load_default_full (&self->catalog_problems, &self->catalog_error);
   rp_startup_mark ("catalog-loaded");
   gtk_window_set_default_icon_name (APP_ID);
 }
@@ -199,6 +230,7 @@ rp_application_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->catalog, rp_catalog_unref);
   g_clear_error (&self->catalog_error);
+  g_clear_pointer (&self->catalog_problems, g_ptr_array_unref);
   G_OBJECT_CLASS (rp_application_parent_class)->dispose (object);
 }
 

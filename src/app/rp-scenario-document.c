@@ -11,6 +11,7 @@
 
 #include "rp-error.h"
 #include "rp-explore.h"
+#include "rp-file.h"
 #include "rp-fix.h"
 #include "rp-model.h"
 #include "rp-prices.h"
@@ -456,16 +457,19 @@ load_contents_cb (GObject      *source,
   GFile *file = G_FILE (source);
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) contents = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   gsize len = 0;
+  const char *data;
 
-  if (!g_file_load_contents_finish (file, result, &contents, &len, NULL, &error))
+  contents = rp_file_load_finish (file, result, &error);
+  if (contents == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  scenario = rp_scenario_load_data (contents, len, &error);
+  data = g_bytes_get_data (contents, &len);
+  scenario = rp_scenario_load_data (data, len, &error);
   if (scenario == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -486,7 +490,7 @@ replace_contents_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   RpScenarioDocument *self = g_task_get_source_object (task);
 
-  if (!g_file_replace_contents_finish (file, result, NULL, &error))
+  if (!rp_file_replace_finish (file, result, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -897,7 +901,8 @@ rp_scenario_document_load_async (RpScenarioDocument  *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, rp_scenario_document_load_async);
-  g_file_load_contents_async (file, cancellable, load_contents_cb, task);
+  /* /dev/zero or a 3 GB file is not a scenario: read at most the bound */
+  rp_file_load_async (file, RP_SCENARIO_MAX_BYTES, cancellable, load_contents_cb, task);
 }
 
 gboolean
@@ -927,8 +932,9 @@ rp_scenario_document_save_async (RpScenarioDocument  *self,
   g_task_set_source_tag (task, rp_scenario_document_save_async);
   json = rp_scenario_to_json (self->scenario);
   bytes = g_bytes_new_take (json, strlen (json));
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
-                                       cancellable, replace_contents_cb, task);
+  /* core's atomic writer: on a full disk the old file stays whole (GLib
+   * 2.74's replace_contents left it empty), its mode and links kept */
+  rp_file_replace_async (file, bytes, cancellable, replace_contents_cb, task);
 }
 
 gboolean

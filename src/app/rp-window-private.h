@@ -84,10 +84,4 @@ void rp_window_show_error         (RpWindow       *self,
 gboolean rp_window_confirm_close  (RpWindow       *self);
 void rp_window_update_actions     (RpWindow       *self);
 
-/* rp-window.c */
-/* Shows @text above the results; with @file, an "Open" button opens it. */
-void rp_window_show_notice        (RpWindow       *self,
-                                   const char     *text,
-                                   GFile          *file);
-
 G_END_DECLS

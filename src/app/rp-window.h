@@ -37,6 +37,11 @@ guint               rp_window_get_n_checks      (RpWindow       *self,
                                                  guint          *n_failed);
 /* Whether the results are marked as those of the last valid scenario. */
 gboolean            rp_window_shows_stale       (RpWindow       *self);
+/* Shows @text in the bar above the results, with an Open button for
+ * @file when not NULL (an export, the catalog folder). */
+void                rp_window_show_notice       (RpWindow       *self,
+                                                 const char     *text,
+                                                 GFile          *file);
 /* The notice above the results, or NULL when none is shown. */
 const char         *rp_window_get_notice        (RpWindow       *self);
 /* Whether the form and the results are pages of one column (narrow). */

@@ -1,25 +1,27 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-chart-export.c: charts to PNG, SVG and PDF files, and the PDF plan
  *
- * Each export draws into a temporary file beside the target and renames
- * it over the target once Cairo reports success, so a failed export never
- * leaves half a file. */
+ * Cairo draws into a sink: memory, or an RpFileWriter (rp-file.h), which
+ * writes a temporary beside the target and renames it over the target
+ * only once Cairo and every write have succeeded.  Cairo's own
+ * *_surface_create (path) would write the file in place and, on a full
+ * disk, leave a truncated file behind while the export still "worked":
+ * its write errors surface only in cairo_surface_status() after
+ * cairo_surface_finish(), which the stream form lets us check before
+ * the rename. */
 
 #include "config.h"
 
 #include "rp-chart.h"
 #include "rp-chart-private.h"
 #include "rp-error.h"
+#include "rp-file.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <pango/pangocairo.h>
-#include <unistd.h>
 
 /* PNGs larger than this (in pixels) are drawn scaled up, so that text
  * stays readable on a 4K image. */
@@ -30,13 +32,18 @@ static const double report_width_pt = 842;
 static const double report_height_pt = 595;
 static const double report_font_size = 10.5;
 static const double max_size = 32768;
+/* Cairo's image surfaces stop at 32767 pixels a side (MAX_IMAGE_SIZE in
+ * cairo-image-surface.c), and 100 million pixels are 400 MB of ARGB
+ * before compression: more is a typo, not a chart. */
+static const double max_png_side_px = 32767;
+static const double max_png_pixels = 100e6;
 
-typedef enum
+/* Where Cairo's output goes: exactly one of the two is set. */
+typedef struct
 {
-  FORMAT_PNG,
-  FORMAT_SVG,
-  FORMAT_PDF,
-} ExportFormat;
+  RpFileWriter *file;           /* borrowed */
+  GByteArray   *memory;         /* borrowed */
+} Sink;
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -52,43 +59,33 @@ set_export_error (GError     **error,
                _("Could not write “%s”: %s"), display, reason);
 }
 
-/* A new empty file beside @path; transfer full. */
-static char *
-create_temp_beside (const char  *path,
-                    GError     **error)
+static cairo_status_t
+sink_write (void                *closure,
+            const unsigned char *data,
+            unsigned int         length)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *tmpl = g_strdup_printf (".%s.XXXXXX", base);
-  char *tmp = g_build_filename (dir, tmpl, NULL);
-  int fd = g_mkstemp_full (tmp, O_RDWR, 0644);
+  Sink *sink = closure;
 
-  if (fd < 0)
+  if (sink->memory != NULL)
     {
-      int saved = errno;
-
-      set_export_error (error, path, g_strerror (saved));
-      g_free (tmp);
-      return NULL;
+      g_byte_array_append (sink->memory, data, length);
+      return CAIRO_STATUS_SUCCESS;
     }
-  close (fd);
-  return tmp;
+  return rp_file_writer_write (sink->file, data, length) ? CAIRO_STATUS_SUCCESS
+                                                         : CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* Fails with Cairo's @status, or the file's own error behind it. */
 static gboolean
-finish_temp (const char  *tmp,
-             const char  *path,
-             GError     **error)
+set_render_error (GError         **error,
+                  const Sink      *sink,
+                  cairo_status_t   status)
 {
-  if (g_rename (tmp, path) != 0)
-    {
-      int saved = errno;
+  const GError *written = sink->file != NULL ? rp_file_writer_get_error (sink->file) : NULL;
 
-      g_unlink (tmp);
-      set_export_error (error, path, g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
+  g_set_error_literal (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                       written != NULL ? written->message : cairo_status_to_string (status));
+  return FALSE;
 }
 
 static void
@@ -107,62 +104,74 @@ paint_chart (cairo_t            *cr,
   g_object_unref (context);
 }
 
+/* Refuses a size Cairo cannot draw or that would take gigabytes; the
+ * reason, without the file name. */
 static gboolean
-check_size (const char  *path,
-            double       width,
-            double       height,
-            GError     **error)
+check_size (double         width,
+            double         height,
+            RpChartFormat  format,
+            GError       **error)
 {
   if (!(width >= 1 && height >= 1 && width <= max_size && height <= max_size))
     {
-      set_export_error (error, path, _("the size must be between 1 and 32768"));
+      g_set_error_literal (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                           _("the size must be between 1 and 32768"));
+      return FALSE;
+    }
+  if (format == RP_CHART_FORMAT_PNG &&
+      (ceil (width) > max_png_side_px || ceil (height) > max_png_side_px ||
+       ceil (width) * ceil (height) > max_png_pixels))
+    {
+      g_set_error_literal (error, RP_ERROR, RP_ERROR_EXPORT_FAILED,
+                           _("a PNG can have at most 100 million pixels, "
+                             "and at most 32767 on a side"));
       return FALSE;
     }
   return TRUE;
 }
 
+static cairo_surface_t *
+create_surface (RpChartFormat  format,
+                double         width,
+                double         height,
+                Sink          *sink)
+{
+  switch (format)
+    {
+    case RP_CHART_FORMAT_PNG:
+      return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width),
+                                         (int) ceil (height));
+    case RP_CHART_FORMAT_SVG:
+      return cairo_svg_surface_create_for_stream (sink_write, sink, width, height);
+    case RP_CHART_FORMAT_PDF:
+    default:
+      return cairo_pdf_surface_create_for_stream (sink_write, sink, width, height);
+    }
+}
+
+/* Draws @data into @sink; FALSE with the reason (no file name). */
 static gboolean
-export_one (const RpChartData  *data,
-            const char         *path,
-            double              width,
-            double              height,
-            const RpChartStyle *style,
-            ExportFormat        format,
-            GError            **error)
+render_chart (const RpChartData  *data,
+              double              width,
+              double              height,
+              const RpChartStyle *style,
+              RpChartFormat       format,
+              Sink               *sink,
+              GError            **error)
 {
   RpChartStyle print;
-  g_autofree char *tmp = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
 
-  if (!check_size (path, width, height, error))
-    return FALSE;
   if (style == NULL)
     {
       rp_chart_style_init_print (&print);
       style = &print;
     }
-  tmp = create_temp_beside (path, error);
-  if (tmp == NULL)
-    return FALSE;
-
-  switch (format)
-    {
-    case FORMAT_PNG:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width),
-                                            (int) ceil (height));
-      break;
-    case FORMAT_SVG:
-      surface = cairo_svg_surface_create (tmp, width, height);
-      break;
-    case FORMAT_PDF:
-    default:
-      surface = cairo_pdf_surface_create (tmp, width, height);
-      break;
-    }
+  surface = create_surface (format, width, height, sink);
   cr = cairo_create (surface);
-  if (format == FORMAT_PNG)
+  if (format == RP_CHART_FORMAT_PNG)
     {
       double scale = MAX (1, MIN (width / png_logical_width, height / png_logical_height));
 
@@ -171,25 +180,20 @@ export_one (const RpChartData  *data,
     }
   else
     paint_chart (cr, data, width, height, style);
-  if (format == FORMAT_PDF)
+  if (format == RP_CHART_FORMAT_PDF)
     cairo_show_page (cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
-  if (status == CAIRO_STATUS_SUCCESS && format == FORMAT_PNG)
-    status = cairo_surface_write_to_png (surface, tmp);
+  if (status == CAIRO_STATUS_SUCCESS && format == RP_CHART_FORMAT_PNG)
+    status = cairo_surface_write_to_png_stream (surface, sink_write, sink);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-
   if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_unlink (tmp);
-      set_export_error (error, path, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return finish_temp (tmp, path, error);
+    return set_render_error (error, sink, status);
+  return TRUE;
 }
 
 static void
@@ -215,105 +219,24 @@ paint_footer (cairo_t            *cr,
   g_object_unref (layout);
 }
 
-/* ---- public API ----------------------------------------------------- */
-
-gboolean
-rp_chart_export_png (const RpChartData  *data,
-                     const char         *path,
-                     double              width,
-                     double              height,
-                     const RpChartStyle *style,
-                     GError            **error)
-{
-  g_return_val_if_fail (data != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return export_one (data, path, width, height, style, FORMAT_PNG, error);
-}
-
-gboolean
-rp_chart_export_svg (const RpChartData  *data,
-                     const char         *path,
-                     double              width,
-                     double              height,
-                     const RpChartStyle *style,
-                     GError            **error)
-{
-  g_return_val_if_fail (data != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return export_one (data, path, width, height, style, FORMAT_SVG, error);
-}
-
-gboolean
-rp_chart_export_pdf (const RpChartData  *data,
-                     const char         *path,
-                     double              width,
-                     double              height,
-                     const RpChartStyle *style,
-                     GError            **error)
-{
-  g_return_val_if_fail (data != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return export_one (data, path, width, height, style, FORMAT_PDF, error);
-}
-
-gboolean
-rp_chart_export_file (const RpChartData  *data,
-                      const char         *path,
-                      double              width,
-                      double              height,
-                      const RpChartStyle *style,
-                      GError            **error)
-{
-  g_autofree char *lower = NULL;
-
-  g_return_val_if_fail (data != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  lower = g_ascii_strdown (path, -1);
-  if (g_str_has_suffix (lower, ".png"))
-    return export_one (data, path, width, height, style, FORMAT_PNG, error);
-  if (g_str_has_suffix (lower, ".svg"))
-    return export_one (data, path, width, height, style, FORMAT_SVG, error);
-  if (g_str_has_suffix (lower, ".pdf"))
-    return export_one (data, path, width, height, style, FORMAT_PDF, error);
-  set_export_error (error, path, _("the name must end in .png, .svg or .pdf"));
-  return FALSE;
-}
-
-gboolean
-rp_chart_export_report_pdf (const RpScenario  *scenario,
-                            const RpCatalog   *catalog,
-                            const RpEstimate  *estimate,
-                            const char        *path,
-                            GError           **error)
+/* The plan, one page per chart, into @sink; FALSE with the reason. */
+static gboolean
+render_report (const RpScenario  *scenario,
+               const RpCatalog   *catalog,
+               const RpEstimate  *estimate,
+               Sink              *sink,
+               GError           **error)
 {
   RpChartStyle style;
-  g_autofree char *tmp = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
 
-  g_return_val_if_fail (scenario != NULL, FALSE);
-  g_return_val_if_fail (catalog != NULL, FALSE);
-  g_return_val_if_fail (estimate != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
   rp_chart_style_init_print (&style);
   style.font_size = report_font_size;
   style.padding = 36;           /* half an inch of margin */
-  tmp = create_temp_beside (path, error);
-  if (tmp == NULL)
-    return FALSE;
-
-  surface = cairo_pdf_surface_create (tmp, report_width_pt, report_height_pt);
+  surface = cairo_pdf_surface_create_for_stream (sink_write, sink, report_width_pt,
+                                                 report_height_pt);
   if (scenario->name != NULL && *scenario->name != '\0')
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, scenario->name);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Rigplan " PACKAGE_VERSION);
@@ -335,12 +258,215 @@ rp_chart_export_report_pdf (const RpScenario  *scenario,
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-
   if (status != CAIRO_STATUS_SUCCESS)
+    return set_render_error (error, sink, status);
+  return TRUE;
+}
+
+/* Writes @path through an RpFileWriter with one of the renderers (a
+ * chart when @data is set, else the report); errors name @path. */
+static gboolean
+export_to_file (const char         *path,
+                const RpChartData  *data,
+                double              width,
+                double              height,
+                const RpChartStyle *style,
+                RpChartFormat       format,
+                const RpScenario   *scenario,
+                const RpCatalog    *catalog,
+                const RpEstimate   *estimate,
+                GError            **error)
+{
+  g_autoptr(RpFileWriter) writer = NULL;
+  g_autoptr(GError) local_error = NULL;
+  Sink sink = { NULL, NULL };
+  gboolean ok;
+
+  if (data != NULL && !check_size (width, height, format, &local_error))
     {
-      g_unlink (tmp);
-      set_export_error (error, path, cairo_status_to_string (status));
+      set_export_error (error, path, local_error->message);
       return FALSE;
     }
-  return finish_temp (tmp, path, error);
+  writer = rp_file_writer_new (path, &local_error);
+  if (writer == NULL)
+    {
+      set_export_error (error, path, local_error->message);
+      return FALSE;
+    }
+  sink.file = writer;
+  if (data != NULL)
+    ok = render_chart (data, width, height, style, format, &sink, &local_error);
+  else
+    ok = render_report (scenario, catalog, estimate, &sink, &local_error);
+  /* on failure, freeing the writer removes the temporary */
+  if (!ok || !rp_file_writer_commit (writer, &local_error))
+    {
+      set_export_error (error, path, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static GBytes *
+bytes_or_error (GByteArray  *memory,
+                gboolean     ok)
+{
+  if (!ok)
+    {
+      g_byte_array_unref (memory);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (memory);
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+gboolean
+rp_chart_export_png (const RpChartData  *data,
+                     const char         *path,
+                     double              width,
+                     double              height,
+                     const RpChartStyle *style,
+                     GError            **error)
+{
+  g_return_val_if_fail (data != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_to_file (path, data, width, height, style, RP_CHART_FORMAT_PNG,
+                         NULL, NULL, NULL, error);
+}
+
+gboolean
+rp_chart_export_svg (const RpChartData  *data,
+                     const char         *path,
+                     double              width,
+                     double              height,
+                     const RpChartStyle *style,
+                     GError            **error)
+{
+  g_return_val_if_fail (data != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_to_file (path, data, width, height, style, RP_CHART_FORMAT_SVG,
+                         NULL, NULL, NULL, error);
+}
+
+gboolean
+rp_chart_export_pdf (const RpChartData  *data,
+                     const char         *path,
+                     double              width,
+                     double              height,
+                     const RpChartStyle *style,
+                     GError            **error)
+{
+  g_return_val_if_fail (data != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_to_file (path, data, width, height, style, RP_CHART_FORMAT_PDF,
+                         NULL, NULL, NULL, error);
+}
+
+gboolean
+rp_chart_export_file (const RpChartData  *data,
+                      const char         *path,
+                      double              width,
+                      double              height,
+                      const RpChartStyle *style,
+                      GError            **error)
+{
+  RpChartFormat format;
+
+  g_return_val_if_fail (data != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!rp_chart_format_from_path (path, &format))
+    {
+      set_export_error (error, path, _("the name must end in .png, .svg or .pdf"));
+      return FALSE;
+    }
+  return export_to_file (path, data, width, height, style, format, NULL, NULL, NULL, error);
+}
+
+gboolean
+rp_chart_export_report_pdf (const RpScenario  *scenario,
+                            const RpCatalog   *catalog,
+                            const RpEstimate  *estimate,
+                            const char        *path,
+                            GError           **error)
+{
+  g_return_val_if_fail (scenario != NULL, FALSE);
+  g_return_val_if_fail (catalog != NULL, FALSE);
+  g_return_val_if_fail (estimate != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_to_file (path, NULL, 0, 0, NULL, RP_CHART_FORMAT_PDF, scenario, catalog,
+                         estimate, error);
+}
+
+gboolean
+rp_chart_format_from_path (const char    *path,
+                           RpChartFormat *out)
+{
+  g_autofree char *lower = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  lower = g_ascii_strdown (path, -1);
+  if (g_str_has_suffix (lower, ".png"))
+    *out = RP_CHART_FORMAT_PNG;
+  else if (g_str_has_suffix (lower, ".svg"))
+    *out = RP_CHART_FORMAT_SVG;
+  else if (g_str_has_suffix (lower, ".pdf"))
+    *out = RP_CHART_FORMAT_PDF;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+GBytes *
+rp_chart_export_bytes (const RpChartData  *data,
+                       RpChartFormat       format,
+                       double              width,
+                       double              height,
+                       const RpChartStyle *style,
+                       GError            **error)
+{
+  GByteArray *memory;
+  Sink sink = { NULL, NULL };
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (format <= RP_CHART_FORMAT_PDF, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_size (width, height, format, error))
+    return NULL;
+  memory = g_byte_array_new ();
+  sink.memory = memory;
+  return bytes_or_error (memory, render_chart (data, width, height, style, format, &sink,
+                                               error));
+}
+
+GBytes *
+rp_chart_export_report_bytes (const RpScenario  *scenario,
+                              const RpCatalog   *catalog,
+                              const RpEstimate  *estimate,
+                              GError           **error)
+{
+  GByteArray *memory;
+  Sink sink = { NULL, NULL };
+
+  g_return_val_if_fail (scenario != NULL, NULL);
+  g_return_val_if_fail (catalog != NULL, NULL);
+  g_return_val_if_fail (estimate != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  memory = g_byte_array_new ();
+  sink.memory = memory;
+  return bytes_or_error (memory, render_report (scenario, catalog, estimate, &sink, error));
 }

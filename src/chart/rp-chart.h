@@ -467,11 +467,21 @@ void rp_chart_paint_readout (cairo_t              *cr,
 /* Export                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Each writes through a temporary file and a rename (never half a file).
- * @width and @height are pixels for PNG (drawn at a scale that keeps text
- * readable on large images) and points for PDF and SVG.  @style may be
- * NULL for the print palette.  Errors: RP_ERROR_EXPORT_FAILED naming
- * @path. */
+typedef enum
+{
+  RP_CHART_FORMAT_PNG,
+  RP_CHART_FORMAT_SVG,
+  RP_CHART_FORMAT_PDF,
+} RpChartFormat;
+
+/* Each writes with an RpFileWriter (rp-file.h): never half a file, every
+ * write error detected (a full disk fails the export and keeps the old
+ * file), a symbolic link stays a link, permissions stay, a read-only
+ * file is refused.  @width and @height are pixels for PNG (drawn at a
+ * scale that keeps text readable on large images; at most 32767 a side
+ * and 100 million pixels) and points for PDF and SVG (1 to 32768).
+ * @style may be NULL for the print palette.  Errors:
+ * RP_ERROR_EXPORT_FAILED naming @path. */
 gboolean rp_chart_export_png        (const RpChartData  *data,
                                      const char         *path,
                                      double              width,
@@ -504,5 +514,21 @@ gboolean rp_chart_export_report_pdf (const RpScenario   *scenario,
                                      const RpEstimate   *estimate,
                                      const char         *path,
                                      GError            **error);
+/* The format @path's extension names (case-insensitive); FALSE if none. */
+gboolean rp_chart_format_from_path  (const char         *path,
+                                     RpChartFormat      *out);
+
+/* The same files in memory (for a clipboard, a preview or a test).
+ * Errors: RP_ERROR_EXPORT_FAILED with the reason alone. */
+GBytes  *rp_chart_export_bytes        (const RpChartData  *data,
+                                       RpChartFormat       format,
+                                       double              width,
+                                       double              height,
+                                       const RpChartStyle *style,
+                                       GError            **error);
+GBytes  *rp_chart_export_report_bytes (const RpScenario   *scenario,
+                                       const RpCatalog    *catalog,
+                                       const RpEstimate   *estimate,
+                                       GError            **error);
 
 G_END_DECLS

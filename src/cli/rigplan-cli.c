@@ -16,14 +16,13 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-chart.h"
 #include "rp-compare.h"
 #include "rp-compare-set.h"
-#ifdef HAVE_CHART
-#include "rp-chart.h"
-#endif
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
 #include "rp-fields.h"
+#include "rp-file.h"
 #include "rp-fix.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
@@ -76,13 +75,26 @@ usage_error (GOptionContext *context,
   return EXIT_USAGE;
 }
 
+/* A bad file among the user's catalogs is a warning, not a failure: the
+ * good ones load and the command goes on. */
 static RpCatalog *
 load_catalog (GError **error)
 {
   g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
 
   if (opt_catalog_dir == NULL)
-    return rp_catalog_load_default (error);
+    {
+      catalog = rp_catalog_load_default_full (&problems, error);
+      for (guint i = 0; problems != NULL && i < problems->len; i++)
+        {
+          const GError *problem = g_ptr_array_index (problems, i);
+
+          /* TRANSLATORS: %s is "FILE: KEY: problem" */
+          g_printerr (_("rigplan-cli: warning: %s\n"), problem->message);
+        }
+      return g_steal_pointer (&catalog);
+    }
   catalog = rp_catalog_new_empty ();
   if (!rp_catalog_load_dir (catalog, opt_catalog_dir, TRUE, error))
     return NULL;
@@ -727,7 +739,7 @@ print_bom (const RpCatalog *catalog,
   g_autofree char *psu = g_strdup_printf (_("%u × %.1f kW"), b->psus_per_node, b->psu_kw);
 
   g_print ("%s\n", _("Machine to get (per node)"));
-  print_row (_("GPUs"), gpus, NULL);
+  print_row (C_("machine part", "GPUs"), gpus, NULL);
   print_number (_("Nodes"), b->nodes, 0, NULL);
   print_row (_("CPU"), cores, cores_note);
   print_row (_("System RAM"), ram, ram_note);
@@ -786,14 +798,13 @@ print_rent (const RpCostEstimate *c)
   g_autofree char *billed = rp_units_format_hours (c->rent_billed_hours);
   g_autofree char *rate = rp_units_format_money (c->rent_per_gpu_hour, c->currency);
   g_autofree char *origin = price_origin (&c->prices.rent);
-  g_autofree char *offer = c->prices.offer != NULL && c->prices.rent.origin == RP_PRICE_CATALOG
-                           ? g_strdup_printf ("%s %s, %s", c->prices.offer->provider,
-                                              c->prices.offer->offer != NULL
-                                              ? c->prices.offer->offer : c->prices.offer->id,
-                                              rp_enum_info_get_label (&rp_rent_kind_info,
-                                                                      c->rent_kind))
-                           : g_strdup (_("your price"));
-  g_autofree char *detail = g_strdup_printf ("%s %s", offer, origin);
+  g_autofree char *detail = c->prices.offer != NULL && c->prices.rent.origin == RP_PRICE_CATALOG
+                            ? g_strdup_printf ("%s %s, %s %s", c->prices.offer->provider,
+                                               c->prices.offer->offer != NULL
+                                               ? c->prices.offer->offer : c->prices.offer->id,
+                                               rp_enum_info_get_label (&rp_rent_kind_info,
+                                                                       c->rent_kind), origin)
+                            : g_strdup (origin);
 
   print_row (_("Rent per GPU-hour"), rate, detail);
   if (c->run_available)
@@ -825,9 +836,13 @@ print_buy (const RpCostEstimate *c)
                                                          c->currency);
   g_autofree char *energy = rp_units_format_money (c->buy_energy_per_month, c->currency);
   g_autofree char *gpu_origin = price_origin (&c->prices.gpu);
-  /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03), servers …)" */
-  g_autofree char *capital_detail = g_strdup_printf (_("(GPUs %s %s, servers %s, network %s)"),
-                                                     gpus, gpu_origin, servers, network);
+  g_autofree char *server_origin = price_origin (&c->prices.server);
+  g_autofree char *network_origin = price_origin (&c->prices.network);
+  /* TRANSLATORS: after the capital cost, "(GPUs $138,788 (catalog, 2025-03),
+   * servers $40,000 (catalog rule), network $0 (yours))" */
+  g_autofree char *capital_detail = g_strdup_printf (_("(GPUs %s %s, servers %s %s, network %s %s)"),
+                                                     gpus, gpu_origin, servers, server_origin,
+                                                     network, network_origin);
   /* TRANSLATORS: after the monthly cost, "(depreciation $2,500, electricity $200, …)" */
   g_autofree char *month_detail = g_strdup_printf (_("(depreciation %s, electricity %s, …)"),
                                                    depreciation, energy);
@@ -1078,7 +1093,9 @@ run_plan (int    argc,
 
 /* ---- export --------------------------------------------------------- */
 
-#ifdef HAVE_CHART
+/* The chart layer's own cap (rp-chart-export.c), checked before any work. */
+static const double max_png_pixels = 100e6;
+
 static char *opt_output = NULL;
 static char *opt_chart = NULL;
 static double opt_width = 0;
@@ -1095,13 +1112,11 @@ static const GOptionEntry export_entries[] = {
     N_("Height in pixels (PNG) or points (PDF, SVG)"), N_("H") },
   { NULL }
 };
-#endif
 
 static int
 run_export (int    argc,
             char **argv)
 {
-#ifdef HAVE_CHART
   g_autoptr(GOptionContext) context =
     new_context (_("FILE.rigplan"),
                  _("Write the plan as a PDF report, or one chart as PDF, PNG or SVG."));
@@ -1134,6 +1149,13 @@ run_export (int    argc,
     return usage_error (context, _("name a chart with --chart for PNG and SVG"));
   if (opt_width < 0 || opt_height < 0 || opt_width > 32768 || opt_height > 32768)
     return usage_error (context, _("--width and --height must be between 1 and 32768"));
+  /* PNG in pixels; PDF and SVG in points (A4 landscape). */
+  width = opt_width > 0 ? opt_width : is_png ? 1200 : 842;
+  height = opt_height > 0 ? opt_height : is_png ? 700 : 595;
+  /* 32000 × 16000 took 21 s and 2 GB; 32768² is past what Cairo can draw */
+  if (is_png && opt_chart != NULL && ceil (width) * ceil (height) > max_png_pixels)
+    return usage_error (context, _("a PNG can have at most 100 million pixels "
+                                   "(--width × --height)"));
   catalog = load_catalog (&error);
   if (catalog == NULL)
     return fail (EXIT_BAD_INPUT, error->message);
@@ -1151,16 +1173,10 @@ run_export (int    argc,
         return fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }
-  /* PNG in pixels; PDF and SVG in points (A4 landscape). */
-  width = opt_width > 0 ? opt_width : is_png ? 1200 : 842;
-  height = opt_height > 0 ? opt_height : is_png ? 700 : 595;
   data = rp_chart_data_new (kind, scenario, catalog, est);
   if (!rp_chart_export_file (data, opt_output, width, height, NULL, &error))
     return fail (EXIT_BAD_INPUT, error->message);
   return EXIT_OK;
-#else
-  return fail (EXIT_USAGE, _("this rigplan-cli was built without charts (cairo, pango)"));
-#endif
 }
 
 /* ---- schema --------------------------------------------------------- */
@@ -1634,7 +1650,7 @@ write_compare (const RpCompare *cmp,
     text = rp_compare_to_csv (cmp);
   else
     text = rp_compare_to_json (cmp);
-  if (!rp_json_write_file_atomic (path, text, &error))
+  if (!rp_file_write_atomic (path, text, strlen (text), &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
 

@@ -21,14 +21,32 @@ static const gsize max_catalog_file_bytes = 16 * 1024 * 1024;
 /* A memory size beyond this (GiB) is surely a typo. */
 static const double max_memory_gib = 65536;
 
+/* Entries in catalog order, and their ids hashed: a user catalog of
+ * 20,000 GPUs made the linear lookups and replacements quadratic. */
+typedef struct
+{
+  GPtrArray  *entries;          /* owned; every entry type starts with its char *id */
+  GHashTable *positions;        /* id (borrowed from its entry) → position + 1 */
+  GDestroyNotify free_entry;
+} EntryList;
+
+/* Where an offer was read, so that a reference error can name the file
+ * and the JSON path after every file is loaded. */
+typedef struct
+{
+  char  *file;                  /* owned */
+  guint  index;                 /* in the file's "offers" */
+} OfferOrigin;
+
 struct _RpCatalog
 {
   gatomicrefcount  ref_count;
-  GPtrArray       *gpus;       /* RpGpu*, owned */
-  GPtrArray       *clouds;     /* RpCloudOffer*, owned */
-  GPtrArray       *models;     /* RpModelPreset*, owned */
-  GPtrArray       *purchases;  /* RpPurchasePrice*, owned */
-  GPtrArray       *regions;    /* RpRegion*, owned */
+  EntryList        gpus;       /* RpGpu* */
+  EntryList        clouds;     /* RpCloudOffer* */
+  EntryList        models;     /* RpModelPreset* */
+  EntryList        purchases;  /* RpPurchasePrice* */
+  EntryList        regions;    /* RpRegion* */
+  GHashTable      *origins;    /* offer id (owned) → OfferOrigin* (owned) */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
 };
@@ -89,6 +107,93 @@ model_free (gpointer data)
   g_free (model);
 }
 
+static void
+origin_free (gpointer data)
+{
+  OfferOrigin *origin = data;
+
+  g_free (origin->file);
+  g_free (origin);
+}
+
+static void
+entry_list_init (EntryList      *list,
+                 GDestroyNotify  free_entry)
+{
+  list->entries = g_ptr_array_new_with_free_func (free_entry);
+  list->free_entry = free_entry;
+  list->positions = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+static void
+entry_list_clear (EntryList *list)
+{
+  g_clear_pointer (&list->positions, g_hash_table_unref);
+  g_clear_pointer (&list->entries, g_ptr_array_unref);
+}
+
+static gpointer
+entry_list_lookup (const EntryList *list,
+                   const char      *id)
+{
+  guint position;
+
+  if (id == NULL)
+    return NULL;
+  position = GPOINTER_TO_UINT (g_hash_table_lookup (list->positions, id));
+  return position > 0 ? g_ptr_array_index (list->entries, position - 1) : NULL;
+}
+
+/* Adds @entry, or swaps it in for the entry with its id, in place, so
+ * that the order of the bundled catalog is kept. */
+static void
+entry_list_put (EntryList *list,
+                gpointer   entry)
+{
+  char *id = *(char **) entry;
+  guint position = GPOINTER_TO_UINT (g_hash_table_lookup (list->positions, id));
+
+  if (position > 0)
+    {
+      gpointer old = list->entries->pdata[position - 1];
+
+      /* the table's key is the old entry's id: swap it before freeing */
+      list->entries->pdata[position - 1] = entry;
+      g_hash_table_replace (list->positions, id, GUINT_TO_POINTER (position));
+      list->free_entry (old);
+      return;
+    }
+  g_ptr_array_add (list->entries, entry);
+  g_hash_table_insert (list->positions, id, GUINT_TO_POINTER (list->entries->len));
+}
+
+/* Keeps the entries for which @keep returns TRUE, in order, and frees
+ * the others; one pass, so that dropping many stays linear. */
+static void
+entry_list_filter (EntryList *list,
+                   gboolean (*keep) (gpointer entry, gpointer user_data),
+                   gpointer   user_data)
+{
+  GPtrArray *kept = g_ptr_array_new_full (list->entries->len, list->free_entry);
+
+  g_ptr_array_set_free_func (list->entries, NULL);
+  for (guint i = 0; i < list->entries->len; i++)
+    {
+      gpointer entry = g_ptr_array_index (list->entries, i);
+
+      if (keep (entry, user_data))
+        g_ptr_array_add (kept, entry);
+      else
+        list->free_entry (entry);
+    }
+  g_ptr_array_unref (list->entries);
+  list->entries = kept;
+  g_hash_table_remove_all (list->positions);
+  for (guint i = 0; i < kept->len; i++)
+    g_hash_table_insert (list->positions, *(char **) g_ptr_array_index (kept, i),
+                         GUINT_TO_POINTER (i + 1));
+}
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpGpu, gpu_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCloudOffer, cloud_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpModelPreset, model_free)
@@ -109,6 +214,7 @@ typedef struct
   const char     *key;          /* the list's key in the file */
   EntryReader     read;
   GDestroyNotify  free_entry;
+  gsize           list_offset;  /* of the EntryList in RpCatalog */
 } EntryKind;
 
 static gboolean
@@ -435,34 +541,19 @@ read_model (const cJSON *item,
   return TRUE;
 }
 
-static void
-add_or_replace (GPtrArray      *entries,
-                gpointer        entry,
-                GDestroyNotify  free_entry)
-{
-  const char *id = *(char **) entry;   /* every entry type starts with its id */
-
-  for (guint i = 0; i < entries->len; i++)
-    if (strcmp (*(char **) g_ptr_array_index (entries, i), id) == 0)
-      {
-        /* Swap in place so the order of the bundled catalog is kept. */
-        free_entry (entries->pdata[i]);
-        entries->pdata[i] = entry;
-        return;
-      }
-  g_ptr_array_add (entries, entry);
-}
-
+/* Reads every entry of @root's list before adding any, so that a file
+ * with one bad entry adds nothing (a user sees the problem, not half a
+ * catalog). */
 static gboolean
-read_entries (GPtrArray       *entries,
-              const cJSON     *root,
-              const EntryKind *kind,
-              GError         **error)
+read_all_entries (const cJSON     *root,
+                  const EntryKind *kind,
+                  GPtrArray       *out,
+                  GError         **error)
 {
   const char *key = kind->key;
   const cJSON *list = cJSON_GetObjectItemCaseSensitive (root, key);
   const cJSON *item;
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   guint i = 0;
 
   if (!cJSON_IsArray (list))
@@ -482,16 +573,45 @@ read_entries (GPtrArray       *entries,
         }
       if (!kind->read (item, path, &entry, error))
         return FALSE;
-      if (!g_hash_table_add (seen, g_strdup (*(char **) entry)))
+      g_ptr_array_add (out, entry);
+      if (!g_hash_table_add (seen, *(char **) entry))
         {
           g_autofree char *where = rp_json_join_path (path, "id");
 
           rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
                             _("“%s” appears twice in this file"), *(char **) entry);
-          kind->free_entry (entry);
           return FALSE;
         }
-      add_or_replace (entries, entry, kind->free_entry);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_entries (RpCatalog       *self,
+              const cJSON     *root,
+              const EntryKind *kind,
+              const char      *file,
+              GError         **error)
+{
+  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func (kind->free_entry);
+  EntryList *list = G_STRUCT_MEMBER_P (self, kind->list_offset);
+
+  if (!read_all_entries (root, kind, read, error))
+    return FALSE;
+  g_ptr_array_set_free_func (read, NULL);   /* each entry moves into the list */
+  for (guint i = 0; i < read->len; i++)
+    {
+      gpointer entry = read->pdata[i];
+
+      if (list == &self->clouds)
+        {
+          OfferOrigin *origin = g_new0 (OfferOrigin, 1);
+
+          origin->file = g_strdup (file);
+          origin->index = i;
+          g_hash_table_replace (self->origins, g_strdup (*(char **) entry), origin);
+        }
+      entry_list_put (list, entry);
     }
   return TRUE;
 }
@@ -499,6 +619,7 @@ read_entries (GPtrArray       *entries,
 static gboolean
 load_root (RpCatalog   *self,
            const cJSON *root,
+           const char  *file,
            GError     **error)
 {
   g_autofree char *format = NULL;
@@ -518,22 +639,27 @@ load_root (RpCatalog   *self,
                         _("%u is newer than this Rigplan understands (1)"), version);
       return FALSE;
     }
-  static const EntryKind gpus = { "gpus", read_gpu, gpu_free };
-  static const EntryKind clouds = { "offers", read_cloud, cloud_free };
-  static const EntryKind models = { "models", read_model, model_free };
-  static const EntryKind purchases = { "prices", rp_purchase_read, rp_purchase_free };
-  static const EntryKind regions = { "regions", rp_region_read, rp_region_free };
+  static const EntryKind gpus = {
+    "gpus", read_gpu, gpu_free, G_STRUCT_OFFSET (RpCatalog, gpus) };
+  static const EntryKind clouds = {
+    "offers", read_cloud, cloud_free, G_STRUCT_OFFSET (RpCatalog, clouds) };
+  static const EntryKind models = {
+    "models", read_model, model_free, G_STRUCT_OFFSET (RpCatalog, models) };
+  static const EntryKind purchases = {
+    "prices", rp_purchase_read, rp_purchase_free, G_STRUCT_OFFSET (RpCatalog, purchases) };
+  static const EntryKind regions = {
+    "regions", rp_region_read, rp_region_free, G_STRUCT_OFFSET (RpCatalog, regions) };
 
   if (strcmp (format, "rigplan-gpus") == 0)
-    return read_entries (self->gpus, root, &gpus, error);
+    return read_entries (self, root, &gpus, file, error);
   if (strcmp (format, "rigplan-clouds") == 0)
-    return read_entries (self->clouds, root, &clouds, error);
+    return read_entries (self, root, &clouds, file, error);
   if (strcmp (format, "rigplan-models") == 0)
-    return read_entries (self->models, root, &models, error);
+    return read_entries (self, root, &models, file, error);
   if (strcmp (format, "rigplan-purchases") == 0)
-    return read_entries (self->purchases, root, &purchases, error);
+    return read_entries (self, root, &purchases, file, error);
   if (strcmp (format, "rigplan-regions") == 0)
-    return read_entries (self->regions, root, &regions, error);
+    return read_entries (self, root, &regions, file, error);
   if (strcmp (format, "rigplan-mfu") == 0)
     {
       RpMfuParams *mfu = rp_mfu_params_load (root, error);
@@ -556,29 +682,107 @@ load_root (RpCatalog   *self,
   return FALSE;
 }
 
-static gboolean
-check_references (RpCatalog *self,
-                  GError   **error)
+/* The error for an offer whose GPU is in no catalog, naming the file and
+ * the JSON path; NULL when the GPU is there. */
+static GError *
+reference_problem (RpCatalog          *self,
+                   const RpCloudOffer *offer)
 {
-  for (guint i = 0; i < self->clouds->len; i++)
-    {
-      const RpCloudOffer *offer = g_ptr_array_index (self->clouds, i);
+  const OfferOrigin *origin = g_hash_table_lookup (self->origins, offer->id);
+  g_autofree char *key = NULL;
+  GError *problem = NULL;
 
-      if (rp_catalog_lookup_gpu (self, offer->gpu) == NULL)
+  if (entry_list_lookup (&self->gpus, offer->gpu) != NULL)
+    return NULL;
+  key = g_strdup_printf ("offers[%u].gpu", origin->index);
+  rp_error_set_key (&problem, RP_ERROR_UNKNOWN_GPU, key,
+                    _("“%s” is in no GPU catalog (offer “%s”)"), offer->gpu, offer->id);
+  g_prefix_error (&problem, "%s: ", origin->file);
+  return problem;
+}
+
+typedef struct
+{
+  RpCatalog *self;
+  GPtrArray *problems;
+} ReferenceCheck;
+
+static gboolean
+keep_offer (gpointer entry,
+            gpointer user_data)
+{
+  ReferenceCheck *check = user_data;
+  const RpCloudOffer *offer = entry;
+  GError *problem = reference_problem (check->self, offer);
+
+  if (problem == NULL)
+    return TRUE;
+  g_ptr_array_add (check->problems, problem);
+  g_hash_table_remove (check->self->origins, offer->id);
+  return FALSE;
+}
+
+/* A purchase price of a GPU no catalog knows, like an offer's. */
+static GError *
+purchase_problem (RpCatalog             *self,
+                  const RpPurchasePrice *price)
+{
+  GError *problem = NULL;
+
+  if (entry_list_lookup (&self->gpus, price->gpu) != NULL)
+    return NULL;
+  rp_error_set_key (&problem, RP_ERROR_UNKNOWN_GPU, "prices.gpu",
+                    _("price “%s”: gpu “%s” is in no GPU catalog"), price->id, price->gpu);
+  return problem;
+}
+
+static gboolean
+keep_purchase (gpointer entry,
+               gpointer user_data)
+{
+  ReferenceCheck *check = user_data;
+  GError *problem = purchase_problem (check->self, entry);
+
+  if (problem == NULL)
+    return TRUE;
+  g_ptr_array_add (check->problems, problem);
+  return FALSE;
+}
+
+/* Checks that each offer's GPU is in the catalog, once every file is read
+ * (a user's clouds.json may name a GPU of their gpus.json).  With
+ * @problems (the user's files) each bad offer is dropped and reported
+ * there; without, the first is the error. */
+static gboolean
+check_references (RpCatalog  *self,
+                  GPtrArray  *problems,
+                  GError    **error)
+{
+  ReferenceCheck check = { self, problems };
+
+  if (problems != NULL)
+    {
+      entry_list_filter (&self->clouds, keep_offer, &check);
+      entry_list_filter (&self->purchases, keep_purchase, &check);
+      return TRUE;
+    }
+  for (guint i = 0; i < self->clouds.entries->len; i++)
+    {
+      GError *problem = reference_problem (self, g_ptr_array_index (self->clouds.entries, i));
+
+      if (problem != NULL)
         {
-          g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
-                       _("offer “%s”: gpu “%s” is in no GPU catalog"), offer->id, offer->gpu);
+          g_propagate_error (error, problem);
           return FALSE;
         }
     }
-  for (guint i = 0; i < self->purchases->len; i++)
+  for (guint i = 0; i < self->purchases.entries->len; i++)
     {
-      const RpPurchasePrice *price = g_ptr_array_index (self->purchases, i);
+      GError *problem = purchase_problem (self, g_ptr_array_index (self->purchases.entries, i));
 
-      if (rp_catalog_lookup_gpu (self, price->gpu) == NULL)
+      if (problem != NULL)
         {
-          g_set_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU,
-                       _("price “%s”: gpu “%s” is in no GPU catalog"), price->id, price->gpu);
+          g_propagate_error (error, problem);
           return FALSE;
         }
     }
@@ -592,19 +796,67 @@ compare_names (gconstpointer a,
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
-static gconstpointer
-lookup (GPtrArray  *entries,
-        const char *id)
+/* The *.json files of a user catalog directory that can be read, in a
+ * stable order (so that overrides between them are predictable): not
+ * hidden ones (".#gpus.json" is an Emacs lock, a dangling link) and no
+ * directory, FIFO or device named like a catalog. */
+static GPtrArray *
+list_user_files (const char  *dir,
+                 GPtrArray   *problems)
 {
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < entries->len; i++)
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) d = g_dir_open (dir, 0, &error);
+  const char *name;
+
+  if (d == NULL)
     {
-      gpointer entry = g_ptr_array_index (entries, i);
-      if (strcmp (*(char **) entry, id) == 0)
-        return entry;
+      /* no user catalog: nothing to add */
+      if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        g_ptr_array_add (problems, g_steal_pointer (&error));
+      return g_steal_pointer (&paths);
     }
-  return NULL;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+
+      if (name[0] == '.' || !g_str_has_suffix (name, ".json"))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        g_ptr_array_add (paths, g_steal_pointer (&path));
+    }
+  g_ptr_array_sort (paths, compare_names);
+  return g_steal_pointer (&paths);
+}
+
+/* Loads each good file of @dir; each bad one adds its error to
+ * @problems and nothing to @self. */
+static void
+load_user_dir (RpCatalog  *self,
+               const char *dir,
+               GPtrArray  *problems)
+{
+  g_autoptr(GPtrArray) paths = list_user_files (dir, problems);
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      GError *problem = NULL;
+
+      if (!rp_catalog_load_file (self, g_ptr_array_index (paths, i), &problem))
+        g_ptr_array_add (problems, problem);
+    }
+  check_references (self, problems, NULL);
+}
+
+char *
+rp_catalog_user_dir (void)
+{
+  const char *user_env = g_getenv ("RIGPLAN_USER_DATADIR");
+
+  if (user_env != NULL && *user_env != '\0')
+    return g_strdup (user_env);
+  return g_build_filename (g_get_user_data_dir (), "rigplan", NULL);
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -615,11 +867,12 @@ rp_catalog_new_empty (void)
   RpCatalog *self = g_new0 (RpCatalog, 1);
 
   g_atomic_ref_count_init (&self->ref_count);
-  self->gpus = g_ptr_array_new_with_free_func (gpu_free);
-  self->clouds = g_ptr_array_new_with_free_func (cloud_free);
-  self->models = g_ptr_array_new_with_free_func (model_free);
-  self->purchases = g_ptr_array_new_with_free_func (rp_purchase_free);
-  self->regions = g_ptr_array_new_with_free_func (rp_region_free);
+  entry_list_init (&self->gpus, gpu_free);
+  entry_list_init (&self->clouds, cloud_free);
+  entry_list_init (&self->models, model_free);
+  entry_list_init (&self->purchases, rp_purchase_free);
+  entry_list_init (&self->regions, rp_region_free);
+  self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, origin_free);
   return self;
 }
 
@@ -637,11 +890,12 @@ rp_catalog_unref (RpCatalog *self)
   g_return_if_fail (self != NULL);
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
-  g_ptr_array_unref (self->gpus);
-  g_ptr_array_unref (self->clouds);
-  g_ptr_array_unref (self->models);
-  g_ptr_array_unref (self->purchases);
-  g_ptr_array_unref (self->regions);
+  entry_list_clear (&self->gpus);
+  entry_list_clear (&self->clouds);
+  entry_list_clear (&self->models);
+  entry_list_clear (&self->purchases);
+  entry_list_clear (&self->regions);
+  g_hash_table_unref (self->origins);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
@@ -662,7 +916,7 @@ rp_catalog_load_bytes (RpCatalog  *self,
 
   data = g_bytes_get_data (bytes, &len);
   root = rp_json_parse (data, len, error);
-  if (root == NULL || !load_root (self, root, error))
+  if (root == NULL || !load_root (self, root, name, error))
     {
       g_prefix_error (error, "%s: ", name);
       return FALSE;
@@ -681,36 +935,10 @@ rp_catalog_load_file (RpCatalog  *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   root = rp_json_load_file (path, max_catalog_file_bytes, error);
-  if (root == NULL || !load_root (self, root, error))
+  if (root == NULL || !load_root (self, root, path, error))
     {
       g_prefix_error (error, "%s: ", path);
       return FALSE;
-    }
-  return TRUE;
-}
-
-/* Every *.json in @dir, in name order, so that overrides between user
- * files are predictable; a missing directory adds nothing. */
-static gboolean
-load_user_dir (RpCatalog  *self,
-               const char *dir,
-               GError    **error)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  if (d == NULL)
-    return TRUE;
-  while ((name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".json"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
-    {
-      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
-      if (!rp_catalog_load_file (self, path, error))
-        return FALSE;
     }
   return TRUE;
 }
@@ -752,9 +980,19 @@ rp_catalog_load_dir (RpCatalog  *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (dir != NULL, FALSE);
 
-  if (!(required ? load_bundled_dir (self, dir, error) : load_user_dir (self, dir, error)))
-    return FALSE;
-  return check_references (self, error);
+  if (required)
+    return load_bundled_dir (self, dir, error) && check_references (self, NULL, error);
+  {
+    g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+
+    load_user_dir (self, dir, problems);
+    if (problems->len > 0)
+      {
+        g_propagate_error (error, g_ptr_array_steal_index (problems, 0));
+        return FALSE;
+      }
+    return TRUE;
+  }
 }
 
 const char *
@@ -768,20 +1006,39 @@ rp_catalog_default_dir (void)
 }
 
 RpCatalog *
-rp_catalog_load_default (GError **error)
+rp_catalog_load_default_full (GPtrArray **problems,
+                              GError    **error)
 {
   g_autoptr(RpCatalog) self = rp_catalog_new_empty ();
-  g_autofree char *user_dir = NULL;
-  const char *user_env = g_getenv ("RIGPLAN_USER_DATADIR");
+  g_autoptr(GPtrArray) found = NULL;
+  g_autofree char *dir = NULL;
 
+  g_return_val_if_fail (problems != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  *problems = NULL;
   if (!rp_catalog_load_dir (self, rp_catalog_default_dir (), TRUE, error))
     return NULL;
-  if (user_env != NULL && *user_env != '\0')
-    user_dir = g_strdup (user_env);
-  else
-    user_dir = g_build_filename (g_get_user_data_dir (), "rigplan", NULL);
-  if (!rp_catalog_load_dir (self, user_dir, FALSE, error))
+  found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+  dir = rp_catalog_user_dir ();
+  load_user_dir (self, dir, found);
+  *problems = g_steal_pointer (&found);
+  return g_steal_pointer (&self);
+}
+
+RpCatalog *
+rp_catalog_load_default (GError **error)
+{
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(RpCatalog) self = rp_catalog_load_default_full (&problems, error);
+
+  if (self == NULL)
     return NULL;
+  if (problems->len > 0)
+    {
+      g_propagate_error (error, g_ptr_array_steal_index (problems, 0));
+      return NULL;
+    }
   return g_steal_pointer (&self);
 }
 
@@ -789,7 +1046,7 @@ guint
 rp_catalog_n_gpus (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->gpus->len;
+  return self->gpus.entries->len;
 }
 
 const RpGpu *
@@ -797,8 +1054,8 @@ rp_catalog_get_gpu (const RpCatalog *self,
                     guint            i)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (i < self->gpus->len, NULL);
-  return g_ptr_array_index (self->gpus, i);
+  g_return_val_if_fail (i < self->gpus.entries->len, NULL);
+  return g_ptr_array_index (self->gpus.entries, i);
 }
 
 const RpGpu *
@@ -806,14 +1063,14 @@ rp_catalog_lookup_gpu (const RpCatalog *self,
                        const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->gpus, id);
+  return entry_list_lookup (&self->gpus, id);
 }
 
 guint
 rp_catalog_n_clouds (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->clouds->len;
+  return self->clouds.entries->len;
 }
 
 const RpCloudOffer *
@@ -821,8 +1078,8 @@ rp_catalog_get_cloud (const RpCatalog *self,
                       guint            i)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (i < self->clouds->len, NULL);
-  return g_ptr_array_index (self->clouds, i);
+  g_return_val_if_fail (i < self->clouds.entries->len, NULL);
+  return g_ptr_array_index (self->clouds.entries, i);
 }
 
 const RpCloudOffer *
@@ -830,14 +1087,14 @@ rp_catalog_lookup_cloud (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->clouds, id);
+  return entry_list_lookup (&self->clouds, id);
 }
 
 guint
 rp_catalog_n_models (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->models->len;
+  return self->models.entries->len;
 }
 
 const RpModelPreset *
@@ -845,8 +1102,8 @@ rp_catalog_get_model (const RpCatalog *self,
                       guint            i)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (i < self->models->len, NULL);
-  return g_ptr_array_index (self->models, i);
+  g_return_val_if_fail (i < self->models.entries->len, NULL);
+  return g_ptr_array_index (self->models.entries, i);
 }
 
 const RpModelPreset *
@@ -854,7 +1111,7 @@ rp_catalog_lookup_model (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->models, id);
+  return entry_list_lookup (&self->models, id);
 }
 
 const char *
@@ -951,7 +1208,7 @@ guint
 rp_catalog_n_purchases (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->purchases->len;
+  return self->purchases.entries->len;
 }
 
 const RpPurchasePrice *
@@ -959,8 +1216,8 @@ rp_catalog_get_purchase (const RpCatalog *self,
                          guint            i)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (i < self->purchases->len, NULL);
-  return g_ptr_array_index (self->purchases, i);
+  g_return_val_if_fail (i < self->purchases.entries->len, NULL);
+  return g_ptr_array_index (self->purchases.entries, i);
 }
 
 const RpPurchasePrice *
@@ -973,14 +1230,14 @@ rp_catalog_find_purchase (const RpCatalog *self,
   g_return_val_if_fail (gpu_id != NULL, NULL);
   g_return_val_if_fail ((guint) condition < RP_N_CONDITIONS, NULL);
   g_return_val_if_fail ((guint) preferred < RP_N_CURRENCIES, NULL);
-  return rp_purchases_find (self->purchases, gpu_id, condition, preferred);
+  return rp_purchases_find (self->purchases.entries, gpu_id, condition, preferred);
 }
 
 guint
 rp_catalog_n_regions (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->regions->len;
+  return self->regions.entries->len;
 }
 
 const RpRegion *
@@ -988,8 +1245,8 @@ rp_catalog_get_region (const RpCatalog *self,
                        guint            i)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (i < self->regions->len, NULL);
-  return g_ptr_array_index (self->regions, i);
+  g_return_val_if_fail (i < self->regions.entries->len, NULL);
+  return g_ptr_array_index (self->regions.entries, i);
 }
 
 const RpRegion *
@@ -997,7 +1254,7 @@ rp_catalog_lookup_region (const RpCatalog *self,
                           const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->regions, id);
+  return entry_list_lookup (&self->regions, id);
 }
 
 const RpMfuParams *

@@ -167,17 +167,19 @@ RpCatalog           *rp_catalog_new_empty        (void);
 RpCatalog           *rp_catalog_ref              (RpCatalog   *self);
 void                 rp_catalog_unref            (RpCatalog   *self);
 
-/* Loads gpus.json, clouds.json and models.json from @dir, and mfu.json,
- * pricing.json, purchases.json and regions.json where present; with
- * @required FALSE (a user directory), every *.json in name order.  A
- * missing file among the first three is an error for the bundled
- * directory.  Errors name the file, the JSON path and the problem. */
+/* Loads gpus.json, clouds.json and models.json from @dir when @required
+ * (the bundled directory: a missing file is an error), and mfu.json,
+ * pricing.json, purchases.json and regions.json where present; else
+ * every readable *.json of it as rp_catalog_load_default_full() does,
+ * the first problem being the error.  Errors name the file, the JSON
+ * path and the problem. */
 gboolean             rp_catalog_load_dir         (RpCatalog   *self,
                                                   const char  *dir,
                                                   gboolean     required,
                                                   GError     **error);
 /* Loads one file whose "format" says which catalog it is; entries with an
- * id already present replace the old entry (user overrides). */
+ * id already present replace the old entry (user overrides).  A file
+ * with an error adds nothing. */
 gboolean             rp_catalog_load_file        (RpCatalog   *self,
                                                   const char  *path,
                                                   GError     **error);
@@ -187,7 +189,25 @@ gboolean             rp_catalog_load_bytes       (RpCatalog   *self,
                                                   GError     **error);
 
 /* The default set: $RIGPLAN_DATADIR or the installed pkgdatadir, then
- * every *.json in $XDG_DATA_HOME/rigplan/ (or $RIGPLAN_USER_DATADIR). */
+ * every *.json in $XDG_DATA_HOME/rigplan/ (or $RIGPLAN_USER_DATADIR).
+ *
+ * A bad bundled file fails the load (@error).  In the user directory,
+ * hidden files (".#gpus.json") and anything that is not a regular file
+ * (a directory named x.json, a dangling link, a FIFO) are skipped; each
+ * file that cannot be read or is invalid adds nothing and one GError to
+ * *@problems, and so does each offer whose GPU is in no catalog (that
+ * offer is dropped).  A problem's message is "FILE: KEY: PROBLEM" and
+ * rp_error_get_key() gives KEY ("offers[3].gpu") where there is one.
+ * Show them without blocking (a banner, a warning on stderr).
+ * @problems: (out) (transfer full) (element-type GError): never NULL
+ * after a successful call; empty when all is well. */
+/* Where the user's catalog files live: $RIGPLAN_USER_DATADIR, else
+ * $XDG_DATA_HOME/rigplan (transfer full). */
+char                *rp_catalog_user_dir          (void);
+RpCatalog           *rp_catalog_load_default_full (GPtrArray **problems,
+                                                   GError    **error);
+/* As rp_catalog_load_default_full(), but the first problem is an error:
+ * for callers that cannot show a warning. */
 RpCatalog           *rp_catalog_load_default     (GError     **error);
 const char          *rp_catalog_default_dir      (void);
 

@@ -7,6 +7,7 @@
 
 #include "rp-compare.h"
 #include "rp-error.h"
+#include "rp-file.h"
 #include "rp-json-private.h"
 
 #include <gio/gio.h>
@@ -417,7 +418,7 @@ rp_compare_set_save_file (const RpCompareSet *self,
   absolute = g_canonicalize_filename (path, NULL);
   dir = g_path_get_dirname (absolute);
   text = rp_compare_set_to_json (self, dir);
-  if (!rp_json_write_file_atomic (absolute, text, error))
+  if (!rp_file_write_atomic (absolute, text, strlen (text), error))
     {
       g_prefix_error (error, "%s: ", path);
       return FALSE;

@@ -6,32 +6,12 @@
 #include "rp-json-private.h"
 
 #include "rp-error.h"
+#include "rp-file.h"
 
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
-
-static void
-line_and_column (const char *data,
-                 const char *at,
-                 guint      *line,
-                 guint      *column)
-{
-  *line = 1;
-  *column = 1;
-  for (const char *p = data; p < at; p++)
-    {
-      if (*p == '\n')
-        {
-          (*line)++;
-          *column = 1;
-        }
-      else
-        (*column)++;
-    }
-}
 
 static gboolean
 is_absent (const cJSON *item)
@@ -90,43 +70,6 @@ read_finite (const cJSON *obj,
   return TRUE;
 }
 
-/* Which of two equal keys wins is an accident of the parser; a file
- * that says "model" twice is refused rather than half-read. */
-static gboolean
-check_unique_keys (const cJSON *item,
-                   const char  *path,
-                   GError     **error)
-{
-  g_autoptr(GHashTable) seen = NULL;
-  const cJSON *child;
-  guint index = 0;
-
-  if (!cJSON_IsObject (item) && !cJSON_IsArray (item))
-    return TRUE;
-  if (cJSON_IsObject (item))
-    seen = g_hash_table_new (g_str_hash, g_str_equal);
-  cJSON_ArrayForEach (child, item)
-    {
-      g_autofree char *child_path = NULL;
-
-      if (seen != NULL)
-        {
-          child_path = rp_json_join_path (path, child->string != NULL ? child->string : "");
-          if (!g_hash_table_add (seen, child->string != NULL ? child->string : (char *) ""))
-            {
-              rp_error_set_key (error, RP_ERROR_PARSE, child_path,
-                                _("this key appears more than once"));
-              return FALSE;
-            }
-        }
-      else
-        child_path = g_strdup_printf ("%s[%u]", path, index++);
-      if (!check_unique_keys (child, child_path, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* ---- public API ----------------------------------------------------- */
 
 char *
@@ -136,38 +79,6 @@ rp_json_join_path (const char *path,
   if (path == NULL || *path == '\0')
     return g_strdup (key);
   return g_strconcat (path, ".", key, NULL);
-}
-
-cJSON *
-rp_json_parse (const char *data,
-               gsize       len,
-               GError    **error)
-{
-  const char *end = NULL;
-  cJSON *root;
-
-  g_return_val_if_fail (data != NULL || len == 0, NULL);
-
-  if (len == 0)
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("the file is empty"));
-      return NULL;
-    }
-  root = cJSON_ParseWithLengthOpts (data, len, &end, FALSE);
-  if (root == NULL)
-    {
-      guint line, column;
-      const char *at = end != NULL ? end : cJSON_GetErrorPtr ();
-
-      if (at == NULL || at < data || at > data + len)
-        at = data;
-      line_and_column (data, at, &line, &column);
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
-                   _("not valid JSON (line %u, column %u)"), line, column);
-    }
-  else if (!check_unique_keys (root, "", error))
-    g_clear_pointer (&root, cJSON_Delete);
-  return root;
 }
 
 gboolean
@@ -246,7 +157,8 @@ rp_json_read_uint64 (const cJSON *obj,
   if (!present)
     return TRUE;
   if (value != floor (value) || value < 0 || value > max_exact)
-    return invalid (error, path, key, _("expected a whole number of at least 0"));
+    return invalid (error, path, key,
+                    _("expected a whole number from 0 to 9007199254740992 (2^53)"));
   *out = (guint64) value;
   return TRUE;
 }
@@ -389,35 +301,16 @@ rp_json_load_file (const char *path,
                    gsize       max_bytes,
                    GError    **error)
 {
-  g_autofree char *data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   gsize len = 0;
-  GStatBuf st;
+  const char *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* Refuse huge files before reading them: a hostile file must not eat RAM. */
-  if (g_stat (path, &st) == 0 && (gsize) st.st_size > max_bytes)
-    {
-      /* Sizes as strings: xgettext cannot see through G_GUINT64_FORMAT. */
-      g_autofree char *size = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) st.st_size);
-      g_autofree char *limit = g_strdup_printf ("%" G_GSIZE_FORMAT, max_bytes);
-
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE,
-                   _("the file is too large (%s bytes; at most %s)"), size, limit);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &len, error))
+  /* A hostile file must not eat RAM: never more than the limit is read. */
+  bytes = rp_file_read_bounded (path, max_bytes, error);
+  if (bytes == NULL)
     return NULL;
+  data = g_bytes_get_data (bytes, &len);
   return rp_json_parse (data, len, error);
-}
-
-gboolean
-rp_json_write_file_atomic (const char *path,
-                           const char *text,
-                           GError    **error)
-{
-  /* g_file_set_contents writes a temporary file in the same directory,
-   * fsyncs it and renames it over @path. */
-  return g_file_set_contents_full (path, text, -1,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
 }

@@ -10,7 +10,11 @@ G_BEGIN_DECLS
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 
-/* Parses @len bytes; the error says the line and column of a syntax error. */
+/* Parses @len bytes of strict JSON (RFC 8259, rp-json-parse.c): refuses
+ * NUL and control bytes, invalid UTF-8, "\u0000", text after the
+ * document, duplicate keys, numbers beyond a double and nesting deeper
+ * than CJSON_NESTING_LIMIT.  Errors say the line and column, and carry
+ * the JSON path where one value is at fault. */
 cJSON    *rp_json_parse          (const char   *data,
                                   gsize         len,
                                   GError      **error);
@@ -89,14 +93,10 @@ void      rp_json_add_string     (cJSON        *obj,
 void      rp_json_merge_unknown  (cJSON        *target,
                                   const cJSON  *original);
 
-/* Reads the whole file (limited to @max_bytes) and parses it. */
+/* Reads the whole file (at most @max_bytes; rp_file_read_bounded()) and
+ * parses it.  Errors do not name the file: callers prefix it. */
 cJSON    *rp_json_load_file      (const char   *path,
                                   gsize         max_bytes,
                                   GError      **error);
-/* Writes @text to @path through a temporary file and a rename, so a
- * failure never leaves a half-written file. */
-gboolean  rp_json_write_file_atomic (const char *path,
-                                     const char *text,
-                                     GError    **error);
 
 G_END_DECLS

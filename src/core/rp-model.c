@@ -12,6 +12,11 @@
  *   norms      = 2 per layer (3 in a T5 decoder layer) + 1 final
  *                (LayerNorm: weight and bias; RMSNorm: weight)
  *   lm head    = vocab*h unless tied; encoders and ViT have none
+ *
+ * Counts saturate at G_MAXUINT64 instead of wrapping (an MoE of 65,536
+ * experts of 16M-wide FFNs wrapped to 4.47e17 for a true 3.46e23), and
+ * rp_model_arch_validate() refuses more than 2^53, the largest count a
+ * double (JSON, the models' arithmetic) holds exactly.
  */
 
 #include "config.h"
@@ -26,7 +31,29 @@
 #include <stddef.h>
 #include <string.h>
 
+/* 2^53: beyond it a count is no longer exact in a double. */
+static const guint64 max_exact_params = G_GUINT64_CONSTANT (1) << 53;
+
 /* ---- helpers -------------------------------------------------------- */
+
+/* a × b and a + b, stopping at G_MAXUINT64 rather than wrapping */
+static guint64
+sat_mul (guint64 a,
+         guint64 b)
+{
+  guint64 product;
+
+  return g_uint64_checked_mul (&product, a, b) ? product : G_MAXUINT64;
+}
+
+static guint64
+sat_add (guint64 a,
+         guint64 b)
+{
+  guint64 sum;
+
+  return g_uint64_checked_add (&sum, a, b) ? sum : G_MAXUINT64;
+}
 
 static gboolean
 is_gated (RpFfnAct act)
@@ -40,18 +67,35 @@ norm_params (const RpModelArch *arch)
   return arch->norm == RP_NORM_LAYERNORM ? 2ull * arch->hidden : arch->hidden;
 }
 
+/* The q, k, v and output projections: h·q + 2·h·kv + q·h. */
+static guint64
+attention_linear_params (const RpModelArch *arch)
+{
+  guint64 h = arch->hidden, d = rp_model_head_dim (arch);
+  guint64 q = sat_mul (arch->heads, d), kv = sat_mul (arch->kv_heads, d);
+
+  return sat_mul (2 * h, sat_add (q, kv));
+}
+
 static guint64
 attention_params (const RpModelArch *arch)
 {
-  guint64 h = arch->hidden, d = rp_model_head_dim (arch);
-  guint64 q = (guint64) arch->heads * d, kv = (guint64) arch->kv_heads * d;
-  guint64 n = h * q + 2 * h * kv + q * h;
+  guint64 d = rp_model_head_dim (arch);
+  guint64 q = sat_mul (arch->heads, d), kv = sat_mul (arch->kv_heads, d);
+  guint64 n = attention_linear_params (arch);
 
   if (arch->biases == RP_BIASES_ALL)
-    n += q + 2 * kv + h;
+    n = sat_add (n, sat_add (sat_add (q, 2 * kv), arch->hidden));
   else if (arch->biases == RP_BIASES_QKV)
-    n += q + 2 * kv;
+    n = sat_add (n, sat_add (q, 2 * kv));
   return n;
+}
+
+/* One expert's (or the dense) MLP weights: 2·h·ffn, 3·h·ffn when gated. */
+static guint64
+mlp_linear_params (const RpModelArch *arch)
+{
+  return sat_mul (is_gated (arch->ffn_act) ? 3 : 2, sat_mul (arch->hidden, arch->ffn));
 }
 
 static guint64
@@ -59,13 +103,28 @@ mlp_params (const RpModelArch *arch,
             guint              experts)
 {
   guint64 h = arch->hidden, f = arch->ffn;
-  guint64 one = is_gated (arch->ffn_act) ? 3 * h * f : 2 * h * f;
+  guint64 one = mlp_linear_params (arch);
 
   if (arch->biases == RP_BIASES_ALL)
-    one += (is_gated (arch->ffn_act) ? 2 * f : f) + h;
+    one = sat_add (one, (is_gated (arch->ffn_act) ? 2 * f : f) + h);
   if (arch->kind != RP_MODEL_KIND_MOE)
     return one;
-  return one * experts + h * arch->experts;   /* router: one logit per expert */
+  /* router: one logit per expert */
+  return sat_add (sat_mul (one, experts), sat_mul (h, arch->experts));
+}
+
+static guint64
+count_vit_extras (const RpModelArch *arch)
+{
+  guint64 h = arch->hidden;
+  guint64 grid = arch->patch_size > 0 ? arch->input_size / arch->patch_size : 0;
+  guint64 patch = sat_add (sat_mul (sat_mul (arch->image_channels, arch->patch_size),
+                                    sat_mul (arch->patch_size, h)), h);
+  guint64 tokens = sat_add (sat_mul (grid, grid), 1);     /* patches + [CLS] */
+  guint64 classifier = arch->num_classes > 0 ?
+    sat_add (sat_mul (h, arch->num_classes), arch->num_classes) : 0;
+
+  return sat_add (sat_add (patch, h), sat_add (sat_mul (tokens, h), classifier));
 }
 
 static guint64
@@ -73,36 +132,34 @@ count_transformer (const RpModelArch *arch,
                    guint              experts)
 {
   guint64 h = arch->hidden;
-  guint64 layer = attention_params (arch) + mlp_params (arch, experts) + 2 * norm_params (arch);
-  guint64 embeddings = ((guint64) arch->vocab + arch->max_positions + arch->type_vocab) * h;
-  guint64 head = arch->tied_embeddings ? 0 : (guint64) arch->vocab * h;
+  guint64 layer = sat_add (sat_add (attention_params (arch), mlp_params (arch, experts)),
+                           2 * norm_params (arch));
+  guint64 layers = sat_mul (arch->layers, layer);
+  guint64 embeddings = sat_mul ((guint64) arch->vocab + arch->max_positions + arch->type_vocab,
+                                h);
+  guint64 head = arch->tied_embeddings ? 0 : sat_mul (arch->vocab, h);
 
   switch (arch->kind)
     {
     case RP_MODEL_KIND_DECODER:
     case RP_MODEL_KIND_MOE:
-      return embeddings + arch->layers * layer + norm_params (arch) + head;
+      return sat_add (sat_add (embeddings, layers), sat_add (norm_params (arch), head));
     case RP_MODEL_KIND_ENCODER:
       /* BERT: a LayerNorm on the embeddings; the optional pooler dense layer */
-      return embeddings + norm_params (arch) + arch->layers * layer +
-             (arch->pooler ? h * h + h : 0);
+      return sat_add (sat_add (embeddings, norm_params (arch)),
+                      sat_add (layers, arch->pooler ? sat_add (sat_mul (h, h), h) : 0));
     case RP_MODEL_KIND_ENCODER_DECODER:
       {
         /* T5: decoder layers add cross-attention and a third norm;
          * each stack has relative position buckets and a final norm. */
-        guint64 dec_layer = layer + attention_params (arch) + norm_params (arch);
+        guint64 dec_layer = sat_add (sat_add (layer, attention_params (arch)), norm_params (arch));
         guint64 buckets = 2ull * arch->relative_attention_buckets * arch->heads;
-        return embeddings + arch->layers * layer + arch->decoder_layers * dec_layer +
-               buckets + 2 * norm_params (arch) + head;
+        return sat_add (sat_add (sat_add (embeddings, layers),
+                                 sat_mul (arch->decoder_layers, dec_layer)),
+                        sat_add (sat_add (buckets, 2 * norm_params (arch)), head));
       }
     case RP_MODEL_KIND_VIT:
-      {
-        guint64 grid = arch->patch_size > 0 ? arch->input_size / arch->patch_size : 0;
-        guint64 patch = (guint64) arch->image_channels * arch->patch_size * arch->patch_size * h + h;
-        guint64 tokens = grid * grid + 1;     /* patches + [CLS] */
-        guint64 classifier = arch->num_classes > 0 ? h * arch->num_classes + arch->num_classes : 0;
-        return patch + h + tokens * h + arch->layers * layer + norm_params (arch) + classifier;
-      }
+      return sat_add (sat_add (count_vit_extras (arch), layers), norm_params (arch));
     case RP_MODEL_KIND_CNN:
     case RP_MODEL_KIND_DIFFUSION_UNET:
     case RP_MODEL_KIND_CUSTOM:
@@ -110,6 +167,27 @@ count_transformer (const RpModelArch *arch,
     default:
       return 0;
     }
+}
+
+/* The key to blame for a count beyond 2^53: the one behind the largest
+ * part of the model, so the window can mark that field. */
+static const char *
+largest_part_key (const RpModelArch *arch)
+{
+  guint64 embeddings = sat_mul ((guint64) arch->vocab + arch->max_positions, arch->hidden);
+  guint64 attention = sat_mul (rp_model_total_layers (arch), attention_params (arch));
+  guint64 one_mlp = sat_mul (rp_model_total_layers (arch), mlp_params (arch, 1));
+  guint64 mlp = sat_mul (rp_model_total_layers (arch), mlp_params (arch, arch->experts));
+
+  if (arch->kind == RP_MODEL_KIND_VIT && count_vit_extras (arch) > max_exact_params)
+    return "patch_size";
+  if (embeddings >= attention && embeddings >= mlp)
+    return "vocab";
+  if (attention >= mlp)
+    return "hidden";
+  if (arch->kind == RP_MODEL_KIND_MOE && one_mlp <= max_exact_params)
+    return "experts";
+  return "ffn";
 }
 
 static gboolean
@@ -154,15 +232,20 @@ rp_model_params (const RpModelArch *arch)
 guint64
 rp_model_active_params (const RpModelArch *arch)
 {
-  guint64 all, counted_all;
+  guint64 all, counted_all, counted_active;
 
   g_return_val_if_fail (arch != NULL, 0);
   all = rp_model_params (arch);
   if (arch->kind != RP_MODEL_KIND_MOE || arch->experts == 0)
     return all;
-  /* Scale the published total by the counted active/total difference. */
+  /* Take the counted difference between all and the active experts from
+   * the published total; a total given smaller than that difference
+   * (made up by hand) is scaled instead, rather than wrapping around. */
   counted_all = count_transformer (arch, arch->experts);
-  return all - (counted_all - count_transformer (arch, arch->experts_active));
+  counted_active = count_transformer (arch, arch->experts_active);
+  if (counted_all - counted_active < all)
+    return all - (counted_all - counted_active);
+  return (guint64) ((double) all * counted_active / counted_all);
 }
 
 guint
@@ -178,37 +261,30 @@ rp_model_lora_shape (const RpModelArch *arch,
                      guint64           *in_plus_out_per_layer,
                      guint64           *frozen_linear_params)
 {
-  guint64 h, q, kv, f, mlp_io = 0, mlp_params_one = 0, attn_io;
+  guint64 h, q, kv, f, mlp_io, attn_io;
   guint experts;
 
   g_return_if_fail (arch != NULL);
 
   h = arch->hidden;
-  q = (guint64) arch->heads * rp_model_head_dim (arch);
-  kv = (guint64) arch->kv_heads * rp_model_head_dim (arch);
+  q = sat_mul (arch->heads, rp_model_head_dim (arch));
+  kv = sat_mul (arch->kv_heads, rp_model_head_dim (arch));
   f = arch->ffn;
   experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts, 1) : 1;
-  /* LoRA (Hu et al. 2021): ΔW = B·A with A: r×in, B: out×r, so r·(in+out) each. */
+  /* LoRA (Hu et al. 2021): ΔW = B·A with A: r×in, B: out×r, so r·(in+out) each.
+   * Sizes are below 2^40 here (field bounds); the products saturate. */
   if (targets == RP_LORA_TARGETS_QV)
     attn_io = (h + q) + (h + kv);
   else
     attn_io = (h + q) + 2 * (h + kv) + (q + h);
-  if (is_gated (arch->ffn_act))
-    {
-      mlp_io = 3 * (h + f);
-      mlp_params_one = 3 * h * f;
-    }
-  else
-    {
-      mlp_io = 2 * (h + f);
-      mlp_params_one = 2 * h * f;
-    }
+  mlp_io = (is_gated (arch->ffn_act) ? 3 : 2) * (h + f);
   if (in_plus_out_per_layer != NULL)
     *in_plus_out_per_layer =
-      attn_io + (targets == RP_LORA_TARGETS_ALL_LINEAR ? mlp_io * experts : 0);
+      sat_add (attn_io, targets == RP_LORA_TARGETS_ALL_LINEAR ? sat_mul (mlp_io, experts) : 0);
   if (frozen_linear_params != NULL)
-    *frozen_linear_params = (h * q + 2 * h * kv + q * h + mlp_params_one * experts) *
-                            rp_model_total_layers (arch);
+    *frozen_linear_params =
+      sat_mul (sat_add (attention_linear_params (arch), sat_mul (mlp_linear_params (arch), experts)),
+               rp_model_total_layers (arch));
 }
 
 void
@@ -263,6 +339,10 @@ rp_model_arch_validate (const RpModelArch *arch,
                          _("a mixture of experts needs 1 ≤ experts_active ≤ experts"));
   if (arch->kind == RP_MODEL_KIND_ENCODER_DECODER && arch->decoder_layers == 0)
     return arch_invalid (error, path, "decoder_layers", _("must be at least 1"));
+  if (rp_model_count_params (arch) > max_exact_params)
+    return arch_invalid (error, path, largest_part_key (arch),
+                         _("the model would have more than 2^53 (9.0e15) parameters, "
+                           "the most Rigplan counts exactly"));
   return TRUE;
 }
 
@@ -329,8 +409,8 @@ rp_model_resolve (const RpModelSpec *spec,
     }
   /* Changing the shape of a preset invalidates its published count. */
   if (spec->preset != NULL && (spec->overridden & RP_ARCH_PARAMS) == 0 &&
-      (spec->overridden & ~(RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS |
-                              RP_ARCH_ACT_BYTES_RECOMPUTE | RP_ARCH_RECOMPUTE_PEAK)) != 0 &&
+      (spec->overridden & ~(guint32) (RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS |
+                                      RP_ARCH_ACT_BYTES_RECOMPUTE | RP_ARCH_RECOMPUTE_PEAK)) != 0 &&
       rp_model_kind_is_transformer (out->kind))
     out->params = 0;
   if ((spec->overridden & RP_ARCH_HEADS) && !(spec->overridden & RP_ARCH_KV_HEADS) &&

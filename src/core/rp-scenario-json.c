@@ -11,6 +11,7 @@
 
 #include "rp-error.h"
 #include "rp-fields-private.h"
+#include "rp-file.h"
 #include "rp-json-private.h"
 #include "rp-model-private.h"
 #include "rp-scenario-private.h"
@@ -18,8 +19,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-/* Scenario files are small; anything larger is not one. */
-static const gsize max_scenario_file_bytes = 4 * 1024 * 1024;
+static const gsize max_scenario_file_bytes = RP_SCENARIO_MAX_BYTES;
 
 struct _RpJsonExtra
 {
@@ -241,7 +241,7 @@ rp_scenario_save_file (const RpScenario *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   text = rp_scenario_to_json (self);
-  if (!rp_json_write_file_atomic (path, text, error))
+  if (!rp_file_write_atomic (path, text, strlen (text), error))
     {
       g_prefix_error (error, "%s: ", path);
       return FALSE;

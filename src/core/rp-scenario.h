@@ -8,6 +8,9 @@ G_BEGIN_DECLS
 
 /* The scenario file's format version that this Rigplan writes and reads. */
 #define RP_SCENARIO_VERSION 2
+/* Scenario files are small; a larger file is not one.  The window reads
+ * with this bound: rp_file_load_async (file, RP_SCENARIO_MAX_BYTES, …). */
+#define RP_SCENARIO_MAX_BYTES (4 * 1024 * 1024)
 
 /* A scenario holding every documented default (README "Scenario file"). */
 RpScenario *rp_scenario_new            (void);
@@ -58,7 +61,8 @@ RpScenario *rp_scenario_load_data      (const char       *data,
 RpScenario *rp_scenario_load_file      (const char       *path,
                                         GError          **error);
 char       *rp_scenario_to_json        (const RpScenario *self);
-/* Writes through a temporary file and a rename: never half a file. */
+/* Writes with rp_file_write_atomic(): never half a file; a symbolic link
+ * stays a link, the permissions stay, a read-only file is refused. */
 gboolean    rp_scenario_save_file      (const RpScenario *self,
                                         const char       *path,
                                         GError          **error);

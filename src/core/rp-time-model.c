@@ -884,7 +884,21 @@ can_time (const RpScenario *sc,
                                  "model.gflops_per_sample to time this run"));
       return FALSE;
     }
-  return c->tokens > 0 || uses_gflops (c->arch);
+  if (!(c->tokens > 0 || uses_gflops (c->arch)))
+    return FALSE;
+  /* No data means no run: an invented 0 days and $0 would read as "free". */
+  if ((c->text ? text_total_samples (c->training, c->tokens) : c->training->dataset_samples) *
+      c->training->epochs <= 0)
+    {
+      rp_estimate_add_warning (est, "dataset-empty", RP_SEVERITY_WARNING,
+                               c->text ?
+                               _("No training data: set training.dataset_tokens (or "
+                                 "dataset_samples) and training.epochs above 0 to time this run") :
+                               _("No training data: set training.dataset_samples and "
+                                 "training.epochs above 0 to time this run"));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* ---- public API ------------------------------------------------------- */

@@ -216,9 +216,9 @@ rp_units_format_money (double     amount,
       return g_strconcat (sign, wan, NULL);
     }
   /* Prices per GPU-hour are a few dollars: cents matter there, not in a
-   * capital budget. */
+   * capital budget, nor in nothing ("$0", not "$0.00"). */
   number = rp_units_format_number (fabs (amount) < 100 ? fabs (amount) : round (fabs (amount)),
-                                   fabs (amount) < 100 ? 2 : 0);
+                                   fabs (amount) < 100 && amount != 0 ? 2 : 0);
   return g_strdup_printf ("%s%s%s", sign, rp_units_currency_symbol (currency), number);
 }
 

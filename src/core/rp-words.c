@@ -35,6 +35,9 @@ days (double value)
 {
   gboolean whole = fabs (value - round (value)) < 0.05;
 
+  /* a quarter-hour deadline is "0.01 days", not "0" */
+  if (value > 0 && value < 0.1)
+    return rp_units_format_number (value, 2);
   return rp_units_format_number (value, value < 10 && !whole ? 1 : 0);
 }
 
@@ -273,15 +276,19 @@ storage_sentence (const RpConstraint *c,
                   const RpScenario   *s,
                   const RpEstimate   *est)
 {
-  g_autofree char *need = rp_units_format_number (c->needed / 1e6, c->needed < 1e7 ? 1 : 0);
+  /* a text run reads kilobytes a second: show two significant digits,
+   * never "0.0" */
+  guint digits = c->needed >= 1e7 ? 0 : c->needed >= 1e6 ? 1 : c->needed >= 1e5 ? 2 : 3;
+  g_autofree char *need = rp_units_format_number (MAX (c->needed / 1e6, 0.001), digits);
   g_autofree char *have = rp_units_format_number (c->available / 1e6, 0);
   g_autofree char *slower = rp_units_format_percent (est->compute.slowdown_pct, 0);
   const char *storage = rp_enum_info_get_label (&rp_storage_info, s->hardware.storage);
 
+  /* TRANSLATORS: the storage, what it reads per node, what training needs */
   if (c->ok)
-    return g_strdup_printf (_("%s reads %s MB/s per node; a step needs %s MB/s"), storage, have,
-                            need);
-  return g_strdup_printf (_("%s reads %s MB/s per node but a step needs %s MB/s, so training "
+    return g_strdup_printf (_("%s reads %s MB/s per node; training needs %s MB/s"), storage,
+                            have, need);
+  return g_strdup_printf (_("%s reads %s MB/s per node but training needs %s MB/s, so it "
                             "runs %s slower"), storage, have, need, slower);
 }
 
@@ -456,12 +463,14 @@ rp_words_verdict_detail (const RpScenario *scenario,
     {
       const RpConstraint *vram = &est->constraints[RP_CONSTRAINT_VRAM];
 
-      return vram->message != NULL ? g_strconcat (vram->message, ".", NULL) : g_strdup ("");
+      /* TRANSLATORS: a sentence: %s and your language's full stop */
+      return vram->message != NULL ? g_strdup_printf (_("%s."), vram->message) : g_strdup ("");
     }
   fix = rp_words_fix_sentence (catalog, est);
   if (fix == NULL)
-    return g_strconcat (worst->message, ".", NULL);
-  return g_strconcat (worst->message, ". ", fix, NULL);
+    return g_strdup_printf (_("%s."), worst->message);
+  /* TRANSLATORS: a sentence and its full stop, then the fix sentence */
+  return g_strdup_printf (_("%s. %s"), worst->message, fix);
 }
 
 static const char *
@@ -504,7 +513,9 @@ rp_words_machine (const RpCatalog *catalog,
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u × %s in %u node",
                                             "%u × %s in each of %u nodes", bom->nodes),
                           bom->gpus_per_node, gpu != NULL ? gpu->name : bom->gpu, bom->nodes);
-  g_string_append (out, ": ");
+  /* TRANSLATORS: between the GPUs of the machine and its parts, "8 × H100
+   * in 1 node: 112 CPU cores …"; your language's colon */
+  g_string_append (out, C_("machine sentence", ": "));
   /* TRANSLATORS: CPU cores, sockets, then what the user entered */
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
                                             "%u CPU cores on %u socket (you entered %u)",

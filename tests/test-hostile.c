@@ -1,0 +1,559 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-hostile.c: hostile scenario and catalog files, one table row each
+ *
+ * Every row is a file as a careless editor, a broken disk or an attacker
+ * could leave it, and the answer Rigplan must give: the JSON path the
+ * error carries (rp_error_get_key()) and a fragment of its message, or
+ * that the file loads.  Rows run through the real file readers, so the
+ * file's name must start every message. */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+#include "rp-error.h"
+#include "rp-estimate.h"
+#include "rp-model.h"
+#include "rp-scenario.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef enum
+{
+  SHAPE_TEXT,                   /* a file holding text */
+  SHAPE_DEEP,                   /* an unknown key nested len levels deep */
+  SHAPE_BIG,                    /* len bytes of spaces around "{}" */
+  SHAPE_DIR,                    /* a directory in the file's place */
+  SHAPE_FIFO,
+  SHAPE_LOOP,                   /* a symbolic link to itself */
+  SHAPE_DANGLING,               /* a link to nothing */
+  SHAPE_LINK,                   /* a link to a file holding text */
+  SHAPE_DEVICE,                 /* the device named by text */
+  SHAPE_APPLEDOUBLE,            /* text in "._NAME", as macOS leaves them */
+} Shape;
+
+typedef struct
+{
+  const char *name;
+  Shape       shape;
+  const char *text;
+  gsize       len;
+  const char *key;              /* the error's key; NULL: none */
+  const char *fragment;         /* in the message; NULL: the file loads */
+} Row;
+
+/* A valid scenario with @extra members added to the root object. */
+#define SC(extra)                                                            \
+  "{\"format\": \"rigplan-scenario\", \"version\": 1,"                       \
+  " \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"rtx-4090\"}" extra "}"
+#define HEAD "{\"format\": \"rigplan-scenario\", \"version\": 1"
+
+#define TEXT(name, text, key, fragment) \
+  { name, SHAPE_TEXT, text, sizeof (text) - 1, key, fragment }
+#define SHAPE(name, shape, text, len, key, fragment) \
+  { name, shape, text, len, key, fragment }
+
+static const Row scenario_rows[] = {
+  /* the file itself */
+  TEXT ("empty", "", NULL, "the file is empty"),
+  TEXT ("only-space", " \n\t\r\n", NULL, "the file is empty"),
+  SHAPE ("too-big", SHAPE_BIG, NULL, RP_SCENARIO_MAX_BYTES + 1, NULL, "larger than 4.0"),
+  SHAPE ("at-the-limit", SHAPE_BIG, NULL, RP_SCENARIO_MAX_BYTES, "format", "required"),
+  SHAPE ("directory", SHAPE_DIR, NULL, 0, NULL, "is a directory"),
+  SHAPE ("fifo", SHAPE_FIFO, NULL, 0, NULL, "not a regular file"),
+  SHAPE ("dev-zero", SHAPE_DEVICE, "/dev/zero", 0, NULL, "not a regular file"),
+  SHAPE ("dev-urandom", SHAPE_DEVICE, "/dev/urandom", 0, NULL, "not a regular file"),
+  SHAPE ("symlink-loop", SHAPE_LOOP, NULL, 0, NULL, "symbolic links"),
+  SHAPE ("dangling-link", SHAPE_DANGLING, NULL, 0, NULL, "No such file"),
+  SHAPE ("good-link", SHAPE_LINK, SC (""), sizeof (SC ("")) - 1, NULL, NULL),
+
+  /* bytes between tokens */
+  TEXT ("bom", "\xEF\xBB\xBF" SC (""), NULL, NULL),
+  TEXT ("bom-only", "\xEF\xBB\xBF", NULL, "the file is empty"),
+  TEXT ("nul-between-tokens", HEAD ",\0 \"x\": 1}", NULL, "a NUL byte is not allowed (line 1"),
+  TEXT ("control-between-tokens", HEAD ",\x01 \"x\": 1}", NULL, "U+0001 is not allowed here"),
+  TEXT ("form-feed-as-space", HEAD ",\f \"x\": 1}", NULL, "U+000C is not allowed here"),
+  TEXT ("del-between-tokens", HEAD ",\x7F \"x\": 1}", NULL, "U+007F is not allowed here"),
+  TEXT ("trailing-garbage", SC ("") " x", NULL, "text after the end of the JSON document"),
+  TEXT ("two-documents", SC ("") SC (""), NULL, "text after the end"),
+  TEXT ("trailing-nul", SC ("") "\0", NULL, "a NUL byte is not allowed"),
+  TEXT ("truncated", HEAD ",\n \"model\": {", NULL, "ends before the JSON is complete (line 2"),
+  TEXT ("single-quotes", "{'format': 'rigplan-scenario'}", NULL, "not valid JSON (line 1, column 2)"),
+  TEXT ("trailing-comma", HEAD ",}", NULL, "not valid JSON"),
+  TEXT ("comment", HEAD ", // note\n \"x\": 1}", NULL, "not valid JSON"),
+
+  /* strings and keys */
+  TEXT ("raw-control-in-string", SC (", \"name\": \"a\x01" "b\""), "name", "U+0001 must be written"),
+  TEXT ("raw-newline-in-string", SC (", \"name\": \"a\nb\""), "name", "U+000A must be written"),
+  TEXT ("raw-nul-in-string", SC (", \"name\": \"a\0b\""), "name", "NUL byte is not allowed in text"),
+  TEXT ("escaped-nul-in-string", SC (", \"name\": \"a\\u0000b\""), "name", "\\u0000"),
+  TEXT ("escaped-nul-in-key", SC (", \"gpu\\u0000x\": 1"), NULL, "\\u0000"),
+  TEXT ("raw-nul-in-nested-key", HEAD ", \"model\": {\"pre\0set\": \"gpt2\"}}", "model",
+        "NUL byte is not allowed in text"),
+  TEXT ("bad-utf8-in-value", SC (", \"name\": \"caf\xE9\""), "name", "not valid UTF-8"),
+  TEXT ("bad-utf8-in-unknown-key", SC (", \"x\xFF\": 1"), NULL, "not valid UTF-8"),
+  TEXT ("overlong-utf8", SC (", \"name\": \"\xC0\xAF\""), "name", "not valid UTF-8"),
+  TEXT ("utf8-surrogate", SC (", \"name\": \"\xED\xA0\x80\""), "name", "not valid UTF-8"),
+  TEXT ("truncated-utf8", SC (", \"name\": \"\xE4\xB8\""), "name", "not valid UTF-8"),
+  TEXT ("lone-high-surrogate", SC (", \"x\": \"\\ud800\""), "x", "lone UTF-16 surrogate"),
+  TEXT ("lone-low-surrogate", SC (", \"x\": [\"\\udc00\"]"), "x[0]", "lone UTF-16 surrogate"),
+  TEXT ("surrogate-pair", SC (", \"name\": \"\\ud83d\\ude80\""), NULL, NULL),
+  TEXT ("unknown-escape", SC (", \"name\": \"\\x41\""), "name", "unknown escape"),
+  TEXT ("short-unicode-escape", SC (", \"name\": \"\\u12\""), "name", "four hex digits"),
+  TEXT ("unterminated-string", HEAD ", \"name\": \"abc", "name", "ends inside a string"),
+  TEXT ("chinese-name", SC (", \"name\": \"微调 Llama\""), NULL, NULL),
+
+  /* numbers */
+  TEXT ("400-digit-number",
+        HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": "
+        "1000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "0000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "0000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "0000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        "000000000000000000000000000000000000000000000000000000000000000000000000}}",
+        "model.params", "out of range"),
+  TEXT ("1e400", SC (", \"budget\": {\"limit\": 1e400}"), "budget.limit", "out of range"),
+  TEXT ("minus-1e400", SC (", \"budget\": {\"limit\": -1e400}"), "budget.limit", "out of range"),
+  TEXT ("70-digit-number-in-range", SC (", \"x\": 1234567890123456789012345678901234567890"
+                                       "123456789012345678901234567890.5"), NULL, NULL),
+  TEXT ("underflow-reads-as-zero", SC (", \"x\": 1e-400"), NULL, NULL),
+  TEXT ("leading-zero", SC (", \"x\": 01"), NULL, "not valid JSON"),
+  TEXT ("plus-sign", SC (", \"x\": +1"), NULL, "not valid JSON"),
+  TEXT ("bare-fraction", SC (", \"x\": .5"), NULL, "not valid JSON"),
+  TEXT ("dot-without-digits", SC (", \"x\": 1."), NULL, "not valid JSON"),
+  TEXT ("nan", SC (", \"x\": NaN"), NULL, "not valid JSON"),
+  TEXT ("infinity", SC (", \"x\": -Infinity"), NULL, "not valid JSON"),
+  TEXT ("hex-number", SC (", \"x\": 0x10"), NULL, "not valid JSON"),
+
+  /* nesting and repetition */
+  SHAPE ("nested-1000", SHAPE_DEEP, NULL, 1000, NULL, NULL),
+  SHAPE ("nested-1001", SHAPE_DEEP, NULL, 1001, NULL, "nested deeper than 1000 levels"),
+  SHAPE ("nested-100000", SHAPE_DEEP, NULL, 100000, NULL, "nested deeper than 1000 levels"),
+  TEXT ("duplicate-root-key", SC (", \"model\": {\"preset\": \"gpt2\"}"), "model",
+        "this key appears more than once"),
+  TEXT ("duplicate-nested-key", SC (", \"training\": {\"seq_len\": 1, \"seq_len\": 2}"),
+        "training.seq_len", "more than once"),
+  TEXT ("duplicate-unknown-key", SC (", \"x\": 1, \"x\": 1"), "x", "more than once"),
+  TEXT ("duplicate-key-in-array", SC (", \"x\": [{}, {\"a\": 1, \"a\": 2}]"), "x[1].a",
+        "more than once"),
+
+  /* the format */
+  TEXT ("root-array", "[1, 2]", NULL, "expected a JSON object"),
+  TEXT ("root-string", "\"rigplan-scenario\"", NULL, "expected a JSON object"),
+  TEXT ("no-format", "{\"version\": 1}", "format", "required"),
+  TEXT ("catalog-format", "{\"format\": \"rigplan-gpus\", \"version\": 1}", "format",
+        "not a Rigplan scenario"),
+  TEXT ("format-number", "{\"format\": 1, \"version\": 1}", "format", "expected a string"),
+  TEXT ("newer-version", "{\"format\": \"rigplan-scenario\", \"version\": 3}", "version",
+        "newer than this Rigplan"),
+  TEXT ("version-string", "{\"format\": \"rigplan-scenario\", \"version\": \"1\"}", "version",
+        "expected a number"),
+  TEXT ("version-fraction", "{\"format\": \"rigplan-scenario\", \"version\": 1.5}", "version",
+        "whole number"),
+  TEXT ("version-zero", "{\"format\": \"rigplan-scenario\", \"version\": 0}", "version",
+        "whole number"),
+
+  /* wrong types and values */
+  TEXT ("model-string", HEAD ", \"model\": \"gpt2\"}", "model", "expected an object"),
+  TEXT ("name-number", SC (", \"name\": 5"), "name", "expected a string"),
+  TEXT ("seq-len-bool", SC (", \"training\": {\"seq_len\": true}"), "training.seq_len",
+        "expected a number"),
+  TEXT ("micro-batch-huge", SC (", \"training\": {\"micro_batch\": 1e300}"),
+        "training.micro_batch", "whole number from 1 to"),
+  TEXT ("gpus-negative", HEAD ", \"model\": {\"preset\": \"gpt2\"},"
+        " \"hardware\": {\"gpu\": \"rtx-4090\", \"gpus_per_node\": -1}}",
+        "hardware.gpus_per_node", "whole number"),
+  TEXT ("training-null", SC (", \"training\": null"), NULL, NULL),
+  TEXT ("precision-unknown", SC (", \"training\": {\"precision\": \"fp4\"}"),
+        "training.precision", "unknown value"),
+  TEXT ("params-negative", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": -5}}",
+        "model.params", "whole number"),
+  TEXT ("params-fraction", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 1.5}}",
+        "model.params", "whole number"),
+  TEXT ("params-1e17", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 1e17}}",
+        "model.params", "from 0 to 1,000,000,000,000,000"),
+  TEXT ("params-2^53-plus-2", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 9007199254740994}}",
+        "model.params", "from 0 to 1,000,000,000,000,000"),
+};
+
+/* Scenarios that load, and what the estimate must say of them: an error
+ * (key and fragment), or a warning whose code is @fragment when @key is
+ * "warning". */
+#define ARCH(kind, extra) \
+  "{\"format\": \"rigplan-scenario\", \"version\": 1, \"model\": {\"kind\": \"" kind "\", " extra "}," \
+  " \"training\": {\"dataset_tokens\": 1e9}, \"hardware\": {\"gpu\": \"h100-sxm\"}}"
+
+static const Row estimate_rows[] = {
+  /* 65,536 experts of 16M-wide FFNs: 3.46e23 parameters wrapped to 4.47e17 */
+  TEXT ("moe-wraps-around", ARCH ("moe", "\"layers\": 10000, \"hidden\": 1048576, \"heads\": 8192,"
+        " \"kv_heads\": 8192, \"ffn\": 16777216, \"ffn_act\": \"swiglu\", \"vocab\": 32000, \"experts\": 65536,"
+        " \"experts_active\": 2"), "model.ffn", "more than 2^53"),
+  TEXT ("moe-experts-too-many", ARCH ("moe", "\"layers\": 32, \"hidden\": 4096, \"heads\": 32,"
+        " \"kv_heads\": 8, \"ffn\": 1048576, \"ffn_act\": \"swiglu\", \"vocab\": 32000,"
+        " \"experts\": 65536, \"experts_active\": 2"), "model.experts", "more than 2^53"),
+  TEXT ("dense-too-wide", ARCH ("decoder", "\"layers\": 10000, \"hidden\": 1048576,"
+        " \"heads\": 8192, \"kv_heads\": 8192, \"ffn\": 16777216, \"vocab\": 32000"),
+        "model.ffn", "2^53"),
+  TEXT ("attention-too-wide", ARCH ("decoder", "\"layers\": 10000, \"hidden\": 1048576,"
+        " \"heads\": 65536, \"kv_heads\": 65536, \"head_dim\": 65536, \"ffn\": 1,"
+        " \"vocab\": 32000"),
+        "model.hidden", "2^53"),
+  TEXT ("vit-patch-too-big", ARCH ("vit", "\"layers\": 1, \"hidden\": 1048576, \"heads\": 1,"
+        " \"kv_heads\": 1,"
+        " \"ffn\": 1, \"image_channels\": 65536, \"patch_size\": 65536,"
+        " \"input_size\": 65536"), "model.patch_size", "2^53"),
+  TEXT ("params-given-arch-absurd", ARCH ("moe", "\"params\": 1000, \"layers\": 10000,"
+        " \"hidden\": 1048576, \"heads\": 8192, \"kv_heads\": 8192, \"ffn\": 16777216,"
+        " \"vocab\": 32000, \"experts\": 65536, \"experts_active\": 1"), "model.ffn", "2^53"),
+  TEXT ("moe-params-below-experts", ARCH ("moe", "\"params\": 1000, \"layers\": 2,"
+        " \"hidden\": 64, \"heads\": 4, \"kv_heads\": 4, \"ffn\": 256, \"vocab\": 100,"
+        " \"experts\": 8,"
+        " \"experts_active\": 2"), NULL, NULL),
+  TEXT ("epochs-zero", SC (", \"training\": {\"dataset_tokens\": 1e9, \"epochs\": 0}"),
+        "warning", "dataset-empty"),
+  TEXT ("no-dataset", SC (""), "warning", "dataset-empty"),
+  TEXT ("vision-no-samples", HEAD ", \"model\": {\"preset\": \"resnet-50\"},"
+        " \"training\": {\"dataset_tokens\": 1e9}, \"hardware\": {\"gpu\": \"h100-sxm\"}}",
+        "warning", "dataset-empty"),
+  TEXT ("unknown-gpu", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"gtx-9999\"}}",
+        "hardware.gpu", "gtx-9999"),
+  TEXT ("unknown-preset", HEAD ", \"model\": {\"preset\": \"gpt-7\"}, \"hardware\": {\"gpu\": \"h100-sxm\"}}",
+        "model.preset", "gpt-7"),
+};
+
+/* One file in an otherwise empty user catalog directory (beside the
+ * bundled catalogs): a bad one is a problem with its key, never a failed
+ * load; hidden and non-regular files are skipped without a word. */
+#define GPUS(entries) "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" entries "]}"
+#define GPU_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"vendor\": \"V\", \"memory_gib\": 12," \
+                        " \"tflops\": {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"d\"" extra "}"
+#define OFFERS(entries) "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [" entries "]}"
+#define OFFER_WITH(gpu, extra) "{\"id\": \"my-offer\", \"provider\": \"Lab\", \"gpu\": \"" gpu "\"," \
+                               " \"source\": \"s\", \"as_of\": \"d\"" extra "}"
+#define PRICE ", \"currency\": \"CNY\", \"per_gpu_hour\": {\"on_demand\": 3}"
+#define MODELS(entries) "{\"format\": \"rigplan-models\", \"version\": 1, \"models\": [" entries "]}"
+#define MODEL_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"kind\": \"decoder\"," \
+                          " \"source\": \"s\", \"as_of\": \"d\", " extra "}"
+
+static const Row catalog_rows[] = {
+  TEXT ("good-gpu", GPUS (GPU_WITH ("")), NULL, NULL),
+  TEXT ("bom", "\xEF\xBB\xBF" GPUS (GPU_WITH ("")), NULL, NULL),
+  TEXT ("empty", "", NULL, "the file is empty"),
+  TEXT ("not-json", "{", NULL, "ends before the JSON is complete"),
+  TEXT ("nul-byte", GPUS ("\0"), NULL, "a NUL byte is not allowed"),
+  TEXT ("trailing-garbage", GPUS ("") ",", NULL, "text after the end"),
+  SHAPE ("too-big", SHAPE_BIG, NULL, 16 * 1024 * 1024 + 1, NULL, "larger than 16.0"),
+  SHAPE ("directory", SHAPE_DIR, NULL, 0, NULL, NULL),
+  SHAPE ("fifo", SHAPE_FIFO, NULL, 0, NULL, NULL),
+  SHAPE ("dangling-link", SHAPE_DANGLING, NULL, 0, NULL, NULL),
+  SHAPE ("symlink-loop", SHAPE_LOOP, NULL, 0, NULL, NULL),
+  SHAPE ("appledouble", SHAPE_APPLEDOUBLE, "\x00\x05\x16\x07", 4, NULL, NULL),
+  SHAPE ("good-link", SHAPE_LINK, GPUS (GPU_WITH ("")), sizeof (GPUS (GPU_WITH (""))) - 1,
+         NULL, NULL),
+  TEXT ("unknown-format", "{\"format\": \"my-gpus\", \"version\": 1}", "format",
+        "not a Rigplan catalog"),
+  TEXT ("newer-version", "{\"format\": \"rigplan-gpus\", \"version\": 2, \"gpus\": []}",
+        "version", "newer than this Rigplan"),
+  TEXT ("list-not-array", "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": {}}",
+        "gpus", "expected a list"),
+  TEXT ("entry-not-object", GPUS ("[]"), "gpus[0]", "expected an object"),
+  TEXT ("key-twice-in-entry", GPUS (GPU_WITH (", \"memory_gib\": 24")), "gpus[0].memory_gib",
+        "this key appears more than once"),
+  TEXT ("memory-string", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
+        " \"memory_gib\": \"lots\"}"), "gpus[0].memory_gib", "expected a number"),
+  TEXT ("memory-negative", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
+        " \"memory_gib\": -4, \"tflops\": {}, \"source\": \"s\", \"as_of\": \"d\"}"),
+        "gpus[0].memory_gib", "expected a number from"),
+  TEXT ("tflops-1e400", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
+        " \"memory_gib\": 4, \"tflops\": {\"fp32\": 1e400}, \"source\": \"s\", \"as_of\": \"d\"}"),
+        "gpus[0].tflops.fp32", "out of range"),
+  TEXT ("id-uppercase", GPUS ("{\"id\": \"Mine\"}"), "gpus[0].id", "may hold only"),
+  TEXT ("id-twice", GPUS (GPU_WITH ("") ", " GPU_WITH ("")), "gpus[1].id", "appears twice"),
+  TEXT ("name-bad-utf8", GPUS ("{\"id\": \"mine\", \"name\": \"M\xFF\"}"), "gpus[0].name",
+        "not valid UTF-8"),
+  TEXT ("precision-unknown", GPUS (GPU_WITH (", \"precisions\": [\"fp4\"]")),
+        "gpus[0].precisions[0]", "expected one of"),
+  TEXT ("offer-unknown-gpu", OFFERS (OFFER_WITH ("warp-drive", PRICE)), "offers[0].gpu",
+        "“warp-drive” is in no GPU catalog (offer “my-offer”)"),
+  TEXT ("offer-third-unknown-gpu", OFFERS ("{\"id\": \"a\", \"provider\": \"P\", \"gpu\": \"t4\","
+        " \"source\": \"s\", \"as_of\": \"d\"" PRICE "}, {\"id\": \"b\", \"provider\": \"P\","
+        " \"gpu\": \"t4\", \"source\": \"s\", \"as_of\": \"d\"" PRICE "}, "
+        OFFER_WITH ("nope", PRICE)), "offers[2].gpu", "is in no GPU catalog"),
+  TEXT ("offer-currency", OFFERS (OFFER_WITH ("t4", ", \"currency\": \"EUR\","
+        " \"per_gpu_hour\": {\"on_demand\": 3}")), "offers[0].currency", "unknown value"),
+  TEXT ("offer-no-price", OFFERS (OFFER_WITH ("t4", ", \"currency\": \"USD\","
+        " \"per_gpu_hour\": {}")), "offers[0].per_gpu_hour", "at least one price"),
+  TEXT ("model-heads", MODELS (MODEL_WITH ("\"params\": 1, \"layers\": 2, \"hidden\": 64,"
+        " \"heads\": 3, \"ffn\": 256, \"vocab\": 100")), "models[0].heads", "must divide"),
+  TEXT ("model-params-1e17", MODELS (MODEL_WITH ("\"params\": 1e17, \"layers\": 2,"
+        " \"hidden\": 64, \"heads\": 4, \"ffn\": 256, \"vocab\": 100")), "models[0].params",
+        "from 0 to 1,000,000,000,000,000"),
+  TEXT ("model-wraps-around", MODELS ("{\"id\": \"mine\", \"name\": \"M\", \"kind\": \"moe\","
+        " \"source\": \"s\", \"as_of\": \"d\", \"params\": 1, \"layers\": 32, \"hidden\": 4096,"
+        " \"heads\": 32, \"ffn\": 1048576, \"vocab\": 32000, \"experts\": 65536,"
+        " \"experts_active\": 2}"), "models[0].experts", "2^53"),
+};
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_unlink (path);
+      return;
+    }
+  dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+write_text (const char *path,
+            const char *text,
+            gsize       len)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, text, (gssize) len, &error);
+  g_assert_no_error (error);
+}
+
+/* A scenario whose unknown key "x" holds @levels - 1 nested arrays. */
+static char *
+deep_text (gsize levels)
+{
+  GString *s = g_string_new (SC (", \"x\": "));
+
+  g_string_truncate (s, s->len - 1);   /* the closing brace */
+  for (gsize i = 1; i < levels; i++)
+    g_string_append_c (s, '[');
+  for (gsize i = 1; i < levels; i++)
+    g_string_append_c (s, ']');
+  g_string_append_c (s, '}');
+  return g_string_free (s, FALSE);
+}
+
+/* Makes the row's file at @path (or returns another path to read). */
+static char *
+make_file (const Row  *row,
+           const char *path)
+{
+  g_autofree char *text = NULL;
+
+  switch (row->shape)
+    {
+    case SHAPE_TEXT:
+      write_text (path, row->text, row->len);
+      break;
+    case SHAPE_DEEP:
+      text = deep_text (row->len);
+      write_text (path, text, strlen (text));
+      break;
+    case SHAPE_BIG:
+      text = g_strnfill (row->len, ' ');
+      text[0] = '{';
+      text[row->len - 1] = '}';
+      write_text (path, text, row->len);
+      break;
+    case SHAPE_DIR:
+      g_assert_cmpint (g_mkdir (path, 0755), ==, 0);
+      break;
+    case SHAPE_FIFO:
+      g_assert_cmpint (mkfifo (path, 0644), ==, 0);
+      break;
+    case SHAPE_LOOP:
+      g_assert_cmpint (symlink (path, path), ==, 0);
+      break;
+    case SHAPE_DANGLING:
+      g_assert_cmpint (symlink ("nothing-here", path), ==, 0);
+      break;
+    case SHAPE_LINK:
+      {
+        g_autofree char *real = g_strconcat (path, ".real", NULL);
+
+        write_text (real, row->text, row->len);
+        g_assert_cmpint (symlink (real, path), ==, 0);
+      }
+      break;
+    case SHAPE_DEVICE:
+      return g_strdup (row->text);
+    case SHAPE_APPLEDOUBLE:
+      {
+        g_autofree char *dir = g_path_get_dirname (path);
+        g_autofree char *name = g_path_get_basename (path);
+        g_autofree char *hidden_name = g_strconcat ("._", name, NULL);
+        g_autofree char *hidden = g_build_filename (dir, hidden_name, NULL);
+
+        write_text (hidden, row->text, row->len);
+        return g_steal_pointer (&hidden);
+      }
+    default:
+      g_assert_not_reached ();
+    }
+  return g_strdup (path);
+}
+
+/* The error of a row: the file named first, then the key and problem. */
+static void
+check_error (const Row    *row,
+             const GError *error,
+             const char   *path)
+{
+  g_assert_nonnull (error);
+  g_test_message ("%s: %s", row->name, error->message);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (row->fragment);
+  if (strstr (error->message, row->fragment) == NULL)
+    g_error ("%s: “%s” lacks “%s”", row->name, error->message, row->fragment);
+  g_assert_cmpstr (rp_error_get_key (error), ==, row->key);
+}
+
+static void
+test_scenario_row (gconstpointer data)
+{
+  const Row *row = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-hostile-XXXXXX", &error);
+  g_autofree char *file = g_build_filename (dir, "case.rigplan", NULL);
+  g_autofree char *path = make_file (row, file);
+  g_autoptr(RpScenario) scenario = rp_scenario_load_file (path, &error);
+
+  if (row->fragment == NULL)
+    {
+      g_assert_no_error (error);
+      g_assert_nonnull (scenario);
+    }
+  else
+    {
+      g_assert_null (scenario);
+      check_error (row, error, path);
+    }
+  remove_tree (dir);
+}
+
+static const RpCatalog *
+shared_catalog (void)
+{
+  static RpCatalog *catalog = NULL;
+
+  if (catalog == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      catalog = rp_catalog_load_default (&error);
+      g_assert_no_error (error);
+    }
+  return catalog;
+}
+
+static void
+test_estimate_row (gconstpointer data)
+{
+  const Row *row = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) scenario = rp_scenario_load_data (row->text, row->len, &error);
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  gboolean done;
+
+  g_assert_no_error (error);
+  done = rp_estimate_compute (scenario, shared_catalog (), est, &error);
+  if (g_strcmp0 (row->key, "warning") == 0)
+    {
+      gboolean warned = FALSE;
+
+      g_assert_true (done);
+      for (guint i = 0; i < est->warnings->len; i++)
+        {
+          const RpWarning *w = g_ptr_array_index (est->warnings, i);
+
+          if (g_str_equal (w->code, row->fragment))
+            {
+              g_test_message ("%s: %s", row->name, w->message);
+              warned = TRUE;
+            }
+        }
+      g_assert_true (warned);
+      /* no invented zero: neither the time nor the cost of the run */
+      g_assert_false (est->compute.computed);
+      g_assert_false (est->cost.computed && est->cost.run_available);
+    }
+  else if (row->fragment == NULL)
+    {
+      g_assert_no_error (error);
+      g_assert_true (done);
+      /* a count never wraps around */
+      g_assert_cmpuint (rp_model_active_params (&est->arch), <=, rp_model_params (&est->arch));
+      g_assert_cmpuint (rp_model_active_params (&est->arch), >, 0);
+    }
+  else
+    {
+      g_assert_false (done);
+      check_error (row, error, "");
+    }
+}
+
+static void
+test_catalog_row (gconstpointer data)
+{
+  const Row *row = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-hostile-XXXXXX", &error);
+  g_autofree char *file = g_build_filename (dir, "user.json", NULL);
+  g_autofree char *path = make_file (row, file);
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+
+  g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
+  catalog = rp_catalog_load_default_full (&problems, &error);
+  g_setenv ("RIGPLAN_USER_DATADIR", "/nonexistent", TRUE);
+  /* never a failed load: the bundled catalogs are there */
+  g_assert_no_error (error);
+  g_assert_nonnull (rp_catalog_lookup_gpu (catalog, "h100-sxm"));
+  if (row->fragment == NULL)
+    g_assert_cmpuint (problems->len, ==, 0);
+  else
+    {
+      g_assert_cmpuint (problems->len, ==, 1);
+      check_error (row, g_ptr_array_index (problems, 0), path);
+      g_assert_null (rp_catalog_lookup_gpu (catalog, "mine"));
+    }
+  remove_tree (dir);
+}
+
+static void
+add_rows (const char *prefix,
+          const Row  *rows,
+          guint       n_rows,
+          GTestDataFunc test)
+{
+  for (guint i = 0; i < n_rows; i++)
+    {
+      g_autofree char *name = g_strconcat (prefix, rows[i].name, NULL);
+      g_test_add_data_func (name, &rows[i], test);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  add_rows ("/core/hostile/scenario/", scenario_rows, G_N_ELEMENTS (scenario_rows),
+            test_scenario_row);
+  add_rows ("/core/hostile/estimate/", estimate_rows, G_N_ELEMENTS (estimate_rows),
+            test_estimate_row);
+  add_rows ("/core/hostile/catalog/", catalog_rows, G_N_ELEMENTS (catalog_rows),
+            test_catalog_row);
+  return g_test_run ();
+}
