@@ -17,6 +17,7 @@
 #include "rp-window-private.h"
 
 #include "rp-chart-view.h"
+#include "rp-recent.h"
 #include "rp-scenario-form.h"
 #include "rp-units.h"
 #include "rp-words.h"
@@ -718,6 +719,7 @@ rp_window_constructed (GObject *object)
   G_OBJECT_CLASS (rp_window_parent_class)->constructed (object);
 
   self->document = rp_scenario_document_new (self->catalog);
+  self->autosave = rp_autosave_new (self->document);
   if (self->settings != NULL)
     {
       g_autofree char *currency = g_settings_get_string (self->settings, "currency");
@@ -759,6 +761,7 @@ rp_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->layout_idle_id, g_source_remove);
+  g_clear_object (&self->autosave);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
@@ -831,6 +834,7 @@ rp_window_class_init (RpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, recommendation_label);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, results_scroller);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, stale_label);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, subtitle_label);
@@ -871,6 +875,7 @@ rp_window_init (RpWindow *self)
   self->cancellable = g_cancellable_new ();
   self->verdict_class = "unknown";
   build_figures (self);
+  rp_recent_attach_menu (self->recent_section);
 }
 
 /* ---- public API ----------------------------------------------------- */

@@ -88,6 +88,7 @@ row_to_json (const RpCompare    *self,
   else
     cJSON_AddNullToObject (obj, "best");
   cJSON_AddBoolToObject (obj, "differs", row->differs);
+  cJSON_AddBoolToObject (obj, "detail", row->detail);
   return obj;
 }
 

@@ -220,6 +220,21 @@ rp_compare_set_add (RpCompareSet     *self,
   g_array_append_val (self->entries, entry);
 }
 
+void
+rp_compare_set_add_missing (RpCompareSet *self,
+                            const char   *path,
+                            const GError *error)
+{
+  RpCompareEntry entry = { NULL, NULL, NULL };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (path != NULL && g_path_is_absolute (path));
+
+  entry.path = g_strdup (path);
+  entry.error = error != NULL ? g_error_copy (error) : NULL;
+  g_array_append_val (self->entries, entry);
+}
+
 guint
 rp_compare_set_count_missing (const RpCompareSet *self,
                               char              **out_message)

@@ -46,6 +46,11 @@ const RpCompareEntry *rp_compare_set_get        (const RpCompareSet *self,
 void                  rp_compare_set_add        (RpCompareSet       *self,
                                                  const RpScenario   *scenario,
                                                  const char         *path);
+/* Appends an entry that could not be read (a missing file at @path,
+ * absolute): kept so that saving writes it back.  @error is copied. */
+void                  rp_compare_set_add_missing (RpCompareSet      *self,
+                                                  const char        *path,
+                                                  const GError      *error);
 /* How many entries could not be read, and their errors joined by new
  * lines (transfer full; NULL when none). */
 guint                 rp_compare_set_count_missing (const RpCompareSet *self,

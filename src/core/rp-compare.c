@@ -776,6 +776,7 @@ add_other_inputs (RpCompare      *self,
           fill_field_cell (self, row, f, i);
         }
       row_fill_and_compare (self, row);
+      row->detail = TRUE;
       if (any_applies && row->differs)
         g_ptr_array_add (self->rows, row);
       else

@@ -53,6 +53,8 @@ typedef struct
   int               best;       /* the first column holding the best value; -1: none */
   gboolean         *is_best;    /* owned, n_columns: holds the best value (ties too) */
   gboolean          differs;    /* the columns do not all hold the same value */
+  gboolean          detail;     /* an input beyond the key ones (shown only
+                                 * because it differs): views may fold these */
 } RpCompareRow;
 
 typedef struct _RpCompare RpCompare;
@@ -111,7 +113,7 @@ const RpCompareRow *rp_compare_find_row        (const RpCompare   *self,
 /* Output for scripts.  JSON: {"currency", "scenarios": [{"letter",
  * "name", "file", "status", "verdict", "error"}], "rows": [{"key",
  * "label", "kind", "unit", "better", "values", "texts", "best",
- * "differs"}]}; numbers in stored units, null where none.  CSV (RFC
+ * "differs", "detail"}]}; numbers in stored units, null where none.  CSV (RFC
  * 4180): key, label, unit, best, then one column per scenario, values as
  * in the JSON, numbers in the C locale.  Transfer full. */
 char               *rp_compare_to_json         (const RpCompare   *self);
