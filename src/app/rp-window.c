@@ -570,10 +570,13 @@ layout_idle_cb (gpointer user_data)
 {
   RpWindow *self = user_data;
   int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = 0;
 
   self->layout_idle_id = 0;
+  /* GTK 4.8 writes both sizes without checking for NULL: a window not
+   * shown yet crashed here */
   if (width <= 0)
-    gtk_window_get_default_size (GTK_WINDOW (self), &width, NULL);
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   set_narrow (self, width > 0 && width < narrow_below_px);
   return G_SOURCE_REMOVE;
 }
