@@ -300,6 +300,44 @@ test_errors (void)
   g_assert_cmpint (both.status, ==, 2);
 }
 
+/* Six scenarios, language and vision: one column each in every format. */
+static void
+test_six (void)
+{
+  static const char *const names[] = {
+    "lora-llama3-8b-rtx4090.rigplan", "full-finetune-llama2-7b-8xa100.rigplan",
+    "qlora-llama2-70b-a100.rigplan", "lora-llama2-13b-rtx3090.rigplan",
+    "resnet50-imagenet-8xa100.rigplan", "sdxl-finetune-8xa100.rigplan",
+  };
+  char *p[6];
+  g_auto(CliResult) text = { 0 };
+  g_auto(CliResult) json = { 0 };
+  g_auto(CliResult) csv = { 0 };
+  g_autoptr(cJSON) root = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  for (guint i = 0; i < 6; i++)
+    p[i] = example (names[i]);
+  run_cli (&text, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], NULL);
+  run_cli (&json, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], "--json", NULL);
+  run_cli (&csv, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], "--csv", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_cmpint (csv.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "F ✓"));
+  g_assert_nonnull (strstr (text.out, "D ✗"));
+  root = cJSON_Parse (json.out);
+  g_assert_cmpint (cJSON_GetArraySize (cJSON_GetObjectItem (root, "scenarios")), ==, 6);
+  g_assert_cmpstr (cJSON_GetObjectItem (cJSON_GetArrayItem (cJSON_GetObjectItem (root, "scenarios"),
+                                                            3), "status")->valuestring, ==,
+                   "does-not-fit");
+  lines = g_strsplit (csv.out, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (lines) - 1, ==,
+                    cJSON_GetArraySize (cJSON_GetObjectItem (root, "rows")) + 1);
+  for (guint i = 0; i < 6; i++)
+    g_free (p[i]);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -310,5 +348,6 @@ main (int    argc,
   g_test_add_func ("/cli/compare/json-csv-and-files", test_json_csv_and_files);
   g_test_add_func ("/cli/compare/compare-file", test_compare_file);
   g_test_add_func ("/cli/compare/errors", test_errors);
+  g_test_add_func ("/cli/compare/six", test_six);
   return g_test_run ();
 }

@@ -79,6 +79,8 @@ struct _RpCompareWindow
   GCancellable *cancellable;
   GHashTable   *rows;            /* row key → TableRow* */
   GPtrArray    *heads;           /* GtkWidget*, borrowed: the column heads */
+  char         *shape;           /* what the table was built for: columns,
+                                  * variants, row keys; same shape = update */
 
   /* state */
   gboolean      modified;
@@ -316,17 +318,21 @@ on_duplicate_clicked_cb (GtkButton *button,
                                                                                   i))->key);
 }
 
-static GtkWidget *
-new_duplicate_button (RpCompareWindow *self,
-                      guint            column)
+/* The popover's content is built when it first opens: fifty fields in
+ * six columns cost more than the rest of the table. */
+static void
+create_duplicate_popup_cb (GtkMenuButton *menu_button,
+                           gpointer       user_data)
 {
-  GtkWidget *menu_button = gtk_menu_button_new ();
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkStringList *labels = gtk_string_list_new (NULL);
-  GtkWidget *fields, *go;
-  const char *tip = _("Duplicate as a variant with one field changed");
+  RpCompareWindow *self = user_data;
+  GtkWidget *popover, *box, *fields, *go;
+  GtkStringList *labels;
 
+  if (gtk_menu_button_get_popover (menu_button) != NULL)
+    return;
+  popover = gtk_popover_new ();
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  labels = gtk_string_list_new (NULL);
   for (guint i = 0; i < variant_fields ()->len; i++)
     gtk_string_list_append (labels, rp_field_get_label (g_ptr_array_index (variant_fields (), i)));
   fields = gtk_drop_down_new (G_LIST_MODEL (labels), NULL);
@@ -339,13 +345,26 @@ new_duplicate_button (RpCompareWindow *self,
   go = gtk_button_new_with_mnemonic (_("_Duplicate"));
   gtk_widget_add_css_class (go, "suggested-action");
   g_object_set_data (G_OBJECT (go), "rp-fields", fields);
-  g_object_set_data (G_OBJECT (go), "rp-column", GUINT_TO_POINTER (column));
+  g_object_set_data (G_OBJECT (go), "rp-column",
+                     g_object_get_data (G_OBJECT (menu_button), "rp-column"));
   g_signal_connect_object (go, "clicked", G_CALLBACK (on_duplicate_clicked_cb), self, 0);
   gtk_box_append (GTK_BOX (box), gtk_label_new (_("Change one field:")));
   gtk_box_append (GTK_BOX (box), fields);
   gtk_box_append (GTK_BOX (box), go);
   gtk_popover_set_child (GTK_POPOVER (popover), box);
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu_button), popover);
+  gtk_menu_button_set_popover (menu_button, popover);
+}
+
+static GtkWidget *
+new_duplicate_button (RpCompareWindow *self,
+                      guint            column)
+{
+  GtkWidget *menu_button = gtk_menu_button_new ();
+  const char *tip = _("Duplicate as a variant with one field changed");
+
+  g_object_set_data (G_OBJECT (menu_button), "rp-column", GUINT_TO_POINTER (column));
+  gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (menu_button),
+                                         create_duplicate_popup_cb, self, NULL);
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu_button), "edit-copy-symbolic");
   gtk_widget_set_tooltip_text (menu_button, tip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -504,6 +523,7 @@ new_column_head (RpCompareWindow *self,
   gtk_label_set_xalign (GTK_LABEL (name_label), 0);
   gtk_label_set_max_width_chars (GTK_LABEL (name_label), 24);
   gtk_widget_add_css_class (name_label, "compare-name");
+  g_object_set_data (G_OBJECT (head), "rp-name", name_label);
   gtk_button_set_child (GTK_BUTTON (name), name_label);
   gtk_widget_add_css_class (name, "flat");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (name), "compare.edit");
@@ -535,15 +555,27 @@ new_column_head (RpCompareWindow *self,
   return head;
 }
 
+/* A new, empty grid in place of the old one: dropping a grid whole is
+ * several times faster than removing its few hundred children one by
+ * one from a grid on screen. */
 static void
 clear_table (RpCompareWindow *self)
 {
-  GtkWidget *child;
+  GtkWidget *old = GTK_WIDGET (self->table_grid);
+  GtkWidget *parent = gtk_widget_get_parent (old);
+  GtkWidget *grid = gtk_grid_new ();
 
   g_hash_table_remove_all (self->rows);
   g_ptr_array_set_size (self->heads, 0);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table_grid))) != NULL)
-    gtk_grid_remove (self->table_grid, child);
+  g_clear_pointer (&self->shape, g_free);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), gtk_grid_get_column_spacing (self->table_grid));
+  gtk_widget_set_halign (grid, GTK_ALIGN_START);
+  gtk_widget_add_css_class (grid, "compare-table");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (grid), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Comparison table"), -1);
+  gtk_box_insert_child_after (GTK_BOX (parent), grid, old);
+  gtk_box_remove (GTK_BOX (parent), old);
+  self->table_grid = GTK_GRID (grid);
 }
 
 static void
@@ -589,45 +621,132 @@ add_details_toggle (RpCompareWindow *self,
 }
 
 static void
+set_class (GtkWidget  *widget,
+           const char *css_class,
+           gboolean    on)
+{
+  if (on)
+    gtk_widget_add_css_class (widget, css_class);
+  else
+    gtk_widget_remove_css_class (widget, css_class);
+}
+
+/* What a row shows: its texts, best marks and differing inputs. */
+static void
+style_row (RpCompareWindow    *self,
+           TableRow           *widgets,
+           const RpCompareRow *row)
+{
+  gboolean differs = row->kind == RP_COMPARE_ROW_INPUT && row->differs;
+
+  set_class (widgets->label, "differs", differs);
+  gtk_widget_set_tooltip_text (widgets->label, differs ? _("The scenarios differ here") : NULL);
+  for (guint i = 0; i < widgets->cells->len; i++)
+    {
+      GtkWidget *cell = g_ptr_array_index (widgets->cells, i);
+      g_autofree char *text = row->is_best[i] ? g_strdup_printf ("★ %s", row->texts[i])
+                                              : g_strdup (row->texts[i]);
+
+      gtk_label_set_label (GTK_LABEL (cell), text);
+      set_class (cell, "best", row->is_best[i]);
+      set_class (cell, "differs", differs);
+      if (row->is_best[i])
+        gtk_accessible_update_property (GTK_ACCESSIBLE (cell),
+                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                        _("the best value of this row"), -1);
+      else
+        gtk_accessible_reset_property (GTK_ACCESSIBLE (cell),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      g_object_set_data_full (G_OBJECT (cell), "rp-text", g_strdup (row->texts[i]), g_free);
+    }
+}
+
+static void
 add_table_row (RpCompareWindow    *self,
                int                 y,
                const RpCompareRow *row)
 {
   TableRow *widgets = g_new0 (TableRow, 1);
-  gboolean differs = row->kind == RP_COMPARE_ROW_INPUT && row->differs;
   gboolean shown = !row->detail || self->show_details;
 
   widgets->label = new_cell (row->label, "compare-label");
   widgets->cells = g_ptr_array_new ();
-  if (differs)
-    {
-      gtk_widget_add_css_class (widgets->label, "differs");
-      gtk_widget_set_tooltip_text (widgets->label, _("The scenarios differ here"));
-    }
   gtk_widget_set_visible (widgets->label, shown);
   gtk_grid_attach (self->table_grid, widgets->label, 0, y, 1, 1);
   for (guint i = 0; i < self->columns->len; i++)
     {
-      g_autofree char *text = row->is_best[i] ? g_strdup_printf ("★ %s", row->texts[i])
-                                              : g_strdup (row->texts[i]);
-      GtkWidget *cell = new_cell (text, "compare-cell");
+      GtkWidget *cell = new_cell ("", "compare-cell");
 
       gtk_label_set_selectable (GTK_LABEL (cell), TRUE);
-      if (row->is_best[i])
-        {
-          gtk_widget_add_css_class (cell, "best");
-          gtk_accessible_update_property (GTK_ACCESSIBLE (cell),
-                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                          _("the best value of this row"), -1);
-        }
-      if (differs)
-        gtk_widget_add_css_class (cell, "differs");
-      g_object_set_data_full (G_OBJECT (cell), "rp-text", g_strdup (row->texts[i]), g_free);
       gtk_widget_set_visible (cell, shown);
       gtk_grid_attach (self->table_grid, cell, 1 + i, y, 1, 1);
       g_ptr_array_add (widgets->cells, cell);
     }
+  style_row (self, widgets, row);
   g_hash_table_insert (self->rows, (gpointer) row->key, widgets);
+}
+
+static void
+set_legend (RpCompareWindow *self)
+{
+  g_autofree char *note = rp_words_compare_currency_note (self->compare);
+  g_autoptr(GString) legend = g_string_new (NULL);
+
+  /* TRANSLATORS: under the comparison table */
+  g_string_append (legend, _("★ the best value of its row; highlighted inputs differ between "
+                             "the scenarios. Click a scenario’s name to open it in the editor."));
+  if (note != NULL)
+    g_string_append_printf (legend, " %s", note);
+  gtk_label_set_label (self->legend_label, legend->str);
+}
+
+/* The table's shape: what must match for it to be updated in place. */
+static char *
+table_shape (RpCompareWindow *self)
+{
+  GString *shape = g_string_new (NULL);
+
+  g_string_append_printf (shape, "%u %d|", self->columns->len, self->show_details);
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      const RpField *variant = column_at (self, i)->variant;
+
+      g_string_append_printf (shape, "%s,", variant != NULL ? variant->key : "");
+    }
+  for (guint r = 0; r < rp_compare_get_n_rows (self->compare); r++)
+    g_string_append_printf (shape, "|%s", rp_compare_get_row (self->compare, r)->key);
+  return g_string_free (shape, FALSE);
+}
+
+static void
+update_head (RpCompareWindow *self,
+             guint            i)
+{
+  static const char *const statuses[] = { "fits", "tight", "does-not-fit", "error" };
+  GtkWidget *head = g_ptr_array_index (self->heads, i);
+  GtkWidget *name = g_object_get_data (G_OBJECT (head), "rp-name");
+  g_autofree char *title = g_strdup_printf ("%s · %s", rp_compare_get_letter (self->compare, i),
+                                            rp_compare_get_name (self->compare, i));
+
+  gtk_label_set_label (GTK_LABEL (name), title);
+  for (guint k = 0; k < G_N_ELEMENTS (statuses); k++)
+    set_class (head, statuses[k],
+               g_str_equal (statuses[k], rp_compare_get_status (self->compare, i)));
+}
+
+/* The same rows and columns as before (an edit changed values only):
+ * new texts and marks in the widgets there are. */
+static void
+update_table (RpCompareWindow *self)
+{
+  for (guint i = 0; i < self->heads->len; i++)
+    update_head (self, i);
+  for (guint r = 0; r < rp_compare_get_n_rows (self->compare); r++)
+    {
+      const RpCompareRow *row = rp_compare_get_row (self->compare, r);
+
+      style_row (self, g_hash_table_lookup (self->rows, row->key), row);
+    }
 }
 
 static void
@@ -637,10 +756,16 @@ build_table (RpCompareWindow *self)
   int y = 1;
   guint n_details = 0;
   gboolean toggle_added = FALSE;
-  g_autofree char *note = rp_words_compare_currency_note (self->compare);
-  g_autoptr(GString) legend = g_string_new (NULL);
+  g_autofree char *shape = table_shape (self);
 
+  if (self->shape != NULL && g_str_equal (shape, self->shape))
+    {
+      update_table (self);
+      set_legend (self);
+      return;
+    }
   clear_table (self);
+  self->shape = g_steal_pointer (&shape);
   for (guint i = 0; i < self->columns->len; i++)
     {
       GtkWidget *head = new_column_head (self, i);
@@ -667,12 +792,7 @@ build_table (RpCompareWindow *self)
         }
       add_table_row (self, y++, row);
     }
-  /* TRANSLATORS: under the comparison table */
-  g_string_append (legend, _("★ the best value of its row; highlighted inputs differ between "
-                             "the scenarios. Click a scenario’s name to open it in the editor."));
-  if (note != NULL)
-    g_string_append_printf (legend, " %s", note);
-  gtk_label_set_label (self->legend_label, legend->str);
+  set_legend (self);
 }
 
 /* ---- helpers: charts ------------------------------------------------ */
@@ -1598,6 +1718,7 @@ rp_compare_window_dispose (GObject *object)
     column_unlink (self, column_at (self, i));
   g_clear_pointer (&self->rows, g_hash_table_unref);
   g_clear_pointer (&self->heads, g_ptr_array_unref);
+  g_clear_pointer (&self->shape, g_free);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
   g_clear_pointer (&self->missing, g_ptr_array_unref);
   g_clear_pointer (&self->compare, rp_compare_free);
