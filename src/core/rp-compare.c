@@ -86,8 +86,14 @@ row_free (gpointer data)
 
   g_free (row->label);
   g_free (row->numbers);
-  g_strfreev (row->value_texts);
-  g_strfreev (row->texts);
+  /* value_texts may hold NULLs between strings: not a GStrv */
+  for (guint i = 0; i < row->n_columns; i++)
+    {
+      g_free (row->value_texts[i]);
+      g_free (row->texts[i]);
+    }
+  g_free (row->value_texts);
+  g_free (row->texts);
   g_free (row->is_best);
   g_free (row);
 }
@@ -104,6 +110,7 @@ row_new (RpCompare        *self,
   RpCompareRow *row = g_new0 (RpCompareRow, 1);
 
   row->key = key;
+  row->n_columns = self->n;
   row->unit = unit != NULL ? unit : "";
   row->label = g_strdup (label);
   row->kind = kind;

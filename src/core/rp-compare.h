@@ -42,6 +42,7 @@ typedef enum
 typedef struct
 {
   const char       *key;        /* static: "memory.total", "hardware.gpus", … */
+  guint             n_columns;  /* the length of each array below */
   const char       *unit;       /* static machine unit ("bytes", "days", "money"); "" none */
   char             *label;      /* owned, translated */
   RpCompareRowKind  kind;
