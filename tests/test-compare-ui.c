@@ -160,6 +160,12 @@ find_toplevel (GType      type,
   return NULL;
 }
 
+static void doc_saved_cb (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data);
+static gboolean save_and_wait (RpCompareWindow *win,
+                               GFile           *file);
+
 /* ---- the table ------------------------------------------------------ */
 
 /* Two scenarios: the cells are the estimates' own numbers through the one
@@ -330,6 +336,29 @@ test_edit_column_linked (void)
   drain ();
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "2 × NVIDIA GeForce RTX 4090");
+  /* saved under a new name there, the column refers to that file */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("rigplan-linked-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "two-4090s.rigplan", NULL);
+    g_autofree char *set_path = g_build_filename (dir, "set.rigplan-compare", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GFile) set_file = g_file_new_for_path (set_path);
+    g_autofree char *text = NULL;
+    GError *error = NULL;
+
+    rp_scenario_document_save_async (doc, file, NULL, doc_saved_cb, &error);
+    while (error == NULL)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpstr (error->message, ==, "ok");
+    g_clear_error (&error);
+    drain ();
+    g_assert_true (save_and_wait (win, set_file));
+    g_assert_true (g_file_get_contents (set_path, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "\"file\":\t\"two-4090s.rigplan\""));
+    g_unlink (path);
+    g_unlink (set_path);
+    g_rmdir (dir);
+  }
   destroy (editor);
   drain ();
   /* the column keeps the last scenario when its window goes */

@@ -38,6 +38,7 @@ typedef struct
   GFile         *file;          /* owned; NULL: held inline when saved */
   GWeakRef       document;      /* the editor's document it follows */
   gulong         handler;       /* its notify::estimate */
+  gulong         saved_handler; /* its notify::modified: saved, perhaps as */
   const RpField *variant;       /* the field a variant changes, or NULL */
   char          *base_name;     /* owned: the name the variant started from */
 } Column;
@@ -126,7 +127,9 @@ column_unlink (RpCompareWindow *self,
 
   if (doc != NULL && col->handler != 0)
     g_signal_handler_disconnect (doc, col->handler);
-  col->handler = 0;
+  if (doc != NULL && col->saved_handler != 0)
+    g_signal_handler_disconnect (doc, col->saved_handler);
+  col->handler = col->saved_handler = 0;
   g_weak_ref_set (&col->document, NULL);
 }
 
@@ -164,6 +167,10 @@ column_link (RpCompareWindow    *self,
   col->handler = g_signal_connect_object (document, "notify::estimate",
                                           G_CALLBACK (on_document_estimate_cb), self,
                                           G_CONNECT_SWAPPED);
+  /* a save (as) gives the column the file it can be referred to by */
+  col->saved_handler = g_signal_connect_object (document, "notify::modified",
+                                                G_CALLBACK (on_document_estimate_cb), self,
+                                                G_CONNECT_SWAPPED);
 }
 
 static Column *
