@@ -592,7 +592,10 @@ rp_words_parallelism (const RpScenario *s)
 
   t = &s->training;
   dp = rp_scenario_data_parallel (s);
-  if (t->tensor_parallel <= 1 && t->pipeline_parallel <= 1)
+  if (rp_scenario_n_gpus (s) == 1)
+    /* TRANSLATORS: how the GPUs split the work, when there is one GPU */
+    g_string_append (text, _("one GPU"));
+  else if (t->tensor_parallel <= 1 && t->pipeline_parallel <= 1)
     /* TRANSLATORS: how the GPUs split the work: %u GPUs each train on
      * their share of the batch (data parallelism) */
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u data-parallel",
