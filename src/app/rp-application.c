@@ -5,6 +5,8 @@
 
 #include "rp-application.h"
 
+#include "rp-autosave.h"
+#include "rp-compare-window.h"
 #include "rp-startup.h"
 #include "rp-window.h"
 
@@ -21,6 +23,9 @@ struct _RpApplication
   GSettings *settings;
   GError    *catalog_error;
   GPtrArray *catalog_problems; /* GError*: the user's files that were skipped */
+
+  /* state */
+  gboolean   recovery_offered;
 };
 
 G_DEFINE_FINAL_TYPE (RpApplication, rp_application, GTK_TYPE_APPLICATION)
@@ -92,7 +97,59 @@ new_window (RpApplication *self)
   return window;
 }
 
+/* Once per start, over the first window: the changes a Rigplan that
+ * stopped without closing left behind (rp-autosave.h). */
+static void
+offer_recovery (RpApplication *self,
+                GtkWindow     *parent)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GPtrArray) found = NULL;
+
+  if (self->recovery_offered)
+    return;
+  self->recovery_offered = TRUE;
+  dir = rp_autosave_dir ();
+  found = rp_autosave_find (dir);
+  if (found->len > 0)
+    rp_autosave_offer (parent, GTK_APPLICATION (self), self->catalog, self->settings,
+                       g_steal_pointer (&found));
+}
+
+static gboolean
+is_comparison (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  return name != NULL && g_str_has_suffix (name, ".rigplan-compare");
+}
+
+/* A comparison opens in a Compare window: the empty one, else a new one. */
+static GtkWindow *
+open_comparison (RpApplication *self,
+                 GFile         *file)
+{
+  RpCompareWindow *window = rp_compare_window_find ();
+
+  if (window == NULL || rp_compare_window_get_n_columns (window) > 0 ||
+      rp_compare_window_get_file (window) != NULL)
+    window = rp_compare_window_new (GTK_APPLICATION (self), self->catalog, self->settings);
+  rp_compare_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  return GTK_WINDOW (window);
+}
+
 /* ---- action handlers ------------------------------------------------ */
+
+static void
+app_open_recent_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  g_application_open (G_APPLICATION (user_data), &file, 1, "");
+}
 
 static void
 app_quit_action (GSimpleAction *action,
@@ -144,6 +201,7 @@ static const GActionEntry app_actions[] = {
   { "quit", app_quit_action, NULL, NULL, NULL, { 0 } },
   { "about", app_about_action, NULL, NULL, NULL, { 0 } },
   { "shortcuts", app_shortcuts_action, NULL, NULL, NULL, { 0 } },
+  { "open-recent", app_open_recent_action, "s", NULL, NULL, { 0 } },
 };
 
 /* ---- vfunc overrides ------------------------------------------------ */
@@ -193,6 +251,7 @@ rp_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (new_window (self));
   gtk_window_present (window);
+  offer_recovery (self, window);
 }
 
 static void
@@ -213,12 +272,18 @@ rp_application_open (GApplication  *application,
       GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
       RpWindow *window;
 
+      if (is_comparison (files[i]))
+        {
+          offer_recovery (self, open_comparison (self, files[i]));
+          continue;
+        }
       if (active != NULL && RP_IS_WINDOW (active) && rp_window_is_pristine (RP_WINDOW (active)))
         window = RP_WINDOW (active);
       else
         window = new_window (self);
       rp_window_open_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
+      offer_recovery (self, GTK_WINDOW (window));
     }
 }
 

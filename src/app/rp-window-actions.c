@@ -14,6 +14,8 @@
 #include "rp-error.h"
 #include "rp-estimate-json.h"
 #include "rp-prices-window.h"
+#include "rp-compare-window.h"
+#include "rp-recent.h"
 #include "rp-report.h"
 
 #include <glib/gi18n.h>
@@ -140,7 +142,10 @@ load_cb (GObject      *source,
       return;
     }
   if (file != NULL)
-    remember_folder (self, file);
+    {
+      remember_folder (self, file);
+      rp_recent_add (file, RP_RECENT_SCENARIOS);
+    }
 }
 
 static void
@@ -189,6 +194,8 @@ save_cb (GObject      *source,
       rp_window_show_error (self, primary, error->message);
       return;
     }
+  if (rp_scenario_document_get_file (self->document) != NULL)
+    rp_recent_add (rp_scenario_document_get_file (self->document), RP_RECENT_SCENARIOS);
   if (self->close_after_save)
     {
       self->close_confirmed = TRUE;
@@ -606,6 +613,23 @@ win_apply_fix_action (GtkWidget  *widget,
   rp_scenario_document_apply_fix (self->document);
 }
 
+/* Adds this scenario to the Compare window (one per application), which
+ * then follows its edits. */
+static void
+win_compare_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+  RpCompareWindow *compare = rp_compare_window_find ();
+
+  if (compare == NULL)
+    compare = rp_compare_window_new (gtk_window_get_application (GTK_WINDOW (self)),
+                                     self->catalog, self->settings);
+  rp_compare_window_add_document (compare, self->document);
+  gtk_window_present (GTK_WINDOW (compare));
+}
+
 static void
 win_close_action (GtkWidget  *widget,
                   const char *action_name,
@@ -668,6 +692,7 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
   gtk_widget_class_install_action (widget_class, "win.apply-fix", NULL, win_apply_fix_action);
   gtk_widget_class_install_action (widget_class, "win.prices", NULL, win_prices_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, win_compare_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
@@ -684,6 +709,8 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.apply-fix", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.compare", NULL);
 }
 
 void

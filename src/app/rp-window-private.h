@@ -2,6 +2,7 @@
 /* rp-window-private.h: shared between rp-window.c and rp-window-actions.c */
 #pragma once
 
+#include "rp-autosave.h"
 #include "rp-window.h"
 
 G_BEGIN_DECLS
@@ -43,6 +44,7 @@ struct _RpWindow
   GtkRevealer     *notice_revealer;
   GtkPaned        *paned;
   GtkLabel        *recommendation_label;
+  GMenu           *recent_section;
   GtkWidget       *results_scroller;
   GtkWidget       *stale_label;
   GtkLabel        *subtitle_label;
@@ -58,6 +60,7 @@ struct _RpWindow
   RpCatalog          *catalog;
   GSettings          *settings;           /* may be NULL */
   RpScenarioDocument *document;
+  RpAutosave         *autosave;           /* keeps unsaved changes on disk */
   GCancellable       *cancellable;
   GFile              *notice_file;        /* what "Open" in the notice opens */
 

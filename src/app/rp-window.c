@@ -17,6 +17,7 @@
 #include "rp-window-private.h"
 
 #include "rp-chart-view.h"
+#include "rp-recent.h"
 #include "rp-scenario-form.h"
 #include "rp-units.h"
 #include "rp-words.h"
@@ -457,10 +458,13 @@ layout_idle_cb (gpointer user_data)
 {
   RpWindow *self = user_data;
   int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = 0;
 
   self->layout_idle_id = 0;
+  /* GTK 4.8 writes both sizes without checking for NULL: a window not
+   * shown yet crashed here */
   if (width <= 0)
-    gtk_window_get_default_size (GTK_WINDOW (self), &width, NULL);
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   set_narrow (self, width > 0 && width < narrow_below_px);
   return G_SOURCE_REMOVE;
 }
@@ -606,6 +610,7 @@ rp_window_constructed (GObject *object)
   G_OBJECT_CLASS (rp_window_parent_class)->constructed (object);
 
   self->document = rp_scenario_document_new (self->catalog);
+  self->autosave = rp_autosave_new (self->document);
   if (self->settings != NULL)
     {
       g_autofree char *currency = g_settings_get_string (self->settings, "currency");
@@ -647,6 +652,7 @@ rp_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->layout_idle_id, g_source_remove);
+  g_clear_object (&self->autosave);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
@@ -719,6 +725,7 @@ rp_window_class_init (RpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, recommendation_label);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, results_scroller);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, stale_label);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, subtitle_label);
@@ -759,6 +766,7 @@ rp_window_init (RpWindow *self)
   self->cancellable = g_cancellable_new ();
   self->verdict_class = "unknown";
   build_figures (self);
+  rp_recent_attach_menu (self->recent_section);
 }
 
 /* ---- public API ----------------------------------------------------- */

@@ -171,8 +171,25 @@ rp_chart_data_add_series (RpChartData *self,
   s->label = g_strdup (label != NULL ? label : "");
   s->xs = g_array_new (FALSE, FALSE, sizeof (double));
   s->ys = g_array_new (FALSE, FALSE, sizeof (double));
+  s->color = self->series->len;
   g_ptr_array_add (self->series, s);
   return self->series->len - 1;
+}
+
+void
+rp_chart_data_set_series_style (RpChartData *self,
+                                guint        series,
+                                guint        color,
+                                gboolean     dashed)
+{
+  RpChartSeries *s;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (series < self->series->len);
+
+  s = g_ptr_array_index (self->series, series);
+  s->color = color;
+  s->dashed = dashed;
 }
 
 void
@@ -392,6 +409,22 @@ rp_chart_data_get_series_label (const RpChartData *self,
 
   s = g_ptr_array_index (self->series, series);
   return s->label;
+}
+
+guint
+rp_chart_data_get_series_color (const RpChartData *self,
+                                guint              series,
+                                gboolean          *out_dashed)
+{
+  const RpChartSeries *s;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (series < self->series->len, 0);
+
+  s = g_ptr_array_index (self->series, series);
+  if (out_dashed != NULL)
+    *out_dashed = s->dashed;
+  return s->color;
 }
 
 guint

@@ -643,3 +643,40 @@ rp_chart_data_new (RpChartKind       kind,
       g_assert_not_reached ();
     }
 }
+
+/* ---- shared with the comparison's charts ----------------------------- */
+
+guint
+rp_chart_memory_n_parts (void)
+{
+  return G_N_ELEMENTS (memory_parts);
+}
+
+const char *
+rp_chart_memory_part_label (guint part)
+{
+  g_return_val_if_fail (part < G_N_ELEMENTS (memory_parts), NULL);
+  return _(memory_parts[part]);
+}
+
+double
+rp_chart_memory_part_bytes (const RpMemoryEstimate *memory,
+                            guint                   part)
+{
+  g_return_val_if_fail (memory != NULL, NAN);
+  g_return_val_if_fail (part < G_N_ELEMENTS (memory_parts), NAN);
+  return memory_part (memory, part);
+}
+
+GArray *
+rp_chart_time_counts (const RpScenario *scenario)
+{
+  g_return_val_if_fail (scenario != NULL, NULL);
+  return time_counts (scenario);
+}
+
+guint
+rp_chart_break_even_step_pct (void)
+{
+  return break_even_step_pct;
+}

@@ -409,7 +409,8 @@ linear_ticks (Ctx        *ctx,
 }
 
 /* Log ticks: @base 10 uses 1, 2, 5 × 10ⁿ at @level 0, 10ⁿ at level 1,
- * every other decade at level 2…; @base 2 uses 2ⁿ, 4ⁿ, 16ⁿ… */
+ * every other decade at level 2…; @base 2 uses 2ⁿ, 4ⁿ, 16ⁿ…  Each tick
+ * is its own step, so it keeps only the digits it has ("5M", "0.02"). */
 static GArray *
 log_ticks (Ctx        *ctx,
            Axis       *axis,
@@ -445,7 +446,7 @@ log_ticks (Ctx        *ctx,
               double v = mantissas[m] * pow (10, e);
 
               if (v <= axis->hi * (1 + 1e-9))
-                tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
+                tick_texts_add (ctx, ticks, unit, v, v, v);
             }
         }
       return ticks;
@@ -458,7 +459,7 @@ log_ticks (Ctx        *ctx,
     {
       double v = pow (base, e);
 
-      tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
+      tick_texts_add (ctx, ticks, unit, v, v, v);
     }
   return ticks;
 }
@@ -676,8 +677,9 @@ layout_legend (Ctx   *ctx,
           const RpChartSeries *s = g_ptr_array_index (data->series, i);
 
           text = s->label;
-          kind = L->categorical ? RP_CHART_SWATCH_BOX : RP_CHART_SWATCH_LINE;
-          ink = RP_CHART_INK_SERIES + i;
+          kind = L->categorical ? RP_CHART_SWATCH_BOX
+                 : s->dashed ? RP_CHART_SWATCH_DASH : RP_CHART_SWATCH_LINE;
+          ink = RP_CHART_INK_SERIES + s->color;
         }
       else
         {
@@ -938,7 +940,9 @@ layout_bars (Ctx        *ctx,
           y0 = axis_map (y_axis, acc);
           y1 = axis_map (y_axis, acc + v);
           acc += v;
-          bar = (RpChartBox) { { cx - bar_w / 2, y1, bar_w, y0 - y1 }, RP_CHART_INK_SERIES + s };
+          bar = (RpChartBox) { { cx - bar_w / 2, y1, bar_w, y0 - y1 },
+                               RP_CHART_INK_SERIES +
+                               ((const RpChartSeries *) g_ptr_array_index (data->series, s))->color };
           g_array_append_val (L->bars, bar);
           top_y = y1;
           value = rp_chart_data_format_value (data, data->y_unit, v);
@@ -1029,7 +1033,8 @@ layout_lines (Ctx        *ctx,
       double min_dx = INFINITY, prev_x = NAN;
       guint first_dot = L->dots->len;
 
-      line->ink = RP_CHART_INK_SERIES + s;
+      line->ink = RP_CHART_INK_SERIES + series->color;
+      line->dashed = series->dashed;
       /* The first series (the scenario's own choice) is drawn last, on
        * top, and a little wider: equal curves must not hide it. */
       line->width_scale = s == 0 && data->series->len > 1 ? 1.4 : 1;
@@ -1058,7 +1063,7 @@ layout_lines (Ctx        *ctx,
           if (isfinite (prev_x))
             min_dx = MIN (min_dx, fabs (px - prev_x));
           prev_x = px;
-          dot = (RpChartDot) { px, py, radius, RP_CHART_INK_SERIES + s, FALSE };
+          dot = (RpChartDot) { px, py, radius, RP_CHART_INK_SERIES + series->color, FALSE };
           g_array_append_val (L->dots, dot);
           rect = (RpChartRect) { px - hit, py - hit, 2 * hit, 2 * hit };
           xs = rp_chart_data_format_value (data, data->x_unit, x);

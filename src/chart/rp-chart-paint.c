@@ -207,6 +207,7 @@ rp_chart_paint (cairo_t             *cr,
           gboolean pen_down = FALSE;
 
           set_ink (cr, style, line->ink, 1);
+          set_dash (cr, style, line->dashed);
           cairo_set_line_width (cr, style->line_width * line->width_scale);
           for (guint j = 0; j + 1 < line->points->len; j += 2)
             {
@@ -226,6 +227,7 @@ rp_chart_paint (cairo_t             *cr,
             }
           cairo_stroke (cr);
         }
+      set_dash (cr, style, FALSE);
       for (guint i = 0; i < layout->dots->len; i++)
         {
           const RpChartDot *d = &g_array_index (layout->dots, RpChartDot, i);

@@ -8,9 +8,11 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char   *label;                /* owned */
-  GArray *xs;                   /* double */
-  GArray *ys;                   /* double */
+  char    *label;               /* owned */
+  GArray  *xs;                  /* double */
+  GArray  *ys;                  /* double */
+  guint    color;               /* index into the style's series colours */
+  gboolean dashed;              /* lines: drawn dashed */
 } RpChartSeries;
 
 typedef struct
@@ -76,6 +78,7 @@ typedef struct
 {
   RpChartInk  ink;
   double      width_scale;      /* × style line width */
+  gboolean    dashed;
   GArray     *points;           /* double pairs x, y; NaN pair = break */
 } RpChartPolyline;
 
@@ -155,6 +158,16 @@ struct _RpChartLayout
 /* How strongly the highlight band behind the scenario's own category is
  * drawn: the accent at this alpha over the background. */
 #define RP_CHART_BAND_ALPHA 0.12
+
+/* rp-chart-kinds.c, shared with the comparison's charts
+ * (rp-chart-compare.c): the stacked parts of the VRAM bars, the GPU
+ * counts of the time chart, the utilization step of the break-even. */
+guint    rp_chart_memory_n_parts     (void);
+const char *rp_chart_memory_part_label (guint                   part);
+double   rp_chart_memory_part_bytes  (const RpMemoryEstimate *memory,
+                                      guint                   part);
+GArray  *rp_chart_time_counts        (const RpScenario       *scenario);
+guint    rp_chart_break_even_step_pct (void);
 
 /* Shared helpers. */
 gboolean rp_chart_rects_overlap (const RpChartRect *a,

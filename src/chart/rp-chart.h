@@ -117,6 +117,13 @@ void         rp_chart_data_add_point      (RpChartData       *self,
                                            guint              series,
                                            double             x,
                                            double             y);
+/* Series @series in the style's series colour @color (by default its own
+ * index), and, for a line, dashed: how the comparison's charts give each
+ * scenario one colour, its rent line solid and its buy line dashed. */
+void         rp_chart_data_set_series_style (RpChartData     *self,
+                                           guint              series,
+                                           guint              color,
+                                           gboolean           dashed);
 /* A short mark across one category's bar (capacity, required margin). */
 void         rp_chart_data_add_category_mark (RpChartData    *self,
                                            guint              category,
@@ -167,6 +174,9 @@ const char  *rp_chart_data_get_category_label (const RpChartData *self,
 guint        rp_chart_data_get_n_series   (const RpChartData *self);
 const char  *rp_chart_data_get_series_label (const RpChartData *self,
                                            guint              series);
+guint        rp_chart_data_get_series_color (const RpChartData *self,
+                                           guint              series,
+                                           gboolean          *out_dashed);
 guint        rp_chart_data_get_n_points   (const RpChartData *self,
                                            guint              series);
 double       rp_chart_data_get_x          (const RpChartData *self,

@@ -8,6 +8,7 @@
  *   rigplan-cli export FILE.rigplan -o OUT.pdf|.png|.svg|.csv|.json [--chart KIND]
  *                                   [--paper a4|letter]
  *   rigplan-cli schema [--json]
+ *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.csv|OUT.json]
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
  * input (a file or value that cannot be used), 2 usage or internal error. */
@@ -17,10 +18,13 @@
 #include "rp-age.h"
 #include "rp-catalog.h"
 #include "rp-chart.h"
+#include "rp-compare.h"
+#include "rp-compare-set.h"
 #include "rp-report.h"
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
 #include "rp-fields.h"
+#include "rp-file.h"
 #include "rp-fix.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
@@ -1174,6 +1178,345 @@ run_fix (int    argc,
   return EXIT_OK;
 }
 
+/* ---- compare -------------------------------------------------------- */
+
+static char *opt_compare_output = NULL;
+static gboolean opt_csv = FALSE;
+
+static const GOptionEntry compare_entries[] = {
+  { "csv", 0, 0, G_OPTION_ARG_NONE, &opt_csv, N_("Print CSV for spreadsheets"), NULL },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_compare_output,
+    N_("Write to FILE (.csv or .json) instead of printing"), N_("FILE") },
+  { NULL }
+};
+
+/* Widest a scenario's column gets before its text wraps. */
+static const int compare_max_cell_width = 26;
+static const int compare_max_label_width = 30;
+
+/* @text cut into lines of at most @width terminal columns, at spaces
+ * where there are some, else between any two characters (Chinese).
+ * Transfer full. */
+static GPtrArray *
+wrap_cell (const char *text,
+           int         width)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const char *start = text;
+
+  while (*start != '\0')
+    {
+      const char *p = start, *last_space = NULL, *end = NULL;
+      int w = 0;
+
+      for (; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+          int cw = g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
+
+          if (c == ' ')
+            last_space = p;
+          if (w + cw > width && p > start)
+            {
+              end = last_space != NULL ? last_space : p;
+              break;
+            }
+          w += cw;
+        }
+      if (end == NULL)
+        end = p;
+      g_ptr_array_add (lines, g_strndup (start, end - start));
+      start = end;
+      while (*start == ' ')
+        start++;
+    }
+  if (lines->len == 0)
+    g_ptr_array_add (lines, g_strdup (""));
+  return lines;
+}
+
+static const char *
+status_mark (const char *status)
+{
+  if (g_str_equal (status, "fits"))
+    return "✓";
+  if (g_str_equal (status, "tight"))
+    return "!";
+  return "✗";
+}
+
+/* A cell as printed: its text, " *" when it holds the row's best. */
+static char *
+cell_text (const RpCompareRow *row,
+           guint               i)
+{
+  return row->is_best[i] ? g_strdup_printf ("%s *", row->texts[i]) : g_strdup (row->texts[i]);
+}
+
+static void
+compare_widths (const RpCompare *cmp,
+                int             *label_w,
+                int             *cell_w)
+{
+  guint n = rp_compare_get_n_columns (cmp);
+
+  *label_w = 0;
+  for (guint i = 0; i < n; i++)
+    cell_w[i] = rp_units_display_width (rp_compare_get_letter (cmp, i)) + 2;
+  for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
+    {
+      const RpCompareRow *row = rp_compare_get_row (cmp, r);
+
+      *label_w = MAX (*label_w, rp_units_display_width (row->label) + 2);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *text = cell_text (row, i);
+
+          cell_w[i] = MAX (cell_w[i], rp_units_display_width (text));
+        }
+    }
+  *label_w = MIN (*label_w, compare_max_label_width);
+  for (guint i = 0; i < n; i++)
+    cell_w[i] = MIN (cell_w[i], compare_max_cell_width);
+}
+
+/* One row, its cells wrapped; "~" before the label of an input that
+ * differs between the scenarios. */
+static void
+print_compare_row (const RpCompare    *cmp,
+                   const RpCompareRow *row,
+                   int                 label_w,
+                   const int          *cell_w)
+{
+  guint n = rp_compare_get_n_columns (cmp);
+  g_autoptr(GPtrArray) label_lines = wrap_cell (row->label, label_w - 2);
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  guint n_lines = label_lines->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = cell_text (row, i);
+      GPtrArray *lines = wrap_cell (text, cell_w[i]);
+
+      n_lines = MAX (n_lines, lines->len);
+      g_ptr_array_add (cells, lines);
+    }
+  for (guint l = 0; l < n_lines; l++)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+      const char *label = l < label_lines->len ? g_ptr_array_index (label_lines, l) : "";
+      g_autofree char *padded = rp_units_pad (label, -(label_w - 2));
+
+      g_string_append (line, l == 0 && row->kind == RP_COMPARE_ROW_INPUT && row->differs
+                             ? "~ " : "  ");
+      g_string_append (line, padded);
+      for (guint i = 0; i < n; i++)
+        {
+          GPtrArray *lines = g_ptr_array_index (cells, i);
+          const char *part = l < lines->len ? g_ptr_array_index (lines, l) : "";
+          g_autofree char *cell = rp_units_pad (part, -cell_w[i]);
+
+          g_string_append (line, "  ");
+          g_string_append (line, cell);
+        }
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      g_print ("%s\n", line->str);
+    }
+}
+
+static void
+print_compare_heading (const RpCompare *cmp,
+                       const char      *title,
+                       int              label_w,
+                       const int       *cell_w)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *padded = rp_units_pad (title, -label_w);
+
+  g_string_append (line, padded);
+  for (guint i = 0; i < rp_compare_get_n_columns (cmp); i++)
+    {
+      g_autofree char *head = g_strdup_printf ("%s %s", rp_compare_get_letter (cmp, i),
+                                               status_mark (rp_compare_get_status (cmp, i)));
+      g_autofree char *cell = rp_units_pad (head, -cell_w[i]);
+
+      g_string_append (line, "  ");
+      g_string_append (line, cell);
+    }
+  while (line->len > 0 && line->str[line->len - 1] == ' ')
+    g_string_truncate (line, line->len - 1);
+  g_print ("%s\n", line->str);
+}
+
+static void
+print_compare (const RpCompare *cmp)
+{
+  guint n = rp_compare_get_n_columns (cmp);
+  g_autofree int *cell_w = g_new (int, n);
+  g_autofree char *note = rp_words_compare_currency_note (cmp);
+  int label_w;
+  RpCompareRowKind kind = RP_COMPARE_ROW_RESULT;
+
+  compare_widths (cmp, &label_w, cell_w);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *source = rp_compare_get_source (cmp, i);
+
+      if (source != NULL)
+        g_print ("%s %s  %s (%s)\n", rp_compare_get_letter (cmp, i),
+                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i),
+                 source);
+      else
+        g_print ("%s %s  %s\n", rp_compare_get_letter (cmp, i),
+                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i));
+    }
+  for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
+    {
+      const RpCompareRow *row = rp_compare_get_row (cmp, r);
+
+      if (row->kind != kind)
+        {
+          kind = row->kind;
+          g_print ("\n");
+          /* TRANSLATORS: the two parts of "rigplan-cli compare" */
+          print_compare_heading (cmp, kind == RP_COMPARE_ROW_INPUT ? _("Inputs") : _("Results"),
+                                 label_w, cell_w);
+        }
+      print_compare_row (cmp, row, label_w, cell_w);
+    }
+  g_print ("\n");
+  /* TRANSLATORS: the legend under "rigplan-cli compare"; keep the marks * and ~ */
+  g_print ("%s\n", _("* the best value of its row   ~ an input that differs"));
+  if (note != NULL)
+    g_print ("%s\n", note);
+}
+
+/* Adds the scenarios of @path (a scenario, or a comparison's entries)
+ * to @scenarios and @sources; FALSE with the error printed. */
+static gboolean
+add_compare_input (const char *path,
+                   GPtrArray  *scenarios,
+                   GPtrArray  *sources,
+                   int        *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_has_suffix (path, ".rigplan-compare"))
+    {
+      g_autoptr(RpCompareSet) set = rp_compare_set_load_file (path, &error);
+      g_autofree char *missing = NULL;
+
+      if (set == NULL || rp_compare_set_count_missing (set, &missing) > 0)
+        {
+          *status = fail (EXIT_BAD_INPUT, set == NULL ? error->message : missing);
+          return FALSE;
+        }
+      for (guint i = 0; i < rp_compare_set_get_n (set); i++)
+        {
+          const RpCompareEntry *entry = rp_compare_set_get (set, i);
+
+          g_ptr_array_add (scenarios, rp_scenario_copy (entry->scenario));
+          g_ptr_array_add (sources, g_strdup (entry->path != NULL ? entry->path : path));
+        }
+      return TRUE;
+    }
+  {
+    RpScenario *scenario = rp_scenario_load_file (path, &error);
+
+    if (scenario == NULL)
+      {
+        *status = fail (EXIT_BAD_INPUT, error->message);
+        return FALSE;
+      }
+    g_ptr_array_add (scenarios, scenario);
+    g_ptr_array_add (sources, g_strdup (path));
+  }
+  return TRUE;
+}
+
+static int
+write_compare (const RpCompare *cmp,
+               const char      *path)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_has_suffix (lower, ".csv"))
+    text = rp_compare_to_csv (cmp);
+  else
+    text = rp_compare_to_json (cmp);
+  if (!rp_file_write_atomic (path, text, strlen (text), &error))
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
+
+      return fail (EXIT_BAD_INPUT, message);
+    }
+  return EXIT_OK;
+}
+
+static int
+run_compare (int    argc,
+             char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    new_context (_("A.rigplan B.rigplan …"),
+                 _("Compare scenarios side by side: inputs, verdicts, time and cost. A "
+                   "*.rigplan-compare file stands for its scenarios."));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GPtrArray) scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(RpCompare) cmp = NULL;
+  g_autofree char *lower = NULL;
+  int status = EXIT_OK;
+
+  g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc < 2)
+    return usage_error (context, _("name the scenario files to compare"));
+  if (opt_json && opt_csv)
+    return usage_error (context, _("choose --json or --csv, not both"));
+  if (opt_compare_output != NULL)
+    {
+      lower = g_ascii_strdown (opt_compare_output, -1);
+      if (g_str_has_suffix (lower, ".pdf"))
+        return fail (EXIT_USAGE, _("the compare report as PDF is not available yet; write "
+                                   ".csv or .json"));
+      if (!g_str_has_suffix (lower, ".csv") && !g_str_has_suffix (lower, ".json"))
+        return usage_error (context, _("the output file must end in .csv or .json"));
+    }
+  catalog = load_catalog (&error);
+  if (catalog == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  for (int i = 1; i < argc; i++)
+    if (!add_compare_input (argv[i], scenarios, sources, &status))
+      return status;
+  if (scenarios->len < 2)
+    return usage_error (context, _("name at least two scenarios to compare"));
+  if (scenarios->len > RP_COMPARE_MAX_SCENARIOS)
+    {
+      g_autofree char *message = g_strdup_printf (_("at most %u scenarios can be compared"),
+                                                  RP_COMPARE_MAX_SCENARIOS);
+
+      return usage_error (context, message);
+    }
+  g_ptr_array_add (sources, NULL);
+  cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
+                        (const char *const *) sources->pdata, scenarios->len);
+  if (opt_compare_output != NULL)
+    return write_compare (cmp, opt_compare_output);
+  if (opt_json)
+    print_json (rp_compare_to_json (cmp));
+  else if (opt_csv)
+    print_json (rp_compare_to_csv (cmp));
+  else
+    print_compare (cmp);
+  return EXIT_OK;
+}
+
 /* ---- main ----------------------------------------------------------- */
 
 static void
@@ -1186,6 +1529,7 @@ print_main_help (FILE *out)
   fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("Search machines and settings; recommend one"));
   fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
   fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, or one chart (--chart)"));
+  fprintf (out, "  compare A.rigplan B.rigplan  %s\n", _("Compare scenarios side by side"));
   fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
 }
@@ -1238,6 +1582,8 @@ main (int    argc,
     return run_fix (argc - 1, argv + 1);
   if (strcmp (command, "schema") == 0)
     return run_schema (argc - 1, argv + 1);
+  if (strcmp (command, "compare") == 0)
+    return run_compare (argc - 1, argv + 1);
   g_printerr (_("rigplan-cli: unknown command “%s”\n\n"), command);
   print_main_help (stderr);
   return EXIT_USAGE;

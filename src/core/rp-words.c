@@ -8,6 +8,7 @@
 #include "rp-error.h"
 #include "rp-fields.h"
 #include "rp-model.h"
+#include "rp-scenario.h"
 #include "rp-units.h"
 
 #include <glib/gi18n-lib.h>
@@ -576,4 +577,120 @@ rp_words_error (const GError *error)
     return capitalize (g_strdup (rp_error_get_detail (error)));
   /* TRANSLATORS: a field's label, then what is wrong with its value */
   return g_strdup_printf (_("%s: %s"), rp_field_get_label (field), rp_error_get_detail (error));
+}
+
+/* ---- the comparison ------------------------------------------------- */
+
+char *
+rp_words_parallelism (const RpScenario *s)
+{
+  const RpTraining *t;
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint dp;
+
+  g_return_val_if_fail (s != NULL, NULL);
+
+  t = &s->training;
+  dp = rp_scenario_data_parallel (s);
+  if (rp_scenario_n_gpus (s) == 1)
+    /* TRANSLATORS: how the GPUs split the work, when there is one GPU */
+    g_string_append (text, _("one GPU"));
+  else if (t->tensor_parallel <= 1 && t->pipeline_parallel <= 1)
+    /* TRANSLATORS: how the GPUs split the work: %u GPUs each train on
+     * their share of the batch (data parallelism) */
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u data-parallel",
+                                               "%u data-parallel", dp), dp);
+  else
+    /* TRANSLATORS: data, tensor and pipeline parallel sizes, as
+     * Megatron-LM names them */
+    g_string_append_printf (text, _("DP %u × TP %u × PP %u"), dp, t->tensor_parallel,
+                            t->pipeline_parallel);
+  if (t->zero_stage > 0)
+    /* TRANSLATORS: the DeepSpeed ZeRO stage after the parallel sizes */
+    g_string_append_printf (text, _(" · ZeRO-%u"), t->zero_stage);
+  if (t->offload != RP_OFFLOAD_NONE)
+    g_string_append_printf (text, " · %s", rp_enum_info_get_label (&rp_offload_info, t->offload));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+rp_words_checks_summary (const RpEstimate *est)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint n = 0, unmet = 0;
+
+  g_return_val_if_fail (est != NULL, NULL);
+
+  for (guint c = 0; c < RP_N_CONSTRAINTS; c++)
+    {
+      if (!est->constraints[c].judged)
+        continue;
+      n++;
+      if (est->constraints[c].ok)
+        continue;
+      unmet++;
+      if (names->len > 0)
+        /* TRANSLATORS: between the names of unmet checks */
+        g_string_append (names, _(", "));
+      g_string_append (names, rp_words_constraint_name (c));
+    }
+  if (unmet == 0)
+    /* TRANSLATORS: every check of a scenario holds; %u is how many */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The %u check met",
+                                         "All %u checks met", n), n);
+  /* TRANSLATORS: unmet checks, all checks, then their names: "2 of 7
+   * not met: Deadline, Run budget" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u not met: %s",
+                                       "%u of %u not met: %s", unmet), unmet, n, names->str);
+}
+
+char *
+rp_words_cannot_estimate (const GError *error)
+{
+  g_autofree char *why = error != NULL ? rp_words_error (error) : NULL;
+
+  if (why == NULL)
+    return g_strdup (_("This scenario cannot be estimated"));
+  /* TRANSLATORS: a comparison column without results; %s says why */
+  return g_strdup_printf (_("Cannot be estimated: %s"), why);
+}
+
+char *
+rp_words_compare_currency_note (const RpCompare *compare)
+{
+  RpCurrency to;
+  g_autoptr(GString) letters = g_string_new (NULL);
+  double rate = NAN;
+  gboolean same_rate = TRUE;
+  g_autofree char *rate_text = NULL;
+  guint n_converted = 0;
+
+  g_return_val_if_fail (compare != NULL, NULL);
+
+  to = rp_compare_get_currency (compare);
+  for (guint i = 0; i < rp_compare_get_n_columns (compare); i++)
+    {
+      double r;
+
+      if (!rp_compare_is_converted (compare, i, &r))
+        continue;
+      if (n_converted > 0)
+        g_string_append (letters, _(", "));
+      g_string_append (letters, rp_compare_get_letter (compare, i));
+      same_rate &= n_converted == 0 || r == rate;
+      rate = r;
+      n_converted++;
+    }
+  if (n_converted == 0)
+    return NULL;
+  if (!same_rate)
+    /* TRANSLATORS: under a comparison; %s is a currency code, "CNY",
+     * then the letters of the columns whose amounts were converted */
+    return g_strdup_printf (_("Amounts in %s; %s converted at each scenario’s own rate of "
+                              "exchange."), rp_currency_to_string (to), letters->str);
+  rate_text = rp_units_format_number (rate, 2);
+  /* TRANSLATORS: under a comparison: the currency code ("CNY"), the
+   * letters of the converted columns ("B, C"), and the rate, "7.10" */
+  return g_strdup_printf (_("Amounts in %s; %s converted at %s ¥ per $."),
+                          rp_currency_to_string (to), letters->str, rate_text);
 }

@@ -7,6 +7,7 @@
  * fix on its own. */
 #pragma once
 
+#include "rp-compare.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
 
@@ -88,6 +89,18 @@ char *rp_words_buy_unpriced        (const RpPrices   *prices,
 char *rp_words_offer_abroad        (const RpCloudOffer *offer,
                                     const char       *gpu_name,
                                     RpCurrency        market);
+/* ---- the comparison (rp-compare.h) ---- */
+
+/* How the GPUs split the work: "8 data-parallel · ZeRO-3", "DP 2 × TP 4
+ * × PP 2", with the CPU offload when there is one. */
+char *rp_words_parallelism         (const RpScenario *scenario);
+/* "All 7 checks met", or "2 of 7 not met: Deadline, Run budget". */
+char *rp_words_checks_summary      (const RpEstimate *estimate);
+/* "Cannot be estimated: GPU: … " for a column without an estimate. */
+char *rp_words_cannot_estimate     (const GError     *error);
+/* "Amounts in ¥ (CNY); B and C converted from $ at 7.1 ¥ per $.", or
+ * NULL when every scenario is in the comparison's currency. */
+char *rp_words_compare_currency_note (const RpCompare *compare);
 
 /* ---- results as tables ---------------------------------------------- */
 

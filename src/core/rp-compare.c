@@ -1,0 +1,1093 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-compare.c: several scenarios side by side, as rows of a table
+ *
+ * The rows, in order: the key inputs a reader compares first (model,
+ * method, GPU × count, nodes, precision, parallelism, rent or buy), every
+ * other main field of the form that differs between the columns, then
+ * the results.  Best values are marked only among columns whose run can
+ * happen (rp_estimate_runs()) for the time and cost rows: a run that
+ * does not fit has no real speed or price. */
+
+#include "config.h"
+
+#include "rp-compare.h"
+
+#include "rp-fields.h"
+#include "rp-model.h"
+#include "rp-scenario.h"
+#include "rp-units.h"
+#include "rp-words.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- private structs ------------------------------------------------ */
+
+typedef struct
+{
+  RpScenario  *scenario;        /* owned */
+  RpEstimate  *estimate;        /* owned; NULL when it could not be made */
+  GError      *error;           /* owned; why not */
+  RpModelArch  arch;            /* resolved; the overrides alone when that failed */
+  char        *source;          /* owned, may be NULL */
+  char        *name;            /* owned */
+  char         letter[2];
+  double       usd_to_cny;      /* the rate this column's money was converted at */
+  gboolean     converted;
+} Column;
+
+struct _RpCompare
+{
+  const RpCatalog *catalog;     /* borrowed while building only */
+  RpCurrency       currency;
+  guint            n;
+  Column          *columns;     /* owned, n */
+  GPtrArray       *rows;        /* RpCompareRow*, owned */
+};
+
+/* A result row: its value in one column (NAN: none), and optionally a
+ * text that says why there is none ("not within the period"). */
+typedef double (*ValueFunc) (const RpCompare  *self,
+                             guint             column,
+                             const RpEstimate *est,
+                             char            **out_text);
+typedef char *(*FormatFunc) (const RpCompare *self,
+                             double           value);
+
+typedef struct
+{
+  const char      *key;
+  const char      *label;       /* N_() */
+  const char      *unit;
+  RpCompareBetter  better;
+  gboolean         needs_run;   /* ranked only among runs that can happen */
+  ValueFunc        value;
+  FormatFunc       format;
+} ResultRow;
+
+/* The fields the key input rows already show. */
+static const char *const key_input_fields[] = {
+  "name", "model.preset", "training.method", "hardware.gpu", "hardware.gpus_per_node",
+  "hardware.nodes", "training.precision", "training.tensor_parallel",
+  "training.pipeline_parallel", "training.zero_stage", "training.offload", "budget.acquire",
+};
+
+/* Values closer than this (relative) are the same value: the best mark
+ * goes to every column that ties. */
+static const double same_value_rel = 1e-9;
+
+/* ---- helpers: rows -------------------------------------------------- */
+
+static void
+row_free (gpointer data)
+{
+  RpCompareRow *row = data;
+
+  g_free (row->label);
+  g_free (row->numbers);
+  /* value_texts may hold NULLs between strings: not a GStrv */
+  for (guint i = 0; i < row->n_columns; i++)
+    {
+      g_free (row->value_texts[i]);
+      g_free (row->texts[i]);
+    }
+  g_free (row->value_texts);
+  g_free (row->texts);
+  g_free (row->is_best);
+  g_free (row);
+}
+
+static RpCompareRow *
+row_new (RpCompare        *self,
+         const char       *key,
+         const char       *label,
+         const char       *unit,
+         RpCompareRowKind  kind,
+         RpCompareBetter   better,
+         gboolean          is_text)
+{
+  RpCompareRow *row = g_new0 (RpCompareRow, 1);
+
+  row->key = key;
+  row->n_columns = self->n;
+  row->unit = unit != NULL ? unit : "";
+  row->label = g_strdup (label);
+  row->kind = kind;
+  row->better = better;
+  row->is_text = is_text;
+  row->numbers = g_new (double, self->n);
+  row->value_texts = g_new0 (char *, self->n + 1);
+  row->texts = g_new0 (char *, self->n + 1);
+  row->is_best = g_new0 (gboolean, self->n);
+  row->best = -1;
+  for (guint i = 0; i < self->n; i++)
+    row->numbers[i] = NAN;
+  return row;
+}
+
+static gboolean
+same_number (double a,
+             double b)
+{
+  if (isnan (a) || isnan (b))
+    return isnan (a) && isnan (b);
+  return fabs (a - b) <= same_value_rel * MAX (fabs (a), fabs (b));
+}
+
+static gboolean
+same_cell (const RpCompareRow *row,
+           guint               a,
+           guint               b)
+{
+  if (row->is_text)
+    return g_strcmp0 (row->value_texts[a], row->value_texts[b]) == 0 &&
+           g_strcmp0 (row->texts[a], row->texts[b]) == 0;
+  return same_number (row->numbers[a], row->numbers[b]) &&
+         g_strcmp0 (row->texts[a], row->texts[b]) == 0;
+}
+
+/* Marks the best value among @rankable columns: only when at least two
+ * have a value and they are not all the same. */
+static void
+row_rank (RpCompareRow   *row,
+          guint           n,
+          const gboolean *rankable)
+{
+  double best = NAN;
+  guint n_valued = 0;
+  gboolean all_same = TRUE;
+
+  if (row->better == RP_COMPARE_BETTER_NONE || row->is_text)
+    return;
+  for (guint i = 0; i < n; i++)
+    {
+      double v = row->numbers[i];
+
+      if (!rankable[i] || !isfinite (v))
+        continue;
+      if (n_valued > 0 && !same_number (v, best))
+        all_same = FALSE;
+      if (n_valued == 0 || (row->better == RP_COMPARE_BETTER_LOWER ? v < best : v > best))
+        best = v;
+      n_valued++;
+    }
+  if (n_valued < 2 || all_same)
+    return;
+  for (guint i = 0; i < n; i++)
+    if (rankable[i] && isfinite (row->numbers[i]) && same_number (row->numbers[i], best))
+      {
+        row->is_best[i] = TRUE;
+        if (row->best < 0)
+          row->best = (int) i;
+      }
+}
+
+static void
+row_fill_and_compare (RpCompare    *self,
+                      RpCompareRow *row)
+{
+  for (guint i = 0; i < self->n; i++)
+    if (row->texts[i] == NULL)
+      row->texts[i] = g_strdup ("—");
+  row->differs = FALSE;
+  for (guint i = 1; i < self->n && !row->differs; i++)
+    row->differs = !same_cell (row, 0, i);
+}
+
+static void
+row_finish (RpCompare      *self,
+            RpCompareRow   *row,
+            const gboolean *rankable)
+{
+  row_fill_and_compare (self, row);
+  row_rank (row, self->n, rankable);
+  g_ptr_array_add (self->rows, row);
+}
+
+/* ---- helpers: formatting -------------------------------------------- */
+
+static char *
+format_bytes (const RpCompare *self,
+              double           value)
+{
+  return rp_units_format_bytes (value);
+}
+
+static char *
+format_percent (const RpCompare *self,
+                double           value)
+{
+  return rp_units_format_percent (value, 0);
+}
+
+static char *
+format_count (const RpCompare *self,
+              double           value)
+{
+  return rp_units_format_count (value);
+}
+
+static char *
+format_whole (const RpCompare *self,
+              double           value)
+{
+  return rp_units_format_number (value, 0);
+}
+
+static char *
+format_days (const RpCompare *self,
+             double           value)
+{
+  return rp_units_format_hours (value * 24);
+}
+
+static char *
+format_money (const RpCompare *self,
+              double           value)
+{
+  return rp_units_format_money (value, self->currency);
+}
+
+static char *
+format_months (const RpCompare *self,
+               double           value)
+{
+  g_autofree char *number = rp_units_format_number (value, 1);
+
+  /* TRANSLATORS: a duration in months; %s is the number */
+  return g_strdup_printf (_("%s months"), number);
+}
+
+static char *
+format_kwh (const RpCompare *self,
+            double           value)
+{
+  g_autofree char *number = rp_units_format_number (value, 0);
+
+  /* TRANSLATORS: energy; %s is the number */
+  return g_strdup_printf (_("%s kWh"), number);
+}
+
+static char *
+format_kg (const RpCompare *self,
+           double           value)
+{
+  g_autofree char *number = rp_units_format_number (value, 0);
+
+  /* TRANSLATORS: carbon dioxide emitted; %s is the number */
+  return g_strdup_printf (_("%s kg CO₂"), number);
+}
+
+/* ---- helpers: result values ----------------------------------------- */
+
+static double
+value_memory_total (const RpCompare  *self,
+                    guint             column,
+                    const RpEstimate *est,
+                    char            **out_text)
+{
+  return est->memory.computed ? est->memory.total_bytes : NAN;
+}
+
+static double
+value_headroom (const RpCompare  *self,
+                guint             column,
+                const RpEstimate *est,
+                char            **out_text)
+{
+  return est->memory.computed ? est->memory.headroom_pct : NAN;
+}
+
+static double
+value_tokens_per_s (const RpCompare  *self,
+                    guint             column,
+                    const RpEstimate *est,
+                    char            **out_text)
+{
+  return est->compute.computed && est->compute.tokens_per_s > 0 ? est->compute.tokens_per_s
+                                                                 : NAN;
+}
+
+static double
+value_samples_per_s (const RpCompare  *self,
+                     guint             column,
+                     const RpEstimate *est,
+                     char            **out_text)
+{
+  return est->compute.computed ? est->compute.samples_per_s : NAN;
+}
+
+static double
+value_days (const RpCompare  *self,
+            guint             column,
+            const RpEstimate *est,
+            char            **out_text)
+{
+  return est->compute.computed ? est->compute.days : NAN;
+}
+
+static double
+value_gpu_hours (const RpCompare  *self,
+                 guint             column,
+                 const RpEstimate *est,
+                 char            **out_text)
+{
+  return est->compute.computed ? est->compute.gpu_hours : NAN;
+}
+
+static double
+money_if (const RpCompare *self,
+          guint            column,
+          gboolean         available,
+          double           value)
+{
+  return available ? rp_compare_convert_money (self, column, value) : NAN;
+}
+
+static double
+value_rent_rate (const RpCompare  *self,
+                 guint             column,
+                 const RpEstimate *est,
+                 char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  return money_if (self, column, c->computed && c->rent_available, c->rent_per_gpu_hour);
+}
+
+static double
+value_rent_total (const RpCompare  *self,
+                  guint             column,
+                  const RpEstimate *est,
+                  char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  return money_if (self, column, c->computed && c->rent_available && c->run_available,
+                   c->rent_total);
+}
+
+static double
+value_capital (const RpCompare  *self,
+               guint             column,
+               const RpEstimate *est,
+               char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  return money_if (self, column, c->computed && c->buy_available, c->buy_capital);
+}
+
+static double
+value_buy_share (const RpCompare  *self,
+                 guint             column,
+                 const RpEstimate *est,
+                 char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  return money_if (self, column, c->computed && c->buy_available && c->run_available,
+                   c->buy_total);
+}
+
+static double
+value_buy_month (const RpCompare  *self,
+                 guint             column,
+                 const RpEstimate *est,
+                 char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  return money_if (self, column, c->computed && c->buy_available, c->buy_per_month);
+}
+
+static double
+value_payback (const RpCompare  *self,
+               guint             column,
+               const RpEstimate *est,
+               char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  if (!c->computed || !c->rent_available || !c->buy_available)
+    return NAN;
+  if (c->break_even_months < 0)
+    {
+      /* TRANSLATORS: buying does not pay back within the depreciation period */
+      *out_text = g_strdup (_("not within the period"));
+      return NAN;
+    }
+  return c->break_even_months;
+}
+
+static double
+value_energy (const RpCompare  *self,
+              guint             column,
+              const RpEstimate *est,
+              char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  return c->computed && c->energy_available ? c->energy_kwh : NAN;
+}
+
+static double
+value_co2 (const RpCompare  *self,
+           guint             column,
+           const RpEstimate *est,
+           char            **out_text)
+{
+  const RpCostEstimate *c = &est->cost;
+
+  return c->computed && c->energy_available ? c->co2_kg : NAN;
+}
+
+static const ResultRow result_rows[] = {
+  { "memory.total", N_("VRAM per GPU"), "bytes", RP_COMPARE_BETTER_LOWER, FALSE,
+    value_memory_total, format_bytes },
+  { "memory.headroom_pct", N_("Headroom"), "%", RP_COMPARE_BETTER_HIGHER, FALSE,
+    value_headroom, format_percent },
+  { "compute.tokens_per_s", N_("Tokens per second"), "tokens/s", RP_COMPARE_BETTER_HIGHER,
+    TRUE, value_tokens_per_s, format_count },
+  { "compute.samples_per_s", N_("Samples per second"), "samples/s", RP_COMPARE_BETTER_HIGHER,
+    TRUE, value_samples_per_s, format_count },
+  { "compute.days", N_("Training time"), "days", RP_COMPARE_BETTER_LOWER, TRUE, value_days,
+    format_days },
+  { "compute.gpu_hours", N_("GPU-hours"), "GPU-hours", RP_COMPARE_BETTER_LOWER, TRUE,
+    value_gpu_hours, format_whole },
+  { "cost.rent_per_gpu_hour", N_("Rent per GPU-hour"), "money/GPU-hour",
+    RP_COMPARE_BETTER_LOWER, TRUE, value_rent_rate, format_money },
+  { "cost.rent_total", N_("Rent, this run"), "money", RP_COMPARE_BETTER_LOWER, TRUE,
+    value_rent_total, format_money },
+  { "cost.buy_capital", N_("Capital outlay"), "money", RP_COMPARE_BETTER_LOWER, TRUE,
+    value_capital, format_money },
+  { "cost.buy_total", N_("Owning, this run’s share"), "money", RP_COMPARE_BETTER_LOWER, TRUE,
+    value_buy_share, format_money },
+  { "cost.buy_per_month", N_("Owning, per month"), "money/month", RP_COMPARE_BETTER_LOWER,
+    TRUE, value_buy_month, format_money },
+  { "cost.break_even_months", N_("Payback of buying"), "months", RP_COMPARE_BETTER_LOWER,
+    TRUE, value_payback, format_months },
+  { "cost.energy_kwh", N_("Energy, this run"), "kWh", RP_COMPARE_BETTER_LOWER, TRUE,
+    value_energy, format_kwh },
+  { "cost.co2_kg", N_("CO₂, this run"), "kg", RP_COMPARE_BETTER_LOWER, TRUE, value_co2,
+    format_kg },
+};
+
+/* ---- helpers: columns ----------------------------------------------- */
+
+static char *
+name_for (const RpScenario *scenario,
+          const char       *source)
+{
+  if (scenario->name != NULL && *scenario->name != '\0')
+    return g_strdup (scenario->name);
+  if (source != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (source);
+      char *dot = strrchr (base, '.');
+
+      if (dot != NULL && dot != base)
+        *dot = '\0';
+      return g_steal_pointer (&base);
+    }
+  return g_strdup (_("Untitled"));
+}
+
+/* The CNY-per-USD rate the estimate used, else the scenario's own. */
+static double
+column_rate (const Column *col)
+{
+  if (col->estimate != NULL && col->estimate->cost.computed &&
+      col->estimate->cost.prices.usd_to_cny.value > 0)
+    return col->estimate->cost.prices.usd_to_cny.value;
+  return col->scenario->budget.usd_to_cny;
+}
+
+static void
+column_init (RpCompare        *self,
+             Column           *col,
+             guint             i,
+             const RpScenario *scenario,
+             const char       *source)
+{
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(GError) arch_error = NULL;
+
+  col->scenario = rp_scenario_copy (scenario);
+  col->source = g_strdup (source);
+  col->name = name_for (scenario, source);
+  col->letter[0] = (char) ('A' + i);
+  col->letter[1] = '\0';
+  if (rp_estimate_compute (scenario, self->catalog, est, &col->error))
+    col->estimate = g_steal_pointer (&est);
+  if (col->estimate != NULL)
+    col->arch = col->estimate->arch;
+  else if (!rp_model_resolve (&scenario->model, self->catalog, &col->arch, &arch_error))
+    col->arch = scenario->model.arch;
+  col->converted = scenario->budget.currency != self->currency;
+  col->usd_to_cny = col->converted ? column_rate (col) : 1;
+}
+
+static gboolean
+column_runs (const Column *col)
+{
+  return col->estimate != NULL && rp_estimate_runs (col->estimate);
+}
+
+/* ---- helpers: input rows -------------------------------------------- */
+
+static void
+add_model_row (RpCompare      *self,
+               const gboolean *all)
+{
+  RpCompareRow *row = row_new (self, "model.preset", _("Model"), NULL, RP_COMPARE_ROW_INPUT,
+                               RP_COMPARE_BETTER_NONE, TRUE);
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      const RpScenario *s = self->columns[i].scenario;
+      const RpModelPreset *preset = s->model.preset != NULL
+                                    ? rp_catalog_lookup_model (self->catalog, s->model.preset)
+                                    : NULL;
+      const char *name = preset != NULL ? preset->name : s->model.preset;
+
+      row->value_texts[i] = g_strdup (s->model.preset != NULL ? s->model.preset : "custom");
+      if (name == NULL)
+        row->texts[i] = g_strdup (_("Custom architecture"));
+      else if (preset != NULL && rp_scenario_model_is_customized (s, &preset->arch))
+        row->texts[i] = g_strdup_printf (_("Custom (from %s)"), name);
+      else
+        row->texts[i] = g_strdup (name);
+    }
+  row_finish (self, row, all);
+
+  row = row_new (self, "model.params", _("Parameters"), "parameters", RP_COMPARE_ROW_INPUT,
+                 RP_COMPARE_BETTER_NONE, FALSE);
+  for (guint i = 0; i < self->n; i++)
+    {
+      double params = (double) rp_model_params (&self->columns[i].arch);
+
+      if (params > 0)
+        {
+          row->numbers[i] = params;
+          row->texts[i] = rp_units_format_count (params);
+        }
+    }
+  row_finish (self, row, all);
+}
+
+static void
+add_enum_row (RpCompare        *self,
+              const char       *key,
+              const RpEnumInfo *info,
+              const gboolean   *all)
+{
+  const RpField *f = rp_fields_lookup (key);
+  RpCompareRow *row = row_new (self, f->key, rp_field_get_label (f), NULL,
+                               RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, TRUE);
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      guint v = (guint) rp_field_get_number (f, self->columns[i].scenario);
+
+      row->value_texts[i] = g_strdup (rp_enum_info_get_name (info, v));
+      row->texts[i] = g_strdup (rp_enum_info_get_label (info, v));
+    }
+  row_finish (self, row, all);
+}
+
+static void
+add_gpu_rows (RpCompare      *self,
+              const gboolean *all)
+{
+  /* TRANSLATORS: a row of the comparison: "8 × NVIDIA A100 80GB SXM4" */
+  RpCompareRow *row = row_new (self, "hardware.gpus", _("GPU × count"), NULL,
+                               RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, TRUE);
+  const RpField *nodes = rp_fields_lookup ("hardware.nodes");
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      const RpScenario *s = self->columns[i].scenario;
+      const RpGpu *gpu = s->hardware.gpu != NULL
+                         ? rp_catalog_lookup_gpu (self->catalog, s->hardware.gpu) : NULL;
+      const char *id = s->hardware.gpu != NULL ? s->hardware.gpu : "?";
+      guint n_gpus = rp_scenario_n_gpus (s);
+
+      row->value_texts[i] = g_strdup_printf ("%u × %s", n_gpus, id);
+      row->texts[i] = g_strdup_printf ("%u × %s", n_gpus, gpu != NULL ? gpu->name : id);
+    }
+  row_finish (self, row, all);
+
+  row = row_new (self, nodes->key, rp_field_get_label (nodes), NULL, RP_COMPARE_ROW_INPUT,
+                 RP_COMPARE_BETTER_NONE, FALSE);
+  for (guint i = 0; i < self->n; i++)
+    {
+      row->numbers[i] = self->columns[i].scenario->hardware.nodes;
+      row->texts[i] = rp_units_format_number (row->numbers[i], 0);
+    }
+  row_finish (self, row, all);
+}
+
+static void
+add_parallelism_row (RpCompare      *self,
+                     const gboolean *all)
+{
+  /* TRANSLATORS: a row of the comparison: how the GPUs split the work */
+  RpCompareRow *row = row_new (self, "training.parallelism", _("Parallelism"), NULL,
+                               RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, TRUE);
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      const RpScenario *s = self->columns[i].scenario;
+      const RpTraining *t = &s->training;
+
+      row->value_texts[i] = g_strdup_printf ("dp%u-tp%u-pp%u-zero%u-%s",
+                                             rp_scenario_data_parallel (s), t->tensor_parallel,
+                                             t->pipeline_parallel, t->zero_stage,
+                                             rp_offload_to_string (t->offload));
+      row->texts[i] = rp_words_parallelism (s);
+    }
+  row_finish (self, row, all);
+}
+
+static gboolean
+is_key_input (const RpField *f)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (key_input_fields); i++)
+    if (g_str_equal (f->key, key_input_fields[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* The machine value of a string field, and how it reads. */
+static void
+string_field_cell (RpCompare     *self,
+                   const RpField *f,
+                   const Column  *col,
+                   char         **out_value,
+                   char         **out_text)
+{
+  const char *v = *(char *const *) rp_field_member_const (f, col->scenario);
+  const char *null_label = rp_field_get_null_label (f);
+  const RpCloudOffer *offer;
+
+  *out_value = g_strdup (v);
+  if (v == NULL)
+    *out_text = g_strdup (null_label != NULL ? null_label : "—");
+  else if (f->ref == RP_FIELD_REF_OFFER &&
+           (offer = rp_catalog_lookup_cloud (self->catalog, v)) != NULL)
+    *out_text = g_strdup_printf ("%s %s", offer->provider, offer->offer);
+  else
+    *out_text = g_strdup (v);
+}
+
+/* How a number field reads: in its shown unit, money with the column's
+ * own currency symbol (inputs are shown as they were entered). */
+static char *
+number_field_text (const RpField *f,
+                   double         value,
+                   RpCurrency     currency)
+{
+  const char *null_label = rp_field_get_null_label (f);
+  g_autofree char *number = NULL;
+  g_autofree char *unit = NULL;
+
+  if (isnan (value))
+    return g_strdup (null_label != NULL ? null_label : "—");
+  if (f->choices != NULL)
+    return g_strdup (rp_enum_info_get_label (f->choices, (guint) value));
+  if (f->type == RP_FIELD_BOOL)
+    return g_strdup (value != 0 ? _("yes") : _("no"));
+  if (f->unit == RP_UNIT_MONEY)
+    return rp_units_format_money (value, currency);
+  if (f->unit == RP_UNIT_PERCENT || f->unit == RP_UNIT_FRACTION_AS_PERCENT)
+    return rp_units_format_percent (value / rp_unit_get_scale (f->unit), f->digits);
+  number = rp_units_format_number (value / rp_unit_get_scale (f->unit), f->digits);
+  /* a count reads as a number: "1", never "1 samples" */
+  if (f->unit == RP_UNIT_SAMPLES || f->unit == RP_UNIT_GPUS || f->unit == RP_UNIT_STAGES)
+    return g_steal_pointer (&number);
+  unit = rp_unit_dup_label (f->unit, currency);
+  return unit != NULL && *unit != '\0' ? g_strdup_printf ("%s %s", number, unit)
+                                       : g_steal_pointer (&number);
+}
+
+static gboolean
+presets_differ (const RpCompare *self)
+{
+  for (guint i = 1; i < self->n; i++)
+    if (g_strcmp0 (self->columns[i].scenario->model.preset,
+                   self->columns[0].scenario->model.preset) != 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+wanted_other_input (const RpField *f,
+                    gboolean       models_differ)
+{
+  /* the "More settings" rows matter once these agree */
+  if (is_key_input (f) || (f->flags & RP_FIELD_FORM) == 0 ||
+      (f->flags & RP_FIELD_ADVANCED) != 0)
+    return FALSE;
+  /* between two models every architecture field differs; the model
+   * row says so once */
+  return f->arch_bit == 0 || !models_differ;
+}
+
+static void
+fill_field_cell (RpCompare     *self,
+                 RpCompareRow  *row,
+                 const RpField *f,
+                 guint          i)
+{
+  const Column *col = &self->columns[i];
+  gconstpointer base = f->arch_bit != 0 ? (gconstpointer) &col->arch
+                                        : (gconstpointer) col->scenario;
+
+  if (f->type == RP_FIELD_STRING)
+    {
+      string_field_cell (self, f, col, &row->value_texts[i], &row->texts[i]);
+      return;
+    }
+  row->numbers[i] = rp_field_get_number (f, base);
+  row->texts[i] = number_field_text (f, row->numbers[i], col->scenario->budget.currency);
+}
+
+/* Every other main field of the form that differs, in table order;
+ * "—" in a column where the field does not apply (LoRA rank of a full
+ * fine-tune). */
+static void
+add_other_inputs (RpCompare      *self,
+                  const gboolean *all)
+{
+  gboolean models_differ = presets_differ (self);
+
+  for (guint k = 0; k < rp_fields_n (); k++)
+    {
+      const RpField *f = rp_fields_get (k);
+      RpCompareRow *row;
+      gboolean any_applies = FALSE;
+
+      if (!wanted_other_input (f, models_differ))
+        continue;
+      row = row_new (self, f->key, rp_field_get_label (f), rp_unit_get_name (f->unit),
+                     RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, f->type == RP_FIELD_STRING);
+      for (guint i = 0; i < self->n; i++)
+        {
+          const Column *col = &self->columns[i];
+
+          if (!rp_field_applies (f, col->scenario, &col->arch))
+            continue;
+          any_applies = TRUE;
+          fill_field_cell (self, row, f, i);
+        }
+      row_fill_and_compare (self, row);
+      row->detail = TRUE;
+      if (any_applies && row->differs)
+        g_ptr_array_add (self->rows, row);
+      else
+        row_free (row);
+    }
+}
+
+/* ---- helpers: result rows ------------------------------------------- */
+
+static void
+add_verdict_rows (RpCompare      *self,
+                  const gboolean *all)
+{
+  RpCompareRow *row = row_new (self, "verdict", _("Verdict"), NULL, RP_COMPARE_ROW_RESULT,
+                               RP_COMPARE_BETTER_NONE, TRUE);
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      const Column *col = &self->columns[i];
+
+      row->value_texts[i] = g_strdup (rp_compare_get_status (self, i));
+      row->texts[i] = col->estimate != NULL
+                      ? rp_words_verdict_title (col->scenario, col->estimate)
+                      : rp_words_cannot_estimate (col->error);
+    }
+  row_finish (self, row, all);
+
+  /* TRANSLATORS: a row of the comparison: how many checks hold */
+  row = row_new (self, "constraints", _("Checks"), "unmet", RP_COMPARE_ROW_RESULT,
+                 RP_COMPARE_BETTER_LOWER, FALSE);
+  for (guint i = 0; i < self->n; i++)
+    {
+      const RpEstimate *est = self->columns[i].estimate;
+      guint unmet = 0;
+
+      if (est == NULL)
+        continue;
+      for (guint c = 0; c < RP_N_CONSTRAINTS; c++)
+        unmet += est->constraints[c].judged && !est->constraints[c].ok;
+      row->numbers[i] = unmet;
+      row->texts[i] = rp_words_checks_summary (est);
+    }
+  row_finish (self, row, all);
+}
+
+/* Whether some column has tokens per second (@with) or lacks them. */
+static gboolean
+any_tokens (const RpCompare *self,
+            gboolean         with)
+{
+  for (guint i = 0; i < self->n; i++)
+    {
+      const RpEstimate *est = self->columns[i].estimate;
+
+      if (est != NULL && est->compute.computed && (est->compute.tokens_per_s > 0) == with)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+add_result_row (RpCompare       *self,
+                const ResultRow *spec,
+                const gboolean  *rankable)
+{
+  RpCompareRow *row = row_new (self, spec->key, _(spec->label), spec->unit,
+                               RP_COMPARE_ROW_RESULT, spec->better, FALSE);
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      const RpEstimate *est = self->columns[i].estimate;
+      char *text = NULL;
+      double v;
+
+      if (est == NULL)
+        continue;
+      v = spec->value (self, i, est, &text);
+      row->numbers[i] = isfinite (v) ? v : NAN;
+      row->texts[i] = text != NULL ? text
+                      : isfinite (v) ? spec->format (self, v) : NULL;
+    }
+  row_finish (self, row, rankable);
+}
+
+static void
+add_results (RpCompare *self)
+{
+  g_autofree gboolean *all = g_new (gboolean, self->n);
+  g_autofree gboolean *runs = g_new (gboolean, self->n);
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      all[i] = TRUE;
+      runs[i] = column_runs (&self->columns[i]);
+    }
+  add_verdict_rows (self, all);
+  for (guint r = 0; r < G_N_ELEMENTS (result_rows); r++)
+    {
+      const ResultRow *spec = &result_rows[r];
+
+      if ((spec->value == value_tokens_per_s && !any_tokens (self, TRUE)) ||
+          (spec->value == value_samples_per_s && !any_tokens (self, FALSE)))
+        continue;
+      add_result_row (self, spec, spec->needs_run ? runs : all);
+    }
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+RpCompare *
+rp_compare_new (const RpCatalog          *catalog,
+                const RpScenario *const  *scenarios,
+                const char *const        *sources,
+                guint                     n)
+{
+  RpCompare *self;
+  g_autofree gboolean *all = NULL;
+
+  g_return_val_if_fail (catalog != NULL, NULL);
+  g_return_val_if_fail (scenarios != NULL, NULL);
+  g_return_val_if_fail (n >= 1 && n <= RP_COMPARE_MAX_SCENARIOS, NULL);
+
+  self = g_new0 (RpCompare, 1);
+  self->catalog = catalog;
+  self->n = n;
+  self->currency = scenarios[0]->budget.currency;
+  self->columns = g_new0 (Column, n);
+  self->rows = g_ptr_array_new_with_free_func (row_free);
+  for (guint i = 0; i < n; i++)
+    column_init (self, &self->columns[i], i, scenarios[i], sources != NULL ? sources[i] : NULL);
+
+  all = g_new (gboolean, n);
+  for (guint i = 0; i < n; i++)
+    all[i] = TRUE;
+  add_model_row (self, all);
+  add_enum_row (self, "training.method", &rp_method_info, all);
+  add_gpu_rows (self, all);
+  add_enum_row (self, "training.precision", &rp_precision_info, all);
+  add_parallelism_row (self, all);
+  add_enum_row (self, "budget.acquire", &rp_acquire_info, all);
+  add_other_inputs (self, all);
+  add_results (self);
+  self->catalog = NULL;
+  return self;
+}
+
+void
+rp_compare_free (RpCompare *self)
+{
+  if (self == NULL)
+    return;
+  for (guint i = 0; i < self->n; i++)
+    {
+      Column *col = &self->columns[i];
+
+      rp_scenario_free (col->scenario);
+      rp_estimate_free (col->estimate);
+      g_clear_error (&col->error);
+      g_free (col->source);
+      g_free (col->name);
+    }
+  g_free (self->columns);
+  g_ptr_array_unref (self->rows);
+  g_free (self);
+}
+
+guint
+rp_compare_get_n_columns (const RpCompare *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n;
+}
+
+#define CHECK_COLUMN(self, i, fallback) \
+  G_STMT_START { \
+    g_return_val_if_fail ((self) != NULL, fallback); \
+    g_return_val_if_fail ((i) < (self)->n, fallback); \
+  } G_STMT_END
+
+const RpScenario *
+rp_compare_get_scenario (const RpCompare *self,
+                         guint            column)
+{
+  CHECK_COLUMN (self, column, NULL);
+  return self->columns[column].scenario;
+}
+
+const RpEstimate *
+rp_compare_get_estimate (const RpCompare *self,
+                         guint            column)
+{
+  CHECK_COLUMN (self, column, NULL);
+  return self->columns[column].estimate;
+}
+
+const GError *
+rp_compare_get_error (const RpCompare *self,
+                      guint            column)
+{
+  CHECK_COLUMN (self, column, NULL);
+  return self->columns[column].error;
+}
+
+const char *
+rp_compare_get_source (const RpCompare *self,
+                       guint            column)
+{
+  CHECK_COLUMN (self, column, NULL);
+  return self->columns[column].source;
+}
+
+const char *
+rp_compare_get_letter (const RpCompare *self,
+                       guint            column)
+{
+  CHECK_COLUMN (self, column, NULL);
+  return self->columns[column].letter;
+}
+
+const char *
+rp_compare_get_name (const RpCompare *self,
+                     guint            column)
+{
+  CHECK_COLUMN (self, column, NULL);
+  return self->columns[column].name;
+}
+
+const char *
+rp_compare_get_status (const RpCompare *self,
+                       guint            column)
+{
+  static const char *const statuses[] = { "fits", "tight", "does-not-fit" };
+  const RpEstimate *est;
+
+  CHECK_COLUMN (self, column, NULL);
+  est = self->columns[column].estimate;
+  return est != NULL ? statuses[est->level] : "error";
+}
+
+RpCurrency
+rp_compare_get_currency (const RpCompare *self)
+{
+  g_return_val_if_fail (self != NULL, RP_CURRENCY_USD);
+  return self->currency;
+}
+
+gboolean
+rp_compare_is_converted (const RpCompare *self,
+                         guint            column,
+                         double          *out_usd_to_cny)
+{
+  CHECK_COLUMN (self, column, FALSE);
+  if (out_usd_to_cny != NULL)
+    *out_usd_to_cny = self->columns[column].usd_to_cny;
+  return self->columns[column].converted;
+}
+
+double
+rp_compare_convert_money (const RpCompare *self,
+                          guint            column,
+                          double           value)
+{
+  const Column *col;
+
+  CHECK_COLUMN (self, column, NAN);
+  col = &self->columns[column];
+  if (!col->converted)
+    return value;
+  /* without a known rate, an amount that cannot be converted is none */
+  if (!(col->usd_to_cny > 0) || !isfinite (col->usd_to_cny))
+    return NAN;
+  return rp_units_convert_money (value, col->scenario->budget.currency, self->currency,
+                                 col->usd_to_cny);
+}
+
+guint
+rp_compare_get_n_rows (const RpCompare *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->rows->len;
+}
+
+const RpCompareRow *
+rp_compare_get_row (const RpCompare *self,
+                    guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->rows->len, NULL);
+  return g_ptr_array_index (self->rows, i);
+}
+
+const RpCompareRow *
+rp_compare_find_row (const RpCompare *self,
+                     const char      *key)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const RpCompareRow *row = g_ptr_array_index (self->rows, i);
+
+      if (g_str_equal (row->key, key))
+        return row;
+    }
+  return NULL;
+}
