@@ -21,6 +21,11 @@ page () {   # page PDF N OUT.png: page N at 80 dpi
 
 plan lora-llama2-13b-rtx3090 "$out/plan-lora-llama2-13b-rtx3090.pdf"
 plan full-finetune-llama2-7b-8xa100 "$out/plan-full-finetune-llama2-7b-8xa100-zh.pdf" zh_CN
+RIGPLAN_DATADIR="$src/data/catalogs" RIGPLAN_LOCALEDIR="$build/po" \
+  "$build/src/cli/rigplan-cli" compare "$src/data/examples/lora-llama3-8b-rtx4090.rigplan" \
+  "$src/data/examples/lora-llama2-13b-rtx3090.rigplan" \
+  "$src/data/examples/qlora-llama2-70b-a100.rigplan" -o "$out/compare-three-loras.pdf" --paper a4
 page "$out/plan-lora-llama2-13b-rtx3090.pdf" 1 "$out/summary-en.png"
+page "$out/compare-three-loras.pdf" 2 "$out/compare-results-en.png"
 page "$out/plan-lora-llama2-13b-rtx3090.pdf" 6 "$out/cost-en.png"
 page "$out/plan-full-finetune-llama2-7b-8xa100-zh.pdf" 1 "$out/summary-zh.png"

@@ -17,6 +17,7 @@
 
 #include "rp-catalog.h"
 #include "rp-chart.h"
+#include "rp-compare.h"
 #include "rp-doc.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
@@ -626,6 +627,113 @@ test_other_report (void)
   check_boxes (doc, 595.2756, 841.8898);
 }
 
+/* ---- the compare report --------------------------------------------- */
+
+static RpCompare *
+compare_examples (const RpCatalog *catalog,
+                  guint            n)
+{
+  g_autoptr(GPtrArray) scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                   rp_scenario_free);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%s.rigplan", g_getenv ("RIGPLAN_EXAMPLES"),
+                                               examples[i % G_N_ELEMENTS (examples)]);
+
+      g_ptr_array_add (scenarios, rp_scenario_load_file (path, &error));
+      g_assert_no_error (error);
+    }
+  return rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata, NULL, n);
+}
+
+/* Two and eight scenarios (eight: tables of six and two columns) lay out
+ * without overlap on both papers. */
+static void
+test_compare_layout (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = rp_catalog_load_default (&error);
+  static const guint counts[] = { 2, 8 };
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+    for (RpPaper paper = 0; paper < RP_N_PAPERS; paper++)
+      {
+        g_autoptr(RpCompare) cmp = compare_examples (catalog, counts[k]);
+        g_autoptr(GDateTime) date = plan_date ();
+        g_autoptr(RpDoc) doc = NULL;
+        RpReportOptions options;
+        double width, height;
+
+        rp_report_options_init (&options);
+        options.paper = paper;
+        options.date = date;
+        rp_paper_get_size (paper, &width, &height);
+        doc = rp_report_compare_new_doc (cmp, catalog, &options);
+        layout_for_pdf (doc, width, height);
+        check_boxes (doc, width, height);
+        /* scenarios, inputs, results, charts and its four titles' headings */
+        g_assert_cmpuint (rp_doc_get_n_headings (doc), ==, 4);
+      }
+}
+
+/* `rigplan-cli compare … -o x.pdf`: every scenario's name and every
+ * row's label and shown values, as `compare --json` gives them. */
+static void
+test_compare_text (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *pdf = NULL;
+  g_autofree char *txt = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *squeezed = NULL;
+  g_autofree char *json_text = NULL;
+  g_autofree char *a = g_strdup_printf ("%s/%s.rigplan", g_getenv ("RIGPLAN_EXAMPLES"),
+                                        examples[1]);
+  g_autofree char *b = g_strdup_printf ("%s/%s.rigplan", g_getenv ("RIGPLAN_EXAMPLES"),
+                                        examples[2]);
+  g_autofree char *c = g_strdup_printf ("%s/%s.rigplan", g_getenv ("RIGPLAN_EXAMPLES"),
+                                        examples[4]);
+  cJSON *json, *item;
+
+  if (!have_program ("pdftotext"))
+    return;
+  dir = g_dir_make_tmp ("rigplan-report-XXXXXX", &error);
+  g_assert_no_error (error);
+  pdf = g_build_filename (dir, "compare.pdf", NULL);
+  txt = g_build_filename (dir, "compare.txt", NULL);
+  {
+    const char *argv[] = { g_getenv ("RIGPLAN_CLI"), "compare", a, b, c, "-o", pdf, NULL };
+    const char *json_argv[] = { g_getenv ("RIGPLAN_CLI"), "compare", a, b, c, "--json", NULL };
+    const char *text_argv[] = { "pdftotext", "-enc", "UTF-8", pdf, txt, NULL };
+
+    g_assert_cmpint (run (argv, NULL), ==, 0);
+    g_assert_cmpint (run (json_argv, &json_text), ==, 0);
+    g_assert_cmpint (run (text_argv, NULL), ==, 0);
+  }
+  g_assert_true (g_file_get_contents (txt, &text, NULL, NULL));
+  squeezed = squeeze (text);
+  json = cJSON_Parse (json_text);
+  g_assert_nonnull (json);
+  cJSON_ArrayForEach (item, cJSON_GetObjectItem (json, "scenarios"))
+    assert_has (squeezed, "a scenario's name", cJSON_GetObjectItem (item, "name")->valuestring);
+  cJSON_ArrayForEach (item, cJSON_GetObjectItem (json, "rows"))
+    {
+      const cJSON *shown;
+
+      assert_has (squeezed, "a row's label", cJSON_GetObjectItem (item, "label")->valuestring);
+      cJSON_ArrayForEach (shown, cJSON_GetObjectItem (item, "texts"))
+        assert_has (squeezed, "a shown value", shown->valuestring);
+    }
+  cJSON_Delete (json);
+  g_unlink (pdf);
+  g_unlink (txt);
+  g_rmdir (dir);
+}
+
 /* ---- the file ------------------------------------------------------- */
 
 static char *
@@ -777,6 +885,8 @@ main (int    argc,
       g_test_add_data_func (test_path, examples[i], test_text);
     }
   g_test_add_func ("/report/other-report", test_other_report);
+  g_test_add_func ("/report/compare/layout", test_compare_layout);
+  g_test_add_func ("/report/compare/text", test_compare_text);
   g_test_add_func ("/report/file", test_file);
   g_test_add_func ("/report/full-disk", test_full_disk);
   status = g_test_run ();

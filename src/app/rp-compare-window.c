@@ -22,6 +22,7 @@
 #include "rp-fields.h"
 #include "rp-file.h"
 #include "rp-recent.h"
+#include "rp-report.h"
 #include "rp-units.h"
 #include "rp-window.h"
 #include "rp-words.h"
@@ -892,6 +893,7 @@ update_actions (RpCompareWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.save", any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.save-as", any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.export-csv", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.export-pdf", any);
 }
 
 static void
@@ -1480,6 +1482,31 @@ on_export_csv_response_cb (GtkNativeDialog *chooser,
   rp_file_replace_async (file, bytes, self->cancellable, csv_written_cb, g_object_ref (self));
 }
 
+static void
+on_export_pdf_response_cb (GtkNativeDialog *chooser,
+                           int              response,
+                           gpointer         user_data)
+{
+  g_autoptr(RpCompareWindow) self = user_data;
+  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  RpReportOptions options;
+
+  flush (self);
+  if (file == NULL || self->compare == NULL)
+    return;
+  rp_report_options_init (&options);
+  /* drawn in memory, written by the same atomic writer as the table */
+  bytes = rp_report_compare_to_pdf (self->compare, self->catalog, &options, &error);
+  if (bytes == NULL)
+    {
+      show_error (self, _("Could not export the report"), error->message);
+      return;
+    }
+  rp_file_replace_async (file, bytes, self->cancellable, csv_written_cb, g_object_ref (self));
+}
+
 enum
 {
   RESPONSE_DISCARD = 1,
@@ -1662,6 +1689,21 @@ compare_export_csv_action (GtkWidget  *widget,
 }
 
 static void
+compare_export_pdf_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  RpCompareWindow *self = RP_COMPARE_WINDOW (widget);
+  GtkFileChooserNative *chooser = new_chooser (self, _("Export Report as PDF"),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"));
+
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "comparison.pdf");
+  g_signal_connect (chooser, "response", G_CALLBACK (on_export_pdf_response_cb),
+                    g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
 compare_remove_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
@@ -1817,6 +1859,8 @@ rp_compare_window_class_init (RpCompareWindowClass *klass)
                                    compare_save_as_action);
   gtk_widget_class_install_action (widget_class, "compare.export-csv", NULL,
                                    compare_export_csv_action);
+  gtk_widget_class_install_action (widget_class, "compare.export-pdf", NULL,
+                                   compare_export_pdf_action);
   gtk_widget_class_install_action (widget_class, "compare.remove", "u", compare_remove_action);
   gtk_widget_class_install_action (widget_class, "compare.move-left", "u",
                                    compare_move_left_action);

@@ -11,6 +11,7 @@
  * language is the current one. */
 #pragma once
 
+#include "rp-compare.h"
 #include "rp-doc.h"
 
 G_BEGIN_DECLS
@@ -94,5 +95,27 @@ gboolean rp_report_doc_write    (RpDoc                 *doc,
                                  const char            *subject,
                                  const char            *path,
                                  GError               **error);
+
+/* ---- the compare report (rp-report-compare.c) ------------------------- */
+
+/* Several plans side by side, in the plan's style: the scenarios with
+ * their verdicts and checks, core's table of inputs and results (best
+ * marked, at most RP_COMPARE_MAX_SHOWN scenarios to a table), then the
+ * four charts with every scenario overlaid.  Transfer full. */
+RpDoc   *rp_report_compare_new_doc   (const RpCompare       *compare,
+                                      const RpCatalog       *catalog,
+                                      const RpReportOptions *options);
+/* The same as a PDF in memory.  Errors: RP_ERROR_EXPORT_FAILED.
+ * Returns: (transfer full). */
+GBytes  *rp_report_compare_to_pdf    (const RpCompare       *compare,
+                                      const RpCatalog       *catalog,
+                                      const RpReportOptions *options,
+                                      GError               **error);
+/* Writes it to @path whole or not at all (rp_report_doc_write()). */
+gboolean rp_report_compare_write_pdf (const RpCompare       *compare,
+                                      const RpCatalog       *catalog,
+                                      const RpReportOptions *options,
+                                      const char            *path,
+                                      GError               **error);
 
 G_END_DECLS

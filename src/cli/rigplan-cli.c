@@ -8,7 +8,7 @@
  *   rigplan-cli export FILE.rigplan -o OUT.pdf|.png|.svg|.csv|.json [--chart KIND]
  *                                   [--paper a4|letter]
  *   rigplan-cli schema [--json]
- *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.csv|OUT.json]
+ *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.pdf|.csv|.json]
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
  * input (a file or value that cannot be used), 2 usage or internal error. */
@@ -1183,10 +1183,14 @@ run_fix (int    argc,
 static char *opt_compare_output = NULL;
 static gboolean opt_csv = FALSE;
 
+static char *opt_compare_paper = NULL;
+
 static const GOptionEntry compare_entries[] = {
   { "csv", 0, 0, G_OPTION_ARG_NONE, &opt_csv, N_("Print CSV for spreadsheets"), NULL },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_compare_output,
-    N_("Write to FILE (.csv or .json) instead of printing"), N_("FILE") },
+    N_("Write to FILE (.pdf, .csv or .json) instead of printing"), N_("FILE") },
+  { "paper", 0, 0, G_OPTION_ARG_STRING, &opt_compare_paper,
+    N_("Paper of the PDF report: a4 or letter (default: the locale’s)"), N_("NAME") },
   { NULL }
 };
 
@@ -1470,6 +1474,7 @@ run_compare (int    argc,
   g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(RpCompare) cmp = NULL;
   g_autofree char *lower = NULL;
+  RpReportOptions options;
   int status = EXIT_OK;
 
   g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
@@ -1482,12 +1487,13 @@ run_compare (int    argc,
   if (opt_compare_output != NULL)
     {
       lower = g_ascii_strdown (opt_compare_output, -1);
-      if (g_str_has_suffix (lower, ".pdf"))
-        return fail (EXIT_USAGE, _("the compare report as PDF is not available yet; write "
-                                   ".csv or .json"));
-      if (!g_str_has_suffix (lower, ".csv") && !g_str_has_suffix (lower, ".json"))
-        return usage_error (context, _("the output file must end in .csv or .json"));
+      if (!g_str_has_suffix (lower, ".pdf") && !g_str_has_suffix (lower, ".csv") &&
+          !g_str_has_suffix (lower, ".json"))
+        return usage_error (context, _("the output file must end in .pdf, .csv or .json"));
     }
+  rp_report_options_init (&options);
+  if (opt_compare_paper != NULL && !rp_paper_from_string (opt_compare_paper, &options.paper))
+    return usage_error (context, _("--paper must be a4 or letter"));
   catalog = load_catalog (&error);
   if (catalog == NULL)
     return fail (EXIT_BAD_INPUT, error->message);
@@ -1506,6 +1512,12 @@ run_compare (int    argc,
   g_ptr_array_add (sources, NULL);
   cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
                         (const char *const *) sources->pdata, scenarios->len);
+  if (opt_compare_output != NULL && g_str_has_suffix (lower, ".pdf"))
+    {
+      if (!rp_report_compare_write_pdf (cmp, catalog, &options, opt_compare_output, &error))
+        return fail (EXIT_BAD_INPUT, error->message);
+      return EXIT_OK;
+    }
   if (opt_compare_output != NULL)
     return write_compare (cmp, opt_compare_output);
   if (opt_json)
