@@ -149,6 +149,8 @@ typedef struct
   double linear;              /* weights used in matmuls (cast copies) */
   double head_linear;         /* the output layer's share of linear */
   double layer;               /* one layer (ZeRO-3 gather unit) */
+  double layer_trainable;     /* its trainable part (LoRA: the adapters) */
+  double layer_linear;        /* its frozen-able linear weights (QLoRA: NF4) */
   double adafactor_elems;     /* factored second-moment elements */
 } ParamShare;
 
@@ -318,6 +320,8 @@ share_transformer (const Ctx  *ctx,
   rp_model_lora_shape (arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen_linear);
   out->frozen_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) *
                        layers / ctx->tp;
+  out->layer_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) / ctx->tp;
+  out->layer_trainable = out->layer;
   out->head_linear = last ? (double) arch->vocab * arch->hidden / ctx->tp : 0;
   out->linear = out->frozen_linear + out->head_linear;
   if (ctx->lora && first)
@@ -333,6 +337,7 @@ share_transformer (const Ctx  *ctx,
       out->dense += adapters;
       out->linear += adapters;
       out->layer += lora_params_per_layer (ctx) / ctx->tp;
+      out->layer_trainable = lora_params_per_layer (ctx) / ctx->tp;
       /* each adapter matrix factors into (r + in) and (out + r) */
       out->adafactor_elems = layers * io / ctx->tp;
     }
@@ -354,6 +359,7 @@ share_opaque (const Ctx  *ctx,
 
   out->dense = params;
   out->layer = params;
+  out->layer_trainable = params;
   out->linear = params;
   out->adafactor_elems = params;
   out->trainable_dense = params;
@@ -363,6 +369,8 @@ share_opaque (const Ctx  *ctx,
        * the LoRA paper's GPT-3 r=4 ratio order (Hu et al. 2021, Table 4) */
       out->trainable_dense = params * 0.01;
       out->dense += out->trainable_dense;
+      out->layer_trainable = out->trainable_dense;
+      out->layer += out->trainable_dense;
       out->adafactor_elems = out->trainable_dense;
     }
 }
@@ -439,6 +447,23 @@ shard (double   value,
   return sharded ? value / MAX (nd, 1.0) : value;
 }
 
+/* One ZeRO-3/FSDP gather unit as it travels: each part in the dtype it
+ * is stored in, so QLoRA gathers its frozen linear weights packed in NF4
+ * (Dettmers et al. 2023 §3; FSDP+QLoRA stores them in a bf16 container
+ * of the same bytes, bnb_4bit_quant_storage). */
+static double
+gathered_layer_bytes (const Ctx        *ctx,
+                      const ParamShare *s)
+{
+  double frozen = s->layer - s->layer_trainable;
+  double linear = MIN (s->layer_linear, frozen);
+
+  if (!ctx->qlora)
+    return s->layer * ctx->recipe->weight_bytes;
+  return linear * nf4_dq_bytes_per_param + (frozen - linear) * 2.0 +
+         s->layer_trainable * ctx->recipe->weight_bytes;
+}
+
 typedef struct
 {
   double weights;
@@ -479,6 +504,12 @@ model_states (const Ctx        *ctx,
      * output layer's copy stays alive (tools/measure/ANALYSIS.md,
      * "Autocast") */
     out->weight_copies = s->head_linear * r->weight_copy_bytes;
+  /* Transformer Engine scatters the fp8 copy it saves for backward over
+   * the FSDP group like the weight (TransformerEngine
+   * transformer_engine/pytorch/module/linear.py, _fsdp_scatter_tensors
+   * on weightmat); the layer being computed holds its whole copy. */
+  if (stage == 3)
+    out->weight_copies = shard (out->weight_copies, ctx->nd, TRUE);
   /* gradients: ZeRO-2 and -3 shard them (§5.2) */
   out->gradients = shard (s->trainable_dense * r->grad_bytes, ctx->nd, stage >= 2) +
                    shard (s->trainable_expert * r->grad_bytes, nd_expert, stage >= 2);
@@ -486,9 +517,12 @@ model_states (const Ctx        *ctx,
   out->optimizer = shard (opt_dense + adafactor, ctx->nd, stage >= 1) +
                    shard (opt_expert, nd_expert, stage >= 1);
   if (stage == 3)
-    /* the layer being computed and the prefetched one, unsharded 16-bit,
-     * plus one layer's full gradient before its reduce-scatter */
-    out->gathered = s->layer * (zero3_layers_in_flight * r->weight_bytes + r->grad_bytes);
+    /* the layer being computed and the prefetched one, unsharded, plus
+     * the full gradient of its trainable part before the reduce-scatter
+     * (frozen weights get none) and its fp8 weight copies */
+    out->gathered = zero3_layers_in_flight * gathered_layer_bytes (ctx, s) +
+                    s->layer_trainable * r->grad_bytes +
+                    s->layer_linear * r->weight_copy_bytes;
   if (ctx->nd > 1 && stage == 0 && !r->fused_kernels)
     /* PyTorch DDP copies gradients into its buckets unless
      * gradient_as_bucket_view=True (DDP documentation): one more gradient
@@ -504,6 +538,12 @@ model_states (const Ctx        *ctx,
       out->cpu += out->optimizer + shard ((s->trainable_dense + s->trainable_expert) * 4.0,
                                           ctx->nd, stage >= 1);
       out->optimizer = 0.0;
+      /* the reduced gradients go to that host copy as each bucket is
+       * done (DeepSpeed stage_1_and_2.py: offload_gradient_dict; FSDP
+       * CPUOffload "offloads gradients to CPU as well"); what stays on
+       * the GPU is the bucket or the gathered layer's gradient */
+      if (stage >= 1)
+        out->gradients = 0.0;
     }
   if (offload_params)
     {
