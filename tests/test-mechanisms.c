@@ -12,6 +12,8 @@
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-stack.h"
+#include "rp-time-model.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -186,6 +188,318 @@ test_offload_gradients (void)
   g_assert_cmpfloat (both.gathered_bytes, ==, none.gathered_bytes);
 }
 
+
+/* ---- the training stack ---------------------------------------------- */
+
+/* A custom-architecture model of @params parameters (no activations to
+ * speak of), so that model states alone are compared. */
+static RpScenario *
+states_scenario (double params,
+                 guint  gpus)
+{
+  RpScenario *s = rp_scenario_new ();
+
+  s->model.arch.kind = RP_MODEL_KIND_CUSTOM;
+  s->model.arch.params = (guint64) params;
+  s->model.overridden = RP_ARCH_KIND | RP_ARCH_PARAMS;
+  s->training.precision = RP_PRECISION_BF16_MIXED;
+  s->training.optimizer = RP_OPTIMIZER_ADAMW;
+  s->training.global_batch = gpus;
+  s->hardware.gpus_per_node = gpus;
+  rp_scenario_set_gpu (s, "h100-sxm");
+  return s;
+}
+
+static double
+states_bytes (const RpMemoryEstimate *m)
+{
+  return m->weights_bytes + m->gradients_bytes + m->optimizer_bytes;
+}
+
+/* Megatron-LM keeps fp32 main gradients with bf16 ("bfloat16 requires
+ * gradient accumulation and all-reduce to be done in fp32",
+ * megatron/training/arguments.py) and counts 18 bytes per parameter, or
+ * 6 + 12/d with the distributed optimizer (megatron/training/
+ * theoretical_memory_usage.py, num_bytes_per_parameter).  DeepSpeed
+ * accumulates in the model's dtype unless told otherwise
+ * (deepspeed/runtime/engine.py, get_data_types): the ZeRO paper's 16. */
+static void
+test_megatron_18_bytes (void)
+{
+  g_autoptr(RpScenario) s = states_scenario (1e9, 8);
+  RpMemoryEstimate m;
+
+  s->training.framework = RP_FRAMEWORK_MEGATRON;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (states_bytes (&m) / 1e9, 18.0, 1e-9);
+  s->training.zero_stage = 1;   /* --use-distributed-optimizer */
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (states_bytes (&m) / 1e9, 6.0 + 12.0 / 8, 1e-9);
+  /* fp16 keeps 16-bit gradients unless --accumulate-allreduce-grads-in-fp32 */
+  s->training.zero_stage = 0;
+  s->training.precision = RP_PRECISION_FP16_MIXED;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (states_bytes (&m) / 1e9, 16.0, 1e-9);
+  /* the user's gradient type wins */
+  s->training.grad_dtype = RP_GRAD_DTYPE_FP32;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (states_bytes (&m) / 1e9, 18.0, 1e-9);
+  s->training.framework = RP_FRAMEWORK_DEEPSPEED;
+  s->training.grad_dtype = RP_GRAD_DTYPE_FRAMEWORK;
+  s->training.precision = RP_PRECISION_BF16_MIXED;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (states_bytes (&m) / 1e9, 16.0, 1e-9);
+}
+
+/* FSDP2 keeps fp32 shards, which the optimizer updates directly, and
+ * gathers them in bf16 (torchtitan mixed_precision_param "bfloat16",
+ * mixed_precision_reduce "float32"): 4 + 4 + 8 bytes per parameter over
+ * Nd, no master copy, and 16-bit gathered layers. */
+static void
+test_fsdp2_fp32_shards (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 8, 3);
+  RpMemoryEstimate deepspeed, fsdp;
+  RpModelArch arch;
+  double n;
+
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  n = (double) rp_model_params (&arch);
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  memory (s, &fsdp);
+  g_assert_cmpfloat_with_epsilon (fsdp.weights_bytes, 4 * n / 8, 1e-6 * n);
+  g_assert_cmpfloat_with_epsilon (fsdp.gradients_bytes, 4 * n / 8, 1e-6 * n);
+  g_assert_cmpfloat_with_epsilon (fsdp.optimizer_bytes, 8 * n / 8, 1e-6 * n);
+  s->training.framework = RP_FRAMEWORK_CUSTOM;
+  memory (s, &deepspeed);
+  /* the same two layers in flight, both gathered in bf16; FSDP2's
+   * layer gradient (before its fp32 reduce-scatter) is fp32 */
+  g_assert_cmpfloat (fsdp.gathered_bytes, >, deepspeed.gathered_bytes);
+  g_assert_cmpfloat (fsdp.gathered_bytes, <, 1.4 * deepspeed.gathered_bytes);
+}
+
+/* DeepSpeed ZeRO-3 keeps gathered every parameter used again within
+ * stage3_max_reuse_distance = 1e9 parameters and reduces through a
+ * reduce_bucket_size = 5e8-element bucket (deepspeed/runtime/zero/
+ * config.py; partitioned_param_coordinator.py; stage3.py IPG buffers):
+ * 1e9 × 2 bytes gathered and 5e8 × 2 bytes of bucket for an 8B model. */
+static void
+test_deepspeed_zero3_buffers (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 8, 3);
+  RpMemoryEstimate m;
+
+  s->training.framework = RP_FRAMEWORK_DEEPSPEED;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (m.gathered_bytes, 1e9 * 2, 1e-6 * 2e9);
+  g_assert_cmpfloat_with_epsilon (m.ddp_bucket_bytes, 5e8 * 2, 1.0);
+  /* the user's buffer figure replaces the bucket */
+  s->training.comm_buffer_bytes = 256.0 * 1024 * 1024;
+  memory (s, &m);
+  g_assert_cmpfloat (m.ddp_bucket_bytes, ==, 256.0 * 1024 * 1024);
+}
+
+/* Megatron's buckets are views into its contiguous gradient buffer
+ * (megatron/core/distributed/param_and_grad_buffer.py); PyTorch DDP
+ * copies each gradient into its buckets unless
+ * gradient_as_bucket_view=True, and accelerate keeps that default. */
+static void
+test_ddp_buckets (void)
+{
+  g_autoptr(RpScenario) s = states_scenario (1e9, 8);
+  RpMemoryEstimate m;
+
+  s->training.framework = RP_FRAMEWORK_MEGATRON;
+  memory (s, &m);
+  g_assert_cmpfloat (m.ddp_bucket_bytes, ==, 0);
+  s->training.framework = RP_FRAMEWORK_HF_TRAINER;
+  memory (s, &m);
+  /* HF Trainer's bf16 is autocast: fp32 gradients, copied once more */
+  g_assert_cmpfloat_with_epsilon (m.ddp_bucket_bytes, 4e9, 1.0);
+  g_assert_cmpfloat_with_epsilon (m.gradients_bytes, 4e9, 1.0);
+}
+
+/* The loss as each stack computes it, for Llama 3 8B at 4096 tokens
+ * (vocabulary 128,256): HF upcasts the logits (ForCausalLMLoss:
+ * logits.float()) and keeps the fp32 log-softmax, T·V·4; Megatron keeps
+ * its fp32 softmax and writes the gradient over it (T·V·2 more at the
+ * cast); torchtune keeps 16-bit logits and upcasts 1/8 at a time; Cut
+ * Cross-Entropy keeps a log-sum-exp per token (Wijmans et al. 2025 §4). */
+static void
+test_loss_implementations (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 1, 0);
+  RpMemoryEstimate full, fused, chunked, cut;
+  double tv = 4096.0 * 128256;
+
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  s->training.loss = RP_LOSS_FULL;
+  memory (s, &full);
+  s->training.loss = RP_LOSS_FUSED;
+  memory (s, &fused);
+  s->training.loss = RP_LOSS_CHUNKED;
+  memory (s, &chunked);
+  s->training.loss = RP_LOSS_CUT;
+  memory (s, &cut);
+  g_assert_cmpfloat_with_epsilon (full.logits_bytes, tv * 4, 1.0);
+  g_assert_cmpfloat_with_epsilon (full.logits_transient_bytes, tv * 6, 1.0);
+  g_assert_cmpfloat_with_epsilon (fused.logits_bytes, tv * 4, 1.0);
+  g_assert_cmpfloat_with_epsilon (fused.logits_transient_bytes, tv * 2, 1.0);
+  g_assert_cmpfloat_with_epsilon (chunked.logits_bytes, tv * 2 + 4096.0 * 4, 1.0);
+  g_assert_cmpfloat_with_epsilon (chunked.logits_transient_bytes, tv / 8 * 6, 1.0);
+  g_assert_cmpfloat_with_epsilon (cut.logits_bytes, 4096.0 * 4, 1.0);
+  g_assert_cmpfloat (cut.logits_transient_bytes, ==, 0);
+  /* torchtune's default is its chunked loss */
+  s->training.loss = RP_LOSS_FRAMEWORK;
+  s->training.framework = RP_FRAMEWORK_TORCHTUNE;
+  s->training.precision = RP_PRECISION_BF16_PURE;
+  memory (s, &chunked);
+  g_assert_cmpfloat_with_epsilon (chunked.logits_bytes, tv * 2 + 4096.0 * 4, 1.0);
+}
+
+/* torchtitan launches with expandable segments (run_train.sh:
+ * PYTORCH_ALLOC_CONF="expandable_segments:True"); fragmentation then
+ * falls to the plain 5 % even with ZeRO-3 and recomputation, where the
+ * caching allocator is counted 15 % (GMLake, Guo et al. 2024 §2.3). */
+static void
+test_allocator (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 8, 3);
+  RpMemoryEstimate caching, expandable;
+  double dynamic;
+
+  s->training.allocator = RP_ALLOCATOR_CACHING;
+  memory (s, &caching);
+  s->training.allocator = RP_ALLOCATOR_EXPANDABLE;
+  memory (s, &expandable);
+  dynamic = caching.gradients_bytes + caching.activations_bytes + caching.recompute_bytes +
+            caching.logits_bytes + caching.logits_transient_bytes + caching.gathered_bytes +
+            caching.weight_copies_bytes;
+  g_assert_cmpfloat_with_epsilon (caching.fragmentation_bytes, 0.15 * dynamic, 1.0);
+  g_assert_cmpfloat_with_epsilon (expandable.fragmentation_bytes, 0.05 * dynamic, 1.0);
+  s->training.allocator = RP_ALLOCATOR_FRAMEWORK;
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  {
+    RpStack stack;
+
+    rp_stack_resolve (s, &stack);
+    g_assert_true (stack.expandable_segments);
+  }
+}
+
+/* ---- pipeline schedules ------------------------------------------------ */
+
+/* Estimate of @s: memory and time from one call. */
+static RpEstimate *
+estimate (const RpScenario *s)
+{
+  g_autoptr(GError) error = NULL;
+  RpEstimate *est = rp_estimate_new ();
+
+  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_no_error (error);
+  return est;
+}
+
+/* GPT-3 175B as Korthikanti et al. 2022 ran it (Table 3: t = 8, p = 8,
+ * sequence parallel, selective recomputation, micro batch 1). */
+static RpScenario *
+gpt3_175b (void)
+{
+  RpScenario *s = rp_scenario_new ();
+  RpModelArch *a = &s->model.arch;
+
+  a->kind = RP_MODEL_KIND_DECODER;
+  a->params = 175000000000ull;
+  a->layers = 96;
+  a->hidden = 12288;
+  a->heads = 96;
+  a->kv_heads = 96;
+  a->ffn = 4 * 12288;
+  a->vocab = 51200;
+  a->norm = RP_NORM_LAYERNORM;
+  s->model.overridden = RP_ARCH_KIND | RP_ARCH_PARAMS | RP_ARCH_LAYERS | RP_ARCH_HIDDEN |
+                        RP_ARCH_HEADS | RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_VOCAB |
+                        RP_ARCH_NORM;
+  rp_scenario_set_gpu (s, "a100-80gb-sxm");
+  s->hardware.gpus_per_node = 8;
+  s->hardware.nodes = 8;
+  s->hardware.intra_link = RP_LINK_NVLINK3;
+  s->hardware.network = RP_NETWORK_IB_HDR;
+  s->training.precision = RP_PRECISION_FP16_MIXED;
+  s->training.framework = RP_FRAMEWORK_MEGATRON;
+  s->training.seq_len = 2048;
+  s->training.micro_batch = 1;
+  s->training.global_batch = 64;
+  s->training.tensor_parallel = 8;
+  s->training.pipeline_parallel = 8;
+  s->training.sequence_parallel = TRUE;
+  s->training.recompute = RP_RECOMPUTE_SELECTIVE;
+  s->training.flash_attention = FALSE;
+  s->training.dropout = TRUE;
+  s->training.zero_stage = 1;
+  return s;
+}
+
+/* Memory and time follow the same schedule.  1F1B: the first stage holds
+ * p micro-batches of its L/p layers and the bubble is (p − 1)/m of the
+ * ideal step.  Interleaved with v chunks: the held activations grow by
+ * 1 + (p − 1)/(p·v) (Korthikanti et al. 2022 §4.2.3) and the bubble
+ * shrinks to (p − 1)/(v·m) (Narayanan et al. 2021 §2.2.2).  At the 175B
+ * configuration with v = 3 (12 layers per stage, 4 per chunk) that is
+ * 96 × 34·s·b·h/t × (1 + 7/24) = 12.35 GiB of layer activations. */
+static void
+test_pipeline_schedules (void)
+{
+  g_autoptr(RpScenario) s = gpt3_175b ();
+  g_autoptr(RpEstimate) plain = NULL;
+  g_autoptr(RpEstimate) inter = NULL;
+  g_autoptr(RpEstimate) zb = NULL;
+  double per_layer = 34.0 * 2048 * 12288 / 8, m = 64;
+
+  plain = estimate (s);
+  s->training.pipeline_schedule = RP_PIPELINE_INTERLEAVED;
+  s->training.virtual_stages = 3;
+  inter = estimate (s);
+  s->training.pipeline_schedule = RP_PIPELINE_ZERO_BUBBLE;
+  zb = estimate (s);
+  g_test_message ("175B t8 p8: layer activations %.2f GiB 1F1B, %.2f GiB interleaved v=3",
+                  plain->memory.activations_per_layer_bytes * 96 / RP_GIB,
+                  inter->memory.pipeline_batches_held * 12 *
+                  inter->memory.activations_per_layer_bytes / RP_GIB);
+  /* Korthikanti's per-layer figure, within LayerNorm's fp32 statistics */
+  g_assert_cmpfloat (fabs (plain->memory.activations_per_layer_bytes / per_layer - 1), <, 0.002);
+  g_assert_cmpfloat_with_epsilon (plain->memory.pipeline_batches_held, 8, 1e-12);
+  g_assert_cmpfloat_with_epsilon (inter->memory.pipeline_batches_held, 8 * (1 + 7.0 / 24), 1e-12);
+  g_assert_cmpfloat_with_epsilon (inter->memory.pipeline_batches_held * 12 * per_layer / RP_GIB,
+                                  12.35, 0.005);
+  /* the time model charges the same schedule's bubble */
+  g_assert_cmpfloat_with_epsilon (plain->compute.bubble_s / plain->compute.compute_s,
+                                  7.0 / m, 1e-9);
+  g_assert_cmpfloat_with_epsilon (inter->compute.bubble_s / inter->compute.compute_s,
+                                  7.0 / (3 * m), 1e-9);
+  /* ZB-H1: a third of 1F1B's bubble at 1F1B's memory (Qi et al. 2024) */
+  g_assert_cmpfloat_with_epsilon (zb->compute.bubble_s / zb->compute.compute_s,
+                                  7.0 / (3 * m), 1e-9);
+  g_assert_cmpfloat_with_epsilon (zb->memory.pipeline_batches_held, 8, 1e-12);
+}
+
+/* GPipe runs every forward before any backward (Huang et al. 2019):
+ * all m micro-batches are held. */
+static void
+test_pipeline_gpipe (void)
+{
+  g_autoptr(RpScenario) s = gpt3_175b ();
+  g_autoptr(RpEstimate) est = NULL;
+
+  s->training.global_batch = 16;
+  s->training.pipeline_schedule = RP_PIPELINE_GPIPE;
+  est = estimate (s);
+  g_assert_cmpfloat (est->memory.pipeline_batches_held, ==, 16);
+  g_assert_cmpfloat_with_epsilon (est->compute.bubble_s / est->compute.compute_s, 7.0 / 16,
+                                  1e-9);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -200,6 +514,14 @@ main (int    argc,
   g_test_add_func ("/core/mechanisms/fp8-copies-sharded", test_fp8_copies_sharded);
   g_test_add_func ("/core/mechanisms/zero3-gather-lora", test_zero3_gather_lora);
   g_test_add_func ("/core/mechanisms/offload-gradients", test_offload_gradients);
+  g_test_add_func ("/core/mechanisms/megatron-18-bytes", test_megatron_18_bytes);
+  g_test_add_func ("/core/mechanisms/fsdp2-fp32-shards", test_fsdp2_fp32_shards);
+  g_test_add_func ("/core/mechanisms/deepspeed-zero3-buffers", test_deepspeed_zero3_buffers);
+  g_test_add_func ("/core/mechanisms/ddp-buckets", test_ddp_buckets);
+  g_test_add_func ("/core/mechanisms/loss", test_loss_implementations);
+  g_test_add_func ("/core/mechanisms/allocator", test_allocator);
+  g_test_add_func ("/core/mechanisms/pipeline-schedules", test_pipeline_schedules);
+  g_test_add_func ("/core/mechanisms/pipeline-gpipe", test_pipeline_gpipe);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

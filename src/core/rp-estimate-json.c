@@ -89,6 +89,7 @@ compute_to_json (const RpComputeEstimate *c)
   rp_json_add_number (parts, "data_parallel_s", c->dp_comm_s);
   rp_json_add_number (parts, "pipeline_s", c->pp_comm_s);
   rp_json_add_number (parts, "expert_parallel_s", c->ep_comm_s);
+  rp_json_add_number (parts, "context_parallel_s", c->cp_comm_s);
   rp_json_add_number (obj, "bubble_fraction", c->bubble_fraction);
   rp_json_add_number (obj, "micro_batches", c->micro_batches);
   rp_json_add_number (obj, "optimizer_s", c->optimizer_s);

@@ -137,6 +137,12 @@ gen_recompute (Search        *search,
     {
       RpScenario *s = copy_of (from);
 
+      /* every n-th layer is a tuning knob between the others */
+      if (r == RP_RECOMPUTE_EVERY_NTH)
+        {
+          rp_scenario_free (s);
+          continue;
+        }
       s->training.recompute = r;
       /* for other models only a measured "full" changes anything */
       if (!transformer && !rp_memory_model_recompute_counts (s, arch_of (search)))

@@ -57,6 +57,8 @@ typedef struct
   double     activations_per_layer_bytes; /* one layer, one micro-batch */
   guint      pipeline_stage;       /* the stage reported (0 = first) */
   guint      micro_batches_in_flight;
+  double     pipeline_batches_held; /* micro-batches' activations the stage holds,
+                                     * the interleaving factor included */
 } RpMemoryEstimate;
 
 typedef enum
@@ -92,6 +94,7 @@ typedef struct
   double        dp_comm_s;          /* data-parallel / ZeRO collectives (before overlap) */
   double        pp_comm_s;          /* pipeline sends between stages (exposed) */
   double        ep_comm_s;          /* MoE all-to-all (exposed) */
+  double        cp_comm_s;          /* context-parallel ring (exposed) */
   double        bubble_s;
   double        bubble_fraction;    /* of the step: (p−1)/(v·m + p−1) */
   double        optimizer_s;        /* optimizer step and offload transfers */

@@ -38,6 +38,7 @@
 #include "rp-mfu.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-stack.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -150,9 +151,11 @@ typedef struct
   const RpModelArch *arch;
   const RpGpu       *gpu;
   const RpMfuParams *mfu;              /* may be NULL with an MFU override */
+  RpStack            stack;            /* the stack's recipe and defaults */
   guint              n_gpus;
   guint              tp;
   guint              pp;
+  guint              cp;               /* context parallel */
   guint              dp;
   guint              gpn;              /* GPUs per node */
   guint              nodes;
@@ -234,6 +237,20 @@ vision_forward_flops (const RpModelArch *arch,
   return arch->gflops_per_sample * 1e9 * scale;
 }
 
+/* Op-level selective checkpointing recomputes every second matmul of a
+ * block (torchtitan SelectiveAC: k, o and the up projection of a gated
+ * MLP, or k, o and the down projection of a plain one), 2 FLOPs per
+ * weight per token; the element-wise ops it also repeats are left out. */
+static double
+op_selective_flops_per_token (const RpModelArch *arch)
+{
+  double d = rp_model_head_dim (arch), h = arch->hidden;
+  double kv = (double) arch->kv_heads * d, q = (double) arch->heads * d;
+  double experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts_active, 1) : 1;
+
+  return 2.0 * (h * kv + q * h + h * arch->ffn * experts) * rp_model_total_layers (arch);
+}
+
 /* The extra forward work recomputation adds, per sample. */
 static double
 recompute_flops (const Ctx *c,
@@ -243,6 +260,10 @@ recompute_flops (const Ctx *c,
     {
     case RP_RECOMPUTE_FULL:
       return forward_flops;
+    case RP_RECOMPUTE_EVERY_NTH:
+      return forward_flops / MAX (c->training->recompute_interval, 1);
+    case RP_RECOMPUTE_SELECTIVE_OPS:
+      return c->tokens * op_selective_flops_per_token (c->arch);
     case RP_RECOMPUTE_SELECTIVE:
       /* Korthikanti 2022 eq. 9: the attention core's forward, 4·L·h·s per token. */
       return c->tokens * 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
@@ -303,7 +324,9 @@ init_ctx (Ctx              *c,
   c->n_gpus = rp_scenario_n_gpus (sc);
   c->tp = MAX (t->tensor_parallel, 1);
   c->pp = MAX (t->pipeline_parallel, 1);
+  c->cp = rp_stack_context_parallel (t);
   c->dp = rp_scenario_data_parallel (sc);
+  rp_stack_resolve (sc, &c->stack);
   c->gpn = MAX (sc->hardware.gpus_per_node, 1);
   c->nodes = MAX (sc->hardware.nodes, 1);
   c->network = sc->hardware.network;
@@ -372,21 +395,36 @@ attention_memory_s (const Ctx *c)
     return 0;
   per_sample = rp_mfu_attention_score_passes (c->mfu) * c->arch->heads * c->tokens * c->tokens *
                activation_elem_bytes * rp_model_total_layers (c->arch);
-  if (c->training->recompute != RP_RECOMPUTE_NONE)
+  /* recomputing the attention core reads and writes the scores again;
+   * op-level checkpointing saves the attention output */
+  if (c->training->recompute == RP_RECOMPUTE_FULL ||
+      c->training->recompute == RP_RECOMPUTE_SELECTIVE)
     per_sample *= 4.0 / 3.0;
+  else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
+    per_sample *= 1 + 1.0 / (3.0 * MAX (c->training->recompute_interval, 1));
   return per_sample * c->training->global_batch / c->n_gpus / bw;
 }
 
+/* The gradient element the stack keeps and reduces (rp-stack.c): fp32
+ * under AMP, fp32 and Megatron, 16-bit for the ZeRO paper's recipe. */
 static double
-bytes_per_grad (RpPrecision p)
+bytes_per_grad (const Ctx *c)
 {
-  /* AMP and fp32 keep fp32 gradients; the *_MIXED recipes 16-bit ones. */
-  return rp_precision_weight_bytes (p);
+  return c->stack.grad_bytes;
+}
+
+/* A weight as gathered and sent by ZeRO-3/FSDP: 16-bit under FSDP2's
+ * mixed precision even though its shards are fp32. */
+static double
+gather_bytes_per_param (const Ctx *c)
+{
+  return c->stack.fp32_shards ? 2 : weight_bytes_per_param (c->stack.precision);
 }
 
 static double
-optimizer_state_bytes (const RpTraining *t)
+optimizer_state_bytes (const Ctx *c)
 {
+  const RpTraining *t = c->training;
   double states;
 
   switch (t->optimizer)
@@ -408,29 +446,41 @@ optimizer_state_bytes (const RpTraining *t)
       states = 0;
       break;
     }
-  if (t->precision == RP_PRECISION_BF16_PURE)
+  if (c->stack.precision == RP_PRECISION_BF16_PURE)
     states /= 2;
   return states;
 }
 
-/* fp32 master weights kept by the optimizer of the 16-bit recipes. */
+/* fp32 master weights kept by the optimizer of the 16-bit recipes;
+ * FSDP2's fp32 shards are the weights themselves. */
 static double
-master_bytes (RpPrecision p)
+master_bytes (const Ctx *c)
 {
+  RpPrecision p = c->stack.precision;
+
+  if (c->stack.fp32_shards)
+    return 0;
   return rp_precision_weight_bytes (p) < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
+}
+
+/* The weight as stored: fp32 for FSDP2's shards. */
+static double
+stored_weight_bytes (const Ctx *c)
+{
+  return c->stack.fp32_shards ? 4 : weight_bytes_per_param (c->stack.precision);
 }
 
 /* Bytes the optimizer reads and writes per trainable parameter: the
  * states and master (or fp32) weights both ways, the gradient in, the
  * 16-bit weights out (Kingma & Ba 2015, Algorithm 1). */
 static double
-optimizer_traffic_bytes (const RpTraining *t)
+optimizer_traffic_bytes (const Ctx *c)
 {
-  double master = master_bytes (t->precision);
-  double own = master > 0 ? master : rp_precision_weight_bytes (t->precision);
+  double master = master_bytes (c);
+  double own = master > 0 ? master : stored_weight_bytes (c);
 
-  return 2 * (optimizer_state_bytes (t) + own) + bytes_per_grad (t->precision) +
-         (master > 0 ? rp_precision_weight_bytes (t->precision) : 0);
+  return 2 * (optimizer_state_bytes (c) + own) + bytes_per_grad (c) +
+         (master > 0 ? stored_weight_bytes (c) : 0);
 }
 
 static double
@@ -438,8 +488,8 @@ optimizer_s (const Ctx *c,
              double     compute_s)
 {
   const RpTraining *t = c->training;
-  double local = c->trainable / (c->tp * c->pp) / (t->zero_stage >= 1 ? c->dp : 1);
-  double traffic = local * optimizer_traffic_bytes (t);
+  double local = c->trainable / (c->tp * c->pp) / (t->zero_stage >= 1 ? c->dp * c->cp : 1);
+  double traffic = local * optimizer_traffic_bytes (c);
   double pcie = rp_pcie_host_bytes_s (c->gpu->pcie_gen);
   double gpu_bw = c->gpu->memory_bandwidth_gb_s * 1e9;
   double seconds = 0, params_s;
@@ -448,13 +498,13 @@ optimizer_s (const Ctx *c,
     return gpu_bw > 0 ? traffic / gpu_bw : 0;
   /* ZeRO-Offload (Ren et al. 2021 §4): gradients down and updated 16-bit
    * weights up over PCIe, the update in host memory. */
-  seconds = local * (bytes_per_grad (t->precision) + 2) / pcie +
+  seconds = local * (bytes_per_grad (c) + 2) / pcie +
             traffic / (host_dram_bytes_s / c->gpn);
   if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
     {
       /* ZeRO-Infinity: weights stream in for the forward and the backward
        * of every micro-batch, hidden behind that micro-batch's compute. */
-      params_s = 2 * c->params / (c->tp * c->pp) / c->dp * 2 / pcie;
+      params_s = 2 * c->params / (c->tp * c->pp) / (c->dp * c->cp) * 2 / pcie;
       seconds += c->m * MAX (params_s - compute_s / c->m, 0.0);
     }
   return seconds;
@@ -488,8 +538,7 @@ ring_busbw (const Ctx *c,
 static double
 tensor_parallel_s (const Ctx *c)
 {
-  double bytes, per_layer, layers;
-  guint calls;
+  double bytes, per_layer, layers, calls;
 
   if (c->tp <= 1 || uses_gflops (c->arch))
     return 0;
@@ -498,7 +547,11 @@ tensor_parallel_s (const Ctx *c)
    * §3); full recomputation repeats the forward's two.  Sequence
    * parallelism swaps each for a reduce-scatter + all-gather of the same
    * volume (Korthikanti 2022 §4.2.2). */
-  calls = c->training->recompute == RP_RECOMPUTE_FULL ? 6 : 4;
+  calls = 4;
+  if (c->training->recompute == RP_RECOMPUTE_FULL)
+    calls = 6;
+  else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
+    calls = 4 + 2.0 / MAX (c->training->recompute_interval, 1);
   per_layer = calls * rp_comm_allreduce_s (bytes, c->tp, intra_busbw (c));
   layers = (double) rp_model_total_layers (c->arch) / c->pp;
   return c->m * layers * per_layer;
@@ -546,33 +599,67 @@ typedef struct
   double exposed_s;             /* what the step waits for */
 } CommTime;
 
+/* Context parallelism passes each rank's key and value blocks around a
+ * ring of cp ranks, cp − 1 hops per layer in the forward and twice that
+ * in the backward (keys and values again, then their gradients), each
+ * hop overlapped with the attention of the block in hand (Liu et al.
+ * 2023, Ring Attention, arXiv:2310.01889 §3; Megatron-Core context
+ * parallelism, p2p ring).  Attention here is the 12·h·s FLOPs per token
+ * of the count (PaLM App. B) at the compute phase's rate. */
+static CommTime
+context_parallel_comm (const Ctx *c,
+                       double     efficiency)
+{
+  CommTime r = { 0, 0 };
+  double kv, tokens, bytes, bw, attention_s, layers, hop;
+
+  if (c->cp <= 1 || uses_gflops (c->arch))
+    return r;
+  kv = (double) c->arch->kv_heads * rp_model_head_dim (c->arch);
+  tokens = c->micro * c->tokens / c->cp;
+  bytes = 2 * tokens * kv * activation_elem_bytes / c->tp;
+  bw = c->tp * c->cp <= c->gpn ? intra_busbw (c)
+                               : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
+  if (bw <= 0)
+    return r;
+  layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  hop = bytes / bw;
+  attention_s = 12.0 * attention_width (c->arch) * c->tokens * tokens / c->tp / c->cp /
+                (c->peak_flops_s * efficiency);
+  r.total_s = c->m * layers * 3 * (c->cp - 1) * hop;
+  r.exposed_s = c->m * layers * MAX (3 * (c->cp - 1) * hop - attention_s, 0.0);
+  return r;
+}
+
 static CommTime
 data_parallel_comm (const Ctx *c,
                     double     compute_s)
 {
-  guint mp = c->tp * c->pp;
+  /* gradients are reduced over the data- and context-parallel ranks
+   * that hold the same weights */
+  guint mp = c->tp * c->pp, n = c->dp * c->cp;
   guint groups = MIN (mp, c->gpn);
   guint members = MAX (c->gpn / groups, 1);
-  double busbw = ring_busbw (c, c->dp, members, groups);
-  double grads = c->trainable / mp * bytes_per_grad (c->training->precision);
-  double weights = c->params / mp * weight_bytes_per_param (c->training->precision);
+  double busbw = ring_busbw (c, n, members, groups);
+  double grads = c->trainable / mp * bytes_per_grad (c);
+  double weights = c->params / mp * gather_bytes_per_param (c);
   double window = compute_s / c->m * backward_share;
   CommTime r = { 0, 0 };
 
-  if (c->dp <= 1)
+  if (n <= 1)
     return r;
   switch (MIN (c->training->zero_stage, 3))
     {
     case 0:
-      r.total_s = rp_comm_allreduce_s (grads, c->dp, busbw);
+      r.total_s = rp_comm_allreduce_s (grads, n, busbw);
       r.exposed_s = MAX (r.total_s - window, 0.0) +
-                    rp_comm_allreduce_s (MIN (grads, ddp_bucket_bytes), c->dp, busbw);
+                    rp_comm_allreduce_s (MIN (grads, ddp_bucket_bytes), n, busbw);
       break;
     case 1:
     case 2:
       {
-        double rs = rp_comm_reduce_scatter_s (grads, c->dp, busbw);
-        double ag = rp_comm_all_gather_s (weights, c->dp, busbw);
+        double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
+        double ag = rp_comm_all_gather_s (weights, n, busbw);
         r.total_s = rs + ag;
         r.exposed_s = MAX (rs - window, 0.0) + ag;
       }
@@ -582,8 +669,8 @@ data_parallel_comm (const Ctx *c,
         /* ZeRO-3/FSDP: gather the weights for the forward and again for
          * the backward, reduce-scatter the gradients, every micro-batch;
          * prefetching hides them behind that micro-batch's compute. */
-        double per_mb = 2 * rp_comm_all_gather_s (weights, c->dp, busbw) +
-                        rp_comm_reduce_scatter_s (grads, c->dp, busbw);
+        double per_mb = 2 * rp_comm_all_gather_s (weights, n, busbw) +
+                        rp_comm_reduce_scatter_s (grads, n, busbw);
         r.total_s = c->m * per_mb;
         r.exposed_s = c->m * MAX (per_mb - compute_s / c->m, 0.0);
       }
@@ -629,10 +716,10 @@ static void
 time_gpu_step (const Ctx         *c,
                RpComputeEstimate *out)
 {
-  double v = 1, layers_per_stage;
+  double v, bubble;
   double hw_gpu = c->hw_flops * c->training->global_batch / c->n_gpus;
   double mem_s = c->hw->mfu_override > 0 ? 0 : memory_bound_s (c, hw_gpu);
-  CommTime dp;
+  CommTime dp, cp;
 
   out->efficiency = utilization (c);
   out->compute_s = hw_gpu / (c->peak_flops_s * out->efficiency);
@@ -646,20 +733,21 @@ time_gpu_step (const Ctx         *c,
     }
   out->memory_bound = mem_s > out->compute_s;
   out->compute_s = MAX (out->compute_s, mem_s) + attention_memory_s (c);
-  if (c->pp > 1)
-    {
-      layers_per_stage = (double) rp_model_total_layers (c->arch) / c->pp;
-      v = CLAMP (floor (layers_per_stage), 1.0, rp_mfu_virtual_stages (c->mfu));
-    }
-  out->bubble_fraction = rp_time_model_bubble_fraction (c->pp, c->m, v);
-  out->bubble_s = c->pp > 1 ? out->compute_s * (c->pp - 1) / (v * c->m) : 0;
+  /* the schedule the memory model holds micro-batches for (rp-stack.c) */
+  bubble = rp_stack_bubble_over_ideal (c->training, c->m);
+  v = rp_stack_virtual_stages (c->training);
+  out->bubble_fraction = bubble / (1 + bubble);
+  out->bubble_s = out->compute_s * bubble;
   out->tp_comm_s = tensor_parallel_s (c);
   out->pp_comm_s = pipeline_p2p_s (c, v);
   out->ep_comm_s = expert_parallel_s (c);
+  cp = context_parallel_comm (c, out->efficiency);
+  out->cp_comm_s = cp.exposed_s;
   dp = data_parallel_comm (c, out->compute_s);
   out->dp_comm_s = dp.total_s;
-  out->comm_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + dp.total_s;
-  out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + dp.exposed_s;
+  out->comm_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + cp.total_s + dp.total_s;
+  out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + cp.exposed_s +
+                        dp.exposed_s;
   out->optimizer_s = optimizer_s (c, out->compute_s);
   out->gpu_step_s = out->compute_s + out->bubble_s + out->comm_exposed_s + out->optimizer_s;
 }
@@ -706,8 +794,8 @@ checkpoint_bytes (const Ctx *c)
   const RpTraining *t = c->training;
   double weights = is_lora (t) ? c->trainable : c->params;
 
-  return weights * rp_precision_weight_bytes (t->precision) +
-         c->trainable * (master_bytes (t->precision) + optimizer_state_bytes (t));
+  return weights * stored_weight_bytes (c) +
+         c->trainable * (master_bytes (c) + optimizer_state_bytes (c));
 }
 
 static void
@@ -785,10 +873,9 @@ host_ram_bytes (const Ctx               *c,
 
   if (c->training->offload != RP_OFFLOAD_NONE)
     offload = c->trainable / c->nodes *
-              (master_bytes (c->training->precision) + optimizer_state_bytes (c->training) +
-               bytes_per_grad (c->training->precision));
+              (master_bytes (c) + optimizer_state_bytes (c) + bytes_per_grad (c));
   if (c->training->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
-    offload += c->params / c->nodes * weight_bytes_per_param (c->training->precision);
+    offload += c->params / c->nodes * stored_weight_bytes (c);
   loader = c->gpn * MAX (r->cpu_cores_needed / c->gpn, 1) * dataloader_prefetch_factor *
            c->micro * bytes_per_sample (c);
   *offload_out = offload;
