@@ -500,6 +500,141 @@ test_pipeline_gpipe (void)
                                   1e-9);
 }
 
+
+/* ---- recomputation policies -------------------------------------------- */
+
+/* Version-2 files wrote "selective" for Megatron-LM's attention-core
+ * recomputation; it loads as that policy and is written back by its
+ * unambiguous name. */
+static void
+test_selective_alias (void)
+{
+  static const char v2[] =
+    "{\"format\": \"rigplan-scenario\", \"version\": 2, \"name\": \"v2\","
+    " \"model\": {\"preset\": \"llama-3-8b\"},"
+    " \"training\": {\"recompute\": \"selective\"},"
+    " \"hardware\": {\"gpu\": \"h100-sxm\"}}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) s = rp_scenario_load_data (v2, strlen (v2), &error);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (s->training.recompute, ==, RP_RECOMPUTE_SELECTIVE);
+  text = rp_scenario_to_json (s);
+  g_assert_nonnull (strstr (text, "\"recompute\":\t\"selective-attention\""));
+  g_assert_null (strstr (text, "\"selective\""));
+}
+
+/* Op-level selective checkpointing as torchtitan applies it
+ * (torchtitan/distributed/activation_checkpoint.py, SelectiveAC: save
+ * compute-intensive ops' outputs "except every second mm/linear"): a
+ * Llama 3 8B block keeps its input, q (1st matmul), v (3rd), the
+ * attention output and log-sum-exp, the gate (5th) and the down
+ * projection's output (7th); k, o and up are recomputed. */
+static void
+test_op_selective (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 1, 0);
+  RpModelArch arch;
+  double T = 4096, h = 4096, kv = 1024, f = 14336, want, got, flops_none, flops_ops;
+
+  s->training.recompute = RP_RECOMPUTE_SELECTIVE_OPS;
+  s->training.flash_attention = TRUE;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  got = rp_memory_model_layer_activations (s, &arch);
+  want = T * h * 2 + T * (h + kv) * 2 + (T * h * 2 + 32 * T * 4) + T * f * 2 + T * h * 2;
+  g_assert_cmpfloat_with_epsilon (got, want, 1.0);
+  /* the FLOPs: k, o and up once more, 2 FLOPs per weight and token */
+  {
+    g_autoptr(RpEstimate) none = NULL;
+    g_autoptr(RpEstimate) ops = NULL;
+
+    ops = estimate (s);
+    s->training.recompute = RP_RECOMPUTE_NONE;
+    none = estimate (s);
+    flops_none = none->compute.flops_per_step;
+    flops_ops = ops->compute.flops_per_step;
+    g_assert_cmpfloat_with_epsilon ((flops_ops - flops_none) / s->training.global_batch / T,
+                                    2 * (h * kv + h * h + h * f) * 32, 1e3);
+  }
+}
+
+/* Every n-th layer checkpointed whole: one layer in n keeps its input,
+ * the others everything; the forward is repeated for 1/n of the layers
+ * (torchtitan's former selective_ac_option "n"; Megatron-LM
+ * --recompute-method block keeps the same share per stage). */
+static void
+test_every_nth_layer (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 1, 0);
+  g_autoptr(RpEstimate) none = NULL;
+  g_autoptr(RpEstimate) full = NULL;
+  g_autoptr(RpEstimate) nth = NULL;
+  RpModelArch arch;
+  double a_none, a_full, a_nth;
+
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  s->training.recompute = RP_RECOMPUTE_NONE;
+  a_none = rp_memory_model_layer_activations (s, &arch);
+  none = estimate (s);
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  a_full = rp_memory_model_layer_activations (s, &arch);
+  full = estimate (s);
+  s->training.recompute = RP_RECOMPUTE_EVERY_NTH;
+  s->training.recompute_interval = 4;
+  a_nth = rp_memory_model_layer_activations (s, &arch);
+  nth = estimate (s);
+  g_assert_cmpfloat_with_epsilon (a_nth, (a_full + 3 * a_none) / 4, 1.0);
+  g_assert_cmpfloat_with_epsilon (nth->compute.flops_per_step - none->compute.flops_per_step,
+                                  (full->compute.flops_per_step -
+                                   none->compute.flops_per_step) / 4,
+                                  1e-9 * full->compute.flops_per_step);
+}
+
+/* ---- context parallelism ------------------------------------------------ */
+
+/* Context parallelism gives each rank s/cp of the tokens: with
+ * FlashAttention every saved activation scales by 1/cp (Megatron-Core
+ * context parallel documentation: "activation memory ... reduced by CP
+ * times"); ZeRO shards over dp × cp, and data parallel is GPUs over
+ * tp × pp × cp.  Llama 3 405B at 131,072 tokens, TP 8, PP 16, CP 16,
+ * the Llama 3 paper's long-context row (Table 4). */
+static void
+test_context_parallel (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3.1-405b", 2048, 1);
+  g_autoptr(RpEstimate) one = NULL;
+  g_autoptr(RpEstimate) sixteen = NULL;
+  RpModelArch arch;
+  double a1, a16;
+
+  s->training.framework = RP_FRAMEWORK_MEGATRON;
+  s->training.seq_len = 131072;
+  s->training.tensor_parallel = 8;
+  s->training.pipeline_parallel = 16;
+  s->training.sequence_parallel = TRUE;
+  s->training.recompute = RP_RECOMPUTE_NONE;
+  s->training.global_batch = 16;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  a1 = rp_memory_model_layer_activations (s, &arch);
+  one = estimate (s);
+  s->training.context_parallel = 16;
+  a16 = rp_memory_model_layer_activations (s, &arch);
+  sixteen = estimate (s);
+  g_assert_cmpuint (rp_scenario_data_parallel (s), ==, 1);
+  g_assert_cmpfloat_with_epsilon (a16, a1 / 16, 1e-6 * a1);
+  /* the distributed optimizer shards over the 16 context ranks as it
+   * did over 16 data-parallel ones */
+  g_assert_cmpfloat_with_epsilon (sixteen->memory.optimizer_bytes, one->memory.optimizer_bytes,
+                                  1e-6 * one->memory.optimizer_bytes);
+  /* the ring's sends are mostly hidden behind the long attention */
+  g_assert_cmpfloat (sixteen->compute.cp_comm_s, >=, 0);
+  g_assert_cmpfloat (sixteen->compute.cp_comm_s, <, 0.05 * sixteen->compute.compute_s);
+  /* and the same FLOPs spread over 16 × the GPUs per sequence */
+  g_assert_cmpfloat_with_epsilon (sixteen->compute.flops_per_step, one->compute.flops_per_step,
+                                  1e-9 * one->compute.flops_per_step);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -522,6 +657,10 @@ main (int    argc,
   g_test_add_func ("/core/mechanisms/allocator", test_allocator);
   g_test_add_func ("/core/mechanisms/pipeline-schedules", test_pipeline_schedules);
   g_test_add_func ("/core/mechanisms/pipeline-gpipe", test_pipeline_gpipe);
+  g_test_add_func ("/core/mechanisms/selective-alias", test_selective_alias);
+  g_test_add_func ("/core/mechanisms/op-selective", test_op_selective);
+  g_test_add_func ("/core/mechanisms/every-nth-layer", test_every_nth_layer);
+  g_test_add_func ("/core/mechanisms/context-parallel", test_context_parallel);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;
