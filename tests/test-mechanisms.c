@@ -9,6 +9,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-links.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
@@ -635,6 +636,186 @@ test_context_parallel (void)
                                   1e-9 * one->compute.flops_per_step);
 }
 
+
+/* ---- QLoRA, optimizer in backward, goodput ----------------------------- */
+
+/* QLoRA dequantizes its NF4 weights to bf16 for the forward, the
+ * backward's activation gradient and a recomputed forward (Dettmers et
+ * al. 2023 §3), reading 4.127 bits and writing 2 bytes per weight each
+ * time: Llama 2 70B on one A100 80GB (2,039 GB/s) at micro batch 1,
+ * 8 micro-batches, full recomputation: 8 × 3 × linear weights × 2.516 /
+ * 2.039e12 s. */
+static void
+test_qlora_dequant (void)
+{
+  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpEstimate) q = NULL;
+  g_autoptr(RpEstimate) l = NULL;
+  RpModelArch arch;
+  guint64 frozen = 0;
+  const RpGpu *a100 = gpu ("a100-80gb-sxm");
+
+  rp_scenario_set_preset (s, "llama-2-70b");
+  rp_scenario_set_gpu (s, "a100-80gb-sxm");
+  s->training.method = RP_METHOD_QLORA;
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  s->training.seq_len = 2048;
+  s->training.micro_batch = 1;
+  s->training.global_batch = 8;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  rp_model_lora_shape (&arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen);
+  q = estimate (s);
+  g_assert_cmpfloat_with_epsilon (q->compute.dequant_s,
+                                  8 * 3 * (double) frozen * (4.127 / 8 + 2) /
+                                  (a100->memory_bandwidth_gb_s * 1e9), 1e-9);
+  s->training.method = RP_METHOD_LORA;
+  l = estimate (s);
+  g_assert_cmpfloat (l->compute.dequant_s, ==, 0);
+  g_assert_cmpfloat (q->compute.step_s, >, l->compute.step_s);
+}
+
+/* torchtune's optimizer_in_bwd frees each gradient as its weight is
+ * updated: of Llama 3.2 3B's bf16 gradients (6.4 GB) only the largest
+ * tensor's remains, the tied 128,256 × 3,072 embedding (0.79 GB). */
+static void
+test_optimizer_in_backward (void)
+{
+  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpEstimate) est = NULL;
+  RpMemoryEstimate m;
+
+  /* Llama 3.2 3B (its config.json): 28 layers, h 3072, 24/8 heads,
+   * SwiGLU 8192, vocabulary 128,256, tied embeddings */
+  s->model.arch = (RpModelArch) { .kind = RP_MODEL_KIND_DECODER, .layers = 28, .hidden = 3072,
+                                  .heads = 24, .kv_heads = 8, .ffn = 8192,
+                                  .ffn_act = RP_FFN_ACT_SWIGLU, .vocab = 128256,
+                                  .tied_embeddings = TRUE, .norm = RP_NORM_RMSNORM };
+  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
+                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_VOCAB |
+                        RP_ARCH_TIED | RP_ARCH_NORM;
+  rp_scenario_set_gpu (s, "a100-80gb-sxm");
+  s->training.precision = RP_PRECISION_BF16_PURE;
+  s->training.micro_batch = 2;
+  s->training.global_batch = 2;
+  s->training.optimizer_in_backward = TRUE;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (m.gradients_bytes, 128256.0 * 3072 * 2, 1.0);
+  /* accumulating over micro-batches is what it cannot do */
+  s->training.global_batch = 8;
+  est = estimate (s);
+  g_assert_true (rp_estimate_has_warning (est, "optimizer-in-backward-accumulates"));
+}
+
+/* Whole-run GPU-hours after goodput: the BLOOM and Llama 3.1 runs give
+ * 0.87–0.91 of their steady-state rate (rp-time-model.c derives them);
+ * BLOOM's: 366e9 tokens at 150e12 / 1.436e12 tokens/s per GPU over the
+ * 1,082,990 GPU-hours reported. */
+static void
+test_goodput (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 8, 0);
+  g_autoptr(RpEstimate) est = NULL;
+  double bloom_per_token = 96.0 * 70 * 14336.0 * 14336 *
+                           (1 + 2048.0 / (6 * 14336) + 250880.0 / (16.0 * 70 * 14336));
+  double bloom_hours = 366e9 / (150e12 / bloom_per_token) / 3600;
+
+  g_assert_cmpfloat_with_epsilon (bloom_hours / 1082990, 0.90, 0.005);
+  s->training.dataset_tokens = 1e9;
+  est = estimate (s);
+  g_assert_cmpfloat (est->compute.goodput_low, ==, 0.87);
+  g_assert_cmpfloat (est->compute.goodput_high, ==, 0.91);
+  g_assert_cmpfloat_with_epsilon (est->compute.gpu_hours_expected_high,
+                                  est->compute.gpu_hours / 0.87, 1e-9);
+  s->training.goodput_pct = 60;
+  g_clear_pointer (&est, rp_estimate_free);
+  est = estimate (s);
+  g_assert_cmpfloat_with_epsilon (est->compute.gpu_hours_expected_low,
+                                  est->compute.gpu_hours / 0.6, 1e-9);
+  g_assert_cmpfloat (est->compute.gpu_hours_expected_low, ==,
+                     est->compute.gpu_hours_expected_high);
+}
+
+/* ---- mixture of experts ------------------------------------------------ */
+
+/* Shared experts see every token (DeepSeekMoE, Dai et al. 2024 §3.2):
+ * they add 3·h·f weights per layer to the total and to the active count
+ * alike.  Capacity factor C pads each routed expert to C × its even
+ * share of tokens (Switch Transformer §2.2): C − 1 more routed-expert
+ * FLOPs and activations. */
+static void
+test_moe_shared_and_capacity (void)
+{
+  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpEstimate) base = NULL;
+  g_autoptr(RpEstimate) padded = NULL;
+  RpModelArch arch, shared;
+  double h, f, layers, extra;
+
+  rp_scenario_set_preset (s, "mixtral-8x7b");
+  rp_scenario_set_gpu (s, "h100-sxm");
+  s->hardware.gpus_per_node = 8;
+  s->training.expert_parallel = 8;
+  s->training.global_batch = 8;
+  s->training.seq_len = 4096;
+  s->training.zero_stage = 1;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  h = arch.hidden;
+  f = arch.ffn;
+  layers = arch.layers;
+  s->model.arch.shared_experts = 1;
+  s->model.overridden |= RP_ARCH_SHARED_EXPERTS;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &shared, NULL));
+  g_assert_cmpuint (rp_model_count_params (&shared) - rp_model_count_params (&arch), ==,
+                    (guint64) (3 * h * f * layers));
+  g_assert_cmpuint (rp_model_active_params (&shared) - rp_model_active_params (&arch), ==,
+                    (guint64) (3 * h * f * layers));
+  s->model.overridden &= ~RP_ARCH_SHARED_EXPERTS;
+  base = estimate (s);
+  s->training.capacity_factor = 1.25;
+  padded = estimate (s);
+  extra = 6.0 * 2 * 3 * h * f * layers * 0.25 * 4096 * 8;
+  g_assert_cmpfloat_with_epsilon (padded->compute.flops_per_step - base->compute.flops_per_step,
+                                  extra, 1e-9 * extra);
+  g_assert_cmpfloat_with_epsilon (padded->compute.model_flops_per_step,
+                                  base->compute.model_flops_per_step, 1.0);
+  g_assert_cmpfloat (padded->memory.activations_bytes, >, base->memory.activations_bytes);
+}
+
+/* The expert all-to-all reaches peers in the node over NVLink and the
+ * rest over the NICs at the same time (Megatron-Core's dispatcher):
+ * expert parallel 16 over two 8-GPU nodes sends half the bytes over
+ * InfiniBand NDR (50 GB/s per GPU at line rate, rp-links.c's NCCL
+ * efficiency applied) and 7/16 over NVLink 4, so the NIC share sets
+ * the time; before, 15/16 of the bytes went over the NIC. */
+static void
+test_moe_all_to_all (void)
+{
+  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpEstimate) est = NULL;
+  RpModelArch arch;
+  double bytes, want;
+
+  rp_scenario_set_preset (s, "mixtral-8x7b");
+  rp_scenario_set_gpu (s, "h100-sxm");
+  s->hardware.gpus_per_node = 8;
+  s->hardware.nodes = 2;
+  s->hardware.intra_link = RP_LINK_NVLINK4;
+  s->hardware.network = RP_NETWORK_IB_NDR;
+  s->model.arch.experts = 16;
+  s->model.overridden |= RP_ARCH_EXPERTS;
+  s->training.expert_parallel = 16;
+  s->training.global_batch = 16;
+  s->training.seq_len = 4096;
+  s->training.zero_stage = 1;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  est = estimate (s);
+  bytes = 4096.0 * arch.hidden * 2 * 2;   /* tokens × h × bf16 × k = 2 */
+  want = 1 * arch.layers * 4 * (8.0 / 16) * bytes /
+         (rp_network_node_busbw_bytes_s (RP_NETWORK_IB_NDR, 8) / 8);
+  g_assert_cmpfloat_with_epsilon (est->compute.ep_comm_s, want, 1e-6 * want);
+  g_assert_cmpfloat (est->compute.moe_s, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -661,6 +842,11 @@ main (int    argc,
   g_test_add_func ("/core/mechanisms/op-selective", test_op_selective);
   g_test_add_func ("/core/mechanisms/every-nth-layer", test_every_nth_layer);
   g_test_add_func ("/core/mechanisms/context-parallel", test_context_parallel);
+  g_test_add_func ("/core/mechanisms/qlora-dequant", test_qlora_dequant);
+  g_test_add_func ("/core/mechanisms/optimizer-in-backward", test_optimizer_in_backward);
+  g_test_add_func ("/core/mechanisms/goodput", test_goodput);
+  g_test_add_func ("/core/mechanisms/moe-shared-capacity", test_moe_shared_and_capacity);
+  g_test_add_func ("/core/mechanisms/moe-all-to-all", test_moe_all_to_all);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

@@ -170,6 +170,7 @@ typedef struct
   double layer_trainable;     /* its trainable part (LoRA: the adapters) */
   double layer_linear;        /* its frozen-able linear weights (QLoRA: NF4) */
   double adafactor_elems;     /* factored second-moment elements */
+  double largest_tensor;      /* the largest single weight's elements */
 } ParamShare;
 
 /* Everything one transformer layer's activations depend on. */
@@ -188,7 +189,7 @@ typedef struct
   double        ffn;
   double        split;        /* tensor-parallel divisor of the split terms */
   double        replicated;   /* divisor of the replicated terms (t with SP) */
-  double        experts_active;
+  double        experts_active;   /* expert passes per token (MoE), else 1 */
   double        experts;
   double        lora_rank;
   RpFfnAct      ffn_act;
@@ -346,6 +347,11 @@ share_transformer (const Ctx  *ctx,
   out->layer_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) / ctx->tp;
   out->layer_trainable = out->layer;
   out->head_linear = last ? (double) arch->vocab * arch->hidden / ctx->tp : 0;
+  out->largest_tensor = MAX ((double) arch->vocab * arch->hidden,
+                             (double) arch->hidden * MAX (arch->ffn, arch->hidden)) / ctx->tp;
+  if (ctx->lora)
+    out->largest_tensor = (double) ctx->scenario->training.lora_rank *
+                          MAX (arch->ffn, arch->hidden) / ctx->tp;
   out->linear = out->frozen_linear + out->head_linear;
   if (ctx->lora && first)
     out->linear -= lora_first_layer_uncast (ctx) / ctx->tp;
@@ -383,6 +389,7 @@ share_opaque (const Ctx  *ctx,
   out->dense = params;
   out->layer = params;
   out->layer_trainable = params;
+  out->largest_tensor = params;
   out->linear = params;
   out->adafactor_elems = params;
   out->trainable_dense = params;
@@ -581,6 +588,12 @@ model_states (const Ctx        *ctx,
   /* gradients: ZeRO-2 and -3 shard them (§5.2) */
   out->gradients = shard (s->trainable_dense * r->grad_bytes, ctx->nd, stage >= 2) +
                    shard (s->trainable_expert * r->grad_bytes, nd_expert, stage >= 2);
+  /* The optimizer step fused into backward frees each gradient once its
+   * weight is updated (torchtune optimizer_in_bwd; PyTorch tutorial
+   * "How to save memory by fusing the optimizer step into the backward
+   * pass"): the largest single gradient is what remains. */
+  if (t->optimizer_in_backward)
+    out->gradients = MIN (out->gradients, s->largest_tensor * r->grad_bytes);
   /* optimizer states: every ZeRO stage shards them (§5.1) */
   out->optimizer = shard (opt_dense + adafactor, ctx->nd, stage >= 1) +
                    shard (opt_expert, nd_expert, stage >= 1);
@@ -863,7 +876,14 @@ layer_shape (const RpScenario      *scenario,
   a->fp32_softmax = a->recipe->act_bytes == 4 ||
                     (a->recipe->autocast && !runtime->cpu_autocast) ||
                     (!a->recipe->fused_kernels && arch->norm == RP_NORM_RMSNORM);
-  a->experts_active = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts_active, 1) : 1;
+  /* expert passes per token: the routed ones, padded to the capacity
+   * factor when one is set (Fedus et al. 2022, Switch §2.2: each expert
+   * takes capacity_factor × tokens/experts), and the shared ones */
+  a->experts_active = 1;
+  if (arch->kind == RP_MODEL_KIND_MOE)
+    a->experts_active = MAX (arch->experts_active, 1) *
+                        (isnan (t->capacity_factor) ? 1.0 : t->capacity_factor) +
+                        arch->shared_experts;
   a->experts = arch->kind == RP_MODEL_KIND_MOE ? arch->experts : 0;
   a->lora = is_lora (t->method);
   a->lora_rank = t->lora_rank;
@@ -1252,7 +1272,21 @@ add_warnings (const RpScenario *scenario,
               RpEstimate       *est)
 {
   const RpTraining *t = &scenario->training;
+  RpStack stack;
+  double dp = rp_scenario_data_parallel (scenario);
 
+  rp_stack_resolve (scenario, &stack);
+  if (stack.precision_mapped)
+    rp_estimate_add_warning (est, "precision-of-stack", RP_SEVERITY_INFO,
+                             /* TRANSLATORS: %s and %s are a training stack and a precision */
+                             _("%s runs this precision as %s; that is what was counted"),
+                             rp_enum_info_get_label (&rp_framework_info, stack.framework),
+                             rp_enum_info_get_label (&rp_precision_info, stack.precision));
+  if (t->optimizer_in_backward &&
+      (double) t->global_batch / (MAX (t->micro_batch, 1) * dp) > 1)
+    rp_estimate_add_warning (est, "optimizer-in-backward-accumulates", RP_SEVERITY_WARNING,
+                             _("The optimizer step in backward cannot accumulate gradients over "
+                               "micro-batches; make the micro batch the per-GPU batch"));
   /* fitting, headroom and host RAM are constraints (rp-constraints.c) */
   if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS && t->zero_stage < 3)
     rp_estimate_add_warning (est, "offload-params-needs-zero3", RP_SEVERITY_WARNING,

@@ -65,7 +65,9 @@ mlp_params (const RpModelArch *arch,
     one += (is_gated (arch->ffn_act) ? 2 * f : f) + h;
   if (arch->kind != RP_MODEL_KIND_MOE)
     return one;
-  return one * experts + h * arch->experts;   /* router: one logit per expert */
+  /* shared experts (Dai et al. 2024, DeepSeekMoE §3.2) see every token */
+  return one * ((guint64) experts + arch->shared_experts) +
+         h * arch->experts;                   /* router: one logit per routed expert */
 }
 
 static guint64
@@ -187,7 +189,7 @@ rp_model_lora_shape (const RpModelArch *arch,
   q = (guint64) arch->heads * rp_model_head_dim (arch);
   kv = (guint64) arch->kv_heads * rp_model_head_dim (arch);
   f = arch->ffn;
-  experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts, 1) : 1;
+  experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts, 1) + arch->shared_experts : 1;
   /* LoRA (Hu et al. 2021): ΔW = B·A with A: r×in, B: out×r, so r·(in+out) each. */
   if (targets == RP_LORA_TARGETS_QV)
     attn_io = (h + q) + (h + kv);

@@ -95,6 +95,8 @@ typedef struct
   double        pp_comm_s;          /* pipeline sends between stages (exposed) */
   double        ep_comm_s;          /* MoE all-to-all (exposed) */
   double        cp_comm_s;          /* context-parallel ring (exposed) */
+  double        moe_s;              /* MoE token permutation and weight-bound experts */
+  double        dequant_s;          /* QLoRA: unpacking NF4 weights for each pass */
   double        bubble_s;
   double        bubble_fraction;    /* of the step: (p−1)/(v·m + p−1) */
   double        optimizer_s;        /* optimizer step and offload transfers */
@@ -107,7 +109,11 @@ typedef struct
   double        tokens_total;       /* 0 for vision models */
   double        hours;
   double        days;
-  double        gpu_hours;
+  double        gpu_hours;          /* ideal: every step at step_s */
+  double        goodput_low;        /* share of a whole run that trains, 0..1 */
+  double        goodput_high;
+  double        gpu_hours_expected_low;  /* gpu_hours / goodput_high */
+  double        gpu_hours_expected_high; /* gpu_hours / goodput_low */
   double        checkpoint_s;
   double        checkpoint_bytes;
   RpBottleneck  bottleneck;

@@ -132,6 +132,22 @@ static const guint lanes_per_nic = 16;
 static const guint lanes_per_nvme = 4;
 static const double nvme_drive_tb = 7.68;
 
+/* Goodput: the share of a whole run's GPU time that trains, after
+ * restarts, evaluation, checkpoint saves and slow nodes.  Published
+ * large runs, each against its own steady-state rate:
+ *  - BLOOM-176B: 150 TFLOP/s per GPU (model card, a Megatron count with
+ *    the recompute pass: 1.436e12 FLOPs per token at s 2048, h 14336,
+ *    70 layers, vocabulary 250,880) over 366B tokens is 0.973M
+ *    GPU-hours against the 1,082,990 reported (BLOOM paper,
+ *    arXiv:2211.05100 §3.5): 0.90 (derived).
+ *  - Llama 3.1 405B: 41–43 % MFU (Llama 3 paper Table 4; 2.638e12
+ *    FLOPs per token at 8192) over 15.6T tokens is 26.9–28.2M GPU-hours
+ *    against the model card's 30.84M: 0.87–0.91 (derived); the paper
+ *    reports "higher than 90% effective training time" (§3.3.4).
+ * The range is their lowest and highest. */
+static const double goodput_low = 0.87;
+static const double goodput_high = 0.91;
+
 /* Design choices, not measurements: a non-compute cost is named the
  * bottleneck once it takes this share of the GPU step; memory is sold
  * in 64 GB steps and CPUs in 8-core steps; SSDs are kept a quarter free
@@ -177,6 +193,12 @@ static gboolean
 is_lora (const RpTraining *t)
 {
   return t->method == RP_METHOD_LORA || t->method == RP_METHOD_QLORA;
+}
+
+static gboolean
+is_gated (RpFfnAct act)
+{
+  return act == RP_FFN_ACT_SWIGLU || act == RP_FFN_ACT_GEGLU;
 }
 
 /* Convnets and UNets are timed from published forward GFLOPs. */
@@ -275,6 +297,22 @@ recompute_flops (const Ctx *c,
     }
 }
 
+/* Experts padded to a capacity factor C compute C × their share of the
+ * tokens (Fedus et al. 2022, Switch Transformer §2.2); C < 1 drops the
+ * excess.  6 FLOPs per weight per token, forward and backward. */
+static double
+capacity_flops (const Ctx *c)
+{
+  const RpModelArch *a = c->arch;
+  double per_token;
+
+  if (a->kind != RP_MODEL_KIND_MOE || isnan (c->training->capacity_factor) || c->tokens <= 0)
+    return 0;
+  per_token = 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
+              a->hidden * a->ffn * rp_model_total_layers (a);
+  return c->tokens * per_token * (c->training->capacity_factor - 1);
+}
+
 static void
 count_flops (Ctx             *c,
              const RpCatalog *catalog,
@@ -296,7 +334,7 @@ count_flops (Ctx             *c,
       forward = c->tokens * (2 * active + attention);
       c->model_flops = c->tokens * rp_time_model_flops_per_token (c->arch, c->training);
     }
-  c->hw_flops = c->model_flops + recompute_flops (c, forward);
+  c->hw_flops = c->model_flops + recompute_flops (c, forward) + capacity_flops (c);
 }
 
 /* ---- helpers: context ------------------------------------------------- */
@@ -579,18 +617,82 @@ static double
 expert_parallel_s (const Ctx *c)
 {
   double ep = MAX (c->training->expert_parallel, 1), bytes, bw, moe_layers;
+  double in_node, intra, inter;
 
   if (ep <= 1 || c->arch->kind != RP_MODEL_KIND_MOE)
     return 0;
   /* Dispatch and combine all-to-alls, forward and backward, of each
    * token's hidden state to its k experts (Lepikhin et al. 2021, GShard;
    * Fedus et al. 2022, Switch §2): (e − 1)/e of the bytes leave the GPU. */
-  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes *
+  bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes *
           MAX (c->arch->experts_active, 1);
-  bw = ep <= c->gpn ? intra_busbw (c)
-                    : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
   moe_layers = (double) rp_model_total_layers (c->arch) / c->pp;
-  return bw > 0 ? c->m * moe_layers * 4 * (ep - 1) / ep * bytes / bw : 0;
+  /* the peers in the node are reached over NVLink, the others over the
+   * node's NICs at the same time: the slower share sets the pace */
+  in_node = MIN (ep, c->gpn);
+  intra = (in_node - 1) / ep * bytes / intra_busbw (c);
+  inter = 0;
+  if (ep > c->gpn)
+    {
+      bw = rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
+      inter = bw > 0 ? (ep - in_node) / ep * bytes / bw : 0;
+    }
+  return c->m * moe_layers * 4 * MAX (intra, inter);
+}
+
+/* QLoRA keeps the frozen linear weights in NF4 and dequantizes them to
+ * bf16 for every pass that multiplies by them (Dettmers et al. 2023 §3:
+ * "we dequantize the storage data type to the computation data type to
+ * perform the forward and backward pass"): the forward, the backward's
+ * activation gradient and any recomputed forward, each reading 4.127
+ * bits and writing 2 bytes per weight (bitsandbytes dequantize_4bit). */
+static const double nf4_bytes_per_param = 4.127 / 8;
+
+static double
+dequant_s (const Ctx *c)
+{
+  const RpTraining *t = c->training;
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9, passes = 2;
+  guint64 frozen = 0;
+
+  if (t->method != RP_METHOD_QLORA || uses_gflops (c->arch) || bw <= 0)
+    return 0;
+  if (t->recompute == RP_RECOMPUTE_FULL)
+    passes += 1;
+  else if (t->recompute == RP_RECOMPUTE_EVERY_NTH)
+    passes += 1.0 / MAX (t->recompute_interval, 1);
+  rp_model_lora_shape (c->arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen);
+  return c->m * passes * (double) frozen / (c->tp * c->pp) * (nf4_bytes_per_param + 2) / bw;
+}
+
+/* Mixture-of-experts work the FLOP count leaves out, per step: the
+ * permutation that gathers each token's copies for its k experts and
+ * scatters them back, forward and backward (a read and a write of
+ * k·h elements each time; Megatron-Core token dispatcher, MegaBlocks,
+ * Gale et al. 2023, arXiv:2211.15841 §5), and reading each local
+ * expert's weights in the forward, both backward GEMMs and for its
+ * gradient, when that takes longer than their GEMMs at the compute
+ * rate (a roofline, Williams et al. 2009: few tokens per expert). */
+static double
+moe_overhead_s (const Ctx *c,
+                double     efficiency)
+{
+  const RpModelArch *a = c->arch;
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9, ep, k, tokens, layers, permute;
+  double expert_params, weights_s, gemm_s;
+
+  if (a->kind != RP_MODEL_KIND_MOE || bw <= 0 || a->experts == 0)
+    return 0;
+  ep = MAX (c->training->expert_parallel, 1);
+  k = MAX (a->experts_active, 1);
+  tokens = c->micro * c->tokens / c->cp;
+  layers = (double) rp_model_total_layers (a) / c->pp;
+  permute = 4 * 2 * tokens * k * a->hidden * activation_elem_bytes / bw;
+  expert_params = (is_gated (a->ffn_act) ? 3.0 : 2.0) * a->hidden * a->ffn / c->tp;
+  weights_s = 4 * (a->experts / ep) * expert_params *
+              weight_bytes_per_param (c->stack.precision) / bw;
+  gemm_s = 3 * 2 * expert_params * tokens * k / (c->peak_flops_s * efficiency);
+  return c->m * layers * (permute + MAX (weights_s - gemm_s, 0.0));
 }
 
 typedef struct
@@ -741,6 +843,8 @@ time_gpu_step (const Ctx         *c,
   out->tp_comm_s = tensor_parallel_s (c);
   out->pp_comm_s = pipeline_p2p_s (c, v);
   out->ep_comm_s = expert_parallel_s (c);
+  out->moe_s = moe_overhead_s (c, out->efficiency);
+  out->dequant_s = dequant_s (c);
   cp = context_parallel_comm (c, out->efficiency);
   out->cp_comm_s = cp.exposed_s;
   dp = data_parallel_comm (c, out->compute_s);
@@ -749,7 +853,8 @@ time_gpu_step (const Ctx         *c,
   out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + cp.exposed_s +
                         dp.exposed_s;
   out->optimizer_s = optimizer_s (c, out->compute_s);
-  out->gpu_step_s = out->compute_s + out->bubble_s + out->comm_exposed_s + out->optimizer_s;
+  out->gpu_step_s = out->compute_s + out->moe_s + out->dequant_s + out->bubble_s +
+                    out->comm_exposed_s + out->optimizer_s;
 }
 
 static void
@@ -821,6 +926,12 @@ fill_totals (const Ctx         *c,
   out->hours = out->steps * out->step_s / 3600;
   out->days = out->hours / 24;
   out->gpu_hours = out->hours * c->n_gpus;
+  out->goodput_low = goodput_low;
+  out->goodput_high = goodput_high;
+  if (!isnan (t->goodput_pct))
+    out->goodput_low = out->goodput_high = t->goodput_pct / 100;
+  out->gpu_hours_expected_low = out->gpu_hours / out->goodput_high;
+  out->gpu_hours_expected_high = out->gpu_hours / out->goodput_low;
   out->checkpoint_bytes = checkpoint_bytes (c);
   /* Each node writes its shard; writes assumed as fast as reads. */
   out->checkpoint_s = out->checkpoint_bytes / c->nodes / rp_storage_read_bytes_s (c->hw->storage);

@@ -265,7 +265,9 @@ typedef struct
   RpBiases    biases;
   guint       relative_attention_buckets; /* T5 */
   guint       experts;                 /* MoE: experts per layer */
-  guint       experts_active;          /* MoE: experts per token */
+  guint       experts_active;          /* MoE: routed experts per token */
+  guint       shared_experts;          /* MoE: experts every token also passes
+                                        * (DeepSeekMoE, Qwen-MoE), each of ffn */
   guint       patch_size;              /* ViT */
   guint       image_channels;          /* ViT, CNN */
   guint       num_classes;             /* ViT, CNN classifier head */
@@ -309,6 +311,7 @@ typedef enum
   RP_ARCH_CLASSES         = 1u << 25,
   RP_ARCH_ACT_BYTES_RECOMPUTE = 1u << 26,
   RP_ARCH_RECOMPUTE_PEAK  = 1u << 27,
+  RP_ARCH_SHARED_EXPERTS  = 1u << 28,
 } RpArchField;
 
 typedef struct
@@ -325,6 +328,7 @@ typedef struct
   RpLoraTargets lora_targets;
   RpPrecision   precision;
   RpOptimizer   optimizer;
+  gboolean      optimizer_in_backward; /* each weight updated as its gradient is done */
   guint         seq_len;
   guint         micro_batch;
   guint         global_batch;          /* samples per optimizer step */
@@ -337,6 +341,7 @@ typedef struct
   guint         tensor_parallel;
   guint         pipeline_parallel;
   guint         expert_parallel;
+  double        capacity_factor;       /* MoE token capacity per expert; NAN: dropless */
   gboolean      sequence_parallel;
   guint         context_parallel;      /* ranks splitting each sequence */
   RpPipelineSchedule pipeline_schedule;
