@@ -352,6 +352,7 @@ typedef enum
   RP_FIX_STEP_HOST_RAM,
   RP_FIX_STEP_CPU_CORES,
   RP_FIX_STEP_STORAGE,
+  RP_FIX_STEP_LOSS,               /* chunked or cut cross-entropy; tried after recompute */
   RP_N_FIX_STEPS
 } RpFixStep;
 

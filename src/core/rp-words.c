@@ -63,6 +63,12 @@ step_action (const RpCatalog *catalog,
           return g_strdup (_("recompute the attention core (Megatron-LM selective "
                              "recomputation)"));
         }
+    case RP_FIX_STEP_LOSS:
+      return g_strdup (value == RP_LOSS_CHUNKED
+                       ? _("compute the loss a chunk at a time, without full FP32 logits "
+                           "(chunked cross-entropy)")
+                       : _("compute the loss without keeping the logits (Cut Cross-Entropy "
+                           "or a fused linear cross-entropy)"));
     case RP_FIX_STEP_OPTIMIZER_8BIT:
       return g_strdup (_("keep the optimizer states in 8 bits (8-bit AdamW)"));
     case RP_FIX_STEP_PURE_BF16:
