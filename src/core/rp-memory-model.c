@@ -431,6 +431,7 @@ optimizer_bytes_per_param (const Ctx *ctx)
     case RP_OPTIMIZER_ADAMW:              /* Loshchilov & Hutter 2019: m and v */
       return 2 * r->state_bytes + r->master_bytes;
     case RP_OPTIMIZER_ADAMW_8BIT:
+    case RP_OPTIMIZER_ADAMW_8BIT_PAGED:
       return 2 * adam8bit_bytes_per_moment + r->master_bytes;
     case RP_OPTIMIZER_SGD:
       return r->master_bytes;
@@ -618,6 +619,15 @@ model_states (const Ctx        *ctx,
     {
       out->cpu += out->weights;
       out->weights = 0.0;
+    }
+  /* bitsandbytes' paged optimizers keep their states in CUDA unified
+   * memory, which the driver moves to the host when the GPU runs short
+   * (bitsandbytes documentation, "Paged optimizers"; Dettmers et al.
+   * 2023 §3): they need host room, not GPU room */
+  if (t->optimizer == RP_OPTIMIZER_ADAMW_8BIT_PAGED && !offload_opt)
+    {
+      out->cpu += out->optimizer;
+      out->optimizer = 0.0;
     }
 }
 

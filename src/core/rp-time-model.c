@@ -168,6 +168,7 @@ typedef struct
   const RpGpu       *gpu;
   const RpMfuParams *mfu;              /* may be NULL with an MFU override */
   RpStack            stack;            /* the stack's recipe and defaults */
+  const RpMemoryEstimate *memory;      /* the memory model's, when computed */
   guint              n_gpus;
   guint              tp;
   guint              pp;
@@ -365,6 +366,7 @@ init_ctx (Ctx              *c,
   c->cp = rp_stack_context_parallel (t);
   c->dp = rp_scenario_data_parallel (sc);
   rp_stack_resolve (sc, &c->stack);
+  c->memory = est->memory.computed ? &est->memory : NULL;
   c->gpn = MAX (sc->hardware.gpus_per_node, 1);
   c->nodes = MAX (sc->hardware.nodes, 1);
   c->network = sc->hardware.network;
@@ -471,6 +473,7 @@ optimizer_state_bytes (const Ctx *c)
       states = adamw_state_bytes;
       break;
     case RP_OPTIMIZER_ADAMW_8BIT:
+    case RP_OPTIMIZER_ADAMW_8BIT_PAGED:
       states = adamw_8bit_state_bytes;
       break;
     case RP_OPTIMIZER_SGD_MOMENTUM:
@@ -484,7 +487,9 @@ optimizer_state_bytes (const Ctx *c)
       states = 0;
       break;
     }
-  if (c->stack.precision == RP_PRECISION_BF16_PURE)
+  /* pure bf16 keeps full-size moments in bf16; 8-bit ones stay 8-bit */
+  if (c->stack.precision == RP_PRECISION_BF16_PURE && t->optimizer != RP_OPTIMIZER_ADAMW_8BIT &&
+      t->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED)
     states /= 2;
   return states;
 }
@@ -521,6 +526,21 @@ optimizer_traffic_bytes (const Ctx *c)
          (master > 0 ? stored_weight_bytes (c) : 0);
 }
 
+/* Paged optimizer states that do not fit beside everything else are
+ * moved to the host and back for each step, over PCIe. */
+static double
+paging_s (const Ctx *c,
+          double     pcie)
+{
+  const RpMemoryEstimate *m = c->memory;
+
+  if (c->training->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED || m == NULL || pcie <= 0)
+    return 0;
+  if (m->free_bytes >= m->cpu_offload_bytes)
+    return 0;
+  return 2 * MIN (m->cpu_offload_bytes, m->cpu_offload_bytes - m->free_bytes) / pcie;
+}
+
 static double
 optimizer_s (const Ctx *c,
              double     compute_s)
@@ -533,7 +553,7 @@ optimizer_s (const Ctx *c,
   double seconds = 0, params_s;
 
   if (t->offload == RP_OFFLOAD_NONE)
-    return gpu_bw > 0 ? traffic / gpu_bw : 0;
+    return (gpu_bw > 0 ? traffic / gpu_bw : 0) + paging_s (c, pcie);
   /* ZeRO-Offload (Ren et al. 2021 §4): gradients down and updated 16-bit
    * weights up over PCIe, the update in host memory. */
   seconds = local * (bytes_per_grad (c) + 2) / pcie +

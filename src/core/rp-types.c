@@ -39,9 +39,10 @@ ENUM_INFO (precision, "fp32", "amp-bf16", "amp-fp16", "bf16-mixed", "fp16-mixed"
   N_("FP32"), N_("AMP BF16"), N_("AMP FP16"), N_("BF16 mixed"), N_("FP16 mixed"),
   N_("Pure BF16"), N_("FP8 mixed"),
 };
-ENUM_INFO (optimizer, "adamw", "adamw-8bit", "sgd", "sgd-momentum", "adafactor", "lion") = {
+ENUM_INFO (optimizer, "adamw", "adamw-8bit", "sgd", "sgd-momentum", "adafactor", "lion",
+           "adamw-8bit-paged") = {
   N_("AdamW"), N_("8-bit AdamW"), N_("SGD"), N_("SGD with momentum"), N_("Adafactor"),
-  N_("Lion"),
+  N_("Lion"), N_("Paged 8-bit AdamW"),
 };
 ENUM_INFO (recompute, "none", "selective-attention", "selective-ops", "every-nth-layer",
            "full") = {

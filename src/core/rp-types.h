@@ -86,6 +86,7 @@ typedef enum
   RP_OPTIMIZER_SGD_MOMENTUM,
   RP_OPTIMIZER_ADAFACTOR,
   RP_OPTIMIZER_LION,
+  RP_OPTIMIZER_ADAMW_8BIT_PAGED,  /* bitsandbytes PagedAdamW8bit: states in unified memory */
   RP_N_OPTIMIZERS
 } RpOptimizer;
 
