@@ -55,6 +55,7 @@ memory_to_json (const RpMemoryEstimate *m)
   rp_json_add_number (obj, "activations_per_layer", m->activations_per_layer_bytes);
   cJSON_AddNumberToObject (obj, "pipeline_stage", m->pipeline_stage);
   cJSON_AddNumberToObject (obj, "micro_batches_in_flight", m->micro_batches_in_flight);
+  rp_json_add_number (obj, "pipeline_batches_held", m->pipeline_batches_held);
   return obj;
 }
 

@@ -365,6 +365,14 @@ static const RpField fields[] = {
                "fewer arrive, dropped when more do") },
   { T ("sequence_parallel", RP_FIELD_BOOL, sequence_parallel), .max = 1, .flags = MAIN,
     .label = N_("Sequence parallel"), .applies = is_transformer },
+  { T ("tp_overlap", RP_FIELD_BOOL, tp_overlap), .max = 1, .flags = MORE,
+    .label = N_("Overlap tensor-parallel communication"), .applies = is_transformer,
+    .help = N_("The tensor-parallel gathers and reductions run during the matrix multiplies "
+               "(Megatron --tp-comm-overlap, torchtitan async TP)") },
+  { T ("ep_overlap", RP_FIELD_BOOL, ep_overlap), .max = 1, .flags = MORE,
+    .label = N_("Overlap expert all-to-all"), .applies = is_moe,
+    .help = N_("The expert dispatch runs during another micro-batch’s compute "
+               "(Megatron --moe-a2a-overlap)") },
   { T ("context_parallel", RP_FIELD_UINT, context_parallel), .min = 1, .max = 1024, .def = 1,
     .flags = MORE, .unit = RP_UNIT_GPUS, .step = 1, .label = N_("Context parallel"),
     .applies = is_transformer,

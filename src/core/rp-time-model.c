@@ -400,6 +400,29 @@ utilization (const Ctx *c)
          rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens);
 }
 
+/* Routed experts multiply [tokens × h] by [h × f]: their GEMMs are as
+ * narrow as the smaller of h and the expert width f, so mfu.json's width
+ * effect applies at that width for their share of the FLOPs (many small
+ * experts: Qwen3-30B-A3B's f = 768 at h = 2048).  The extra seconds per
+ * step over the rate the whole model gets at width h. */
+static double
+expert_width_s (const Ctx *c,
+                double     hw_flops_gpu)
+{
+  const RpModelArch *a = c->arch;
+  double share, narrow, wide;
+
+  if (a->kind != RP_MODEL_KIND_MOE || c->hw->mfu_override > 0 || a->ffn >= a->hidden ||
+      c->model_flops <= 0 || c->tokens <= 0)
+    return 0;
+  share = c->tokens * 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
+          a->hidden * a->ffn * rp_model_total_layers (a) / c->model_flops;
+  wide = rp_mfu_width_factor (c->mfu, c->gpu->generation, a->hidden);
+  narrow = rp_mfu_width_factor (c->mfu, c->gpu->generation, a->ffn);
+  return MIN (share, 1.0) * hw_flops_gpu / (c->peak_flops_s * utilization (c)) *
+         (wide / narrow - 1);
+}
+
 static double
 weight_bytes_per_param (RpPrecision p)
 {
@@ -600,7 +623,7 @@ tensor_parallel_s (const Ctx *c)
 
   if (c->tp <= 1 || uses_gflops (c->arch))
     return 0;
-  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes;
+  bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes;
   /* Two all-reduces in the forward, two in the backward (Shoeybi 2019
    * §3); full recomputation repeats the forward's two.  Sequence
    * parallelism swaps each for a reduce-scatter + all-gather of the same
@@ -625,7 +648,7 @@ pipeline_p2p_s (const Ctx *c,
     return 0;
   /* Activations forward and gradients back per micro-batch and chunk,
    * split over the tensor group (Narayanan 2021 §4.1 scatter/gather). */
-  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes / c->tp;
+  bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes / c->tp;
   if (c->tp * c->pp > c->gpn)
     bw = rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
   else
@@ -644,8 +667,10 @@ expert_parallel_s (const Ctx *c)
   /* Dispatch and combine all-to-alls, forward and backward, of each
    * token's hidden state to its k experts (Lepikhin et al. 2021, GShard;
    * Fedus et al. 2022, Switch §2): (e − 1)/e of the bytes leave the GPU. */
-  bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes *
-          MAX (c->arch->experts_active, 1);
+  /* with sequence parallelism each tensor rank dispatches its own part
+   * of the sequence (Megatron-Core MoE with TP requires it) */
+  bytes = c->micro * c->tokens / c->cp / (c->training->sequence_parallel ? c->tp : 1) *
+          c->arch->hidden * activation_elem_bytes * MAX (c->arch->experts_active, 1);
   moe_layers = (double) rp_model_total_layers (c->arch) / c->pp;
   /* the peers in the node are reached over NVLink, the others over the
    * node's NICs at the same time: the slower share sets the pace */
@@ -834,17 +859,28 @@ free_cores (const Ctx *c)
 
 /* ---- helpers: the step ------------------------------------------------ */
 
+/* The share of the step's FLOPs in weight GEMMs (the rest is the
+ * attention scores and values, 12·L·h·s per token, PaLM App. B). */
+static double
+linear_share (const Ctx *c)
+{
+  double attention = 12.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+                     c->tokens * c->tokens;
+
+  return c->hw_flops > 0 ? CLAMP (1 - attention / c->hw_flops, 0.0, 1.0) : 0;
+}
+
 static void
 time_gpu_step (const Ctx         *c,
                RpComputeEstimate *out)
 {
-  double v, bubble;
+  double v, bubble, tp_total, ep_total;
   double hw_gpu = c->hw_flops * c->training->global_batch / c->n_gpus;
   double mem_s = c->hw->mfu_override > 0 ? 0 : memory_bound_s (c, hw_gpu);
   CommTime dp, cp;
 
   out->efficiency = utilization (c);
-  out->compute_s = hw_gpu / (c->peak_flops_s * out->efficiency);
+  out->compute_s = hw_gpu / (c->peak_flops_s * out->efficiency) + expert_width_s (c, hw_gpu);
   if (c->hw->mfu_override > 0)
     {
       /* The user's MFU is end to end: it already holds communication. */
@@ -860,16 +896,23 @@ time_gpu_step (const Ctx         *c,
   v = rp_stack_virtual_stages (c->training);
   out->bubble_fraction = bubble / (1 + bubble);
   out->bubble_s = out->compute_s * bubble;
-  out->tp_comm_s = tensor_parallel_s (c);
+  tp_total = tensor_parallel_s (c);
+  ep_total = expert_parallel_s (c);
+  /* overlapped collectives wait only for what their window leaves:
+   * the GEMMs they are split into (TE userbuffers, Wang et al. 2023,
+   * ASPLOS, "Overlap communication with dependent computation"), or the
+   * other micro-batch's compute for the expert all-to-all */
+  out->tp_comm_s = c->training->tp_overlap
+                   ? MAX (tp_total - out->compute_s * linear_share (c), 0.0) : tp_total;
+  out->ep_comm_s = c->training->ep_overlap ? MAX (ep_total - out->compute_s, 0.0) : ep_total;
   out->pp_comm_s = pipeline_p2p_s (c, v);
-  out->ep_comm_s = expert_parallel_s (c);
   out->moe_s = moe_overhead_s (c, out->efficiency);
   out->dequant_s = dequant_s (c);
   cp = context_parallel_comm (c, out->efficiency);
   out->cp_comm_s = cp.exposed_s;
   dp = data_parallel_comm (c, out->compute_s);
   out->dp_comm_s = dp.total_s;
-  out->comm_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + cp.total_s + dp.total_s;
+  out->comm_s = tp_total + out->pp_comm_s + ep_total + cp.total_s + dp.total_s;
   out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + cp.exposed_s +
                         dp.exposed_s;
   out->optimizer_s = optimizer_s (c, out->compute_s);

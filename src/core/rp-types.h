@@ -344,6 +344,8 @@ typedef struct
   guint         expert_parallel;
   double        capacity_factor;       /* MoE token capacity per expert; NAN: dropless */
   gboolean      sequence_parallel;
+  gboolean      tp_overlap;            /* tensor-parallel collectives hidden behind GEMMs */
+  gboolean      ep_overlap;            /* expert all-to-all hidden behind other compute */
   guint         context_parallel;      /* ranks splitting each sequence */
   RpPipelineSchedule pipeline_schedule;
   guint         virtual_stages;        /* INTERLEAVED: model chunks per GPU */
