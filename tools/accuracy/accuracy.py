@@ -284,7 +284,7 @@ def summary(rows):
     out = {}
     keys = {(r["split"], kind(r["quantity"]), r["group"]) for r in rows if r["error"] is not None}
     keys |= {(s, k, "all sources") for s, k, _ in keys}
-    for split, k, group in sorted(keys):
+    for split, k, group in sorted(keys, key=lambda x: (x[0], x[1], x[2] != "all sources", x[2])):
         errs = [r["error"] for r in rows if r["error"] is not None and r["split"] == split and
                 kind(r["quantity"]) == k and (group == "all sources" or r["group"] == group)]
         if errs:
@@ -344,6 +344,12 @@ the middle of the goodput range.  Where a source is silent the
 assumption is the one in `tests/data/published/README.md`.
 
 ## Summary
+
+The issue's bar for held-out figures is a median error of at most 10 %
+for peak memory and 12 % for tokens/s per GPU, with no systematic
+under-prediction of memory; `tests/test-published.c` guards what is
+reached today (medians at most 15 % and 20 %, memory's median signed
+error above −5 %) and the in-sample throughput bar of 15 %.
 
 {table(rows)}
 
