@@ -164,7 +164,7 @@ gen_loss (Search        *search,
           const Variant *from,
           GPtrArray     *out)
 {
-  /* in order of what they hold: full 4 + 6, fused 4 + 2, chunked 2 + 6/8,
+  /* in order of what they hold: full 4 + 6, fused 4 + 2, chunked 4 + 6/8,
    * cut none (bytes per logit, saved + transient; rp-memory-model.c) */
   static const RpLoss by_weight[] = { RP_LOSS_FULL, RP_LOSS_FUSED, RP_LOSS_CHUNKED, RP_LOSS_CUT };
   RpStack stack;

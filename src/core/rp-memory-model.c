@@ -936,8 +936,11 @@ static const double loss_chunks = 8;
  *          16-bit cast are alive together in backward.
  * fused:   Megatron's vocab-parallel cross-entropy saves the fp32 softmax
  *          and writes the gradient over it; only the 16-bit cast is new.
- * chunked: 16-bit logits and a per-token log-sum-exp are saved; one
- *          chunk at a time is upcast.
+ * chunked: each chunk is projected and upcast on its own; run eagerly
+ *          (torchtune's default, compile off) every chunk's fp32
+ *          log-softmax is still saved, but only one chunk's logits,
+ *          their fp32 copy and gradients are alive at a time
+ *          (tools/measure/measure_mechanisms.py measures both).
  * cut:     Cut Cross-Entropy (Wijmans et al. 2025, arXiv:2411.09009,
  *          §4) keeps only the log-sum-exp and recomputes logits block by
  *          block in on-chip memory. */
@@ -957,7 +960,7 @@ loss_bytes (const Ctx        *ctx,
       out->logits_transient = tv * p;
       break;
     case RP_LOSS_CHUNKED:
-      out->logits = tv * p + T * 4.0;
+      out->logits = tv * logit_bytes (a);
       out->logits_transient = tv / loss_chunks * (4.0 + (p < 4 ? p : 0));
       break;
     case RP_LOSS_CUT:

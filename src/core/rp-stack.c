@@ -39,10 +39,11 @@
  *               softmax is computed in place and saved, its gradient
  *               written over it (megatron/core/tensor_parallel/
  *               cross_entropy.py).
- *   torchtune   LinearCrossEntropyLoss, num_output_chunks = 8, the chunk's
- *               projection and cross-entropy compiled together (recipes/
- *               configs/llama3_1/8B_full.yaml; torchtune/modules/loss/
- *               cross_entropy_loss.py).
+ *   torchtune   LinearCrossEntropyLoss, num_output_chunks = 8: each chunk
+ *               projected and upcast on its own (recipes/configs/
+ *               llama3_1/8B_full.yaml; torchtune/modules/loss/
+ *               cross_entropy_loss.py); compiled only with compile: True,
+ *               which the recipes leave off.
  *
  * Allocator: torchtitan's launcher sets PYTORCH_ALLOC_CONF=
  *   "expandable_segments:True" (run_train.sh); the others leave
