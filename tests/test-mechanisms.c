@@ -1047,6 +1047,38 @@ test_measured_schedules (void)
   g_assert_cmpuint (n, >=, 10);
 }
 
+
+/* FSDP under a pipeline: torchtitan's default reshard policy keeps the
+ * stage's weights gathered for the whole step "to avoid per-microbatch
+ * all-gathers" (torchtitan/distributed/fsdp.py): Llama 3 8B on 16 GPUs,
+ * PP 2, FSDP 8: the gathered line holds a stage (16 layers, bf16), not
+ * two layers, and the weights are gathered once per step. */
+static void
+test_fsdp_with_pipeline (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 16, 3);
+  g_autoptr(RpEstimate) custom = NULL;
+  g_autoptr(RpEstimate) fsdp = NULL;
+  RpModelArch arch;
+  double layer;
+
+  s->training.pipeline_parallel = 2;
+  s->training.global_batch = 64;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  custom = estimate (s);
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  fsdp = estimate (s);
+  /* per layer, as both count it: bf16 weights and one layer's gradient */
+  layer = (custom->memory.gathered_bytes) / (2 * 2 + 2);
+  /* the whole first stage (its 16 layers and the embedding) in bf16,
+   * and one layer's fp32 gradient (FSDP2 reduces in fp32) */
+  g_assert_cmpfloat_with_epsilon (fsdp->memory.gathered_bytes,
+                                  fsdp->memory.params_per_gpu * 2 + 4 * layer,
+                                  1e-6 * fsdp->memory.gathered_bytes);
+  g_assert_cmpfloat (fsdp->memory.gathered_bytes, >, 16 * 2 * layer);
+  g_assert_cmpfloat (fsdp->compute.dp_comm_s, <, custom->compute.dp_comm_s);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1080,6 +1112,7 @@ main (int    argc,
   g_test_add_func ("/core/mechanisms/moe-all-to-all", test_moe_all_to_all);
   g_test_add_func ("/core/mechanisms/loss-fix", test_loss_fix);
   g_test_add_func ("/core/mechanisms/paged-optimizer", test_paged_optimizer);
+  g_test_add_func ("/core/mechanisms/fsdp-with-pipeline", test_fsdp_with_pipeline);
   g_test_add_func ("/core/mechanisms/measured-op-sac", test_measured_op_sac);
   g_test_add_func ("/core/mechanisms/measured-loss", test_measured_loss);
   g_test_add_func ("/core/mechanisms/measured-schedules", test_measured_schedules);

@@ -520,6 +520,9 @@ zero3_gathered_bytes (const Ctx        *ctx,
   double copies = s->layer_linear * r->weight_copy_bytes;
   double stage_params = s->dense + s->expert, kept;
 
+  if (ctx->stack.zero3_keeps_stage && s->layer > 0)
+    /* FSDP under a pipeline keeps the stage gathered (rp-stack.c) */
+    return stage_params / s->layer * per_layer + s->layer_trainable * r->grad_bytes + copies;
   if (ctx->stack.zero3_reuse_params <= 0 || s->layer <= 0)
     return zero3_layers_in_flight * per_layer + s->layer_trainable * r->grad_bytes + copies;
   kept = MAX (MIN (ctx->stack.zero3_reuse_params, stage_params), zero3_layers_in_flight * s->layer);

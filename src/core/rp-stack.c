@@ -45,6 +45,12 @@
  *               cross_entropy_loss.py); compiled only with compile: True,
  *               which the recipes leave off.
  *
+ * FSDP with pipeline parallelism: torchtitan's "default" reshard policy
+ *   does not reshard after forward when pipelining, "to avoid
+ *   per-microbatch all-gathers" (torchtitan/distributed/fsdp.py,
+ *   get_fsdp_reshard_after_forward_policy): the stage's weights stay
+ *   gathered for the whole step.
+ *
  * Allocator: torchtitan's launcher sets PYTORCH_ALLOC_CONF=
  *   "expandable_segments:True" (run_train.sh); the others leave
  *   PyTorch's default caching allocator.
@@ -212,6 +218,8 @@ rp_stack_resolve (const RpScenario *scenario,
   out->reduce_bucket_elems = deepspeed_reduce_bucket_elems;
   out->zero3_reuse_params = f == RP_FRAMEWORK_DEEPSPEED ? deepspeed_max_reuse_distance : 0;
   out->comm_buffer_bytes = t->comm_buffer_bytes;
+  out->zero3_keeps_stage = f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage == 3 &&
+                           t->pipeline_parallel > 1;
 }
 
 double

@@ -35,6 +35,8 @@ typedef struct
   double      zero3_reuse_params; /* DeepSpeed: parameters kept gathered for reuse;
                                    * 0: FSDP's current and prefetched layer */
   double      comm_buffer_bytes;  /* the user's figure; NAN: the stack's */
+  gboolean    zero3_keeps_stage;  /* ZeRO-3 leaves the stage's weights gathered from the
+                                   * first forward to the last backward of a step */
 } RpStack;
 
 void     rp_stack_resolve            (const RpScenario *scenario,

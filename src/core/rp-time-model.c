@@ -816,8 +816,13 @@ data_parallel_comm (const Ctx *c,
         /* ZeRO-3/FSDP: gather the weights for the forward and again for
          * the backward, reduce-scatter the gradients, every micro-batch;
          * prefetching hides them behind that micro-batch's compute. */
-        double per_mb = 2 * rp_comm_all_gather_s (weights, n, busbw) +
-                        rp_comm_reduce_scatter_s (grads, n, busbw);
+        double ag = rp_comm_all_gather_s (weights, n, busbw);
+        double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
+        double per_mb = 2 * ag + rs;
+
+        if (c->stack.zero3_keeps_stage)
+          /* gathered once per step and kept (rp-stack.c) */
+          per_mb = ag / c->m + rs;
         r.total_s = c->m * per_mb;
         r.exposed_s = c->m * MAX (per_mb - compute_s / c->m, 0.0);
       }
