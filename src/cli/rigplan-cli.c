@@ -680,6 +680,26 @@ print_seconds (const char *label,
   print_number (label, seconds, 3, NULL);
 }
 
+/* Whole-run GPU-hours after goodput, as a range. */
+static void
+print_gpu_hours_expected (const RpComputeEstimate *c)
+{
+  g_autofree char *lo = rp_units_format_count (c->gpu_hours_expected_low);
+  g_autofree char *hi = rp_units_format_count (c->gpu_hours_expected_high);
+  g_autofree char *value = NULL;
+  g_autofree char *note = NULL;
+
+  if (c->goodput_high <= 0)
+    return;
+  /* TRANSLATORS: a range of GPU-hours, "2,300–2,400" */
+  value = c->gpu_hours_expected_low == c->gpu_hours_expected_high
+          ? g_strdup (lo) : g_strdup_printf (_("%s–%s"), lo, hi);
+  /* TRANSLATORS: %.0f–%.0f are percentages of a run's time that trains */
+  note = g_strdup_printf (_("goodput %.0f–%.0f %%"), 100 * c->goodput_low,
+                          100 * c->goodput_high);
+  print_row (_("Expected GPU-hours"), value, note);
+}
+
 static void
 print_compute (const RpComputeEstimate *c)
 {
@@ -699,12 +719,19 @@ print_compute (const RpComputeEstimate *c)
   print_seconds (_("  compute"), c->compute_s);
   print_seconds (_("  pipeline bubble"), c->bubble_s);
   print_seconds (_("  communication (exposed)"), c->comm_exposed_s);
+  if (c->moe_s > 0)
+    /* TRANSLATORS: mixture-of-experts token shuffling, seconds per step */
+    print_seconds (_("  experts (routing)"), c->moe_s);
+  if (c->dequant_s > 0)
+    /* TRANSLATORS: QLoRA unpacking 4-bit weights, seconds per step */
+    print_seconds (_("  4-bit dequantization"), c->dequant_s);
   print_seconds (_("  optimizer"), c->optimizer_s);
   print_seconds (_("  reading data"), c->data_s);
   print_seconds (_("  decoding on the CPU"), c->cpu_s);
   print_row (_("Wall-clock time"), time, NULL);
   print_number (_("Days"), c->days, 1, NULL);
   print_number (_("GPU-hours"), c->gpu_hours, 0, NULL);
+  print_gpu_hours_expected (c);
   print_row (_("Checkpoint size"), checkpoint, NULL);
   print_number (_("Checkpoint save (s)"), c->checkpoint_s, 1, NULL);
   print_row (_("Bottleneck"), rp_bottleneck_get_label (c->bottleneck), NULL);

@@ -54,9 +54,25 @@ step_action (const RpCatalog *catalog,
     case RP_FIX_STEP_SMALLER_MICRO_BATCH:
       return g_strdup_printf (_("lower the micro batch to %u and accumulate gradients"), value);
     case RP_FIX_STEP_RECOMPUTE:
-      return g_strdup (value == RP_RECOMPUTE_FULL
-                       ? _("recompute every layer’s activations (full recomputation)")
-                       : _("recompute the attention activations (selective recomputation)"));
+      switch (value)
+        {
+        case RP_RECOMPUTE_FULL:
+          return g_strdup (_("recompute every layer’s activations (full recomputation)"));
+        case RP_RECOMPUTE_SELECTIVE_OPS:
+          return g_strdup (_("keep only the matmul outputs and recompute the rest (op-level "
+                             "selective recomputation)"));
+        case RP_RECOMPUTE_EVERY_NTH:
+          return g_strdup (_("recompute whole layers, one in every few"));
+        default:
+          return g_strdup (_("recompute the attention core (Megatron-LM selective "
+                             "recomputation)"));
+        }
+    case RP_FIX_STEP_LOSS:
+      return g_strdup (value == RP_LOSS_CHUNKED
+                       ? _("compute the loss a chunk at a time, without full FP32 logits "
+                           "(chunked cross-entropy)")
+                       : _("compute the loss without keeping the logits (Cut Cross-Entropy "
+                           "or a fused linear cross-entropy)"));
     case RP_FIX_STEP_OPTIMIZER_8BIT:
       return g_strdup (_("keep the optimizer states in 8 bits (8-bit AdamW)"));
     case RP_FIX_STEP_PURE_BF16:
