@@ -128,6 +128,9 @@ def schedule(case, training, vstages):
     training["virtual_stages"] = int(v)
 
 
+IMAGENET_TRAIN_IMAGES = 1281167
+
+
 def training_section(case, gpus, seq, tp, pp, vstages):
     cid = case["id"]
     batch = case.get("global_batch")
@@ -147,6 +150,11 @@ def training_section(case, gpus, seq, tp, pp, vstages):
                            3 if cid.startswith(("mpt-", "opt-", "nemo-llama3-8b")) else 1),
          "tensor_parallel": tp, "pipeline_parallel": pp,
          "dataset_tokens": case.get("reported", {}).get("tokens", 1e9)}
+    if case["model"].get("kind") == "cnn":
+        # a vision model's dataset is samples: ImageNet-1k's 1,281,167
+        # training images (Russakovsky et al. 2015, Table 2)
+        del t["dataset_tokens"]
+        t["dataset_samples"] = IMAGENET_TRAIN_IMAGES
     if cid.startswith("pythia-"):
         # EleutherAI/pythia models/*.yml: "checkpoint-activations": true, fused softmax
         t["recompute"], t["flash_attention"] = "full", False
