@@ -352,6 +352,7 @@ set_string (RpScenarioDocument *self,
       break;
     case RP_FIELD_REF_NONE:
     case RP_FIELD_REF_OFFER:
+    case RP_FIELD_REF_GPU_LIST:
     default:
       break;
     }

@@ -1172,7 +1172,7 @@ field_range_text (const RpField *f)
   if (f->type == RP_FIELD_STRING)
     {
       static const char *const refs[] = { "", N_("a model id"), N_("a GPU id"),
-                                          N_("an offer id") };
+                                          N_("an offer id"), N_("GPU ids, comma-separated") };
       return g_strdup (f->ref != RP_FIELD_REF_NONE ? _(refs[f->ref]) : _("text"));
     }
   return rp_field_describe_range (f);
