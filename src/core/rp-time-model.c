@@ -41,6 +41,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* ---- constants -------------------------------------------------------- */
 
@@ -290,16 +291,17 @@ text_total_samples (const RpTraining *t,
 }
 
 static void
-init_ctx (Ctx              *c,
-          const RpScenario *sc,
-          const RpEstimate *est)
+init_ctx (Ctx               *c,
+          const RpScenario  *sc,
+          const RpModelArch *arch,
+          const RpGpu       *gpu)
 {
   const RpTraining *t = &sc->training;
 
   c->training = t;
   c->hw = &sc->hardware;
-  c->arch = &est->arch;
-  c->gpu = est->gpu;
+  c->arch = arch;
+  c->gpu = gpu;
   c->n_gpus = rp_scenario_n_gpus (sc);
   c->tp = MAX (t->tensor_parallel, 1);
   c->pp = MAX (t->pipeline_parallel, 1);
@@ -863,28 +865,69 @@ fill_bom (const Ctx               *c,
 
 /* ---- helpers: the run ------------------------------------------------- */
 
-static gboolean
-can_time (const RpScenario *sc,
-          const Ctx        *c,
-          RpEstimate       *est)
+/* Why a run cannot be timed; the advice says what to set. */
+typedef enum
 {
+  UNTIMED_NONE,
+  UNTIMED_PRECISION,            /* rp_estimate_compute has warned */
+  UNTIMED_MFU_PARAMS,
+  UNTIMED_FLOPS,
+  UNTIMED_BANDWIDTH,
+  UNTIMED_SHAPE,                /* no tokens and no FLOPs per sample */
+} Untimed;
+
+/* A GPU whose memory bandwidth no source states cannot be timed: the
+ * memory-bound floor of convnets and the optimizer step read it, and a
+ * missing value would make the card look infinitely fast there. */
+static Untimed
+why_untimed (const RpScenario *sc,
+             const Ctx        *c)
+{
+  gboolean overridden = sc->hardware.mfu_override > 0;
+
   if (c->peak_flops_s <= 0)
-    return FALSE;   /* rp_estimate_compute has warned "precision-unsupported" */
-  if (c->mfu == NULL && sc->hardware.mfu_override <= 0)
+    return UNTIMED_PRECISION;
+  if (c->mfu == NULL && !overridden)
+    return UNTIMED_MFU_PARAMS;
+  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
+    return UNTIMED_FLOPS;
+  if (!overridden && !(c->gpu->memory_bandwidth_gb_s > 0))
+    return UNTIMED_BANDWIDTH;
+  if (c->tokens <= 0 && !uses_gflops (c->arch))
+    return UNTIMED_SHAPE;
+  return UNTIMED_NONE;
+}
+
+static void
+warn_untimed (const Ctx  *c,
+              Untimed     why,
+              RpEstimate *est)
+{
+  switch (why)
     {
+    case UNTIMED_MFU_PARAMS:
       rp_estimate_add_warning (est, "mfu-params-missing", RP_SEVERITY_ERROR,
                                _("No utilization data (mfu.json) in the catalog; set "
                                  "hardware.mfu_override to time this run"));
-      return FALSE;
-    }
-  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
-    {
+      break;
+    case UNTIMED_FLOPS:
       rp_estimate_add_warning (est, "flops-unknown", RP_SEVERITY_WARNING,
                                _("The model has no published FLOPs per sample; set "
                                  "model.gflops_per_sample to time this run"));
-      return FALSE;
+      break;
+    case UNTIMED_BANDWIDTH:
+      /* TRANSLATORS: %s is a GPU's name */
+      rp_estimate_add_warning (est, "bandwidth-unknown", RP_SEVERITY_WARNING,
+                               _("No source states the memory bandwidth of the %s, so the run "
+                                 "is not timed; add it in your GPU catalog or set a "
+                                 "utilization override"), c->gpu->name);
+      break;
+    case UNTIMED_NONE:
+    case UNTIMED_PRECISION:
+    case UNTIMED_SHAPE:
+    default:
+      break;
     }
-  return c->tokens > 0 || uses_gflops (c->arch);
 }
 
 /* ---- public API ------------------------------------------------------- */
@@ -919,28 +962,63 @@ rp_time_model_bubble_fraction (guint  pipeline,
   return (pipeline - 1) / (virtual_stages * micro_batches + pipeline - 1);
 }
 
+static void
+time_run (Ctx               *c,
+          const RpScenario  *scenario,
+          const RpCatalog   *catalog,
+          RpComputeEstimate *r)
+{
+  count_flops (c, catalog, scenario->model.preset);
+  time_gpu_step (c, r);
+  time_data (c, r);
+  fill_totals (c, r);
+  r->mfu_overridden = scenario->hardware.mfu_override > 0;
+  r->computed = TRUE;
+}
+
+gboolean
+rp_time_model_estimate (const RpScenario  *scenario,
+                        const RpCatalog   *catalog,
+                        const RpModelArch *arch,
+                        const RpGpu       *gpu,
+                        RpComputeEstimate *out)
+{
+  Ctx c = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  init_ctx (&c, scenario, arch, gpu);
+  c.mfu = rp_catalog_get_mfu (catalog);
+  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+    return FALSE;
+  time_run (&c, scenario, catalog, out);
+  return TRUE;
+}
+
 void
 rp_time_model_run (const RpScenario *scenario,
                    const RpCatalog  *catalog,
                    RpEstimate       *est)
 {
   RpComputeEstimate *r;
+  Untimed why;
   Ctx c = { 0 };
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
   g_return_if_fail (est->gpu != NULL);
 
   r = &est->compute;
-  init_ctx (&c, scenario, est);
+  init_ctx (&c, scenario, &est->arch, est->gpu);
   c.mfu = rp_catalog_get_mfu (catalog);
-  if (!can_time (scenario, &c, est))
-    return;
-  count_flops (&c, catalog, scenario->model.preset);
-  time_gpu_step (&c, r);
-  time_data (&c, r);
-  fill_totals (&c, r);
-  r->mfu_overridden = scenario->hardware.mfu_override > 0;
-  r->computed = TRUE;
+  why = why_untimed (scenario, &c);
+  if (why != UNTIMED_NONE)
+    {
+      warn_untimed (&c, why, est);
+      return;
+    }
+  time_run (&c, scenario, catalog, r);
   add_time_warnings (scenario, &c, r, est);
   fill_bom (&c, r, &est->bom);
 }
