@@ -602,6 +602,56 @@ test_bom (void)
   g_assert_cmpfloat (offload->compute.optimizer_s, >, plain->compute.optimizer_s);
 }
 
+/* No source states the A800 PCIe's memory bandwidth (gpus.json notes):
+ * a ResNet-50 on it is not timed, rather than timed with no memory-bound
+ * floor (it came out 10x faster than an RTX 4090).  With a utilization
+ * override, which holds everything, it is timed. */
+static void
+test_bandwidth_unknown (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  g_autoptr(RpScenario) sc = rp_scenario_new ();
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, "a800-80gb-pcie");
+
+  g_assert_nonnull (gpu);
+  g_assert_false (gpu->memory_bandwidth_gb_s > 0);
+  rp_scenario_set_preset (sc, "resnet-50");
+  rp_scenario_set_gpu (sc, gpu->id);
+  sc->training.precision = RP_PRECISION_AMP_FP16;
+  sc->training.global_batch = 256;
+  sc->training.micro_batch = 256;
+  sc->training.dataset_samples = 1281167;
+  g_assert_true (rp_estimate_compute (sc, catalog, est, NULL));
+  g_assert_false (est->compute.computed);
+  g_assert_true (rp_estimate_has_warning (est, "bandwidth-unknown"));
+  sc->hardware.mfu_override = 0.3;
+  g_assert_true (rp_estimate_compute (sc, catalog, est, NULL));
+  g_assert_true (est->compute.computed);
+}
+
+/* Two RTX 4090s exchange gradients through host memory: no PCIe
+ * peer-to-peer on the 4090 (tinygrad open-gpu-kernel-modules README);
+ * two RTX 6000 Ada cards get no such advice (the catalog does not say
+ * they lack it). */
+static void
+test_no_p2p (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  g_autoptr(RpScenario) sc = llama_scenario ("rtx-4090", 2, 1);
+  g_autoptr(RpEstimate) est = NULL;
+
+  rp_scenario_set_preset (sc, "gpt2");
+  sc->hardware.intra_link = RP_LINK_PCIE4;
+  sc->training.seq_len = 1024;
+  est = estimate (sc, catalog);
+  g_assert_true (rp_estimate_has_warning (est, "no-p2p"));
+  g_clear_pointer (&est, rp_estimate_free);
+  rp_scenario_set_gpu (sc, "rtx-6000-ada");
+  est = estimate (sc, catalog);
+  g_assert_false (rp_estimate_has_warning (est, "no-p2p"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -619,5 +669,7 @@ main (int    argc,
   g_test_add_func ("/time-model/slow-network", test_slow_network);
   g_test_add_func ("/time-model/warnings-and-override", test_warnings_and_override);
   g_test_add_func ("/time-model/bom", test_bom);
+  g_test_add_func ("/time-model/bandwidth-unknown", test_bandwidth_unknown);
+  g_test_add_func ("/time-model/no-p2p", test_no_p2p);
   return g_test_run ();
 }

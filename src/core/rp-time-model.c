@@ -467,7 +467,7 @@ optimizer_s (const Ctx *c,
 static double
 intra_busbw (const Ctx *c)
 {
-  return rp_link_busbw_bytes_s (c->hw->intra_link);
+  return rp_link_gpu_busbw_bytes_s (c->hw->intra_link, c->gpu);
 }
 
 /* Bus bandwidth of a ring of @n ranks whose @groups_per_node rings share
@@ -757,6 +757,15 @@ add_time_warnings (const RpScenario        *sc,
                                "step; a faster network or fewer nodes would pay"),
                              rp_enum_info_get_label (&rp_network_info, c->network),
                              100 * r->comm_exposed_s / r->gpu_step_s);
+  /* PCIe busbw in rp-links.c is already the figure measured on such
+   * GeForce cards (NVIDIA/nccl issue #1639); the advice names why */
+  if (c->gpn > 1 && c->gpu->pcie_p2p == 0 && r->comm_exposed_s > 0)
+    /* TRANSLATORS: %s is a GPU's name */
+    rp_estimate_add_warning (est, "no-p2p", RP_SEVERITY_INFO,
+                             _("The %s cannot copy directly between cards over PCIe: every "
+                               "exchange between the GPUs of a node passes through host memory; "
+                               "a single card, or cards with NVLink, avoid it"),
+                             c->gpu->name);
   if (c->tp > 1 && (sc->hardware.intra_link == RP_LINK_PCIE3 ||
                     sc->hardware.intra_link == RP_LINK_PCIE4 ||
                     sc->hardware.intra_link == RP_LINK_PCIE5))
