@@ -211,13 +211,16 @@ rp_prices_offer_allowed (const RpScenario   *scenario,
 }
 
 const RpCloudOffer *
-rp_prices_cheapest_offer (const RpScenario *scenario,
-                          const RpCatalog  *catalog,
-                          const char       *gpu_id,
-                          guint             n_gpus)
+rp_prices_cheapest_offer_where (const RpScenario *scenario,
+                                const RpCatalog  *catalog,
+                                const char       *gpu_id,
+                                guint             n_gpus,
+                                RpOfferFilter     filter,
+                                gpointer          user_data)
 {
   const RpCloudOffer *best = NULL;
   double best_cost = INFINITY, rate;
+  gboolean best_home = FALSE;
   RpRentKind kind;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
@@ -227,22 +230,39 @@ rp_prices_cheapest_offer (const RpScenario *scenario,
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
       const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+      gboolean home = o->currency == scenario->budget.currency;
       double cost;
 
       if (g_strcmp0 (o->gpu, gpu_id) != 0 || !(o->per_gpu_hour[kind] > 0) ||
-          (o->provider_class == RP_PROVIDER_MARKETPLACE && !scenario->budget.allow_marketplace))
+          (o->provider_class == RP_PROVIDER_MARKETPLACE && !scenario->budget.allow_marketplace) ||
+          (filter != NULL && !filter (o, user_data)))
+        continue;
+      /* the user's own market first: an offer in the other currency
+       * prices the rent only when the GPU has none in theirs */
+      if (best != NULL && best_home && !home)
         continue;
       /* whole instances are billed: one GPU of an 8-GPU offer costs eight */
       cost = billed_gpus (o, n_gpus) *
              rp_units_convert_money (o->per_gpu_hour[kind], o->currency,
                                      scenario->budget.currency, rate);
-      if (cost < best_cost || (cost == best_cost && best != NULL && g_strcmp0 (o->id, best->id) < 0))
+      if (best == NULL || (home && !best_home) || cost < best_cost ||
+          (cost == best_cost && g_strcmp0 (o->id, best->id) < 0))
         {
           best = o;
           best_cost = cost;
+          best_home = home;
         }
     }
   return best;
+}
+
+const RpCloudOffer *
+rp_prices_cheapest_offer (const RpScenario *scenario,
+                          const RpCatalog  *catalog,
+                          const char       *gpu_id,
+                          guint             n_gpus)
+{
+  return rp_prices_cheapest_offer_where (scenario, catalog, gpu_id, n_gpus, NULL, NULL);
 }
 
 void

@@ -32,11 +32,28 @@ void                rp_prices_resolve          (const RpScenario *scenario,
 /* The offer that prices renting @n_gpus of @gpu_id for @scenario: the
  * lowest cost for the whole GPUs billed (instances are rented whole), in
  * the scenario's currency, among offers with a price for its rental kind
- * and an allowed provider class.  NULL when none. */
+ * and an allowed provider class.  Offers billed in the scenario's own
+ * currency come first (the market the user rents in, as for purchase
+ * prices); offers in the other currency price it only when none does.
+ * NULL when none. */
 const RpCloudOffer *rp_prices_cheapest_offer   (const RpScenario *scenario,
                                                 const RpCatalog  *catalog,
                                                 const char       *gpu_id,
                                                 guint             n_gpus);
+
+/* A further condition an offer must meet (the planner's providers and
+ * regions). */
+typedef gboolean (*RpOfferFilter) (const RpCloudOffer *offer,
+                                   gpointer            user_data);
+
+/* rp_prices_cheapest_offer() among the offers @filter (may be NULL)
+ * accepts. */
+const RpCloudOffer *rp_prices_cheapest_offer_where (const RpScenario *scenario,
+                                                    const RpCatalog  *catalog,
+                                                    const char       *gpu_id,
+                                                    guint             n_gpus,
+                                                    RpOfferFilter     filter,
+                                                    gpointer          user_data);
 
 /* Whether @offer may price @scenario's rent (its GPU, its kind, its class). */
 gboolean            rp_prices_offer_allowed    (const RpScenario   *scenario,

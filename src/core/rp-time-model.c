@@ -1006,6 +1006,35 @@ rp_time_model_estimate (const RpScenario  *scenario,
   return TRUE;
 }
 
+double
+rp_time_model_min_gpu_hours (const RpScenario  *scenario,
+                             const RpCatalog   *catalog,
+                             const RpModelArch *arch,
+                             const RpGpu       *gpu)
+{
+  const RpTraining *t;
+  double samples, eff;
+  Ctx c = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NAN);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, NAN);
+
+  t = &scenario->training;
+  init_ctx (&c, scenario, arch, gpu);
+  c.mfu = rp_catalog_get_mfu (catalog);
+  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+    return NAN;
+  count_flops (&c, catalog, scenario->model.preset);
+  /* compute_s ≥ model FLOPs of the step / (GPUs × peak × utilization),
+   * and the step is never shorter than its compute (time_gpu_step); the
+   * utilization depends on the GPU, precision and model, not on the
+   * parallel split, micro batch, ZeRO stage or recomputation */
+  eff = scenario->hardware.mfu_override > 0 ? scenario->hardware.mfu_override
+                                            : utilization (&c);
+  samples = (c.text ? text_total_samples (t, c.tokens) : t->dataset_samples) * t->epochs;
+  return samples * c.model_flops / (c.peak_flops_s * eff) / 3600;
+}
+
 void
 rp_time_model_run (const RpScenario *scenario,
                    const RpCatalog  *catalog,
