@@ -14,8 +14,9 @@
  *    variants, each with a purchase price): doubling the GPU list may at
  *    most multiply the time by 2.2; and a 20,000-GPU catalog in under 2 s.
  *
- * Times are the best of a few runs, as for any benchmark on a shared
- * machine.  Exits 1 when a budget is missed. */
+ * Times are the thread's CPU time (the machine is shared: other jobs
+ * stretch the wall clock, not the work), the best of a few runs; the
+ * wall time is printed beside it.  Exits 1 when a budget is missed. */
 
 #include "config.h"
 
@@ -26,6 +27,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <time.h>
 
 static const double estimate_budget_us = 1000.0;
 static const double min_configurations_per_s = 1e6;
@@ -56,7 +58,19 @@ load_example (const char *name)
   return s;
 }
 
-/* The best wall time of a few plans; *@plan_out keeps the last. */
+static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double last_wall_s;
+
+/* The best CPU time of a few plans (last_wall_s: that run's wall time);
+ * *@plan_out keeps the last plan. */
 static double
 time_plan (const RpScenario *scenario,
            const RpCatalog  *catalog,
@@ -70,13 +84,20 @@ time_plan (const RpScenario *scenario,
       g_autoptr(GError) error = NULL;
       RpPlanOptions options;
       gint64 start;
+      double cpu;
       RpPlan *plan;
 
       rp_plan_options_init (&options);
       options.exhaustive = exhaustive;
       start = g_get_monotonic_time ();
+      cpu = cpu_seconds ();
       plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, &error);
-      best = MIN (best, (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC);
+      cpu = cpu_seconds () - cpu;
+      if (cpu < best)
+        {
+          best = cpu;
+          last_wall_s = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+        }
       g_assert_no_error (error);
       if (r + 1 < runs)
         rp_plan_free (plan);
@@ -188,8 +209,8 @@ bench_configurations (const RpCatalog *catalog,
       evaluated += plan->n_evaluated;
     }
   rate = evaluated / seconds;
-  printf ("exhaustive search: %" G_GUINT64_FORMAT " configurations in %.3f s = %.0f a second "
-          "(budget %.0f)\n", evaluated, seconds, rate, min_configurations_per_s);
+  printf ("exhaustive search: %" G_GUINT64_FORMAT " configurations in %.3f s CPU = %.0f a "
+          "second (budget %.0f)\n", evaluated, seconds, rate, min_configurations_per_s);
   return rate >= min_configurations_per_s;
 }
 
@@ -205,8 +226,9 @@ bench_examples (const RpCatalog *catalog,
       double s = time_plan (scenarios[i], catalog, FALSE, &plan);
 
       printf ("plan %-40s %7" G_GUINT64_FORMAT " of %8" G_GUINT64_FORMAT " settings, "
-              "%3u of %3u machines, %.3f s\n", example_names[i], plan->n_evaluated,
-              plan->n_space, plan->n_searched, plan->n_machines, s);
+              "%3u of %3u machines, %.3f s CPU (%.3f s wall)\n", example_names[i],
+              plan->n_evaluated, plan->n_space, plan->n_searched, plan->n_machines, s,
+              last_wall_s);
       worst = MAX (worst, s);
     }
   printf ("slowest example plan: %.3f s (budget %.3f s)\n", worst, example_budget_s);
@@ -232,8 +254,8 @@ time_catalog (const RpScenario *scenario,
   s = time_plan (scenario, catalog, FALSE, &plan);
   *n_types = rp_catalog_n_gpus (catalog);
   printf ("  %6u GPU types: %5u machines, %4u searched, %9" G_GUINT64_FORMAT " settings of %10"
-          G_GUINT64_FORMAT ", %.3f s\n", *n_types, plan->n_machines, plan->n_searched,
-          plan->n_evaluated, plan->n_space, s);
+          G_GUINT64_FORMAT ", %.3f s CPU (%.3f s wall)\n", *n_types, plan->n_machines,
+          plan->n_searched, plan->n_evaluated, plan->n_space, s, last_wall_s);
   return s;
 }
 

@@ -29,6 +29,13 @@ struct _RpCatalog
   GPtrArray       *models;     /* RpModelPreset*, owned */
   GPtrArray       *purchases;  /* RpPurchasePrice*, owned */
   GPtrArray       *regions;    /* RpRegion*, owned */
+  /* id → position + 1 in the array above; keys borrowed from the entries,
+   * so that a lookup in a catalog of 20,000 GPUs is not a linear scan */
+  GHashTable      *gpu_pos;
+  GHashTable      *cloud_pos;
+  GHashTable      *model_pos;
+  GHashTable      *purchase_pos;
+  GHashTable      *region_pos;
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
 };
@@ -478,24 +485,29 @@ read_model (const cJSON *item,
 
 static void
 add_or_replace (GPtrArray      *entries,
+                GHashTable     *positions,
                 gpointer        entry,
                 GDestroyNotify  free_entry)
 {
-  const char *id = *(char **) entry;   /* every entry type starts with its id */
+  char *id = *(char **) entry;   /* every entry type starts with its id */
+  guint pos = GPOINTER_TO_UINT (g_hash_table_lookup (positions, id));
 
-  for (guint i = 0; i < entries->len; i++)
-    if (strcmp (*(char **) g_ptr_array_index (entries, i), id) == 0)
-      {
-        /* Swap in place so the order of the bundled catalog is kept. */
-        free_entry (entries->pdata[i]);
-        entries->pdata[i] = entry;
-        return;
-      }
+  if (pos > 0)
+    {
+      /* Swap in place so the order of the bundled catalog is kept; the
+       * key, borrowed from the old entry, becomes the new entry's. */
+      free_entry (entries->pdata[pos - 1]);
+      entries->pdata[pos - 1] = entry;
+      g_hash_table_replace (positions, id, GUINT_TO_POINTER (pos));
+      return;
+    }
   g_ptr_array_add (entries, entry);
+  g_hash_table_insert (positions, id, GUINT_TO_POINTER (entries->len));
 }
 
 static gboolean
 read_entries (GPtrArray       *entries,
+              GHashTable      *positions,
               const cJSON     *root,
               const EntryKind *kind,
               GError         **error)
@@ -532,7 +544,7 @@ read_entries (GPtrArray       *entries,
           kind->free_entry (entry);
           return FALSE;
         }
-      add_or_replace (entries, entry, kind->free_entry);
+      add_or_replace (entries, positions, entry, kind->free_entry);
     }
   return TRUE;
 }
@@ -566,15 +578,15 @@ load_root (RpCatalog   *self,
   static const EntryKind regions = { "regions", rp_region_read, rp_region_free };
 
   if (strcmp (format, "rigplan-gpus") == 0)
-    return read_entries (self->gpus, root, &gpus, error);
+    return read_entries (self->gpus, self->gpu_pos, root, &gpus, error);
   if (strcmp (format, "rigplan-clouds") == 0)
-    return read_entries (self->clouds, root, &clouds, error);
+    return read_entries (self->clouds, self->cloud_pos, root, &clouds, error);
   if (strcmp (format, "rigplan-models") == 0)
-    return read_entries (self->models, root, &models, error);
+    return read_entries (self->models, self->model_pos, root, &models, error);
   if (strcmp (format, "rigplan-purchases") == 0)
-    return read_entries (self->purchases, root, &purchases, error);
+    return read_entries (self->purchases, self->purchase_pos, root, &purchases, error);
   if (strcmp (format, "rigplan-regions") == 0)
-    return read_entries (self->regions, root, &regions, error);
+    return read_entries (self->regions, self->region_pos, root, &regions, error);
   if (strcmp (format, "rigplan-mfu") == 0)
     {
       RpMfuParams *mfu = rp_mfu_params_load (root, error);
@@ -635,17 +647,15 @@ compare_names (gconstpointer a,
 
 static gconstpointer
 lookup (GPtrArray  *entries,
+        GHashTable *positions,
         const char *id)
 {
+  guint pos;
+
   if (id == NULL)
     return NULL;
-  for (guint i = 0; i < entries->len; i++)
-    {
-      gpointer entry = g_ptr_array_index (entries, i);
-      if (strcmp (*(char **) entry, id) == 0)
-        return entry;
-    }
-  return NULL;
+  pos = GPOINTER_TO_UINT (g_hash_table_lookup (positions, id));
+  return pos > 0 ? g_ptr_array_index (entries, pos - 1) : NULL;
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -661,6 +671,11 @@ rp_catalog_new_empty (void)
   self->models = g_ptr_array_new_with_free_func (model_free);
   self->purchases = g_ptr_array_new_with_free_func (rp_purchase_free);
   self->regions = g_ptr_array_new_with_free_func (rp_region_free);
+  self->gpu_pos = g_hash_table_new (g_str_hash, g_str_equal);
+  self->cloud_pos = g_hash_table_new (g_str_hash, g_str_equal);
+  self->model_pos = g_hash_table_new (g_str_hash, g_str_equal);
+  self->purchase_pos = g_hash_table_new (g_str_hash, g_str_equal);
+  self->region_pos = g_hash_table_new (g_str_hash, g_str_equal);
   return self;
 }
 
@@ -683,6 +698,11 @@ rp_catalog_unref (RpCatalog *self)
   g_ptr_array_unref (self->models);
   g_ptr_array_unref (self->purchases);
   g_ptr_array_unref (self->regions);
+  g_hash_table_unref (self->gpu_pos);
+  g_hash_table_unref (self->cloud_pos);
+  g_hash_table_unref (self->model_pos);
+  g_hash_table_unref (self->purchase_pos);
+  g_hash_table_unref (self->region_pos);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
@@ -847,7 +867,7 @@ rp_catalog_lookup_gpu (const RpCatalog *self,
                        const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->gpus, id);
+  return lookup (self->gpus, self->gpu_pos, id);
 }
 
 guint
@@ -871,7 +891,7 @@ rp_catalog_lookup_cloud (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->clouds, id);
+  return lookup (self->clouds, self->cloud_pos, id);
 }
 
 guint
@@ -895,7 +915,7 @@ rp_catalog_lookup_model (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->models, id);
+  return lookup (self->models, self->model_pos, id);
 }
 
 const char *
@@ -1038,7 +1058,7 @@ rp_catalog_lookup_region (const RpCatalog *self,
                           const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return lookup (self->regions, id);
+  return lookup (self->regions, self->region_pos, id);
 }
 
 const RpMfuParams *

@@ -375,6 +375,15 @@ compare_by_buy (gconstpointer a,
 }
 
 static int
+compare_by_days (gconstpointer a,
+                 gconstpointer b)
+{
+  double da = ((const Machine *) a)->min_days, db = ((const Machine *) b)->min_days;
+
+  return da < db ? -1 : da > db ? 1 : 0;
+}
+
+static int
 compare_by_rank (gconstpointer a,
                  gconstpointer b)
 {
@@ -385,8 +394,22 @@ compare_by_rank (gconstpointer a,
   return ma->min_days < mb->min_days ? -1 : ma->min_days > mb->min_days ? 1 : 0;
 }
 
-/* Cheapest bound first, taking turns between the answers asked for, so
- * that the rows that set the pruning thresholds come early. */
+static void
+rank_by (GArray       *m,
+         GCompareFunc  compare)
+{
+  g_array_sort (m, compare);
+  for (guint i = 0; i < m->len; i++)
+    {
+      Machine *x = &g_array_index (m, Machine, i);
+
+      x->rank = MIN (x->rank, i);
+    }
+}
+
+/* Taking turns between the cheapest bound of each answer asked for and
+ * the fewest days: both ends of the fronts are found early, and with
+ * them the rows that prune the machines in between. */
 static void
 order_machines (Planner *p)
 {
@@ -394,18 +417,11 @@ order_machines (Planner *p)
 
   for (guint i = 0; i < m->len; i++)
     g_array_index (m, Machine, i).rank = G_MAXUINT;
-  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
-    {
-      if (!p->progress[a].wanted)
-        continue;
-      g_array_sort (m, a == RP_PLAN_RENT ? compare_by_rent : compare_by_buy);
-      for (guint i = 0; i < m->len; i++)
-        {
-          Machine *x = &g_array_index (m, Machine, i);
-
-          x->rank = MIN (x->rank, i);
-        }
-    }
+  if (p->progress[RP_PLAN_RENT].wanted)
+    rank_by (m, compare_by_rent);
+  if (p->progress[RP_PLAN_BUY].wanted)
+    rank_by (m, compare_by_buy);
+  rank_by (m, compare_by_days);
   g_array_sort (m, compare_by_rank);
 }
 
@@ -530,28 +546,26 @@ typedef struct
 {
   RpScenario        *best;      /* owned */
   double             best_hours;
-  double             best_bytes;
 } Best;
 
 static gboolean
 fits (Planner          *p,
       const RpScenario *trial,
-      const RpGpu      *gpu,
-      double           *bytes)
+      const RpGpu      *gpu)
 {
   RpMemoryEstimate mem;
 
   rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
   p->plan->n_evaluated++;
-  *bytes = mem.total_bytes;
   return mem.verdict == RP_VERDICT_FITS;
 }
 
+/* Times @trial; it replaces the best only when strictly faster, so that
+ * among equally fast settings the first tried stays. */
 static void
 time_setting (Planner          *p,
               const RpScenario *trial,
               const RpGpu      *gpu,
-              double            bytes,
               Best             *best)
 {
   RpComputeEstimate comp;
@@ -559,13 +573,11 @@ time_setting (Planner          *p,
   p->plan->n_timed++;
   if (!rp_time_model_estimate (trial, p->catalog, &p->arch, gpu, &comp))
     return;
-  if (best->best != NULL && (comp.hours > best->best_hours ||
-                             (comp.hours == best->best_hours && bytes >= best->best_bytes)))
+  if (best->best != NULL && !(comp.hours < best->best_hours))
     return;
   g_clear_pointer (&best->best, rp_scenario_free);
   best->best = rp_scenario_copy (trial);
   best->best_hours = comp.hours;
-  best->best_bytes = bytes;
 }
 
 static guint
@@ -591,47 +603,83 @@ recompute_level (Planner *p,
   return (RpRecompute) i;
 }
 
-/* The micro batches of one (split, ZeRO, recomputation), upwards until
- * one does not fit; returns whether the largest allowed one fit. */
 static gboolean
-scan_micro_batches (Planner    *p,
-                    RpScenario *trial,
-                    const RpGpu *gpu,
-                    guint       dp,
-                    Best       *best)
+fits_micro_batch (Planner     *p,
+                  RpScenario  *trial,
+                  const RpGpu *gpu,
+                  guint        index)
 {
-  guint largest = 0;
-  double bytes = 0, fit_bytes = 0;
+  trial->training.micro_batch = micro_batches[index];
+  return fits (p, trial, gpu);
+}
+
+/* Every micro batch of one (split, ZeRO, recomputation): each that fits
+ * is timed.  Returns whether the largest allowed one fit. */
+static gboolean
+scan_every_micro_batch (Planner     *p,
+                        RpScenario  *trial,
+                        const RpGpu *gpu,
+                        guint        n_allowed,
+                        Best        *best)
+{
   gboolean all = TRUE;
-  gboolean pipelined = trial->training.pipeline_parallel > 1;
 
-  for (guint i = 0; i < G_N_ELEMENTS (micro_batches); i++)
+  for (guint i = 0; i < n_allowed; i++)
     {
-      guint mb = micro_batches[i];
-
-      if (mb * dp > trial->training.global_batch)
-        break;
-      trial->training.micro_batch = mb;
-      if (!fits (p, trial, gpu, &bytes))
+      if (!fits_micro_batch (p, trial, gpu, i))
         {
           all = FALSE;
-          if (!p->options->exhaustive)
-            break;
           continue;
         }
-      if (pipelined || p->options->exhaustive)
-        time_setting (p, trial, gpu, bytes, best);
-      largest = mb;
-      fit_bytes = bytes;
-    }
-  if (largest == 0)
-    return FALSE;
-  if (!pipelined && !p->options->exhaustive)
-    {
-      trial->training.micro_batch = largest;
-      time_setting (p, trial, gpu, fit_bytes, best);
+      time_setting (p, trial, gpu, best);
     }
   return all;
+}
+
+/* The micro batches of one (split, ZeRO, recomputation).  Memory grows
+ * with the micro batch, so the largest that fits is found by bisection;
+ * without pipelining only it is timed, with pipelining every smaller one
+ * too (they all fit).  Returns whether the largest allowed one fit. */
+static gboolean
+scan_micro_batches (Planner     *p,
+                    RpScenario  *trial,
+                    const RpGpu *gpu,
+                    guint        dp,
+                    Best        *best)
+{
+  guint n_allowed = 0, lo, hi;
+
+  while (n_allowed < G_N_ELEMENTS (micro_batches) &&
+         micro_batches[n_allowed] * dp <= trial->training.global_batch)
+    n_allowed++;
+  if (n_allowed == 0)
+    return FALSE;
+  if (p->options->exhaustive)
+    return scan_every_micro_batch (p, trial, gpu, n_allowed, best);
+  if (!fits_micro_batch (p, trial, gpu, 0))
+    return FALSE;
+  /* lo fits; hi does not, or is one past the allowed ones */
+  lo = 0;
+  hi = n_allowed;
+  if (n_allowed > 1 && fits_micro_batch (p, trial, gpu, n_allowed - 1))
+    lo = n_allowed - 1;
+  else
+    hi = n_allowed - 1;
+  while (hi - lo > 1 && lo + 1 < n_allowed)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (fits_micro_batch (p, trial, gpu, mid))
+        lo = mid;
+      else
+        hi = mid;
+    }
+  for (guint i = trial->training.pipeline_parallel > 1 ? 0 : lo; i <= lo; i++)
+    {
+      trial->training.micro_batch = micro_batches[i];
+      time_setting (p, trial, gpu, best);
+    }
+  return lo == n_allowed - 1;
 }
 
 static void
@@ -685,7 +733,7 @@ search_machine (Planner          *p,
                 double           *hours)
 {
   g_autoptr(RpScenario) trial = rp_scenario_copy (machine);
-  Best best = { NULL, INFINITY, INFINITY };
+  Best best = { NULL, INFINITY };
   guint n = rp_scenario_n_gpus (machine);
 
   for (guint ti = 0; ti < G_N_ELEMENTS (parallel_sizes); ti++)
