@@ -8,6 +8,7 @@
 
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-guide.h"
 #include "rp-planner.h"
 #include "rp-planner-private.h"
 #include "rp-scenario.h"
@@ -605,6 +606,43 @@ test_row_changes (void)
   g_assert_cmpuint (left->len, ==, 0);
 }
 
+/* The sizing guide: every bundled row (image classification to 7B
+ * pretraining) loads with its sources and is planned, each answer either
+ * recommending a machine that meets the week's deadline or saying why
+ * not. */
+static void
+test_guide (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = rp_guide_default_dir ();
+  g_autoptr(RpGuide) guide = rp_guide_load (dir, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (guide->rows->len, ==, 10);
+  g_assert_true (rp_guide_compute (guide, catalog, RP_CURRENCY_CNY, NAN,
+                                   RP_GUIDE_DEFAULT_DEADLINE_DAYS, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < guide->rows->len; i++)
+    {
+      const RpGuideRow *row = g_ptr_array_index (guide->rows, i);
+
+      g_assert_cmpuint (strlen (row->sources), >, 40);
+      g_assert_cmpint (row->scenario->budget.currency, ==, RP_CURRENCY_CNY);
+      for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+        {
+          const RpPlanRow *r = rp_plan_get_recommended (row->plan, (gint) a);
+          g_autofree char *reason = rp_words_plan_reason (row->plan, catalog, (gint) a);
+
+          g_test_message ("%s %s: %s", row->id, rp_plan_answer_kind_to_string (a),
+                          r != NULL ? r->gpu->id : reason);
+          if (r != NULL)
+            g_assert_cmpfloat (r->days, <=, RP_GUIDE_DEFAULT_DEADLINE_DAYS);
+          else
+            g_assert_nonnull (reason);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -630,6 +668,7 @@ main (int   argc,
   g_test_add_func ("/planner/late", test_late);
   g_test_add_func ("/planner/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/planner/row-changes", test_row_changes);
+  g_test_add_func ("/planner/guide", test_guide);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

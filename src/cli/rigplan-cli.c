@@ -6,6 +6,7 @@
  *   rigplan-cli plan FILE.rigplan [--top N] [--json]
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
  *   rigplan-cli export FILE.rigplan -o OUT.pdf|OUT.png [--chart KIND]
+ *   rigplan-cli guide [--budget X] [--deadline D] [--currency CUR] [--json]
  *   rigplan-cli schema [--json]
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
@@ -23,6 +24,7 @@
 #include "rp-estimate-json.h"
 #include "rp-fields.h"
 #include "rp-fix.h"
+#include "rp-guide.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
 #include "rp-planner.h"
@@ -1212,6 +1214,107 @@ run_plan (int    argc,
   return EXIT_OK;
 }
 
+/* ---- guide ---------------------------------------------------------- */
+
+static char *opt_budget = NULL;
+static char *opt_deadline = NULL;
+static char *opt_guide_currency = NULL;
+
+static const GOptionEntry guide_entries[] = {
+  { "budget", 0, 0, G_OPTION_ARG_STRING, &opt_budget,
+    N_("The most a run may cost rented, and a purchase (in the currency)"), N_("MONEY") },
+  { "deadline", 0, 0, G_OPTION_ARG_STRING, &opt_deadline,
+    N_("Days each run may take (default 7)"), N_("DAYS") },
+  { "currency", 0, 0, G_OPTION_ARG_STRING, &opt_guide_currency,
+    N_("USD or CNY (default: the language's)"), N_("CUR") },
+  { NULL }
+};
+
+/* A money or day value the user typed for @key's field; NAN for none. */
+static gboolean
+parse_guide_value (const char *text,
+                   const char *key,
+                   double     *out,
+                   GError    **error)
+{
+  *out = NAN;
+  if (text == NULL)
+    return TRUE;
+  return rp_field_parse_text (rp_fields_lookup (key), text, out, error);
+}
+
+static void
+print_guide_answer (const RpGuideRow *row,
+                    const RpCatalog  *catalog,
+                    guint             kind)
+{
+  const RpPlanAnswer *a = &row->plan->answers[kind];
+  g_autofree char *text = a->recommended >= 0
+    ? rp_words_plan_row (row->plan, catalog, kind, (guint) a->recommended)
+    : rp_words_plan_reason (row->plan, catalog, (gint) kind);
+
+  /* TRANSLATORS: the two lines of a row of "rigplan-cli guide" */
+  g_print ("   %s %s\n", kind == RP_PLAN_RENT ? _("Rent:") : _("Buy:"), text);
+}
+
+static int
+run_guide (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    new_context (NULL, _("The sizing guide: the machine to rent and to buy for common kinds of "
+                         "training, planned now from the bundled scenarios."));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(RpGuide) guide = NULL;
+  g_autofree char *dir = rp_guide_default_dir ();
+  RpCurrency currency = RP_CURRENCY_USD;
+  double budget, deadline;
+
+  g_option_context_add_main_entries (context, guide_entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 1)
+    return usage_error (context, _("the guide takes no file"));
+  /* TRANSLATORS: the currency a new plan is in: "USD" or "CNY" */
+  rp_currency_from_string (C_("default currency", "USD"), &currency);
+  if (opt_guide_currency != NULL && !rp_currency_from_string (opt_guide_currency, &currency))
+    return usage_error (context, _("--currency must be USD or CNY"));
+  if (!parse_guide_value (opt_budget, "budget.limit", &budget, &error) ||
+      !parse_guide_value (opt_deadline, "budget.deadline_days", &deadline, &error))
+    return usage_error (context, error->message);
+  if (isnan (deadline))
+    deadline = RP_GUIDE_DEFAULT_DEADLINE_DAYS;
+  catalog = load_catalog (&error);
+  if (catalog == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  guide = rp_guide_load (dir, &error);
+  if (guide == NULL || !rp_guide_compute (guide, catalog, currency, budget, deadline, NULL,
+                                          NULL, NULL, &error))
+    return fail (EXIT_BAD_INPUT, error->message);
+  if (opt_json)
+    {
+      print_json (rp_guide_to_json (guide, catalog));
+      return EXIT_OK;
+    }
+  {
+    g_autofree char *within = rp_units_format_hours (deadline * 24);
+
+    /* TRANSLATORS: %s is a duration, "7.0 days" */
+    g_print (_("Sizing guide: each row planned now from a bundled scenario, to finish within "
+               "%s (--deadline); rigplan-cli guide --json shows the sources.\n"), within);
+  }
+  for (guint i = 0; i < guide->rows->len; i++)
+    {
+      const RpGuideRow *row = g_ptr_array_index (guide->rows, i);
+
+      g_print ("\n%s — %s\n", row->title, row->scenario->name);
+      print_guide_answer (row, catalog, RP_PLAN_RENT);
+      print_guide_answer (row, catalog, RP_PLAN_BUY);
+    }
+  return EXIT_OK;
+}
+
 /* ---- export --------------------------------------------------------- */
 
 #ifdef HAVE_CHART
@@ -1510,7 +1613,8 @@ print_main_help (FILE *out)
   fprintf (out, "%s\n", _("Commands:"));
   fprintf (out, "  catalog gpus|clouds|models   %s\n", _("List a catalog"));
   fprintf (out, "  estimate FILE.rigplan        %s\n", _("Estimate one scenario"));
-  fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("Search machines and settings; recommend one"));
+  fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("The machine to rent and the machine to buy"));
+  fprintf (out, "  guide [--budget X]           %s\n", _("The sizing guide for common kinds of training"));
   fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
   fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, or one chart (--chart)"));
   fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
@@ -1559,6 +1663,8 @@ main (int    argc,
     return run_estimate (argc - 1, argv + 1);
   if (strcmp (command, "plan") == 0)
     return run_plan (argc - 1, argv + 1);
+  if (strcmp (command, "guide") == 0)
+    return run_guide (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
     return run_export (argc - 1, argv + 1);
   if (strcmp (command, "fix") == 0)

@@ -582,10 +582,11 @@ rent_terms (RpRentKind kind)
     }
 }
 
+/* "5.2 h", "3.1 days": runs from minutes to months read best so. */
 static char *
 days_text (double days)
 {
-  return rp_units_format_number (days, days < 10 ? 1 : 0);
+  return rp_units_format_hours (days * 24);
 }
 
 /* The recommended row, on its own. */
@@ -617,10 +618,10 @@ plan_row_alone (const RpPlan    *plan,
         /* TRANSLATORS: rent terms ("on demand"), then the provider */
         where = g_strdup_printf (_("%s from %s"), rent_terms (r->scenario->budget.rent_kind),
                                  r->offer->provider);
-      /* TRANSLATORS: machine, where it is rented, days, cost of the run,
-       * free VRAM: "4 × H100 rented on demand from Lambda: 5.2 days,
+      /* TRANSLATORS: machine, where it is rented, duration, cost of the
+       * run, free VRAM: "4 × H100 rented on demand from Lambda: 5.2 days,
        * $6,100, 27 % headroom" */
-      return g_strdup_printf (_("%s rented %s: %s days, %s, %s headroom"), machine, where, days,
+      return g_strdup_printf (_("%s rented %s: %s, %s, %s headroom"), machine, where, days,
                               cost, headroom);
     }
   else
@@ -641,9 +642,9 @@ plan_row_alone (const RpPlan    *plan,
       else
         /* TRANSLATORS: %s is a utilization "60 %" */
         payback = g_strdup_printf (_("does not pay back against renting at %s use"), use);
-      /* TRANSLATORS: machine, price, monthly cost of owning it, days of
-       * the run, then whether it pays back */
-      return g_strdup_printf (_("%s bought for %s, then %s a month: %s days; %s"), machine,
+      /* TRANSLATORS: machine, price, monthly cost of owning it, duration
+       * of the run, then whether it pays back */
+      return g_strdup_printf (_("%s bought for %s, then %s a month: %s; %s"), machine,
                               capital, monthly, days, payback);
     }
 }
@@ -657,8 +658,8 @@ plan_row_failure (const RpPlan    *plan,
     {
       g_autofree char *late = days_text (r->days - plan->deadline_days);
 
-      /* TRANSLATORS: days by which a machine misses the deadline */
-      return g_strdup_printf (_("misses the deadline by %s days"), late);
+      /* TRANSLATORS: the time by which a machine misses the deadline */
+      return g_strdup_printf (_("misses the deadline by %s"), late);
     }
   if (!r->within_budget)
     {
@@ -691,12 +692,11 @@ plan_row_versus (const RpPlanRow *r,
     money = g_strdup (_("costs the same"));
   else
     money = g_strdup_printf (dc < 0 ? _("is %s cheaper") : _("costs %s more"), pct);
-  if (fabs (dd) < 0.05)
+  if (fabs (dd) < 0.01 * MAX (r->days, ref->days))
     /* TRANSLATORS: part of a comparison of two machines */
     time = g_strdup (_("takes as long"));
   else
-    time = g_strdup_printf (dd < 0 ? _("finishes %s days sooner") : _("takes %s days longer"),
-                            days);
+    time = g_strdup_printf (dd < 0 ? _("finishes %s sooner") : _("takes %s longer"), days);
   /* TRANSLATORS: "is 18 % cheaper" and "takes 2.0 days longer" */
   return g_strdup_printf (_("%s and %s"), money, time);
 }
@@ -773,9 +773,9 @@ plan_answer_reason (const RpPlan *plan,
         g_autofree char *deadline = days_text (plan->deadline_days);
         g_autofree char *days = days_text (f->days);
 
-        /* TRANSLATORS: the deadline in days, the fastest machine, its days */
-        return g_strdup_printf (_("None meets the %s-day deadline; the fastest, %s, takes %s "
-                                  "days."), deadline, machine, days);
+        /* TRANSLATORS: the deadline, the fastest machine, its duration */
+        return g_strdup_printf (_("None finishes within the deadline of %s; the fastest, %s, "
+                                  "takes %s."), deadline, machine, days);
       }
     case RP_PLAN_STATUS_OVER_BUDGET:
       {
