@@ -42,6 +42,7 @@ struct _RpWindow
   GtkWidget       *notice_open;
   GtkRevealer     *notice_revealer;
   GtkPaned        *paned;
+  GtkWidget       *plan_view;
   GtkLabel        *recommendation_label;
   GtkWidget       *results_scroller;
   GtkWidget       *stale_label;

@@ -444,8 +444,10 @@ log_ticks (Ctx        *ctx,
             {
               double v = mantissas[m] * pow (10, e);
 
+              /* each tick is its own decade's step: "1M", "200k", not
+               * "1.0000M" (a step of 1 in millions) */
               if (v <= axis->hi * (1 + 1e-9))
-                tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
+                tick_texts_add (ctx, ticks, unit, v, v, v);
             }
         }
       return ticks;
@@ -458,7 +460,7 @@ log_ticks (Ctx        *ctx,
     {
       double v = pow (base, e);
 
-      tick_texts_add (ctx, ticks, unit, v, v < 1 ? v : 1, v);
+      tick_texts_add (ctx, ticks, unit, v, v, v);
     }
   return ticks;
 }
@@ -676,7 +678,8 @@ layout_legend (Ctx   *ctx,
           const RpChartSeries *s = g_ptr_array_index (data->series, i);
 
           text = s->label;
-          kind = L->categorical ? RP_CHART_SWATCH_BOX : RP_CHART_SWATCH_LINE;
+          kind = L->categorical ? RP_CHART_SWATCH_BOX
+                 : data->scatter ? RP_CHART_SWATCH_DOT : RP_CHART_SWATCH_LINE;
           ink = RP_CHART_INK_SERIES + i;
         }
       else
@@ -1055,6 +1058,13 @@ layout_lines (Ctx        *ctx,
             }
           g_array_append_val (line->points, px);
           g_array_append_val (line->points, py);
+          if (data->scatter)
+            {
+              double br[2] = { NAN, NAN };
+
+              /* a break after every point: dots, no segments */
+              g_array_append_vals (line->points, br, 2);
+            }
           if (isfinite (prev_x))
             min_dx = MIN (min_dx, fabs (px - prev_x));
           prev_x = px;
@@ -1071,7 +1081,7 @@ layout_lines (Ctx        *ctx,
                                                        L->items->len - 1).text));
         }
       /* Dense lines read better without a dot on every point. */
-      if (min_dx < radius * 8)
+      if (min_dx < radius * 8 && !data->scatter)
         g_array_set_size (L->dots, first_dot);
     }
 }

@@ -1087,9 +1087,10 @@ note_current (RpPlan           *plan,
   gboolean fits = est->memory.computed && est->memory.verdict != RP_VERDICT_DOES_NOT_FIT;
 
   plan->current_days = fits && est->compute.computed ? est->compute.days : NAN;
-  plan->current_rent = fits && est->cost.rent_available && est->cost.run_available
-                       ? est->cost.rent_total : NAN;
-  plan->current_capital = est->cost.buy_available ? est->cost.buy_capital : NAN;
+  plan->current_rent = fits && est->cost.rent_available && est->cost.run_available &&
+                       plan->acquire != RP_ACQUIRE_BUY ? est->cost.rent_total : NAN;
+  plan->current_capital = est->cost.buy_available && plan->acquire != RP_ACQUIRE_RENT
+                          ? est->cost.buy_capital : NAN;
 }
 
 static RpPlan *
