@@ -141,6 +141,11 @@ static const double ram_step_gb = 64;
 static const double core_step = 8;
 static const double nvme_fill_limit = 0.75;
 
+/* RpSegment as mfu.json's per_class keys name it. */
+static const char *const segment_names[RP_N_SEGMENTS] = {
+  "datacenter", "workstation", "consumer",
+};
+
 /* ---- private structs -------------------------------------------------- */
 
 /* Everything derived from the scenario once, before the step is timed. */
@@ -332,7 +337,11 @@ utilization (const Ctx *c)
 
   if (c->hw->mfu_override > 0)
     return c->hw->mfu_override;
-  eff = rp_mfu_kernel_efficiency (c->mfu, c->gpu->generation, c->training->precision);
+  /* the card's class where mfu.json measures it (GeForce Ada), else its
+   * generation's */
+  eff = rp_mfu_kernel_efficiency_class (c->mfu, c->gpu->generation,
+                                        segment_names[c->gpu->segment],
+                                        c->training->precision);
   if (uses_gflops (c->arch))
     return eff;
   return eff * rp_mfu_width_factor (c->mfu, c->gpu->generation, c->arch->hidden) *
