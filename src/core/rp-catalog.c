@@ -494,11 +494,12 @@ add_or_replace (GPtrArray      *entries,
 
   if (pos > 0)
     {
-      /* Swap in place so the order of the bundled catalog is kept; the
-       * key, borrowed from the old entry, becomes the new entry's. */
+      /* Swap in place so the order of the bundled catalog is kept.  The
+       * key is borrowed from the old entry: the table takes the new
+       * entry's before the old one is freed (replace compares them). */
+      g_hash_table_replace (positions, id, GUINT_TO_POINTER (pos));
       free_entry (entries->pdata[pos - 1]);
       entries->pdata[pos - 1] = entry;
-      g_hash_table_replace (positions, id, GUINT_TO_POINTER (pos));
       return;
     }
   g_ptr_array_add (entries, entry);
