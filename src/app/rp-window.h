@@ -56,6 +56,8 @@ guint               rp_window_get_n_advice      (RpWindow       *self);
 /* The chart view of @kind, with its data brought up to date. */
 GtkWidget          *rp_window_get_chart_view    (RpWindow       *self,
                                                  RpChartKind     kind);
+/* The Plan page's view (an RpPlanView). */
+GtkWidget          *rp_window_get_plan_view     (RpWindow       *self);
 /* The error dialog on screen, or NULL. */
 GtkWidget          *rp_window_get_error_dialog  (RpWindow       *self);
 

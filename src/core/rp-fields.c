@@ -193,6 +193,9 @@ has_usd_and_cny (const RpScenario  *s,
 #define B(k, ty, member) \
   .key = "budget." k, .json_key = k, .section = RP_SECTION_BUDGET, .type = ty, \
   .offset = SC (budget.member)
+#define P(k, ty, member) \
+  .key = "planner." k, .json_key = k, .section = RP_SECTION_PLANNER, .type = ty, \
+  .offset = SC (planner.member)
 
 #define MAIN RP_FIELD_FORM
 #define MORE (RP_FIELD_FORM | RP_FIELD_ADVANCED)
@@ -562,12 +565,34 @@ static const RpField fields[] = {
   { B ("grid_kg_co2_per_kwh", RP_FIELD_DOUBLE, grid_kg_co2_per_kwh), .max = 10, .def = 0.4,
     .flags = MORE, .unit = RP_UNIT_KG_CO2_PER_KWH, .digits = 3, .step = 0.05,
     .label = N_("Grid carbon intensity") },
+
+  /* ---- planner: not form rows; the Plan view edits them ---- */
+  { P ("gpu_types", RP_FIELD_STRING, gpu_types), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .ref = RP_FIELD_REF_GPU_LIST, .label = N_("GPU types"), .null_label = N_("every GPU"),
+    .help = N_("GPU ids the planner may choose, separated by commas") },
+  { P ("vendors", RP_FIELD_STRING, vendors), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .label = N_("Vendors"), .null_label = N_("any vendor"),
+    .help = N_("GPU vendors the planner may choose, separated by commas (NVIDIA, AMD, …)") },
+  { P ("providers", RP_FIELD_STRING, providers), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .label = N_("Providers"), .null_label = N_("any provider"),
+    .help = N_("Cloud providers to rent from, or their kinds (hyperscaler, gpu-cloud, "
+               "marketplace), separated by commas") },
+  { P ("regions", RP_FIELD_STRING, regions), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .label = N_("Regions"), .null_label = N_("any region"),
+    .help = N_("Words an offer's region must contain, separated by commas; offers that "
+               "state no region are then left out") },
+  /* 1,048,576 GPUs: beyond any cluster built so far; a policy bound */
+  { P ("max_gpus", RP_FIELD_UINT, max_gpus), .min = 1, .max = 1048576, .def = 256,
+    .unit = RP_UNIT_GPUS, .step = 8, .label = N_("At most GPUs") },
+  { P ("max_nodes", RP_FIELD_UINT, max_nodes), .min = 1, .max = 131072, .def = 32,
+    .step = 1, .label = N_("At most nodes") },
 };
 
 #undef M
 #undef T
 #undef H
 #undef B
+#undef P
 #undef SC
 #undef AR
 

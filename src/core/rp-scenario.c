@@ -88,6 +88,10 @@ rp_scenario_copy (const RpScenario *self)
   copy->hardware.gpu = g_strdup (self->hardware.gpu);
   copy->budget.rent_offer = g_strdup (self->budget.rent_offer);
   copy->budget.region = g_strdup (self->budget.region);
+  copy->planner.gpu_types = g_strdup (self->planner.gpu_types);
+  copy->planner.vendors = g_strdup (self->planner.vendors);
+  copy->planner.providers = g_strdup (self->planner.providers);
+  copy->planner.regions = g_strdup (self->planner.regions);
   copy->extra = rp_json_extra_copy (self->extra);
   return copy;
 }
@@ -102,6 +106,10 @@ rp_scenario_free (RpScenario *self)
   g_free (self->hardware.gpu);
   g_free (self->budget.rent_offer);
   g_free (self->budget.region);
+  g_free (self->planner.gpu_types);
+  g_free (self->planner.vendors);
+  g_free (self->planner.providers);
+  g_free (self->planner.regions);
   rp_json_extra_free (self->extra);
   g_free (self);
 }

@@ -42,6 +42,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* ---- constants -------------------------------------------------------- */
 
@@ -162,6 +163,11 @@ static const double goodput_high = 0.91;
 static const double bottleneck_share = 0.25;
 static const double core_step = 8;
 static const double nvme_fill_limit = 0.75;
+
+/* RpSegment as mfu.json's per_class keys name it. */
+static const char *const segment_names[RP_N_SEGMENTS] = {
+  "datacenter", "workstation", "consumer",
+};
 
 /* ---- private structs -------------------------------------------------- */
 
@@ -356,23 +362,23 @@ text_total_samples (const RpTraining *t,
 }
 
 static void
-init_ctx (Ctx              *c,
-          const RpScenario *sc,
-          const RpEstimate *est)
+init_ctx (Ctx               *c,
+          const RpScenario  *sc,
+          const RpModelArch *arch,
+          const RpGpu       *gpu)
 {
   const RpTraining *t = &sc->training;
 
   c->training = t;
   c->hw = &sc->hardware;
-  c->arch = &est->arch;
-  c->gpu = est->gpu;
+  c->arch = arch;
+  c->gpu = gpu;
   c->n_gpus = rp_scenario_n_gpus (sc);
   c->tp = MAX (t->tensor_parallel, 1);
   c->pp = MAX (t->pipeline_parallel, 1);
   c->cp = rp_stack_context_parallel (t);
   c->dp = rp_scenario_data_parallel (sc);
   rp_stack_resolve (sc, &c->stack);
-  c->memory = est->memory.computed ? &est->memory : NULL;
   c->gpn = MAX (sc->hardware.gpus_per_node, 1);
   c->nodes = MAX (sc->hardware.nodes, 1);
   c->network = sc->hardware.network;
@@ -399,7 +405,11 @@ utilization (const Ctx *c)
 
   if (c->hw->mfu_override > 0)
     return c->hw->mfu_override;
-  eff = rp_mfu_kernel_efficiency (c->mfu, c->gpu->generation, c->training->precision);
+  /* the card's class where mfu.json measures it (GeForce Ada), else its
+   * generation's */
+  eff = rp_mfu_kernel_efficiency_class (c->mfu, c->gpu->generation,
+                                        segment_names[c->gpu->segment],
+                                        c->training->precision);
   if (uses_gflops (c->arch))
     return eff;
   return eff * rp_mfu_width_factor (c->mfu, c->gpu->generation, c->arch->hidden) *
@@ -602,7 +612,7 @@ optimizer_s (const Ctx *c,
 static double
 intra_busbw (const Ctx *c)
 {
-  return rp_link_busbw_bytes_s (c->hw->intra_link);
+  return rp_link_gpu_busbw_bytes_s (c->hw->intra_link, c->gpu);
 }
 
 /* Bus bandwidth of a ring of @n ranks whose @groups_per_node rings share
@@ -1028,6 +1038,15 @@ add_time_warnings (const RpScenario        *sc,
                                "step; a faster network or fewer nodes would pay"),
                              rp_enum_info_get_label (&rp_network_info, c->network),
                              100 * r->comm_exposed_s / r->gpu_step_s);
+  /* PCIe busbw in rp-links.c is already the figure measured on such
+   * GeForce cards (NVIDIA/nccl issue #1639); the advice names why */
+  if (c->gpn > 1 && c->gpu->pcie_p2p == 0 && r->comm_exposed_s > 0)
+    /* TRANSLATORS: %s is a GPU's name */
+    rp_estimate_add_warning (est, "no-p2p", RP_SEVERITY_INFO,
+                             _("The %s cannot copy directly between cards over PCIe: every "
+                               "exchange between the GPUs of a node passes through host memory; "
+                               "a single card, or cards with NVLink, avoid it"),
+                             c->gpu->name);
   if (c->tp > 1 && (sc->hardware.intra_link == RP_LINK_PCIE3 ||
                     sc->hardware.intra_link == RP_LINK_PCIE4 ||
                     sc->hardware.intra_link == RP_LINK_PCIE5))
@@ -1150,42 +1169,81 @@ fill_bom (const Ctx               *c,
 
 /* ---- helpers: the run ------------------------------------------------- */
 
-static gboolean
-can_time (const RpScenario *sc,
-          const Ctx        *c,
-          RpEstimate       *est)
+/* Why a run cannot be timed; the advice says what to set. */
+typedef enum
 {
+  UNTIMED_NONE,
+  UNTIMED_PRECISION,            /* rp_estimate_compute has warned */
+  UNTIMED_MFU_PARAMS,
+  UNTIMED_FLOPS,
+  UNTIMED_BANDWIDTH,
+  UNTIMED_SHAPE,                /* no tokens and no FLOPs per sample */
+  UNTIMED_DATASET,              /* no data: an invented 0 days and $0 would read as "free" */
+} Untimed;
+
+/* A GPU whose memory bandwidth no source states cannot be timed: the
+ * memory-bound floor of convnets and the optimizer step read it, and a
+ * missing value would make the card look infinitely fast there. */
+static Untimed
+why_untimed (const RpScenario *sc,
+             const Ctx        *c)
+{
+  gboolean overridden = sc->hardware.mfu_override > 0;
+
   if (c->peak_flops_s <= 0)
-    return FALSE;   /* rp_estimate_compute has warned "precision-unsupported" */
-  if (c->mfu == NULL && sc->hardware.mfu_override <= 0)
+    return UNTIMED_PRECISION;
+  if (c->mfu == NULL && !overridden)
+    return UNTIMED_MFU_PARAMS;
+  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
+    return UNTIMED_FLOPS;
+  if (!overridden && !(c->gpu->memory_bandwidth_gb_s > 0))
+    return UNTIMED_BANDWIDTH;
+  if (c->tokens <= 0 && !uses_gflops (c->arch))
+    return UNTIMED_SHAPE;
+  if ((c->text ? text_total_samples (c->training, c->tokens) : c->training->dataset_samples) *
+      c->training->epochs <= 0)
+    return UNTIMED_DATASET;
+  return UNTIMED_NONE;
+}
+
+static void
+warn_untimed (const Ctx  *c,
+              Untimed     why,
+              RpEstimate *est)
+{
+  switch (why)
     {
+    case UNTIMED_MFU_PARAMS:
       rp_estimate_add_warning (est, "mfu-params-missing", RP_SEVERITY_ERROR,
                                _("No utilization data (mfu.json) in the catalog; set "
                                  "hardware.mfu_override to time this run"));
-      return FALSE;
-    }
-  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
-    {
+      break;
+    case UNTIMED_FLOPS:
       rp_estimate_add_warning (est, "flops-unknown", RP_SEVERITY_WARNING,
                                _("The model has no published FLOPs per sample; set "
                                  "model.gflops_per_sample to time this run"));
-      return FALSE;
-    }
-  if (!(c->tokens > 0 || uses_gflops (c->arch)))
-    return FALSE;
-  /* No data means no run: an invented 0 days and $0 would read as "free". */
-  if ((c->text ? text_total_samples (c->training, c->tokens) : c->training->dataset_samples) *
-      c->training->epochs <= 0)
-    {
+      break;
+    case UNTIMED_BANDWIDTH:
+      /* TRANSLATORS: %s is a GPU's name */
+      rp_estimate_add_warning (est, "bandwidth-unknown", RP_SEVERITY_WARNING,
+                               _("No source states the memory bandwidth of the %s, so the run "
+                                 "is not timed; add it in your GPU catalog or set a "
+                                 "utilization override"), c->gpu->name);
+      break;
+    case UNTIMED_DATASET:
       rp_estimate_add_warning (est, "dataset-empty", RP_SEVERITY_WARNING,
                                c->text ?
                                _("No training data: set training.dataset_tokens (or "
                                  "dataset_samples) and training.epochs above 0 to time this run") :
                                _("No training data: set training.dataset_samples and "
                                  "training.epochs above 0 to time this run"));
-      return FALSE;
+      break;
+    case UNTIMED_NONE:
+    case UNTIMED_PRECISION:
+    case UNTIMED_SHAPE:
+    default:
+      break;
     }
-  return TRUE;
 }
 
 /* ---- public API ------------------------------------------------------- */
@@ -1220,28 +1278,96 @@ rp_time_model_bubble_fraction (guint  pipeline,
   return (pipeline - 1) / (virtual_stages * micro_batches + pipeline - 1);
 }
 
+static void
+time_run (Ctx               *c,
+          const RpScenario  *scenario,
+          const RpCatalog   *catalog,
+          RpComputeEstimate *r)
+{
+  count_flops (c, catalog, scenario->model.preset);
+  time_gpu_step (c, r);
+  time_data (c, r);
+  fill_totals (c, r);
+  r->mfu_overridden = scenario->hardware.mfu_override > 0;
+  r->computed = TRUE;
+}
+
+gboolean
+rp_time_model_estimate (const RpScenario  *scenario,
+                        const RpCatalog   *catalog,
+                        const RpModelArch *arch,
+                        const RpGpu       *gpu,
+                        RpComputeEstimate *out)
+{
+  Ctx c = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  init_ctx (&c, scenario, arch, gpu);
+  c.mfu = rp_catalog_get_mfu (catalog);
+  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+    return FALSE;
+  time_run (&c, scenario, catalog, out);
+  return TRUE;
+}
+
+double
+rp_time_model_min_gpu_hours (const RpScenario  *scenario,
+                             const RpCatalog   *catalog,
+                             const RpModelArch *arch,
+                             const RpGpu       *gpu)
+{
+  const RpTraining *t;
+  double samples, eff;
+  Ctx c = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NAN);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, NAN);
+
+  t = &scenario->training;
+  init_ctx (&c, scenario, arch, gpu);
+  c.mfu = rp_catalog_get_mfu (catalog);
+  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+    return NAN;
+  count_flops (&c, catalog, scenario->model.preset);
+  /* compute_s ≥ model FLOPs of the step / (GPUs × peak × utilization),
+   * and the step is never shorter than its compute (time_gpu_step); the
+   * utilization depends on the GPU, precision and model, not on the
+   * parallel split, micro batch, ZeRO stage or recomputation */
+  eff = scenario->hardware.mfu_override > 0 ? scenario->hardware.mfu_override
+                                            : utilization (&c);
+  samples = (c.text ? text_total_samples (t, c.tokens) : t->dataset_samples) * t->epochs;
+  return samples * c.model_flops / (c.peak_flops_s * eff) / 3600;
+}
+
 void
 rp_time_model_run (const RpScenario *scenario,
                    const RpCatalog  *catalog,
                    RpEstimate       *est)
 {
   RpComputeEstimate *r;
+  Untimed why;
   Ctx c = { 0 };
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
   g_return_if_fail (est->gpu != NULL);
 
   r = &est->compute;
-  init_ctx (&c, scenario, est);
+  init_ctx (&c, scenario, &est->arch, est->gpu);
+  /* paged optimizer states move over PCIe when they do not fit: the
+   * memory model's estimate says how much (the planner's lean path has
+   * none and prices no paging) */
+  c.memory = est->memory.computed ? &est->memory : NULL;
   c.mfu = rp_catalog_get_mfu (catalog);
-  if (!can_time (scenario, &c, est))
-    return;
-  count_flops (&c, catalog, scenario->model.preset);
-  time_gpu_step (&c, r);
-  time_data (&c, r);
-  fill_totals (&c, r);
-  r->mfu_overridden = scenario->hardware.mfu_override > 0;
-  r->computed = TRUE;
+  why = why_untimed (scenario, &c);
+  if (why != UNTIMED_NONE)
+    {
+      warn_untimed (&c, why, est);
+      return;
+    }
+  time_run (&c, scenario, catalog, r);
   add_time_warnings (scenario, &c, r, est);
   fill_bom (&c, r, &est->bom);
 }

@@ -425,6 +425,18 @@ typedef struct
   double      grid_kg_co2_per_kwh;
 } RpBudget;
 
+/* What the planner may choose from (the file's "planner" section).
+ * Lists are comma-separated words; NULL lists allow everything. */
+typedef struct
+{
+  char       *gpu_types;               /* owned; GPU ids; NULL: every catalog GPU */
+  char       *vendors;                 /* owned; "NVIDIA, AMD"; NULL: any */
+  char       *providers;               /* owned; provider names or classes; NULL: any */
+  char       *regions;                 /* owned; words found in an offer's region */
+  guint       max_gpus;                /* the most GPUs a machine may have */
+  guint       max_nodes;               /* the most nodes a machine may have */
+} RpPlanner;
+
 /* Opaque; keeps the file's unknown keys so that saving loses nothing. */
 typedef struct _RpJsonExtra RpJsonExtra;
 
@@ -435,6 +447,7 @@ typedef struct
   RpTraining   training;
   RpHardware   hardware;
   RpBudget     budget;
+  RpPlanner    planner;
   RpJsonExtra *extra;                  /* owned, may be NULL */
 } RpScenario;
 
