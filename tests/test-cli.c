@@ -67,7 +67,8 @@ example (const char *name)
 static void
 test_help (void)
 {
-  static const char *const commands[] = { "catalog", "estimate", "plan", "fix", "schema" };
+  static const char *const commands[] = { "catalog", "estimate", "plan", "fix", "schema",
+                                          "guide" };
 
   {
     g_auto(CliResult) r = { 0 };
@@ -567,6 +568,59 @@ test_export_csv_json (void)
   g_rmdir (dir);
 }
 
+/* plan --json: evaluated, seconds, the rent and buy answers; the
+ * filters from the command line; an unknown GPU names the key. */
+static void
+test_plan (void)
+{
+  g_autofree char *path = example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_auto(CliResult) json = { 0 };
+  g_auto(CliResult) text = { 0 };
+  g_auto(CliResult) unknown = { 0 };
+  g_auto(CliResult) bad = { 0 };
+
+  run_cli (&json, NULL, "plan", path, "--json", "--acquire", "compare", "--gpus",
+           "h100-sxm,a100-80gb-sxm", "--top", "3", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"evaluated\":"));
+  g_assert_nonnull (strstr (json.out, "\"seconds\":"));
+  g_assert_nonnull (strstr (json.out, "\"rent\":"));
+  g_assert_nonnull (strstr (json.out, "\"buy\":"));
+  g_assert_nonnull (strstr (json.out, "\"recommended\":"));
+  g_assert_null (strstr (json.out, "rtx-4090"));
+  run_cli (&text, NULL, "plan", path, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Recommended:"));
+  run_cli (&unknown, NULL, "plan", path, "--gpus", "no-such-gpu", NULL);
+  g_assert_cmpint (unknown.status, ==, 1);
+  g_assert_nonnull (strstr (unknown.err, "no-such-gpu"));
+  run_cli (&bad, NULL, "plan", path, "--acquire", "lease", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+}
+
+/* guide: one row per bundled scenario, each with a rent and a buy line,
+ * planned now; --json carries each row's sources. */
+static void
+test_guide (void)
+{
+  g_auto(CliResult) text = { 0 };
+  g_auto(CliResult) json = { 0 };
+  g_auto(CliResult) bad = { 0 };
+
+  run_cli (&text, NULL, "guide", "--deadline", "14", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Image classification"));
+  g_assert_nonnull (strstr (text.out, "7B pretraining"));
+  g_assert_nonnull (strstr (text.out, "Rent:"));
+  g_assert_nonnull (strstr (text.out, "Buy:"));
+  run_cli (&json, NULL, "guide", "--json", "--budget", "1000", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"format\":\t\"rigplan-guide\""));
+  g_assert_nonnull (strstr (json.out, "\"sources\":"));
+  run_cli (&bad, NULL, "guide", "--budget", "lots", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -585,5 +639,7 @@ main (int    argc,
   g_test_add_func ("/cli/export-csv-json", test_export_csv_json);
   g_test_add_func ("/cli/export-limits", test_export_limits);
   g_test_add_func ("/cli/catalog-warnings", test_catalog_warnings);
+  g_test_add_func ("/cli/plan", test_plan);
+  g_test_add_func ("/cli/guide", test_guide);
   return g_test_run ();
 }

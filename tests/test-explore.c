@@ -9,6 +9,7 @@
 #include "rp-cost-model.h"
 #include "rp-estimate.h"
 #include "rp-explore.h"
+#include "rp-links.h"
 #include "rp-scenario.h"
 
 #include <math.h>
@@ -94,6 +95,60 @@ test_links (void)
   g_assert_cmpint (rp_explore_gpu_link (gpu ("h100-pcie"), 4), ==, RP_LINK_PCIE5);
   g_assert_cmpint (rp_explore_gpu_link (gpu ("b200"), 8), ==, RP_LINK_NVLINK5);
   g_assert_cmpint (rp_explore_gpu_link (gpu ("rtx-3090"), 4), ==, RP_LINK_PCIE4);
+  /* GA102 white paper: the RTX 3090 takes a two-way NVLink bridge */
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("rtx-3090"), 2), ==, RP_LINK_NVLINK3);
+  /* The HGX H20 is an eight-GPU NVSwitch board although its id has no
+   * "sxm" (gpus.json link_source: 1cnz.cn, NVLink 900 GB/s, 8-way): the
+   * old rule of the id took it for bridged pairs and timed PCIe. */
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("h20"), 8), ==, RP_LINK_NVLINK4);
+  /* No NVLink on the RTX 4090 and L40S, at any count */
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("rtx-4090"), 2), ==, RP_LINK_PCIE4);
+  g_assert_cmpint (rp_explore_gpu_link (gpu ("l40s"), 2), ==, RP_LINK_PCIE4);
+}
+
+/* The bus bandwidth over a GPU's own link follows that GPU's stated
+ * NVLink bandwidth, not the generation's: A40 data sheet, 112.5 GB/s
+ * bidirectional for a bridged pair = 56.25 GB/s a direction, × 200/300
+ * (the NCCL bus-bandwidth share measured on A100 SXM4, rp-links.c) =
+ * 37.5 GB/s; the H800's NVLink is cut to 400 GB/s (gpus.json) = 133.3
+ * GB/s against the H100's 300. */
+static void
+test_link_bandwidth_by_model (void)
+{
+  g_assert_cmpfloat_with_epsilon (rp_link_gpu_busbw_bytes_s (RP_LINK_NVLINK3, gpu ("a40")),
+                                  37.5e9, 1e6);
+  g_assert_cmpfloat_with_epsilon (rp_link_gpu_busbw_bytes_s (RP_LINK_NVLINK4,
+                                                             gpu ("h800-sxm")),
+                                  400e9 / 2 * 2 / 3, 1e6);
+  g_assert_cmpfloat_with_epsilon (rp_link_gpu_busbw_bytes_s (RP_LINK_NVLINK4,
+                                                             gpu ("h100-sxm")),
+                                  300e9, 1e6);
+  /* a link that is not the GPU's own: the generation's figure */
+  g_assert_cmpfloat_with_epsilon (rp_link_gpu_busbw_bytes_s (RP_LINK_NVLINK4, gpu ("a40")),
+                                  rp_link_busbw_bytes_s (RP_LINK_NVLINK4), 1);
+}
+
+/* Every GPU with its own link says which GPUs it joins, with a source;
+ * GeForce Ada cards have no PCIe peer-to-peer (tinygrad's P2P driver
+ * README: the mailbox hardware is absent or disabled on the 4090s). */
+static void
+test_link_scope_sourced (void)
+{
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *g = rp_catalog_get_gpu (catalog, i);
+      RpLink link;
+
+      if (g->interconnect == NULL || !rp_link_from_string (g->interconnect, &link) ||
+          link <= RP_LINK_PCIE5)
+        continue;
+      g_test_message ("%s: %s", g->id, rp_link_scope_to_string (g->link_scope));
+      g_assert_cmpint (g->link_scope, !=, RP_LINK_SCOPE_UNKNOWN);
+      g_assert_nonnull (g->link_source);
+    }
+  g_assert_cmpint (gpu ("rtx-4090")->pcie_p2p, ==, 0);
+  g_assert_cmpint (gpu ("rtx-4090d")->pcie_p2p, ==, 0);
+  g_assert_cmpint (gpu ("h100-sxm")->pcie_p2p, ==, -1);
 }
 
 /* Several nodes without a named network: the fabric such clusters use. */
@@ -220,6 +275,8 @@ main (int    argc,
   g_test_add_func ("/core/explore/prices-follow-the-gpu", test_prices_follow_the_gpu);
   g_test_add_func ("/core/explore/same-gpu-keeps-its-price", test_same_gpu_keeps_its_price);
   g_test_add_func ("/core/explore/links", test_links);
+  g_test_add_func ("/core/explore/link-bandwidth-by-model", test_link_bandwidth_by_model);
+  g_test_add_func ("/core/explore/link-scope-sourced", test_link_scope_sourced);
   g_test_add_func ("/core/explore/networks", test_networks);
   g_test_add_func ("/core/explore/split-and-batch", test_split_and_batch);
   g_test_add_func ("/core/explore/pick-gpus", test_pick_gpus);

@@ -22,7 +22,10 @@ static char *
 scenario_with (const RpField *f,
                const char    *value)
 {
-  static const char *const sections[] = { NULL, "model", "training", "hardware", "budget" };
+  static const char *const sections[] = { NULL, "model", "training", "hardware", "budget",
+                                          "planner" };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (sections) == RP_N_SECTIONS);
   GString *out = g_string_new ("{\"format\": \"rigplan-scenario\", \"version\": 2");
   gboolean model_done = FALSE;
 

@@ -1,22 +1,27 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-planner.c: the search returns configurations that really fit,
- * ranked as documented, with a correct Pareto front */
+/* test-planner.c: the planner's rows really fit and cost what they say,
+ * its front is the Pareto front by definition, its pruned search gives
+ * the exhaustive search's answers, and it keeps the user's prices and
+ * filters */
 
 #include "config.h"
 
 #include "rp-catalog.h"
+#include "rp-error.h"
+#include "rp-guide.h"
 #include "rp-planner.h"
+#include "rp-planner-private.h"
 #include "rp-scenario.h"
+#include "rp-json-private.h"
+#include "rp-time-model.h"
+#include "rp-words.h"
 
-static RpCatalog *
-load_catalog (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_load_default (&error);
+#include <math.h>
+#include <string.h>
 
-  g_assert_no_error (error);
-  return catalog;
-}
+static RpCatalog *catalog;
+
+/* ---- helpers -------------------------------------------------------- */
 
 static RpScenario *
 load_example (const char *name)
@@ -29,167 +34,642 @@ load_example (const char *name)
   return s;
 }
 
-static gboolean
-dominates (const RpPlanCandidate *a,
-           const RpPlanCandidate *b)
+static RpPlan *
+plan_of (const RpScenario *s,
+         gboolean          exhaustive)
 {
-  return a->days >= 0 && a->cost >= 0 && a->days <= b->days && a->cost <= b->cost &&
-         (a->days < b->days || a->cost < b->cost);
+  g_autoptr(GError) error = NULL;
+  RpPlanOptions options;
+  RpPlan *plan;
+
+  rp_plan_options_init (&options);
+  options.exhaustive = exhaustive;
+  plan = rp_plan_compute (s, catalog, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan);
+  return plan;
 }
 
-/* Every candidate, estimated again on its own, fits on its GPU. */
-static void
-test_candidates_fit (void)
+static const RpPlanRow *
+row_at (const RpPlan *plan,
+        guint         kind,
+        guint         i)
 {
-  g_autoptr(RpCatalog) catalog = load_catalog ();
+  return g_ptr_array_index (plan->answers[kind].rows, i);
+}
+
+static gboolean
+dominates (double da, double ca,
+           double db, double cb)
+{
+  return da <= db && ca <= cb && (da < db || ca < cb);
+}
+
+static void
+set (char      **slot,
+     const char *value)
+{
+  g_free (*slot);
+  *slot = g_strdup (value);
+}
+
+/* ---- tests: rows ---------------------------------------------------- */
+
+/* Every row, estimated again on its own with the full estimate, fits
+ * with the required headroom and takes the days and costs the money the
+ * row says; no machine exceeds the planner's limits. */
+static void
+test_rows_fit (void)
+{
   g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
-  g_autoptr(GError) error = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpPlan) plan = NULL;
-  RpPlanOptions options;
+  guint n = 0;
 
-  rp_plan_options_init (&options);
-  options.max_gpus = 64;
-  plan = rp_plan_compute (s, catalog, &options, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (plan->candidates->len, >, 5);
-  g_assert_cmpint (plan->recommended, >=, 0);
-  g_test_message ("%u configurations, %u machines", plan->n_evaluated, plan->candidates->len);
-  for (guint i = 0; i < plan->candidates->len; i++)
-    {
-      const RpPlanCandidate *c = g_ptr_array_index (plan->candidates, i);
+  s->budget.acquire = RP_ACQUIRE_COMPARE;
+  s->planner.max_gpus = 32;
+  s->planner.max_nodes = 2;
+  plan = plan_of (s, FALSE);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    for (guint i = 0; i < plan->answers[a].rows->len; i++)
+      {
+        const RpPlanRow *r = row_at (plan, a, i);
 
-      g_assert_true (rp_estimate_compute (c->scenario, catalog, est, &error));
-      g_assert_true (est->memory.computed);
-      g_assert_cmpint (est->memory.verdict, !=, RP_VERDICT_DOES_NOT_FIT);
-      g_assert_cmpfloat (est->memory.total_bytes, <=, est->memory.capacity_bytes);
-      g_assert_cmpuint (rp_scenario_n_gpus (c->scenario), ==, c->n_gpus);
-      g_assert_cmpuint (c->n_gpus, <=, options.max_gpus);
-    }
+        g_assert_true (rp_estimate_compute (r->scenario, catalog, est, NULL));
+        g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_FITS);
+        g_assert_cmpfloat_with_epsilon (est->compute.days, r->days, 1e-9 * r->days);
+        if (a == RP_PLAN_RENT)
+          g_assert_cmpfloat_with_epsilon (est->cost.rent_total, r->cost, 1e-9 * r->cost);
+        else
+          g_assert_cmpfloat_with_epsilon (est->cost.buy_capital, r->cost, 1e-9 * r->cost);
+        g_assert_cmpuint (r->n_gpus, <=, 32);
+        g_assert_cmpuint (r->scenario->hardware.nodes, <=, 2);
+        n++;
+      }
+  g_test_message ("%u rows checked", n);
+  g_assert_cmpuint (n, >, 20);
 }
 
-/* Pareto: no candidate on the front is beaten on both time and cost;
- * every candidate off it (with both known) is. */
-static void
-test_pareto_front (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RpPlan) plan = NULL;
-  RpPlanOptions options;
-  guint n_pareto = 0;
-
-  rp_plan_options_init (&options);
-  options.max_gpus = 16;
-  plan = rp_plan_compute (s, catalog, &options, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < plan->candidates->len; i++)
-    {
-      const RpPlanCandidate *a = g_ptr_array_index (plan->candidates, i);
-      gboolean beaten = FALSE;
-
-      for (guint j = 0; j < plan->candidates->len; j++)
-        if (j != i && dominates (g_ptr_array_index (plan->candidates, j), a))
-          beaten = TRUE;
-      if (a->days >= 0 && a->cost >= 0)
-        g_assert_cmpint (a->pareto, ==, !beaten);
-      n_pareto += a->pareto;
-    }
-  g_assert_cmpuint (n_pareto, >=, 1);
-}
-
-/* Order: those that meet deadline and budget first, then by cost. */
+/* The answers rank the machines that meet every constraint first, then
+ * those on time, then the late ones; cheapest first inside each. */
 static void
 test_ranking (void)
 {
-  g_autoptr(RpCatalog) catalog = load_catalog ();
   g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
-  g_autoptr(GError) error = NULL;
   g_autoptr(RpPlan) plan = NULL;
-  RpPlanOptions options;
 
-  rp_plan_options_init (&options);
-  options.max_gpus = 64;
-  plan = rp_plan_compute (s, catalog, &options, &error);
-  g_assert_no_error (error);
-  for (guint i = 1; i < plan->candidates->len; i++)
+  s->budget.acquire = RP_ACQUIRE_COMPARE;
+  s->budget.deadline_days = 5;
+  s->budget.limit = 2000;
+  plan = plan_of (s, FALSE);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     {
-      const RpPlanCandidate *a = g_ptr_array_index (plan->candidates, i - 1);
-      const RpPlanCandidate *b = g_ptr_array_index (plan->candidates, i);
-      gboolean a_ok = a->meets_deadline && a->within_budget;
-      gboolean b_ok = b->meets_deadline && b->within_budget;
+      const RpPlanAnswer *answer = &plan->answers[a];
 
-      g_assert_true (a_ok || !b_ok);
-      if (a_ok == b_ok && a->cost >= 0 && b->cost >= 0)
-        g_assert_cmpfloat (a->cost, <=, b->cost);
-    }
-  if (plan->recommended >= 0)
-    {
-      const RpPlanCandidate *r = g_ptr_array_index (plan->candidates, plan->recommended);
-      gboolean any_ok = FALSE;
-
-      for (guint i = 0; i < plan->candidates->len; i++)
+      for (guint i = 1; i < answer->rows->len; i++)
         {
-          const RpPlanCandidate *c = g_ptr_array_index (plan->candidates, i);
-          any_ok |= c->meets_deadline && c->within_budget;
+          const RpPlanRow *x = row_at (plan, a, i - 1), *y = row_at (plan, a, i);
+          int tx = x->feasible ? 0 : x->meets_deadline ? 1 : 2;
+          int ty = y->feasible ? 0 : y->meets_deadline ? 1 : 2;
+
+          g_assert_cmpint (tx, <=, ty);
+          if (tx == ty)
+            g_assert_cmpfloat (x->cost, <=, y->cost);
         }
-      if (any_ok)
-        g_assert_true (r->meets_deadline && r->within_budget);
+      if (answer->recommended >= 0)
+        g_assert_true (row_at (plan, a, (guint) answer->recommended)->feasible);
     }
 }
 
-/* Llama 3.1 405B cannot be trained on one 24 GiB card in any setting:
- * its bf16 weights alone are 405.9e9 × 2 bytes = 756 GiB. */
+/* ---- tests: the front ----------------------------------------------- */
+
+/* The front marked on a plan is the Pareto front by its definition: a
+ * row is on it exactly when no other row of its answer is at least as
+ * fast and as cheap and strictly better in one. */
+static void
+test_front_definition (void)
+{
+  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpPlan) plan = NULL;
+  guint on_front = 0;
+
+  s->budget.acquire = RP_ACQUIRE_COMPARE;
+  plan = plan_of (s, TRUE);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    for (guint i = 0; i < plan->answers[a].rows->len; i++)
+      {
+        const RpPlanRow *x = row_at (plan, a, i);
+        gboolean beaten = FALSE;
+
+        for (guint j = 0; j < plan->answers[a].rows->len && !beaten; j++)
+          {
+            const RpPlanRow *y = row_at (plan, a, j);
+
+            beaten = j != i && dominates (y->days, y->cost, x->days, x->cost);
+          }
+        g_assert_cmpint (x->pareto, ==, !beaten);
+        on_front += x->pareto;
+      }
+  g_assert_cmpuint (on_front, >=, 2);
+}
+
+/* The sweep against the definition on random points with many ties
+ * (integer days and costs), 200 sets of up to 60 points. */
+static void
+test_front_random (void)
+{
+  GRand *rand = g_rand_new_with_seed (12);
+
+  for (guint set_i = 0; set_i < 200; set_i++)
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+      guint n = (guint) g_rand_int_range (rand, 1, 60);
+
+      for (guint i = 0; i < n; i++)
+        {
+          RpPlanRow *r = g_new0 (RpPlanRow, 1);
+
+          r->days = g_rand_int_range (rand, 1, 12);
+          r->cost = g_rand_int_range (rand, 1, 12);
+          g_ptr_array_add (rows, r);
+        }
+      rp_plan_mark_front (rows);
+      for (guint i = 0; i < n; i++)
+        {
+          const RpPlanRow *x = g_ptr_array_index (rows, i);
+          gboolean beaten = FALSE;
+
+          for (guint j = 0; j < n; j++)
+            {
+              const RpPlanRow *y = g_ptr_array_index (rows, j);
+
+              beaten |= j != i && dominates (y->days, y->cost, x->days, x->cost);
+            }
+          g_assert_cmpint (x->pareto, ==, !beaten);
+        }
+    }
+  g_rand_free (rand);
+}
+
+/* ---- tests: pruning is exact ---------------------------------------- */
+
+static gboolean
+same_row (const RpPlanRow *x,
+          const RpPlanRow *y)
+{
+  return x->gpu == y->gpu && x->n_gpus == y->n_gpus &&
+         fabs (x->days - y->days) <= 1e-9 * x->days &&
+         fabs (x->cost - y->cost) <= 1e-9 * x->cost;
+}
+
+static guint
+count_front (const RpPlan *plan,
+             guint         kind)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < plan->answers[kind].rows->len; i++)
+    n += row_at (plan, kind, i)->pareto;
+  return n;
+}
+
+/* On small spaces the pruned search gives what the exhaustive one gives
+ * (every setting of every machine estimated): the same recommendation,
+ * the same first rows, the same front, while estimating fewer settings. */
+static void
+test_pruned_equals_exhaustive (void)
+{
+  static const char *const examples[] = {
+    "lora-llama3-8b-rtx4090.rigplan",
+    "full-finetune-llama2-7b-8xa100.rigplan",
+    "qlora-llama2-70b-a100.rigplan",
+    "resnet50-imagenet-8xa100.rigplan",
+    "sdxl-finetune-8xa100.rigplan",
+    "pretrain-1b-decoder-32xh100.rigplan",
+  };
+
+  for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
+    for (guint variant = 0; variant < 2; variant++)
+      {
+        g_autoptr(RpScenario) s = load_example (examples[e]);
+        g_autoptr(RpPlan) fast = NULL, full = NULL;
+
+        s->budget.acquire = RP_ACQUIRE_COMPARE;
+        s->planner.max_gpus = 16;
+        if (variant == 1)
+          {
+            /* a deadline and budgets that leave only some machines */
+            s->budget.deadline_days = 1;
+            s->budget.limit = 100;
+            s->budget.capital_limit = 60000;
+          }
+        fast = plan_of (s, FALSE);
+        full = plan_of (s, TRUE);
+        g_test_message ("%s/%u: %" G_GUINT64_FORMAT " settings estimated against %"
+                        G_GUINT64_FORMAT "; %u of %u machines searched", examples[e], variant,
+                        fast->n_evaluated, full->n_evaluated, fast->n_searched,
+                        full->n_searched);
+        g_assert_cmpuint (fast->n_evaluated, <, full->n_evaluated);
+        g_assert_cmpint (fast->overall, ==, full->overall);
+        for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+          {
+            const RpPlanAnswer *fa = &fast->answers[a], *xa = &full->answers[a];
+            guint top = MIN (10, xa->rows->len);
+
+            g_assert_cmpint (fa->status, ==, xa->status);
+            g_assert_cmpint (fa->recommended, ==, xa->recommended);
+            g_assert_cmpuint (fa->rows->len, >=, top);
+            for (guint i = 0; i < top; i++)
+              g_assert_true (same_row (row_at (fast, a, i), row_at (full, a, i)));
+            g_assert_cmpuint (count_front (fast, a), ==, count_front (full, a));
+            for (guint i = 0; i < xa->rows->len; i++)
+              {
+                const RpPlanRow *x = row_at (full, a, i);
+                gboolean found = FALSE;
+
+                if (!x->pareto)
+                  continue;
+                for (guint j = 0; j < fa->rows->len && !found; j++)
+                  found = row_at (fast, a, j)->pareto && same_row (row_at (fast, a, j), x);
+                g_assert_true (found);
+              }
+          }
+      }
+}
+
+/* The bound the pruning rests on: no row takes fewer GPU-hours than the
+ * model FLOPs at the GPU's utilization. */
+static void
+test_lower_bound (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpPlan) plan = NULL;
+
+  s->planner.max_gpus = 16;
+  plan = plan_of (s, TRUE);
+  g_assert_true (rp_estimate_compute (s, catalog, est, NULL));
+  for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
+    {
+      const RpPlanRow *r = row_at (plan, RP_PLAN_RENT, i);
+      double bound = rp_time_model_min_gpu_hours (r->scenario, catalog, &est->arch, r->gpu);
+
+      g_assert_cmpfloat (bound, >, 0);
+      g_assert_cmpfloat (bound, <=, r->gpu_hours * (1 + 1e-12));
+    }
+}
+
+/* ZeRO-1 is never tried: the time model times it as ZeRO-2, and ZeRO-2
+ * holds less (gradients sharded, Rajbhandari et al. 2020 §5). */
+static void
+test_zero1_dominated (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) one = rp_estimate_new (), two = rp_estimate_new ();
+
+  s->training.zero_stage = 1;
+  g_assert_true (rp_estimate_compute (s, catalog, one, NULL));
+  s->training.zero_stage = 2;
+  g_assert_true (rp_estimate_compute (s, catalog, two, NULL));
+  g_assert_cmpfloat (two->compute.hours, ==, one->compute.hours);
+  g_assert_cmpfloat (two->memory.total_bytes, <, one->memory.total_bytes);
+}
+
+/* ---- tests: prices and filters -------------------------------------- */
+
+/* Issue 15: a plan in yuan keeps the user's own prices on their GPU and
+ * prices every other GPU from the catalog, in yuan, from offers billed in
+ * yuan where the GPU has any, and never from a marketplace unless the
+ * user allows one. */
+static void
+test_yuan_prices_kept (void)
+{
+  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpPlan) plan = NULL;
+  gboolean own_seen = FALSE, cny_seen = FALSE;
+
+  g_assert_cmpint (s->budget.currency, ==, RP_CURRENCY_CNY);
+  s->budget.acquire = RP_ACQUIRE_COMPARE;
+  s->budget.rent_price_per_gpu_hour = 1.5;
+  s->budget.gpu_price = 12000;
+  s->budget.allow_marketplace = FALSE;
+  plan = plan_of (s, TRUE);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    for (guint i = 0; i < plan->answers[a].rows->len; i++)
+      {
+        const RpPlanRow *r = row_at (plan, a, i);
+        gboolean own = g_str_equal (r->gpu->id, "rtx-4090");
+
+        if (a == RP_PLAN_RENT && own)
+          {
+            /* the user's ¥1.50 per GPU-hour, no offer */
+            g_assert_null (r->offer);
+            g_assert_cmpfloat (r->rent_per_gpu_hour, ==, 1.5);
+            own_seen = TRUE;
+          }
+        if (a == RP_PLAN_BUY && own)
+          g_assert_cmpfloat (r->scenario->budget.gpu_price, ==, 12000);
+        if (!own)
+          {
+            g_assert_true (isnan (r->scenario->budget.gpu_price));
+            g_assert_true (isnan (r->scenario->budget.rent_price_per_gpu_hour));
+          }
+        if (a == RP_PLAN_RENT && !own)
+          {
+            g_assert_nonnull (r->offer);
+            g_assert_cmpint (r->offer->provider_class, !=, RP_PROVIDER_MARKETPLACE);
+            /* rtx-3090, A40, L20 … have yuan offers: those are the ones */
+            if (g_str_equal (r->gpu->id, "rtx-3090") || g_str_equal (r->gpu->id, "a40"))
+              {
+                g_assert_cmpint (r->offer->currency, ==, RP_CURRENCY_CNY);
+                cny_seen = TRUE;
+              }
+          }
+      }
+  g_assert_true (own_seen);
+  g_assert_true (cny_seen);
+}
+
+/* With marketplaces allowed, their offers may price the rent. */
+static void
+test_marketplace_when_allowed (void)
+{
+  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpPlan) plan = NULL;
+  gboolean seen = FALSE;
+
+  s->budget.currency = RP_CURRENCY_USD;
+  s->budget.rent_price_per_gpu_hour = NAN;
+  s->budget.rent_offer = NULL;
+  s->budget.acquire = RP_ACQUIRE_RENT;
+  s->budget.allow_marketplace = TRUE;
+  set (&s->planner.gpu_types, "rtx-3090, a40");
+  plan = plan_of (s, TRUE);
+  for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
+    seen |= row_at (plan, RP_PLAN_RENT, i)->offer->provider_class == RP_PROVIDER_MARKETPLACE;
+  g_assert_true (seen);
+  g_assert_cmpint (plan->answers[RP_PLAN_BUY].status, ==, RP_PLAN_STATUS_NOT_ASKED);
+}
+
+/* GPU types, vendors, providers, regions, GPUs and nodes limit what the
+ * planner may choose. */
+static void
+test_filters (void)
+{
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  RpPlanOptions options;
+
+  s->budget.acquire = RP_ACQUIRE_COMPARE;
+  set (&s->planner.gpu_types, "h100-sxm，a100-80gb-sxm");   /* a full-width comma */
+  s->planner.max_nodes = 1;
+  plan = plan_of (s, FALSE);
+  g_assert_cmpuint (plan->n_gpu_types, ==, 2);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    for (guint i = 0; i < plan->answers[a].rows->len; i++)
+      {
+        const RpPlanRow *r = row_at (plan, a, i);
+
+        g_assert_true (g_str_equal (r->gpu->id, "h100-sxm") ||
+                       g_str_equal (r->gpu->id, "a100-80gb-sxm"));
+        g_assert_cmpuint (r->scenario->hardware.nodes, ==, 1);
+      }
+  g_clear_pointer (&plan, rp_plan_free);
+
+  set (&s->planner.gpu_types, NULL);
+  set (&s->planner.vendors, "AMD");
+  set (&s->planner.providers, "AWS, gpu-cloud");
+  s->planner.max_nodes = 32;
+  plan = plan_of (s, FALSE);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    for (guint i = 0; i < plan->answers[a].rows->len; i++)
+      g_assert_cmpstr (row_at (plan, a, i)->gpu->vendor, ==, "AMD");
+  g_clear_pointer (&plan, rp_plan_free);
+
+  set (&s->planner.vendors, NULL);
+  plan = plan_of (s, FALSE);
+  for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
+    {
+      const RpCloudOffer *o = row_at (plan, RP_PLAN_RENT, i)->offer;
+
+      g_assert_true (g_str_equal (o->provider, "AWS") ||
+                     o->provider_class == RP_PROVIDER_GPU_CLOUD);
+    }
+  g_clear_pointer (&plan, rp_plan_free);
+
+  set (&s->planner.providers, NULL);
+  set (&s->planner.regions, "us-east");
+  plan = plan_of (s, FALSE);
+  g_assert_cmpuint (plan->answers[RP_PLAN_RENT].rows->len, >, 0);
+  for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
+    g_assert_nonnull (strstr (row_at (plan, RP_PLAN_RENT, i)->offer->region, "us-east"));
+  g_clear_pointer (&plan, rp_plan_free);
+
+  /* an unknown GPU id names the key */
+  set (&s->planner.gpu_types, "h100-sxm, no-such-gpu");
+  rp_plan_options_init (&options);
+  plan = rp_plan_compute (s, catalog, &options, NULL, NULL, NULL, &error);
+  g_assert_null (plan);
+  g_assert_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU);
+  g_assert_cmpstr (rp_error_get_key (error), ==, "planner.gpu_types");
+}
+
+/* Several nodes are rented only as whole servers: a rent row of more
+ * than one node uses an offer whose instance holds a node's GPUs. */
+static void
+test_multi_node_rent (void)
+{
+  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpPlan) plan = NULL;
+  guint multi = 0;
+
+  s->budget.acquire = RP_ACQUIRE_RENT;
+  plan = plan_of (s, TRUE);
+  for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
+    {
+      const RpPlanRow *r = row_at (plan, RP_PLAN_RENT, i);
+
+      if (r->scenario->hardware.nodes <= 1)
+        continue;
+      multi++;
+      g_assert_cmpuint (r->offer->gpus_per_instance, >=, r->scenario->hardware.gpus_per_node);
+    }
+  g_assert_cmpuint (multi, >, 0);
+}
+
+/* ---- tests: no recommendation --------------------------------------- */
+
+/* Llama 3.1 405B on at most one RTX 4090: its bf16 weights alone are
+ * 405.9e9 × 2 bytes = 756 GiB.  Nothing fits, nothing is recommended,
+ * and the JSON says so with the reason. */
 static void
 test_nothing_fits (void)
 {
-  g_autoptr(RpCatalog) catalog = load_catalog ();
   g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(GError) error = NULL;
   g_autoptr(RpPlan) plan = NULL;
-  RpPlanOptions options;
+  g_autoptr(cJSON) root = NULL;
+  g_autofree char *json = NULL;
+  const cJSON *rec;
 
   rp_scenario_set_preset (s, "llama-3.1-405b");
   s->training.method = RP_METHOD_FULL_FINETUNE;
-  rp_plan_options_init (&options);
-  options.all_gpus = FALSE;
-  options.max_gpus = 1;
-  plan = rp_plan_compute (s, catalog, &options, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (plan->candidates->len, ==, 0);
-  g_assert_cmpint (plan->recommended, ==, -1);
+  set (&s->planner.gpu_types, "rtx-4090");
+  s->planner.max_gpus = 1;
+  plan = plan_of (s, FALSE);
+  g_assert_cmpint (plan->answers[RP_PLAN_RENT].status, ==, RP_PLAN_STATUS_NOTHING_FITS);
+  g_assert_null (rp_plan_get_recommended (plan, -1));
+  json = rp_plan_to_json (plan, catalog, 5);
+  root = cJSON_Parse (json);
+  g_assert_nonnull (root);
+  rec = cJSON_GetObjectItem (root, "recommended");
+  g_assert_true (cJSON_IsNull (rec));
+  g_assert_true (cJSON_IsString (cJSON_GetObjectItem (root, "reason")));
+  g_assert_true (cJSON_IsNumber (cJSON_GetObjectItem (root, "evaluated")));
+  g_assert_true (cJSON_IsNumber (cJSON_GetObjectItem (root, "seconds")));
+}
+
+/* A deadline no machine meets: no recommendation, and the reason names
+ * the fastest machine, which is the answer's fastest row. */
+static void
+test_late (void)
+{
+  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpPlan) plan = NULL;
+  g_autofree char *reason = NULL;
+  const RpPlanAnswer *a;
+
+  s->budget.acquire = RP_ACQUIRE_RENT;
+  s->budget.deadline_days = 0.01;
+  plan = plan_of (s, FALSE);
+  a = &plan->answers[RP_PLAN_RENT];
+  g_assert_cmpint (a->status, ==, RP_PLAN_STATUS_LATE);
+  g_assert_cmpint (a->recommended, ==, -1);
+  for (guint i = 0; i < a->rows->len; i++)
+    g_assert_cmpfloat (row_at (plan, RP_PLAN_RENT, i)->days, >=,
+                       row_at (plan, RP_PLAN_RENT, (guint) a->fastest)->days);
+  reason = rp_words_plan_reason (plan, catalog, RP_PLAN_RENT);
+  g_test_message ("%s", reason);
+  g_assert_nonnull (reason);
+}
+
+/* ---- tests: background use ------------------------------------------ */
+
+static void
+on_progress (double   fraction,
+             gpointer user_data)
+{
+  double *last = user_data;
+
+  g_assert_cmpfloat (fraction, >=, *last);
+  g_assert_cmpfloat (fraction, <=, 1);
+  *last = fraction;
 }
 
 static void
-test_only_own_gpu (void)
+test_progress_and_cancel (void)
 {
-  g_autoptr(RpCatalog) catalog = load_catalog ();
   g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(RpPlan) plan = NULL;
   RpPlanOptions options;
+  double last = 0;
 
   rp_plan_options_init (&options);
-  options.all_gpus = FALSE;
-  options.max_gpus = 8;
-  plan = rp_plan_compute (s, catalog, &options, &error);
+  plan = rp_plan_compute (s, catalog, &options, cancellable, on_progress, &last, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (plan->candidates->len, >=, 1);
-  for (guint i = 0; i < plan->candidates->len; i++)
-    g_assert_cmpstr (((RpPlanCandidate *) g_ptr_array_index (plan->candidates, i))->gpu->id,
-                     ==, "rtx-4090");
+  g_assert_cmpfloat (last, ==, 1);
+  g_clear_pointer (&plan, rp_plan_free);
+  g_cancellable_cancel (cancellable);
+  plan = rp_plan_compute (s, catalog, &options, cancellable, NULL, NULL, &error);
+  g_assert_null (plan);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* "Use this machine": the row's changes turn the scenario planned into
+ * the row's scenario. */
+static void
+test_row_changes (void)
+{
+  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpPlan) plan = plan_of (s, FALSE);
+  const RpPlanRow *r = rp_plan_get_recommended (plan, RP_PLAN_RENT);
+  g_autoptr(GArray) changes = NULL;
+  g_autoptr(RpScenario) applied = NULL;
+  g_autoptr(GArray) left = NULL;
+
+  g_assert_nonnull (r);
+  changes = rp_plan_row_changes (s, r);
+  applied = rp_scenario_apply (s, changes);
+  left = rp_scenario_diff (applied, r->scenario);
+  g_assert_cmpuint (left->len, ==, 0);
+}
+
+/* The sizing guide: every bundled row (image classification to 7B
+ * pretraining) loads with its sources and is planned, each answer either
+ * recommending a machine that meets the week's deadline or saying why
+ * not. */
+static void
+test_guide (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = rp_guide_default_dir ();
+  g_autoptr(RpGuide) guide = rp_guide_load (dir, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (guide->rows->len, ==, 10);
+  g_assert_true (rp_guide_compute (guide, catalog, RP_CURRENCY_CNY, NAN,
+                                   RP_GUIDE_DEFAULT_DEADLINE_DAYS, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < guide->rows->len; i++)
+    {
+      const RpGuideRow *row = g_ptr_array_index (guide->rows, i);
+
+      g_assert_cmpuint (strlen (row->sources), >, 40);
+      g_assert_cmpint (row->scenario->budget.currency, ==, RP_CURRENCY_CNY);
+      for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+        {
+          const RpPlanRow *r = rp_plan_get_recommended (row->plan, (gint) a);
+          g_autofree char *reason = rp_words_plan_reason (row->plan, catalog, (gint) a);
+
+          g_test_message ("%s %s: %s", row->id, rp_plan_answer_kind_to_string (a),
+                          r != NULL ? r->gpu->id : reason);
+          if (r != NULL)
+            g_assert_cmpfloat (r->days, <=, RP_GUIDE_DEFAULT_DEADLINE_DAYS);
+          else
+            g_assert_nonnull (reason);
+        }
+    }
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int   argc,
+      char *argv[])
 {
+  g_autoptr(GError) error = NULL;
+  int status;
+
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/core/planner/candidates-fit", test_candidates_fit);
-  g_test_add_func ("/core/planner/pareto-front", test_pareto_front);
-  g_test_add_func ("/core/planner/ranking", test_ranking);
-  g_test_add_func ("/core/planner/nothing-fits", test_nothing_fits);
-  g_test_add_func ("/core/planner/only-own-gpu", test_only_own_gpu);
-  return g_test_run ();
+  catalog = rp_catalog_load_default (&error);
+  g_assert_no_error (error);
+  g_test_add_func ("/planner/rows-fit", test_rows_fit);
+  g_test_add_func ("/planner/ranking", test_ranking);
+  g_test_add_func ("/planner/front-definition", test_front_definition);
+  g_test_add_func ("/planner/front-random", test_front_random);
+  g_test_add_func ("/planner/pruned-equals-exhaustive", test_pruned_equals_exhaustive);
+  g_test_add_func ("/planner/lower-bound", test_lower_bound);
+  g_test_add_func ("/planner/zero1-dominated", test_zero1_dominated);
+  g_test_add_func ("/planner/yuan-prices-kept", test_yuan_prices_kept);
+  g_test_add_func ("/planner/marketplace-when-allowed", test_marketplace_when_allowed);
+  g_test_add_func ("/planner/filters", test_filters);
+  g_test_add_func ("/planner/multi-node-rent", test_multi_node_rent);
+  g_test_add_func ("/planner/nothing-fits", test_nothing_fits);
+  g_test_add_func ("/planner/late", test_late);
+  g_test_add_func ("/planner/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/planner/row-changes", test_row_changes);
+  g_test_add_func ("/planner/guide", test_guide);
+  status = g_test_run ();
+  rp_catalog_unref (catalog);
+  return status;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-time-model.c: the time model against published training runs, and
- * each formula against a cited number */
+/* test-time-model.c: each formula of the time model against a cited
+ * number (published runs: test-published.c) */
 
 #include "config.h"
 
@@ -15,10 +15,6 @@
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <string.h>
-
-/* The bar of issue 4: median absolute error on throughput. */
-static const double max_median_error = 0.15;
-static const guint min_cases = 15;
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -44,251 +40,6 @@ estimate (const RpScenario *sc,
   g_assert_no_error (error);
   g_assert_true (est->compute.computed);
   return est;
-}
-
-static double
-number (const cJSON *obj,
-        const char  *key,
-        double       fallback)
-{
-  const cJSON *item = cJSON_GetObjectItemCaseSensitive (obj, key);
-
-  return cJSON_IsNumber (item) ? item->valuedouble : fallback;
-}
-
-static const char *
-string (const cJSON *obj,
-        const char  *key)
-{
-  const cJSON *item = cJSON_GetObjectItemCaseSensitive (obj, key);
-
-  return cJSON_IsString (item) ? item->valuestring : NULL;
-}
-
-static gboolean
-has_prefix (const char *id,
-            const char *prefix)
-{
-  return g_str_has_prefix (id, prefix);
-}
-
-/* A scenario for one published case.  Where the source leaves a value
- * out, the assumption is stated here and applies to every such case:
- * - GPU count unknown (LLaMA 1 7B/13B, Llama 2): 256 GPUs (32 nodes).
- * - global batch unknown: 4M tokens (LLaMA 1 §2.3 and Llama 2 §2.2);
- *   16M for Llama 3.1 (Llama 3 paper Table 4).
- *   ResNet-50: 256 images per GPU (DeepLearningExamples AMP default).
- * - micro batch unknown: 1 with pipeline parallelism (Megatron-LM), else
- *   the whole per-rank batch.
- * - TP/PP unknown: TP 8 above 20B parameters, else 1; PP 1.
- * - recompute unknown: none; flash attention unknown: on.  Pythia: full
- *   recompute and no FlashAttention (EleutherAI/pythia models/NAME/pythia-NAME.yml:
- *   "checkpoint-activations": true, fused softmax).
- * - sharding: FSDP full shard (ZeRO-3) for llm-foundry (mpt-*), OPT
- *   (FSDP) and the NeMo 8B row (FSDP 8); ZeRO-1 (distributed optimizer)
- *   otherwise.
- * - network: RoCE 1600 Gb/s per node = 8 × 200 GbE; RoCE 400G = 400 GbE
- *   per GPU; Omni-Path = 100 GbE; unknown = InfiniBand HDR (A100) or NDR
- *   (H100); the intra-node link is the GPU's own. */
-static RpScenario *
-scenario_for_case (const cJSON     *c,
-                   const RpCatalog *catalog)
-{
-  g_autoptr(RpScenario) sc = rp_scenario_new ();
-  const char *id = string (c, "id");
-  const cJSON *model = cJSON_GetObjectItemCaseSensitive (c, "model");
-  const cJSON *reported = cJSON_GetObjectItemCaseSensitive (c, "reported");
-  const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, string (c, "gpu"));
-  RpTraining *t = &sc->training;
-  RpHardware *hw = &sc->hardware;
-  RpModelArch *a = &sc->model.arch;
-  const char *net = string (c, "network"), *recompute = string (c, "recompute");
-  const cJSON *flash = cJSON_GetObjectItemCaseSensitive (c, "flash_attention");
-  double gpus, params, seq, batch, mp;
-  RpLink link = RP_LINK_NVLINK3;
-
-  g_assert_nonnull (gpu);
-  rp_scenario_set_name (sc, id);
-  rp_scenario_set_gpu (sc, gpu->id);
-  params = number (model, "params", 0);
-  if (g_strcmp0 (string (model, "kind"), "cnn") == 0)
-    rp_scenario_set_preset (sc, "resnet-50");
-  else
-    {
-      a->kind = RP_MODEL_KIND_DECODER;
-      a->params = (guint64) params;
-      a->layers = (guint) number (model, "layers", 0);
-      a->hidden = (guint) number (model, "hidden", 0);
-      a->heads = (guint) number (model, "heads", 0);
-      a->kv_heads = (guint) number (model, "kv_heads", a->heads);
-      a->ffn = (guint) number (model, "ffn_hidden", 4.0 * a->hidden);
-      a->vocab = (guint) number (model, "vocab", 0);
-      sc->model.overridden = RP_ARCH_KIND | RP_ARCH_PARAMS | RP_ARCH_LAYERS | RP_ARCH_HIDDEN |
-                             RP_ARCH_HEADS | RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_VOCAB;
-    }
-  seq = number (model, "seq_len", 2048);
-  t->seq_len = (guint) seq;
-  gpus = number (c, "gpus", 256);
-  hw->gpus_per_node = (guint) MIN (gpus, 8);
-  hw->nodes = (guint) MAX (gpus / 8, 1);
-  hw->cpu_cores_per_node = has_prefix (id, "resnet50v15-dgx1") ? 40 : 128;
-  if (gpu->interconnect != NULL)
-    rp_link_from_string (gpu->interconnect, &link);
-  hw->intra_link = link;
-  t->tensor_parallel = (guint) number (c, "tensor_parallel", params > 20e9 ? 8 : 1);
-  t->pipeline_parallel = (guint) number (c, "pipeline_parallel", 1);
-  mp = t->tensor_parallel * t->pipeline_parallel;
-  batch = number (c, "global_batch", 0);
-  if (batch == 0)
-    batch = sc->model.preset != NULL ? 256 * gpus
-                                     : (has_prefix (id, "llama3") ? 16777216 : 4194304) / seq;
-  t->global_batch = (guint) batch;
-  t->micro_batch = (guint) number (c, "micro_batch",
-                                   t->pipeline_parallel > 1 ? 1 : batch / (gpus / mp));
-  rp_precision_from_string (string (c, "precision"), &t->precision);
-  t->recompute = RP_RECOMPUTE_NONE;
-  if (recompute != NULL)
-    rp_recompute_from_string (recompute, &t->recompute);
-  t->flash_attention = !cJSON_IsFalse (flash);
-  if (has_prefix (id, "pythia-"))
-    {
-      t->recompute = RP_RECOMPUTE_FULL;
-      t->flash_attention = FALSE;
-    }
-  t->method = RP_METHOD_PRETRAIN;
-  t->zero_stage = has_prefix (id, "mpt-") || has_prefix (id, "opt-") ||
-                  has_prefix (id, "nemo-llama3-8b") ? 3 : 1;
-  t->dataset_tokens = number (reported, "tokens", 1e9);
-  t->dataset_samples = 1281167;         /* ImageNet-1k train, for the convnets */
-  hw->network = RP_NETWORK_NONE;
-  if (g_strcmp0 (net, "roce-1600g-per-node") == 0)
-    hw->network = RP_NETWORK_200GBE;
-  else if (g_strcmp0 (net, "roce-400g") == 0)
-    hw->network = RP_NETWORK_400GBE;
-  else if (g_strcmp0 (net, "omnipath") == 0)
-    hw->network = RP_NETWORK_100GBE;
-  else if (g_strcmp0 (net, "ib-hdr") == 0 || (net == NULL && hw->nodes > 1))
-    hw->network = g_strcmp0 (gpu->generation, "hopper") == 0 ? RP_NETWORK_IB_NDR
-                                                              : RP_NETWORK_IB_HDR;
-  return g_steal_pointer (&sc);
-}
-
-typedef struct
-{
-  const char *what;
-  double      reported;
-  double      predicted;
-} Comparison;
-
-/* Compares the figure the source states, in its own definition. */
-static gboolean
-compare_case (const cJSON             *c,
-              const RpScenario        *sc,
-              const RpComputeEstimate *r,
-              Comparison              *out)
-{
-  const cJSON *rep = cJSON_GetObjectItemCaseSensitive (c, "reported");
-  double n = rp_scenario_n_gpus (sc);
-  const char *notes = string (c, "notes");
-
-  if ((out->reported = number (rep, "tokens_per_s_per_gpu", 0)) > 0)
-    {
-      out->what = "tokens/s/GPU";
-      out->predicted = r->tokens_per_s / n;
-    }
-  else if ((out->reported = number (rep, "samples_per_s_per_gpu", 0)) > 0)
-    {
-      out->what = "samples/s/GPU";
-      out->predicted = r->samples_per_s / n;
-    }
-  else if ((out->reported = number (rep, "samples_per_s", 0)) > 0)
-    {
-      out->what = "samples/s";
-      out->predicted = r->samples_per_s;
-    }
-  else if ((out->reported = number (rep, "mfu", 0)) > 0)
-    {
-      out->what = "MFU";
-      out->predicted = r->mfu;
-    }
-  else if ((out->reported = number (rep, "tflops_per_gpu", 0)) > 0)
-    {
-      /* Megatron 2021 and BLOOM count the recompute pass (notes say so). */
-      gboolean hardware = notes != NULL && (strstr (notes, "COUNTS") != NULL ||
-                                            strstr (notes, "counts the recompute") != NULL);
-      out->what = hardware ? "HW TFLOP/s/GPU" : "TFLOP/s/GPU";
-      out->predicted = (hardware ? r->hfu : r->mfu) * r->peak_tflops;
-    }
-  else if ((out->reported = number (rep, "gpu_hours", 0)) > 0)
-    {
-      out->what = "GPU-hours";
-      out->predicted = r->gpu_hours;
-    }
-  else
-    return FALSE;
-  return TRUE;
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* ---- tests: published runs --------------------------------------------- */
-
-static void
-test_published_throughput (void)
-{
-  g_autoptr(RpCatalog) catalog = load_catalog ();
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "published",
-                                                 "throughput.json", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) errors = g_array_new (FALSE, FALSE, sizeof (double));
-  cJSON *root, *cases, *c;
-  double median;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  root = cJSON_Parse (text);
-  g_assert_nonnull (root);
-  cases = cJSON_GetObjectItemCaseSensitive (root, "cases");
-  g_test_message ("%-38s %-15s %12s %12s %8s", "case", "figure", "reported", "predicted",
-                  "error");
-  cJSON_ArrayForEach (c, cases)
-    {
-      g_autoptr(RpScenario) sc = NULL;
-      g_autoptr(RpEstimate) est = NULL;
-      Comparison cmp = { 0 };
-      double err;
-
-      /* Context parallelism (Llama 3 long-context row) is not modelled. */
-      if (number (c, "context_parallel", 1) > 1)
-        {
-          g_test_message ("%-38s skipped: context parallelism", string (c, "id"));
-          continue;
-        }
-      sc = scenario_for_case (c, catalog);
-      est = estimate (sc, catalog);
-      if (!compare_case (c, sc, &est->compute, &cmp))
-        continue;
-      err = fabs (cmp.predicted / cmp.reported - 1);
-      g_array_append_val (errors, err);
-      g_test_message ("%-38s %-15s %12.4g %12.4g %+7.1f%%", string (c, "id"), cmp.what,
-                      cmp.reported, cmp.predicted, 100 * (cmp.predicted / cmp.reported - 1));
-    }
-  cJSON_Delete (root);
-  g_array_sort (errors, compare_doubles);
-  g_assert_cmpuint (errors->len, >=, min_cases);
-  median = errors->len % 2 ? g_array_index (errors, double, errors->len / 2)
-                           : (g_array_index (errors, double, errors->len / 2 - 1) +
-                              g_array_index (errors, double, errors->len / 2)) / 2;
-  g_test_message ("%u cases, median absolute error %.1f%%", errors->len, 100 * median);
-  g_assert_cmpfloat (median, <=, max_median_error);
 }
 
 /* ---- tests: formulas ----------------------------------------------------- */
@@ -605,12 +356,115 @@ test_bom (void)
   g_assert_cmpfloat (offload->compute.optimizer_s, >, plain->compute.optimizer_s);
 }
 
+/* No source states the A800 PCIe's memory bandwidth (gpus.json notes):
+ * a ResNet-50 on it is not timed, rather than timed with no memory-bound
+ * floor (it came out 10x faster than an RTX 4090).  With a utilization
+ * override, which holds everything, it is timed. */
+static void
+test_bandwidth_unknown (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  g_autoptr(RpScenario) sc = rp_scenario_new ();
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, "a800-80gb-pcie");
+
+  g_assert_nonnull (gpu);
+  g_assert_false (gpu->memory_bandwidth_gb_s > 0);
+  rp_scenario_set_preset (sc, "resnet-50");
+  rp_scenario_set_gpu (sc, gpu->id);
+  sc->training.precision = RP_PRECISION_AMP_FP16;
+  sc->training.global_batch = 256;
+  sc->training.micro_batch = 256;
+  sc->training.dataset_samples = 1281167;
+  g_assert_true (rp_estimate_compute (sc, catalog, est, NULL));
+  g_assert_false (est->compute.computed);
+  g_assert_true (rp_estimate_has_warning (est, "bandwidth-unknown"));
+  sc->hardware.mfu_override = 0.3;
+  g_assert_true (rp_estimate_compute (sc, catalog, est, NULL));
+  g_assert_true (est->compute.computed);
+}
+
+/* Two RTX 4090s exchange gradients through host memory: no PCIe
+ * peer-to-peer on the 4090 (tinygrad open-gpu-kernel-modules README);
+ * two RTX 6000 Ada cards get no such advice (the catalog does not say
+ * they lack it). */
+static void
+test_no_p2p (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  g_autoptr(RpScenario) sc = llama_scenario ("rtx-4090", 2, 1);
+  g_autoptr(RpEstimate) est = NULL;
+
+  rp_scenario_set_preset (sc, "gpt2");
+  sc->hardware.intra_link = RP_LINK_PCIE4;
+  sc->training.seq_len = 1024;
+  est = estimate (sc, catalog);
+  g_assert_true (rp_estimate_has_warning (est, "no-p2p"));
+  g_clear_pointer (&est, rp_estimate_free);
+  rp_scenario_set_gpu (sc, "rtx-6000-ada");
+  est = estimate (sc, catalog);
+  g_assert_false (rp_estimate_has_warning (est, "no-p2p"));
+}
+
+static double
+bert_large_samples_s (const RpCatalog *catalog,
+                      const char      *gpu)
+{
+  g_autoptr(RpScenario) sc = llama_scenario (gpu, 1, 1);
+  g_autoptr(RpEstimate) est = NULL;
+
+  rp_scenario_set_preset (sc, "bert-large");
+  sc->training.method = RP_METHOD_FULL_FINETUNE;
+  sc->training.precision = RP_PRECISION_AMP_FP16;
+  sc->training.seq_len = 384;
+  sc->training.micro_batch = 16;
+  sc->training.global_batch = 16;
+  sc->training.recompute = RP_RECOMPUTE_NONE;
+  est = estimate (sc, catalog);
+  return est->compute.samples_per_s;
+}
+
+/* GeForce Ada cards get their own kernel efficiency (mfu.json per_class),
+ * not the Epoch default: nanoGPT issue #182 measures GPT-2 124M on one
+ * RTX 4090 at 29 % of the A100's 312 TFLOPS = 0.548 of the 4090's own
+ * 165.2 (seq 1024, micro batch 12 × 40 accumulation steps).  Lambda's
+ * PyTorch benchmark (same software on every GPU) puts the 4090 at 0.61 of
+ * an A100 80GB SXM4 on BERT-large SQuAD and 0.81 on Transformer-XL large;
+ * with the old default the model said 0.38.  Other Ada segments keep the
+ * generation's figure. */
+static void
+test_consumer_class (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  g_autoptr(RpScenario) sc = llama_scenario ("rtx-4090", 1, 1);
+  g_autoptr(RpEstimate) est = NULL;
+  const RpMfuParams *mfu = rp_catalog_get_mfu (catalog);
+  double ratio;
+
+  rp_scenario_set_preset (sc, "gpt2");
+  sc->training.precision = RP_PRECISION_AMP_BF16;
+  sc->training.seq_len = 1024;
+  sc->training.micro_batch = 12;
+  sc->training.global_batch = 480;
+  sc->training.recompute = RP_RECOMPUTE_NONE;
+  est = estimate (sc, catalog);
+  g_test_message ("GPT-2 124M on one RTX 4090: MFU %.3f (nanoGPT #182: 0.548)", est->compute.mfu);
+  g_assert_cmpfloat_with_epsilon (est->compute.mfu, 0.548, 0.548 * 0.10);
+  ratio = bert_large_samples_s (catalog, "rtx-4090") /
+          bert_large_samples_s (catalog, "a100-80gb-sxm");
+  g_test_message ("BERT-large, RTX 4090 / A100: %.2f (Lambda: 0.61)", ratio);
+  g_assert_cmpfloat (ratio, >=, 0.5);
+  g_assert_cmpfloat (ratio, <=, 0.85);
+  g_assert_cmpfloat (rp_mfu_kernel_efficiency_class (mfu, "ada", "workstation",
+                                                     RP_PRECISION_BF16_MIXED), ==,
+                     rp_mfu_kernel_efficiency (mfu, "ada", RP_PRECISION_BF16_MIXED));
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/time-model/published-throughput", test_published_throughput);
   g_test_add_func ("/time-model/flops-6nd", test_flops_6nd);
   g_test_add_func ("/time-model/flops-lora", test_flops_lora);
   g_test_add_func ("/time-model/ring-collectives", test_ring_collectives);
@@ -622,5 +476,8 @@ main (int    argc,
   g_test_add_func ("/time-model/slow-network", test_slow_network);
   g_test_add_func ("/time-model/warnings-and-override", test_warnings_and_override);
   g_test_add_func ("/time-model/bom", test_bom);
+  g_test_add_func ("/time-model/bandwidth-unknown", test_bandwidth_unknown);
+  g_test_add_func ("/time-model/no-p2p", test_no_p2p);
+  g_test_add_func ("/time-model/consumer-class", test_consumer_class);
   return g_test_run ();
 }

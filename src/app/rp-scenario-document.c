@@ -353,6 +353,7 @@ set_string (RpScenarioDocument *self,
       break;
     case RP_FIELD_REF_NONE:
     case RP_FIELD_REF_OFFER:
+    case RP_FIELD_REF_GPU_LIST:
     default:
       break;
     }
@@ -836,6 +837,21 @@ rp_scenario_document_apply_fix (RpScenarioDocument *self)
     return FALSE;
   set_notice (self, NULL);
   replace_scenario (self, rp_fix_apply (self->scenario, &est->fix));
+  rp_scenario_document_set_modified (self, TRUE);
+  rp_scenario_document_flush (self);
+  return TRUE;
+}
+
+gboolean
+rp_scenario_document_apply_changes (RpScenarioDocument *self,
+                                    const GArray       *changes)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
+
+  if (changes == NULL || changes->len == 0)
+    return FALSE;
+  set_notice (self, NULL);
+  replace_scenario (self, rp_scenario_apply (self->scenario, changes));
   rp_scenario_document_set_modified (self, TRUE);
   rp_scenario_document_flush (self);
   return TRUE;

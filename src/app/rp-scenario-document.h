@@ -70,6 +70,11 @@ const GError       *rp_scenario_document_get_field_error (RpScenarioDocument  *s
  * none. */
 gboolean            rp_scenario_document_apply_fix       (RpScenarioDocument  *self);
 
+/* Applies @changes (rp_scenario_diff; the planner's "Use this machine")
+ * to the scenario as one modification: FALSE when there are none. */
+gboolean            rp_scenario_document_apply_changes   (RpScenarioDocument  *self,
+                                                          const GArray        *changes);
+
 /* A sentence about something the document did on its own (prices that
  * return to the catalog's when the GPU changes), or NULL; cleared by
  * the next edit. */

@@ -704,7 +704,8 @@ add_more_expanders (RpScenarioForm *self)
     GTK_WIDGET (self->hardware_grid), GTK_WIDGET (self->budget_grid),
   };
 
-  for (RpSection s = RP_SECTION_MODEL; s < RP_N_SECTIONS; s++)
+  /* the planner's section has no form rows: the Plan view edits it */
+  for (RpSection s = RP_SECTION_MODEL; s <= RP_SECTION_BUDGET; s++)
     {
       GtkWidget *grid = gtk_grid_new ();
       /* TRANSLATORS: an expander under each form section */

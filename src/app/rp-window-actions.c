@@ -11,10 +11,11 @@
 #include "rp-window-private.h"
 
 #include "rp-chart-view.h"
+#include "rp-compare-window.h"
 #include "rp-error.h"
 #include "rp-estimate-json.h"
+#include "rp-guide-window.h"
 #include "rp-prices-window.h"
-#include "rp-compare-window.h"
 #include "rp-recent.h"
 #include "rp-report.h"
 
@@ -678,6 +679,30 @@ win_prices_action (GtkWidget  *widget,
   gtk_window_present (prices);
 }
 
+static void
+win_show_plan_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+
+  gtk_stack_set_visible_child_name (self->chart_stack, "plan");
+}
+
+static void
+win_guide_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+  const RpScenario *s = rp_scenario_document_get_scenario (self->document);
+  GtkWidget *guide = rp_guide_window_new (self->catalog, s->budget.currency);
+
+  gtk_window_set_transient_for (GTK_WINDOW (guide), GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (guide), TRUE);
+  gtk_window_present (GTK_WINDOW (guide));
+}
+
 void
 rp_window_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -693,6 +718,8 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.apply-fix", NULL, win_apply_fix_action);
   gtk_widget_class_install_action (widget_class, "win.prices", NULL, win_prices_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, win_compare_action);
+  gtk_widget_class_install_action (widget_class, "win.show-plan", NULL, win_show_plan_action);
+  gtk_widget_class_install_action (widget_class, "win.guide", NULL, win_guide_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
@@ -711,6 +738,10 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.apply-fix", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.compare", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.show-plan", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_g,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.guide", NULL);
 }
 
 void

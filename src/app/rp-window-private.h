@@ -43,6 +43,7 @@ struct _RpWindow
   GtkWidget       *notice_open;
   GtkRevealer     *notice_revealer;
   GtkPaned        *paned;
+  GtkWidget       *plan_view;
   GtkLabel        *recommendation_label;
   GMenu           *recent_section;
   GtkWidget       *results_scroller;

@@ -18,6 +18,7 @@
 
 #include "rp-chart-view.h"
 #include "rp-recent.h"
+#include "rp-plan-view.h"
 #include "rp-scenario-form.h"
 #include "rp-units.h"
 #include "rp-words.h"
@@ -519,7 +520,8 @@ on_document_estimate_cb (RpWindow           *self,
   update_advice (self, est);
   for (guint k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
-  if (visible != NULL)
+  /* the Plan page is no chart: it plans on its own */
+  if (visible != NULL && RP_IS_CHART_VIEW (visible))
     refresh_chart (self, chart_kind_of (self, visible));
   rp_window_update_actions (self);
 
@@ -585,7 +587,7 @@ on_chart_stack_visible_child_cb (RpWindow   *self,
 {
   GtkWidget *visible = gtk_stack_get_visible_child (stack);
 
-  if (visible != NULL && self->document != NULL)
+  if (visible != NULL && self->document != NULL && RP_IS_CHART_VIEW (visible))
     {
       RpChartKind kind = chart_kind_of (self, visible);
 
@@ -630,6 +632,7 @@ rp_window_constructed (GObject *object)
     }
 
   rp_scenario_form_set_document (RP_SCENARIO_FORM (self->form), self->document);
+  rp_plan_view_set_document (RP_PLAN_VIEW (self->plan_view), self->document);
   g_signal_connect_object (self->document, "notify::estimate",
                            G_CALLBACK (on_document_estimate_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::title",
@@ -724,6 +727,7 @@ rp_window_class_init (RpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpWindow, notice_open);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, plan_view);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, recommendation_label);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, results_scroller);
@@ -743,6 +747,7 @@ rp_window_class_init (RpWindowClass *klass)
   rp_window_class_init_actions (widget_class);
 
   g_type_ensure (RP_TYPE_CHART_VIEW);
+  g_type_ensure (RP_TYPE_PLAN_VIEW);
   g_type_ensure (RP_TYPE_SCENARIO_FORM);
 }
 
@@ -932,6 +937,13 @@ rp_window_get_chart_view (RpWindow    *self,
   if (self->chart_stale[kind])
     refresh_chart (self, kind);
   return chart_view_of (self, kind);
+}
+
+GtkWidget *
+rp_window_get_plan_view (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
+  return self->plan_view;
 }
 
 GtkWidget *

@@ -67,6 +67,8 @@ gboolean            rp_window_print_to_file     (RpWindow       *self,
                                                  const char     *path,
                                                  guint          *out_pages,
                                                  GError        **error);
+/* The Plan page's view (an RpPlanView). */
+GtkWidget          *rp_window_get_plan_view     (RpWindow       *self);
 /* The error dialog on screen, or NULL. */
 GtkWidget          *rp_window_get_error_dialog  (RpWindow       *self);
 

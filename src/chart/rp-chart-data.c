@@ -305,6 +305,21 @@ rp_chart_data_set_log_scale (RpChartData *self,
     self->y_log = log_scale;
 }
 
+void
+rp_chart_data_set_scatter (RpChartData *self,
+                           gboolean     scatter)
+{
+  g_return_if_fail (self != NULL);
+  self->scatter = scatter;
+}
+
+gboolean
+rp_chart_data_get_scatter (const RpChartData *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->scatter;
+}
+
 RpChartKind
 rp_chart_data_get_kind (const RpChartData *self)
 {

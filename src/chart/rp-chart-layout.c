@@ -445,6 +445,8 @@ log_ticks (Ctx        *ctx,
             {
               double v = mantissas[m] * pow (10, e);
 
+              /* each tick is its own decade's step: "1M", "200k", not
+               * "1.0000M" (a step of 1 in millions) */
               if (v <= axis->hi * (1 + 1e-9))
                 tick_texts_add (ctx, ticks, unit, v, v, v);
             }
@@ -678,7 +680,8 @@ layout_legend (Ctx   *ctx,
 
           text = s->label;
           kind = L->categorical ? RP_CHART_SWATCH_BOX
-                 : s->dashed ? RP_CHART_SWATCH_DASH : RP_CHART_SWATCH_LINE;
+                 : s->dashed ? RP_CHART_SWATCH_DASH
+                 : data->scatter ? RP_CHART_SWATCH_DOT : RP_CHART_SWATCH_LINE;
           ink = RP_CHART_INK_SERIES + s->color;
         }
       else
@@ -1060,6 +1063,13 @@ layout_lines (Ctx        *ctx,
             }
           g_array_append_val (line->points, px);
           g_array_append_val (line->points, py);
+          if (data->scatter)
+            {
+              double br[2] = { NAN, NAN };
+
+              /* a break after every point: dots, no segments */
+              g_array_append_vals (line->points, br, 2);
+            }
           if (isfinite (prev_x))
             min_dx = MIN (min_dx, fabs (px - prev_x));
           prev_x = px;
@@ -1076,7 +1086,7 @@ layout_lines (Ctx        *ctx,
                                                        L->items->len - 1).text));
         }
       /* Dense lines read better without a dot on every point. */
-      if (min_dx < radius * 8)
+      if (min_dx < radius * 8 && !data->scatter)
         g_array_set_size (L->dots, first_dot);
     }
 }

@@ -52,6 +52,7 @@ struct _RpChartData
   int          highlight;       /* category, -1 for none */
   gboolean     x_log;
   gboolean     y_log;
+  gboolean     scatter;         /* XY points are not joined */
   GPtrArray   *categories;      /* char*, owned */
   GPtrArray   *series;          /* RpChartSeries*, owned */
   GArray      *rules;           /* RpChartRule */

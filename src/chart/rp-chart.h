@@ -21,6 +21,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-planner.h"
 #include "rp-scenario.h"
 
 G_BEGIN_DECLS
@@ -156,6 +157,13 @@ void         rp_chart_data_set_log_scale  (RpChartData       *self,
                                            gboolean           x_axis,
                                            gboolean           log_scale);
 
+/* Draws the XY points alone, not joined (the plan's machines). */
+void         rp_chart_data_set_scatter    (RpChartData       *self,
+                                           gboolean           scatter);
+/* The plan's machines: days against the cost of each answer's Pareto
+ * front (rent: this run; buy: the capital), on log axes, with the
+ * scenario as it is marked.  Transfer full. */
+RpChartData *rp_chart_data_new_plan       (const RpPlan      *plan);
 /* Reading (tests, the app's read-outs). */
 RpChartKind  rp_chart_data_get_kind       (const RpChartData *self);
 const char  *rp_chart_data_get_title      (const RpChartData *self);
@@ -204,6 +212,7 @@ guint        rp_chart_data_get_n_category_marks (const RpChartData *self);
 int          rp_chart_data_get_highlight  (const RpChartData *self);
 gboolean     rp_chart_data_get_log_scale  (const RpChartData *self,
                                            gboolean           x_axis);
+gboolean     rp_chart_data_get_scatter    (const RpChartData *self);
 /* Writes @value in @unit ("12.3 GiB") through rp-units, with a no-break
  * space (U+00A0) wherever the text has a space, so that a number never
  * parts from its unit; transfer full. */

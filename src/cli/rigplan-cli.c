@@ -7,6 +7,7 @@
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
  *   rigplan-cli export FILE.rigplan -o OUT.pdf|.png|.svg|.csv|.json [--chart KIND]
  *                                   [--paper a4|letter]
+ *   rigplan-cli guide [--budget X] [--deadline D] [--currency CUR] [--json]
  *   rigplan-cli schema [--json]
  *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.pdf|.csv|.json]
  *
@@ -20,12 +21,14 @@
 #include "rp-chart.h"
 #include "rp-compare.h"
 #include "rp-compare-set.h"
+#include "rp-error.h"
 #include "rp-report.h"
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
 #include "rp-fields.h"
 #include "rp-file.h"
 #include "rp-fix.h"
+#include "rp-guide.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
 #include "rp-planner.h"
@@ -120,6 +123,17 @@ print_json (char *text)
 {
   fputs (text, stdout);
   g_free (text);
+}
+
+/* g_set_str() needs GLib 2.76; Debian 12 has 2.74. */
+static void
+set_string (char      **slot,
+                  const char *value)
+{
+  if (g_strcmp0 (*slot, value) == 0)
+    return;
+  g_free (*slot);
+  *slot = g_strdup (value);
 }
 
 /* ---- tables --------------------------------------------------------- */
@@ -782,50 +796,173 @@ run_estimate (int    argc,
 /* ---- plan ----------------------------------------------------------- */
 
 static int opt_top = 10;
+static char *opt_gpus = NULL;
+static char *opt_vendors = NULL;
+static char *opt_providers = NULL;
+static char *opt_regions = NULL;
+static int opt_max_gpus = 0;
+static int opt_max_nodes = 0;
+static char *opt_acquire = NULL;
+static gboolean opt_marketplace = FALSE;
 
 static const GOptionEntry plan_entries[] = {
-  { "top", 0, 0, G_OPTION_ARG_INT, &opt_top, N_("Show the best N configurations (default 10)"),
+  { "top", 0, 0, G_OPTION_ARG_INT, &opt_top, N_("Show the best N machines of each answer (default 10)"),
     N_("N") },
+  { "gpus", 0, 0, G_OPTION_ARG_STRING, &opt_gpus,
+    N_("Only these GPU ids, separated by commas (planner.gpu_types)"), N_("LIST") },
+  { "vendors", 0, 0, G_OPTION_ARG_STRING, &opt_vendors,
+    N_("Only GPUs of these vendors (planner.vendors)"), N_("LIST") },
+  { "providers", 0, 0, G_OPTION_ARG_STRING, &opt_providers,
+    N_("Rent only from these providers or kinds of provider (planner.providers)"), N_("LIST") },
+  { "regions", 0, 0, G_OPTION_ARG_STRING, &opt_regions,
+    N_("Rent only offers whose region contains one of these words (planner.regions)"),
+    N_("LIST") },
+  { "max-gpus", 0, 0, G_OPTION_ARG_INT, &opt_max_gpus,
+    N_("At most N GPUs (planner.max_gpus)"), N_("N") },
+  { "max-nodes", 0, 0, G_OPTION_ARG_INT, &opt_max_nodes,
+    N_("At most N nodes (planner.max_nodes)"), N_("N") },
+  { "acquire", 0, 0, G_OPTION_ARG_STRING, &opt_acquire,
+    N_("rent, buy or compare (budget.acquire)"), N_("HOW") },
+  { "allow-marketplace", 0, 0, G_OPTION_ARG_NONE, &opt_marketplace,
+    N_("Let marketplace offers price the rent (budget.allow_marketplace)"), NULL },
   { NULL }
 };
 
-static void
-print_plan (const RpScenario *scenario,
-            const RpPlan     *plan)
+/* The command line's filters over the scenario's planner section. */
+static gboolean
+apply_plan_options (RpScenario *scenario,
+                    GError    **error)
 {
-  guint n = MIN ((guint) MAX (opt_top, 1), plan->candidates->len);
+  RpPlanner *f = &scenario->planner;
+  const RpField *max_gpus = rp_fields_lookup ("planner.max_gpus");
+  const RpField *max_nodes = rp_fields_lookup ("planner.max_nodes");
 
-  g_print ("%s\n", scenario->name);
-  /* TRANSLATORS: %u is how many configurations the planner estimated */
-  g_print (_("%u configurations estimated; %u machines fit.\n\n"), plan->n_evaluated,
-           plan->candidates->len);
-  if (plan->candidates->len == 0)
+  if (opt_gpus != NULL)
+    set_string (&f->gpu_types, opt_gpus);
+  if (opt_vendors != NULL)
+    set_string (&f->vendors, opt_vendors);
+  if (opt_providers != NULL)
+    set_string (&f->providers, opt_providers);
+  if (opt_regions != NULL)
+    set_string (&f->regions, opt_regions);
+  if (opt_max_gpus != 0)
     {
-      g_print ("%s\n", _("Nothing fits: try a smaller model, LoRA or QLoRA, or a shorter sequence."));
-      return;
+      if (!rp_field_check (max_gpus, opt_max_gpus, error))
+        return FALSE;
+      f->max_gpus = (guint) opt_max_gpus;
     }
+  if (opt_max_nodes != 0)
+    {
+      if (!rp_field_check (max_nodes, opt_max_nodes, error))
+        return FALSE;
+      f->max_nodes = (guint) opt_max_nodes;
+    }
+  if (opt_acquire != NULL && !rp_acquire_from_string (opt_acquire, &scenario->budget.acquire))
+    {
+      g_autofree char *names = rp_enum_info_list_names (&rp_acquire_info);
+
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "budget.acquire",
+                        /* TRANSLATORS: what was given, then the accepted names */
+                        _("“%s” is not one of %s"), opt_acquire, names);
+      return FALSE;
+    }
+  if (opt_marketplace)
+    scenario->budget.allow_marketplace = TRUE;
+  return TRUE;
+}
+
+static void
+print_plan_rows (const RpPlan    *plan,
+                 const RpCatalog *catalog,
+                 guint            kind)
+{
+  const RpPlanAnswer *a = &plan->answers[kind];
+  guint n = MIN ((guint) opt_top, a->rows->len);
+
   /* TRANSLATORS: column headings of "rigplan-cli plan"; keep them short */
-  print_cells (-3, "", -16, _("GPU"), 5, C_("column", "GPUs"), -13, _("TP×PP×ZeRO"), -9, _("Recompute"),
-               10, _("Mem/GPU"), 9, _("Days"), 12, _("Cost"), 0, _("Notes"), 0, NULL);
+  print_cells (-3, "", -16, _("GPU"), 5, C_("column", "GPUs"), -13, _("TP×PP×ZeRO"),
+               -10, _("Recompute"), 10, _("Mem/GPU"), 7, _("Days"), 12,
+               kind == RP_PLAN_RENT ? _("This run") : _("Capital"),
+               0, kind == RP_PLAN_RENT ? _("Offer") : _("Per month"), 0, NULL);
   for (guint i = 0; i < n; i++)
     {
-      const RpPlanCandidate *c = g_ptr_array_index (plan->candidates, i);
-      const RpTraining *t = &c->scenario->training;
-      g_autofree char *mem = rp_units_format_bytes (c->total_bytes);
-      g_autofree char *cost = c->cost >= 0 ?
-        rp_units_format_money (c->cost, c->scenario->budget.currency) : g_strdup ("—");
+      const RpPlanRow *r = g_ptr_array_index (a->rows, i);
+      const RpTraining *t = &r->scenario->training;
+      g_autofree char *mem = rp_units_format_bytes (r->total_bytes);
+      g_autofree char *cost = rp_units_format_money (r->cost, plan->currency);
       g_autofree char *shape = g_strdup_printf ("%u×%u×%u", t->tensor_parallel,
                                                 t->pipeline_parallel, t->zero_stage);
-      g_autofree char *days = c->days >= 0 ? g_strdup_printf ("%.1f", c->days) : g_strdup ("—");
-      g_autofree char *n_gpus = g_strdup_printf ("%u", c->n_gpus);
-      g_autofree char *notes = g_strconcat (c->pareto ? _("Pareto ") : "",
-                                            c->meets_deadline ? "" : _("late "),
-                                            c->within_budget ? "" : _("over budget"), NULL);
+      g_autofree char *days = rp_units_format_number (r->days, 1);
+      g_autofree char *n_gpus = g_strdup_printf ("%u", r->n_gpus);
+      g_autofree char *last = NULL;
+      const char *mark = (gint) i == a->recommended ? "→" : r->pareto ? "·" : "";
 
-      print_cells (-3, (gint) i == plan->recommended ? "→" : "", -16, c->gpu->id, 5, n_gpus,
-                   -13, shape, -9, rp_enum_info_get_label (&rp_recompute_info, t->recompute), 10,
-                   mem, 9, days, 12, cost,
-                   0, notes, 0, NULL);
+      if (kind == RP_PLAN_RENT)
+        last = g_strdup (r->offer != NULL ? r->offer->id : _("your price"));
+      else
+        last = rp_units_format_money (r->per_month, plan->currency);
+      print_cells (-3, mark, -16, r->gpu->id, 5, n_gpus, -13, shape, -10,
+                   rp_enum_info_get_label (&rp_recompute_info, t->recompute), 10, mem, 7, days,
+                   12, cost, 0, last, 0, NULL);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *why = rp_words_plan_row (plan, catalog, kind, i);
+
+      g_print ("   %s %s\n", (gint) i == a->recommended ? "→" : "·", why);
+    }
+}
+
+static void
+print_plan (const RpScenario *scenario,
+            const RpCatalog  *catalog,
+            const RpPlan     *plan)
+{
+  static const char *const titles[] = {
+    /* TRANSLATORS: a heading of "rigplan-cli plan" */
+    N_("Rent: the cost of this run"),
+    /* TRANSLATORS: a heading of "rigplan-cli plan" */
+    N_("Buy: the capital, and the cost of owning per month"),
+  };
+  const RpPlanRow *best = rp_plan_get_recommended (plan, -1);
+  g_autofree char *evaluated = rp_units_format_count ((double) plan->n_evaluated);
+  g_autofree char *space = rp_units_format_count ((double) plan->n_space);
+  g_autofree char *seconds = rp_units_format_number (plan->seconds, 2);
+
+  g_print ("%s\n", scenario->name);
+  /* TRANSLATORS: machines searched, of all; settings estimated, of the space; seconds */
+  g_print (_("%u of %u machines searched; %s of %s settings estimated in %s s.\n\n"),
+           plan->n_searched, plan->n_machines, evaluated, space, seconds);
+  if (best != NULL)
+    {
+      g_autofree char *why = rp_words_plan_row (plan, catalog, (guint) plan->overall,
+                                                (guint) plan->answers[plan->overall].recommended);
+
+      /* TRANSLATORS: the plan's recommendation, one sentence */
+      g_print (_("Recommended: %s.\n"), why);
+    }
+  else
+    {
+      g_autofree char *reason = rp_words_plan_reason (plan, catalog, -1);
+
+      /* TRANSLATORS: the plan recommends nothing; %s says why */
+      g_print (_("Nothing to recommend: %s\n"), reason);
+    }
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    {
+      const RpPlanAnswer *answer = &plan->answers[a];
+
+      if (answer->status == RP_PLAN_STATUS_NOT_ASKED)
+        continue;
+      g_print ("\n%s\n", _(titles[a]));
+      if (answer->recommended < 0)
+        {
+          g_autofree char *reason = rp_words_plan_reason (plan, catalog, (gint) a);
+
+          g_print ("   %s\n", reason);
+        }
+      if (answer->rows->len > 0)
+        print_plan_rows (plan, catalog, a);
     }
 }
 
@@ -835,7 +972,8 @@ run_plan (int    argc,
 {
   g_autoptr(GOptionContext) context =
     new_context (_("FILE.rigplan"),
-                 _("Search GPU types, counts and parallel settings; recommend a machine."));
+                 _("Find the machine to rent and the machine to buy: GPU types, counts and "
+                   "parallel settings."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -855,17 +993,121 @@ run_plan (int    argc,
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return fail (EXIT_BAD_INPUT, error->message);
+  if (!apply_plan_options (scenario, &error))
+    return usage_error (context, error->message);
   rp_plan_options_init (&options);
-  plan = rp_plan_compute (scenario, catalog, &options, &error);
+  options.top = MAX (options.top, (guint) opt_top);
+  plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, &error);
   if (plan == NULL)
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return fail (EXIT_BAD_INPUT, message);
     }
   if (opt_json)
-    print_json (rp_plan_to_json (plan, (guint) opt_top));
+    print_json (rp_plan_to_json (plan, catalog, (guint) opt_top));
   else
-    print_plan (scenario, plan);
+    print_plan (scenario, catalog, plan);
+  return EXIT_OK;
+}
+
+/* ---- guide ---------------------------------------------------------- */
+
+static char *opt_budget = NULL;
+static char *opt_deadline = NULL;
+static char *opt_guide_currency = NULL;
+
+static const GOptionEntry guide_entries[] = {
+  { "budget", 0, 0, G_OPTION_ARG_STRING, &opt_budget,
+    N_("The most a run may cost rented, and a purchase (in the currency)"), N_("MONEY") },
+  { "deadline", 0, 0, G_OPTION_ARG_STRING, &opt_deadline,
+    N_("Days each run may take (default 7)"), N_("DAYS") },
+  { "currency", 0, 0, G_OPTION_ARG_STRING, &opt_guide_currency,
+    N_("USD or CNY (default: the language's)"), N_("CUR") },
+  { NULL }
+};
+
+/* A money or day value the user typed for @key's field; NAN for none. */
+static gboolean
+parse_guide_value (const char *text,
+                   const char *key,
+                   double     *out,
+                   GError    **error)
+{
+  *out = NAN;
+  if (text == NULL)
+    return TRUE;
+  return rp_field_parse_text (rp_fields_lookup (key), text, out, error);
+}
+
+static void
+print_guide_answer (const RpGuideRow *row,
+                    const RpCatalog  *catalog,
+                    guint             kind)
+{
+  const RpPlanAnswer *a = &row->plan->answers[kind];
+  g_autofree char *text = a->recommended >= 0
+    ? rp_words_plan_row (row->plan, catalog, kind, (guint) a->recommended)
+    : rp_words_plan_reason (row->plan, catalog, (gint) kind);
+
+  /* TRANSLATORS: the two lines of a row of "rigplan-cli guide" */
+  g_print ("   %s %s\n", kind == RP_PLAN_RENT ? _("Rent:") : _("Buy:"), text);
+}
+
+static int
+run_guide (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    new_context (NULL, _("The sizing guide: the machine to rent and to buy for common kinds of "
+                         "training, planned now from the bundled scenarios."));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(RpGuide) guide = NULL;
+  g_autofree char *dir = rp_guide_default_dir ();
+  RpCurrency currency = RP_CURRENCY_USD;
+  double budget, deadline;
+
+  g_option_context_add_main_entries (context, guide_entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 1)
+    return usage_error (context, _("the guide takes no file"));
+  /* TRANSLATORS: the currency a new plan is in: "USD" or "CNY" */
+  rp_currency_from_string (C_("default currency", "USD"), &currency);
+  if (opt_guide_currency != NULL && !rp_currency_from_string (opt_guide_currency, &currency))
+    return usage_error (context, _("--currency must be USD or CNY"));
+  if (!parse_guide_value (opt_budget, "budget.limit", &budget, &error) ||
+      !parse_guide_value (opt_deadline, "budget.deadline_days", &deadline, &error))
+    return usage_error (context, error->message);
+  if (isnan (deadline))
+    deadline = RP_GUIDE_DEFAULT_DEADLINE_DAYS;
+  catalog = load_catalog (&error);
+  if (catalog == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  guide = rp_guide_load (dir, &error);
+  if (guide == NULL || !rp_guide_compute (guide, catalog, currency, budget, deadline, NULL,
+                                          NULL, NULL, &error))
+    return fail (EXIT_BAD_INPUT, error->message);
+  if (opt_json)
+    {
+      print_json (rp_guide_to_json (guide, catalog));
+      return EXIT_OK;
+    }
+  {
+    g_autofree char *within = rp_units_format_hours (deadline * 24);
+
+    /* TRANSLATORS: %s is a duration, "7.0 days" */
+    g_print (_("Sizing guide: each row planned now from a bundled scenario, to finish within "
+               "%s (--deadline); rigplan-cli guide --json shows the sources.\n"), within);
+  }
+  for (guint i = 0; i < guide->rows->len; i++)
+    {
+      const RpGuideRow *row = g_ptr_array_index (guide->rows, i);
+
+      g_print ("\n%s — %s\n", row->title, row->scenario->name);
+      print_guide_answer (row, catalog, RP_PLAN_RENT);
+      print_guide_answer (row, catalog, RP_PLAN_BUY);
+    }
   return EXIT_OK;
 }
 
@@ -988,7 +1230,8 @@ field_range_text (const RpField *f)
   if (f->type == RP_FIELD_STRING)
     {
       static const char *const refs[] = { "", N_("a model id"), N_("a GPU id"),
-                                          N_("an offer id"), N_("a region id") };
+                                          N_("an offer id"), N_("a region id"),
+                                          N_("GPU ids, comma-separated") };
       return g_strdup (f->ref != RP_FIELD_REF_NONE ? _(refs[f->ref]) : _("text"));
     }
   return rp_field_describe_range (f);
@@ -1538,7 +1781,8 @@ print_main_help (FILE *out)
   fprintf (out, "%s\n", _("Commands:"));
   fprintf (out, "  catalog gpus|clouds|models   %s\n", _("List a catalog"));
   fprintf (out, "  estimate FILE.rigplan        %s\n", _("Estimate one scenario"));
-  fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("Search machines and settings; recommend one"));
+  fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("The machine to rent and the machine to buy"));
+  fprintf (out, "  guide [--budget X]           %s\n", _("The sizing guide for common kinds of training"));
   fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
   fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, or one chart (--chart)"));
   fprintf (out, "  compare A.rigplan B.rigplan  %s\n", _("Compare scenarios side by side"));
@@ -1588,6 +1832,8 @@ main (int    argc,
     return run_estimate (argc - 1, argv + 1);
   if (strcmp (command, "plan") == 0)
     return run_plan (argc - 1, argv + 1);
+  if (strcmp (command, "guide") == 0)
+    return run_guide (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
     return run_export (argc - 1, argv + 1);
   if (strcmp (command, "fix") == 0)

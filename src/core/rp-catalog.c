@@ -64,6 +64,7 @@ gpu_free (gpointer data)
   g_free (gpu->vendor);
   g_free (gpu->generation);
   g_free (gpu->interconnect);
+  g_free (gpu->link_source);
   g_free (gpu->price_source);
   g_free (gpu->price_as_of);
   g_free (gpu->compute_capability);
@@ -235,6 +236,42 @@ stack_from_string (const char *s,
         return TRUE;
       }
   return FALSE;
+}
+
+static const char *const link_scope_names[RP_N_LINK_SCOPES] = {
+  NULL, "node", "pair", "none",
+};
+
+static gboolean
+link_scope_from_string (const char *s,
+                        gpointer    out)
+{
+  for (guint i = RP_LINK_SCOPE_NODE; i < RP_N_LINK_SCOPES; i++)
+    if (g_strcmp0 (s, link_scope_names[i]) == 0)
+      {
+        *(RpLinkScope *) out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* "pcie_p2p": true, false, or null / absent for unknown. */
+static gboolean
+read_p2p (const cJSON *item,
+          const char  *path,
+          int         *out,
+          GError     **error)
+{
+  gboolean value = FALSE;
+  const cJSON *p2p = cJSON_GetObjectItemCaseSensitive (item, "pcie_p2p");
+
+  *out = -1;
+  if (p2p == NULL || cJSON_IsNull (p2p))
+    return TRUE;
+  if (!rp_json_read_bool (item, path, "pcie_p2p", FALSE, &value, error))
+    return FALSE;
+  *out = value ? 1 : 0;
+  return TRUE;
 }
 
 static gboolean
@@ -416,6 +453,10 @@ read_gpu (const cJSON *item,
       !rp_json_read_string (item, path, "interconnect", FALSE, &gpu->interconnect, error) ||
       !rp_json_read_number (item, path, "interconnect_gb_s", FALSE, 0, 1e6,
                             &gpu->interconnect_gb_s, error) ||
+      !rp_json_read_enum (item, path, "link_scope", FALSE, link_scope_from_string,
+                          "node, pair, none", &gpu->link_scope, error) ||
+      !read_p2p (item, path, &gpu->pcie_p2p, error) ||
+      !rp_json_read_string (item, path, "link_source", FALSE, &gpu->link_source, error) ||
       !rp_json_read_number (item, path, "pcie_gen", FALSE, 1, 9, &pcie_gen, error) ||
       !rp_json_read_number (item, path, "price_usd", FALSE, 0, 1e8, &gpu->price_usd, error) ||
       !rp_json_read_string (item, path, "price_source", FALSE, &gpu->price_source, error) ||
@@ -1296,4 +1337,11 @@ rp_catalog_get_pricing (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->pricing;
+}
+
+const char *
+rp_link_scope_to_string (RpLinkScope v)
+{
+  g_return_val_if_fail ((guint) v < RP_N_LINK_SCOPES, NULL);
+  return link_scope_names[v];
 }

@@ -26,6 +26,19 @@ typedef enum
   RP_N_SEGMENTS
 } RpSegment;
 
+/* Which GPUs of a node the GPU's own link (NVLink, Infinity Fabric)
+ * joins: every one (NVSwitch on HGX/DGX baseboards, the OAM mesh), two
+ * (bridged PCIe cards), or none (PCIe only).  UNKNOWN: the file does not
+ * say, and Rigplan infers it (rp_explore_gpu_link). */
+typedef enum
+{
+  RP_LINK_SCOPE_UNKNOWN,
+  RP_LINK_SCOPE_NODE,
+  RP_LINK_SCOPE_PAIR,
+  RP_LINK_SCOPE_NONE,
+  RP_N_LINK_SCOPES
+} RpLinkScope;
+
 /* Precision bits in RpGpu.precisions. */
 typedef enum
 {
@@ -56,6 +69,9 @@ typedef struct
   double       tdp_w;
   char        *interconnect;           /* "nvlink4", "pcie4", … may be NULL */
   double       interconnect_gb_s;      /* per GPU, bidirectional; 0 = unknown */
+  RpLinkScope  link_scope;
+  int          pcie_p2p;               /* peer-to-peer over PCIe: 1, 0, -1 unknown */
+  char        *link_source;            /* where link_scope and pcie_p2p come from */
   guint        pcie_gen;
   double       price_usd;              /* 0 = unknown */
   char        *price_source;
@@ -247,6 +263,9 @@ const RpRegion        *rp_catalog_lookup_region (const RpCatalog *self,
 const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
 /* The cost model's default prices (pricing.json), or NULL if none. */
 const RpPricing     *rp_catalog_get_pricing      (const RpCatalog *self);
+
+/* "node", "pair", "none" (UNKNOWN has no name) */
+const char          *rp_link_scope_to_string       (RpLinkScope      v);
 
 /* "new", "used", "ex-mining" */
 const char          *rp_condition_to_string        (RpCondition      v);

@@ -60,6 +60,7 @@ memory_to_json (const RpMemoryEstimate *m)
   rp_json_add_number (obj, "activations_per_layer", m->activations_per_layer_bytes);
   cJSON_AddNumberToObject (obj, "pipeline_stage", m->pipeline_stage);
   cJSON_AddNumberToObject (obj, "micro_batches_in_flight", m->micro_batches_in_flight);
+  rp_json_add_number (obj, "pipeline_batches_held", m->pipeline_batches_held);
   return obj;
 }
 
@@ -94,9 +95,12 @@ compute_to_json (const RpComputeEstimate *c)
   rp_json_add_number (parts, "data_parallel_s", c->dp_comm_s);
   rp_json_add_number (parts, "pipeline_s", c->pp_comm_s);
   rp_json_add_number (parts, "expert_parallel_s", c->ep_comm_s);
+  rp_json_add_number (parts, "context_parallel_s", c->cp_comm_s);
   rp_json_add_number (obj, "bubble_fraction", c->bubble_fraction);
   rp_json_add_number (obj, "micro_batches", c->micro_batches);
   rp_json_add_number (obj, "optimizer_s", c->optimizer_s);
+  rp_json_add_number (obj, "moe_s", c->moe_s);
+  rp_json_add_number (obj, "dequant_s", c->dequant_s);
   cJSON_AddBoolToObject (obj, "memory_bound", c->memory_bound);
   rp_json_add_number (obj, "steps", c->steps);
   rp_json_add_number (obj, "samples_total", c->samples_total);
@@ -104,6 +108,10 @@ compute_to_json (const RpComputeEstimate *c)
   rp_json_add_number (obj, "hours", c->hours);
   rp_json_add_number (obj, "days", c->days);
   rp_json_add_number (obj, "gpu_hours", c->gpu_hours);
+  rp_json_add_number (obj, "goodput_low", c->goodput_low);
+  rp_json_add_number (obj, "goodput_high", c->goodput_high);
+  rp_json_add_number (obj, "gpu_hours_expected_low", c->gpu_hours_expected_low);
+  rp_json_add_number (obj, "gpu_hours_expected_high", c->gpu_hours_expected_high);
   rp_json_add_number (obj, "checkpoint_s", c->checkpoint_s);
   rp_json_add_number (obj, "checkpoint_bytes", c->checkpoint_bytes);
   cJSON_AddStringToObject (obj, "bottleneck", rp_bottleneck_to_string (c->bottleneck));

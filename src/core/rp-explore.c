@@ -34,17 +34,22 @@ pcie_link (guint pcie_gen)
     }
 }
 
-/* NVLink joins all GPUs of a node on SXM baseboards and Blackwell
- * datacenter systems (NVSwitch); PCIe cards (A100/H100 PCIe, H100 NVL,
- * A40, A30) take bridges between two cards only (NVIDIA product briefs:
- * "NVLink bridge" for 2-way). */
-static gboolean
-nvlink_spans_node (const RpGpu *gpu)
+/* Which GPUs of a node the GPU's own link joins: the catalog's
+ * link_scope (each entry cites the data sheet or the baseboard's guide).
+ * A GPU the file says nothing about (a user's entry) is guessed as
+ * before: SXM modules and Blackwell datacenter parts sit on NVSwitch
+ * baseboards, other NVLink cards take two-way bridges. */
+static RpLinkScope
+link_scope (const RpGpu *gpu)
 {
+  if (gpu->link_scope != RP_LINK_SCOPE_UNKNOWN)
+    return gpu->link_scope;
   if (gpu->id != NULL && strstr (gpu->id, "sxm") != NULL)
-    return TRUE;
-  return gpu->segment == RP_SEGMENT_DATACENTER && gpu->generation != NULL &&
-         g_ascii_strcasecmp (gpu->generation, "blackwell") == 0;
+    return RP_LINK_SCOPE_NODE;
+  if (gpu->segment == RP_SEGMENT_DATACENTER && gpu->generation != NULL &&
+      g_ascii_strcasecmp (gpu->generation, "blackwell") == 0)
+    return RP_LINK_SCOPE_NODE;
+  return RP_LINK_SCOPE_PAIR;
 }
 
 static gboolean
@@ -97,10 +102,19 @@ rp_explore_gpu_link (const RpGpu *gpu,
 
   if (gpu->interconnect == NULL || !rp_link_from_string (gpu->interconnect, &link))
     return pcie_link (gpu->pcie_gen);
-  if (link >= RP_LINK_NVLINK2 && link <= RP_LINK_NVLINK5 && !nvlink_spans_node (gpu) &&
-      gpus_per_node > 2)
-    return pcie_link (gpu->pcie_gen);
-  return link;
+  switch (link_scope (gpu))
+    {
+    case RP_LINK_SCOPE_NONE:
+      return pcie_link (gpu->pcie_gen);
+    case RP_LINK_SCOPE_PAIR:
+      /* a ring over more than two bridged cards crosses PCIe */
+      return gpus_per_node > 2 ? pcie_link (gpu->pcie_gen) : link;
+    case RP_LINK_SCOPE_NODE:
+    case RP_LINK_SCOPE_UNKNOWN:
+    case RP_N_LINK_SCOPES:
+    default:
+      return link;
+    }
 }
 
 gboolean

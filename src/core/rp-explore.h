@@ -13,9 +13,10 @@
 G_BEGIN_DECLS
 
 /* The link between the GPUs of one node of @gpu: its NVLink or Infinity
- * Fabric where that joins every GPU of the node (SXM/OAM baseboards),
- * NVLink only between bridged pairs of PCIe cards (so PCIe for more
- * than two), else the card's PCIe generation. */
+ * Fabric where that joins every GPU of the node (NVSwitch and OAM
+ * baseboards: link_scope "node"), NVLink only between bridged pairs of
+ * PCIe cards ("pair": PCIe for more than two), else the card's PCIe
+ * generation ("none", or no link the catalog names). */
 RpLink      rp_explore_gpu_link            (const RpGpu      *gpu,
                                             guint             gpus_per_node);
 

@@ -263,7 +263,7 @@ cJSON *
 rp_fields_describe_json (const RpField *f)
 {
   cJSON *item = cJSON_CreateObject ();
-  static const char *const refs[] = { NULL, "model", "gpu", "offer", "region" };
+  static const char *const refs[] = { NULL, "model", "gpu", "offer", "region", "gpu-list" };
 
   cJSON_AddStringToObject (item, "key", f->key);
   cJSON_AddStringToObject (item, "type", rp_field_type_to_string (f->type));

@@ -116,6 +116,28 @@ is_lora (const RpScenario  *s,
 }
 
 static gboolean
+recomputes_every_nth (const RpScenario  *s,
+                      const RpModelArch *a)
+{
+  return s->training.recompute == RP_RECOMPUTE_EVERY_NTH;
+}
+
+static gboolean
+is_pipelined (const RpScenario  *s,
+              const RpModelArch *a)
+{
+  return s->training.pipeline_parallel > 1;
+}
+
+static gboolean
+is_interleaved (const RpScenario  *s,
+                const RpModelArch *a)
+{
+  return s->training.pipeline_parallel > 1 &&
+         s->training.pipeline_schedule == RP_PIPELINE_INTERLEAVED;
+}
+
+static gboolean
 is_multi_node (const RpScenario  *s,
                const RpModelArch *a)
 {
@@ -172,6 +194,9 @@ has_usd_and_cny (const RpScenario  *s,
 #define B(k, ty, member) \
   .key = "budget." k, .json_key = k, .section = RP_SECTION_BUDGET, .type = ty, \
   .offset = SC (budget.member)
+#define P(k, ty, member) \
+  .key = "planner." k, .json_key = k, .section = RP_SECTION_PLANNER, .type = ty, \
+  .offset = SC (planner.member)
 
 #define MAIN RP_FIELD_FORM
 #define MORE (RP_FIELD_FORM | RP_FIELD_ADVANCED)
@@ -244,6 +269,10 @@ static const RpField fields[] = {
   { M ("experts_active", RP_FIELD_UINT, experts_active, RP_ARCH_EXPERTS_ACTIVE),
     .max = 65536, .flags = MAIN, .step = 1, .label = N_("Experts per token"),
     .applies = is_moe },
+  { M ("shared_experts", RP_FIELD_UINT, shared_experts, RP_ARCH_SHARED_EXPERTS),
+    .max = 65536, .flags = MORE, .step = 1, .label = N_("Shared experts"),
+    .applies = is_moe,
+    .help = N_("Experts every token passes through besides its routed ones") },
   { M ("patch_size", RP_FIELD_UINT, patch_size, RP_ARCH_PATCH_SIZE), .max = 65536,
     .flags = MORE, .unit = RP_UNIT_PIXELS, .step = 1, .label = N_("Patch size"),
     .applies = is_vit },
@@ -277,6 +306,11 @@ static const RpField fields[] = {
   { T ("method", RP_FIELD_ENUM, method), .max = RP_N_METHODS - 1,
     .def = RP_METHOD_FULL_FINETUNE, .flags = MAIN, .choices = &rp_method_info,
     .label = N_("Method") },
+  { T ("framework", RP_FIELD_ENUM, framework), .max = RP_N_FRAMEWORKS - 1,
+    .def = RP_FRAMEWORK_CUSTOM, .flags = MAIN, .choices = &rp_framework_info,
+    .label = N_("Training stack"),
+    .help = N_("Chooses the gradient type, loss, buffers and allocator the stack uses by "
+               "default; each can be set below") },
   { T ("lora_rank", RP_FIELD_UINT, lora_rank), .min = 1, .max = 16384, .def = 16,
     .flags = MAIN, .step = 4, .label = N_("LoRA rank"), .applies = is_lora },
   { T ("lora_targets", RP_FIELD_ENUM, lora_targets), .max = RP_N_LORA_TARGETS - 1,
@@ -288,6 +322,10 @@ static const RpField fields[] = {
   { T ("optimizer", RP_FIELD_ENUM, optimizer), .max = RP_N_OPTIMIZERS - 1,
     .def = RP_OPTIMIZER_ADAMW, .flags = MAIN, .choices = &rp_optimizer_info,
     .label = N_("Optimizer") },
+  { T ("optimizer_in_backward", RP_FIELD_BOOL, optimizer_in_backward), .max = 1,
+    .flags = MORE, .label = N_("Optimizer step in backward"),
+    .help = N_("Each weight is updated as soon as its gradient is ready, so gradients are "
+               "not kept; needs one micro-batch per step") },
   { T ("seq_len", RP_FIELD_UINT, seq_len), .min = 1, .max = 16777216, .def = 2048,
     .flags = MAIN, .unit = RP_UNIT_TOKENS, .step = 256, .label = N_("Sequence length"),
     .applies = is_transformer },
@@ -300,7 +338,13 @@ static const RpField fields[] = {
   { T ("recompute", RP_FIELD_ENUM, recompute), .max = RP_N_RECOMPUTES - 1,
     .def = RP_RECOMPUTE_NONE, .flags = MAIN, .choices = &rp_recompute_info,
     .label = N_("Recomputation"),
-    .help = N_("Activation checkpointing: trades compute for memory") },
+    .help = N_("Activation checkpointing: trades compute for memory. Megatron-LM’s "
+               "“selective” recomputes the attention core; PyTorch’s op-level one keeps "
+               "matmul outputs and recomputes the rest") },
+  { T ("recompute_interval", RP_FIELD_UINT, recompute_interval), .min = 1, .max = 1024,
+    .def = 2, .flags = MORE, .step = 1, .label = N_("Checkpoint every n-th layer"),
+    .applies = recomputes_every_nth,
+    .help = N_("One layer in n is recomputed whole; the others keep their activations") },
   { T ("flash_attention", RP_FIELD_BOOL, flash_attention), .max = 1, .def = TRUE,
     .flags = MAIN, .label = N_("Flash attention"), .applies = is_transformer },
   { T ("dropout", RP_FIELD_BOOL, dropout), .max = 1, .flags = MORE, .label = N_("Dropout"),
@@ -318,8 +362,51 @@ static const RpField fields[] = {
   { T ("expert_parallel", RP_FIELD_UINT, expert_parallel), .min = 1, .max = 1024, .def = 1,
     .flags = MORE, .unit = RP_UNIT_GPUS, .step = 1, .label = N_("Expert parallel"),
     .applies = is_moe },
+  { T ("capacity_factor", RP_FIELD_DOUBLE, capacity_factor), .min = 0.1, .max = 64, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MORE, .digits = 2, .step = 0.25,
+    .label = N_("Expert capacity factor"), .null_label = N_("dropless"), .applies = is_moe,
+    .help = N_("Tokens each expert takes, as a multiple of an even share; padded when "
+               "fewer arrive, dropped when more do") },
   { T ("sequence_parallel", RP_FIELD_BOOL, sequence_parallel), .max = 1, .flags = MAIN,
     .label = N_("Sequence parallel"), .applies = is_transformer },
+  { T ("tp_overlap", RP_FIELD_BOOL, tp_overlap), .max = 1, .flags = MORE,
+    .label = N_("Overlap tensor-parallel communication"), .applies = is_transformer,
+    .help = N_("The tensor-parallel gathers and reductions run during the matrix multiplies "
+               "(Megatron --tp-comm-overlap, torchtitan async TP)") },
+  { T ("ep_overlap", RP_FIELD_BOOL, ep_overlap), .max = 1, .flags = MORE,
+    .label = N_("Overlap expert all-to-all"), .applies = is_moe,
+    .help = N_("The expert dispatch runs during another micro-batch’s compute "
+               "(Megatron --moe-a2a-overlap)") },
+  { T ("context_parallel", RP_FIELD_UINT, context_parallel), .min = 1, .max = 1024, .def = 1,
+    .flags = MORE, .unit = RP_UNIT_GPUS, .step = 1, .label = N_("Context parallel"),
+    .applies = is_transformer,
+    .help = N_("GPUs that split each sequence and pass keys and values around a ring") },
+  { T ("pipeline_schedule", RP_FIELD_ENUM, pipeline_schedule), .max = RP_N_PIPELINES - 1,
+    .def = RP_PIPELINE_1F1B, .flags = MORE, .choices = &rp_pipeline_schedule_info,
+    .label = N_("Pipeline schedule"), .applies = is_pipelined,
+    .help = N_("Sets both the idle bubble and how many micro-batches each stage holds") },
+  { T ("virtual_stages", RP_FIELD_UINT, virtual_stages), .min = 1, .max = 1024, .def = 2,
+    .flags = MORE, .step = 1, .label = N_("Model chunks per GPU"), .applies = is_interleaved,
+    .help = N_("Interleaved 1F1B: a shorter bubble, more activations and more sends") },
+  { T ("grad_dtype", RP_FIELD_ENUM, grad_dtype), .max = RP_N_GRAD_DTYPES - 1,
+    .def = RP_GRAD_DTYPE_FRAMEWORK, .flags = MORE, .choices = &rp_grad_dtype_info,
+    .label = N_("Gradient type") },
+  { T ("loss", RP_FIELD_ENUM, loss), .max = RP_N_LOSSES - 1, .def = RP_LOSS_FRAMEWORK,
+    .flags = MORE, .choices = &rp_loss_info, .label = N_("Loss"), .applies = is_transformer,
+    .help = N_("How the vocabulary-sized logits and their gradient are held") },
+  { T ("allocator", RP_FIELD_ENUM, allocator), .max = RP_N_ALLOCATORS - 1,
+    .def = RP_ALLOCATOR_FRAMEWORK, .flags = MORE, .choices = &rp_allocator_info,
+    .label = N_("Memory allocator"),
+    .help = N_("Expandable segments leave less memory fragmented") },
+  { T ("comm_buffer_bytes", RP_FIELD_DOUBLE, comm_buffer_bytes), .max = 1e12, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MORE, .unit = RP_UNIT_MIB, .digits = 0, .step = 64,
+    .label = N_("Communication buffers"), .null_label = N_("the training stack’s"),
+    .help = N_("Gradient buckets and prefetched weights held for communication, per GPU") },
+  { T ("goodput_pct", RP_FIELD_DOUBLE, goodput_pct), .min = 1, .max = 100, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MORE, .unit = RP_UNIT_PERCENT, .digits = 0, .step = 5,
+    .label = N_("Goodput"), .null_label = N_("the range large runs report"),
+    .help = N_("Share of the run's time that trains: restarts, evaluation, checkpoints and "
+               "slow nodes take the rest") },
   { T ("dataset_tokens", RP_FIELD_DOUBLE, dataset_tokens), .max = 1e16, .flags = MAIN,
     .unit = RP_UNIT_MILLION_TOKENS, .digits = 1, .step = 10, .label = N_("Dataset"),
     .applies = is_transformer, .help = N_("Tokens in one epoch") },
@@ -479,12 +566,34 @@ static const RpField fields[] = {
   { B ("grid_kg_co2_per_kwh", RP_FIELD_DOUBLE, grid_kg_co2_per_kwh), .max = 10, .def = 0.4,
     .flags = MORE, .unit = RP_UNIT_KG_CO2_PER_KWH, .digits = 3, .step = 0.05,
     .label = N_("Grid carbon intensity") },
+
+  /* ---- planner: not form rows; the Plan view edits them ---- */
+  { P ("gpu_types", RP_FIELD_STRING, gpu_types), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .ref = RP_FIELD_REF_GPU_LIST, .label = N_("GPU types"), .null_label = N_("every GPU"),
+    .help = N_("GPU ids the planner may choose, separated by commas") },
+  { P ("vendors", RP_FIELD_STRING, vendors), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .label = N_("Vendors"), .null_label = N_("any vendor"),
+    .help = N_("GPU vendors the planner may choose, separated by commas (NVIDIA, AMD, …)") },
+  { P ("providers", RP_FIELD_STRING, providers), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .label = N_("Providers"), .null_label = N_("any provider"),
+    .help = N_("Cloud providers to rent from, or their kinds (hyperscaler, gpu-cloud, "
+               "marketplace), separated by commas") },
+  { P ("regions", RP_FIELD_STRING, regions), .def = NAN, .flags = RP_FIELD_NULLABLE,
+    .label = N_("Regions"), .null_label = N_("any region"),
+    .help = N_("Words an offer's region must contain, separated by commas; offers that "
+               "state no region are then left out") },
+  /* 1,048,576 GPUs: beyond any cluster built so far; a policy bound */
+  { P ("max_gpus", RP_FIELD_UINT, max_gpus), .min = 1, .max = 1048576, .def = 256,
+    .unit = RP_UNIT_GPUS, .step = 8, .label = N_("At most GPUs") },
+  { P ("max_nodes", RP_FIELD_UINT, max_nodes), .min = 1, .max = 131072, .def = 32,
+    .step = 1, .label = N_("At most nodes") },
 };
 
 #undef M
 #undef T
 #undef H
 #undef B
+#undef P
 #undef SC
 #undef AR
 

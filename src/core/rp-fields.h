@@ -32,6 +32,7 @@ typedef enum
   RP_SECTION_TRAINING,
   RP_SECTION_HARDWARE,
   RP_SECTION_BUDGET,
+  RP_SECTION_PLANNER,           /* what the planner may choose from */
   RP_N_SECTIONS
 } RpSection;
 
@@ -43,6 +44,7 @@ typedef enum
   RP_FIELD_REF_GPU,
   RP_FIELD_REF_OFFER,
   RP_FIELD_REF_REGION,
+  RP_FIELD_REF_GPU_LIST,        /* comma-separated GPU ids */
 } RpFieldRef;
 
 typedef enum

@@ -2,7 +2,8 @@
 /* rp-fix.c: the change an experienced engineer would make
  *
  * Steps are tried in the order of RpFixStep, which is the order of cost
- * to the user: settings first (micro batch, recomputation), then
+ * to the user: settings first (micro batch, recomputation, a chunked or
+ * cut cross-entropy loss), then
  * numerics (8-bit optimizer states, Dettmers et al. 2022; pure BF16 for
  * the vision and diffusion models where the method is standard), then
  * sharding (ZeRO, Rajbhandari et al. 2020, only with several
@@ -22,6 +23,7 @@
 #include "rp-prices.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
+#include "rp-stack.h"
 
 #include <math.h>
 #include <string.h>
@@ -138,6 +140,12 @@ gen_recompute (Search        *search,
     {
       RpScenario *s = copy_of (from);
 
+      /* every n-th layer is a tuning knob between the others */
+      if (r == RP_RECOMPUTE_EVERY_NTH)
+        {
+          rp_scenario_free (s);
+          continue;
+        }
       s->training.recompute = r;
       /* for other models only a measured "full" changes anything */
       if (!transformer && !rp_memory_model_recompute_counts (s, arch_of (search)))
@@ -146,6 +154,35 @@ gen_recompute (Search        *search,
           continue;
         }
       g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_RECOMPUTE, r));
+    }
+}
+
+/* A loss that holds less of the vocabulary-sized logits: torchtune's
+ * chunked cross-entropy, then Cut Cross-Entropy (Wijmans et al. 2025),
+ * whichever is lighter than what the stack does now (rp-stack.c). */
+static void
+gen_loss (Search        *search,
+          const Variant *from,
+          GPtrArray     *out)
+{
+  /* in order of what they hold: full 4 + 6, fused 4 + 2, chunked 4 + 6/8,
+   * cut none (bytes per logit, saved + transient; rp-memory-model.c) */
+  static const RpLoss by_weight[] = { RP_LOSS_FULL, RP_LOSS_FUSED, RP_LOSS_CHUNKED, RP_LOSS_CUT };
+  RpStack stack;
+  guint now = 0;
+
+  if (!rp_model_kind_is_transformer (arch_of (search)->kind) ||
+      arch_of (search)->kind == RP_MODEL_KIND_VIT)
+    return;
+  rp_stack_resolve (from->scenario, &stack);
+  while (now < G_N_ELEMENTS (by_weight) && by_weight[now] != stack.loss)
+    now++;
+  for (guint i = MAX (now + 1, 2); i < G_N_ELEMENTS (by_weight); i++)
+    {
+      RpScenario *s = copy_of (from);
+
+      s->training.loss = by_weight[i];
+      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_LOSS, by_weight[i]));
     }
 }
 
@@ -506,6 +543,7 @@ typedef struct
 static const StepInfo memory_steps[] = {
   { RP_FIX_STEP_SMALLER_MICRO_BATCH, gen_micro_batch, FALSE },
   { RP_FIX_STEP_RECOMPUTE, gen_recompute, FALSE },
+  { RP_FIX_STEP_LOSS, gen_loss, FALSE },
   { RP_FIX_STEP_OPTIMIZER_8BIT, gen_optimizer_8bit, FALSE },
   { RP_FIX_STEP_PURE_BF16, gen_pure_bf16, FALSE },
   { RP_FIX_STEP_ZERO_STAGE, gen_zero, FALSE },
@@ -613,13 +651,25 @@ is_clean (const Search     *search,
   return TRUE;
 }
 
+/* A step's place in the engineer's order: its index among the memory
+ * steps (new steps are appended to RpFixStep but tried where they
+ * belong), the other constraints' steps after them. */
+static guint
+step_rank (RpFixStep step)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (memory_steps); i++)
+    if (memory_steps[i].step == step)
+      return i;
+  return G_N_ELEMENTS (memory_steps) + (guint) step;
+}
+
 static guint
 tier (const Variant *v)
 {
   guint t = 0;
 
   for (guint i = 0; i < v->n_steps; i++)
-    t = MAX (t, (guint) v->steps[i]);
+    t = MAX (t, step_rank (v->steps[i]));
   return t;
 }
 

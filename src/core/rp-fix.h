@@ -4,7 +4,8 @@
  *
  * For the worst unmet constraint, the search tries the changes in the
  * order an engineer would, the cheapest for the user first (for memory:
- * a smaller micro batch, recomputation, an 8-bit optimizer, pure BF16
+ * a smaller micro batch, recomputation, a chunked or cut cross-entropy
+ * loss, an 8-bit optimizer, pure BF16
  * where the model allows, ZeRO sharding over several GPUs, LoRA then
  * QLoRA for fine-tuning, CPU offload, more GPUs, a larger GPU), then
  * pairs of them when no single change suffices.  A change is proposed

@@ -129,6 +129,22 @@ rp_link_busbw_bytes_s (RpLink link)
 }
 
 double
+rp_link_gpu_busbw_bytes_s (RpLink       link,
+                           const RpGpu *gpu)
+{
+  RpLink own;
+  gboolean pcie = link == RP_LINK_PCIE3 || link == RP_LINK_PCIE4 || link == RP_LINK_PCIE5;
+
+  g_return_val_if_fail (gpu != NULL, rp_link_busbw_bytes_s (link));
+
+  if (pcie || gpu->interconnect == NULL || !(gpu->interconnect_gb_s > 0) ||
+      !rp_link_from_string (gpu->interconnect, &own) || own != link)
+    return rp_link_busbw_bytes_s (link);
+  /* the catalog's figure is both directions together */
+  return gpu->interconnect_gb_s / 2 * 1e9 * nvlink_busbw_fraction;
+}
+
+double
 rp_pcie_host_bytes_s (guint pcie_gen)
 {
   /* An unknown generation: assume Gen4, the most common in the catalog. */

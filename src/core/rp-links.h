@@ -7,12 +7,17 @@
  * the measurement behind each one. */
 #pragma once
 
-#include "rp-types.h"
+#include "rp-catalog.h"
 
 G_BEGIN_DECLS
 
 /* NCCL all-reduce bus bandwidth between the GPUs of one node over @link. */
 double  rp_link_busbw_bytes_s          (RpLink     link);
+/* The same over @gpu's own NVLink or Infinity Fabric: where @link is the
+ * GPU's link and the catalog states its bandwidth, that bandwidth (an
+ * A40 bridge, an H800's cut NVLink) instead of the generation's. */
+double  rp_link_gpu_busbw_bytes_s      (RpLink       link,
+                                        const RpGpu *gpu);
 /* The link's peak per GPU and direction (spec sheet). */
 double  rp_link_peak_bytes_s           (RpLink     link);
 /* Host-to-GPU copy rate of a PCIe generation (x16), achieved. */

@@ -34,6 +34,7 @@
 
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-stack.h"
 #include "rp-units.h"
 
 #include <glib/gi18n-lib.h>
@@ -79,10 +80,6 @@ static const double nccl_buffsize_bytes = 4.0 * 1024 * 1024;
  * (CANN documentation, HCCL_BUFFSIZE). */
 static const double hccl_buffsize_bytes = 200.0 * 1024 * 1024;
 
-/* DeepSpeed ZeRO-1/2 reduce_bucket_size default: 5e8 elements (DeepSpeed
- * configuration JSON documentation, zero_optimization). */
-static const double zero_reduce_bucket_elems = 5e8;
-
 /* PyTorch caching-allocator fragmentation (reserved but unused).  GMLake
  * (Guo et al., ASPLOS 2024, arXiv:2401.08156, §2.3 and §6) measures on
  * average 15 % (up to 33 %) when recomputation, ZeRO or offload are used,
@@ -115,7 +112,8 @@ typedef struct
   double   linear_in_bytes;     /* what a linear layer keeps of its input */
   double   weight_copy_bytes;   /* per linear weight: cast cache / fp8 copies */
   gboolean autocast;            /* each op casts its fp32 input itself */
-  gboolean fused_kernels;       /* Megatron/TE: fused norms, softmax, loss */
+  gboolean fused_kernels;       /* Megatron/TE: fused norms and softmax */
+  double   gather_bytes;        /* a ZeRO-3 gathered weight; 0: weight_bytes */
 } Recipe;
 
 /* rp-types.h "Precision recipes".  AMP: torch.autocast keeps fp32 weights
@@ -135,6 +133,26 @@ static const Recipe recipes[RP_N_PRECISIONS] = {
   [RP_PRECISION_FP8_MIXED]  = { 2, 2, 4, 4, 2, 2, 1, 2, FALSE, TRUE },
 };
 
+/* The recipe the stack runs (rp-stack.c): its gradient type; FSDP2's
+ * fp32 shards are the optimizer's own parameters and are gathered in
+ * 16 bits; only Megatron (and Rigplan's mixed recipes before stacks
+ * were named) runs fused norm and softmax kernels. */
+static void
+effective_recipe (const RpStack *stack,
+                  Recipe        *out)
+{
+  *out = recipes[stack->precision];
+  out->gather_bytes = out->weight_bytes;
+  out->grad_bytes = stack->grad_bytes;
+  if (stack->fp32_shards)
+    {
+      out->weight_bytes = 4;
+      out->master_bytes = 0;
+    }
+  if (stack->framework != RP_FRAMEWORK_MEGATRON && stack->framework != RP_FRAMEWORK_CUSTOM)
+    out->fused_kernels = FALSE;
+}
+
 /* ---- private structs ------------------------------------------------ */
 
 /* Parameters held by one GPU before ZeRO sharding, split into the dense
@@ -149,7 +167,10 @@ typedef struct
   double linear;              /* weights used in matmuls (cast copies) */
   double head_linear;         /* the output layer's share of linear */
   double layer;               /* one layer (ZeRO-3 gather unit) */
+  double layer_trainable;     /* its trainable part (LoRA: the adapters) */
+  double layer_linear;        /* its frozen-able linear weights (QLoRA: NF4) */
   double adafactor_elems;     /* factored second-moment elements */
+  double largest_tensor;      /* the largest single weight's elements */
 } ParamShare;
 
 /* Everything one transformer layer's activations depend on. */
@@ -158,6 +179,7 @@ typedef struct
   const Recipe *recipe;
   const RpMemoryRuntime *runtime;
   double        seq;
+  double        q_seq;        /* queries on this rank: seq / context parallel */
   double        batch;
   double        tokens;       /* seq × batch */
   double        hidden;
@@ -167,12 +189,13 @@ typedef struct
   double        ffn;
   double        split;        /* tensor-parallel divisor of the split terms */
   double        replicated;   /* divisor of the replicated terms (t with SP) */
-  double        experts_active;
+  double        experts_active;   /* expert passes per token (MoE), else 1 */
   double        experts;
   double        lora_rank;
   RpFfnAct      ffn_act;
   RpNorm        norm;
   RpRecompute   recompute;
+  guint         recompute_interval;
   gboolean      flash;
   gboolean      dropout;
   gboolean      fp32_softmax; /* the code upcasts attention probabilities */
@@ -189,9 +212,12 @@ typedef struct
   const RpScenario  *scenario;
   const RpModelArch *arch;
   const RpGpu       *gpu;
-  const Recipe      *recipe;
+  const Recipe      *recipe;  /* points at own_recipe */
+  Recipe             own_recipe;
+  RpStack            stack;
   const RpMemoryRuntime *runtime;
-  double             nd;      /* data-parallel size */
+  double             nd;      /* ranks ZeRO shards over: data × context parallel */
+  double             cp;
   double             tp;
   double             pp;
   double             ep;
@@ -318,7 +344,14 @@ share_transformer (const Ctx  *ctx,
   rp_model_lora_shape (arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen_linear);
   out->frozen_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) *
                        layers / ctx->tp;
+  out->layer_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) / ctx->tp;
+  out->layer_trainable = out->layer;
   out->head_linear = last ? (double) arch->vocab * arch->hidden / ctx->tp : 0;
+  out->largest_tensor = MAX ((double) arch->vocab * arch->hidden,
+                             (double) arch->hidden * MAX (arch->ffn, arch->hidden)) / ctx->tp;
+  if (ctx->lora)
+    out->largest_tensor = (double) ctx->scenario->training.lora_rank *
+                          MAX (arch->ffn, arch->hidden) / ctx->tp;
   out->linear = out->frozen_linear + out->head_linear;
   if (ctx->lora && first)
     out->linear -= lora_first_layer_uncast (ctx) / ctx->tp;
@@ -333,6 +366,7 @@ share_transformer (const Ctx  *ctx,
       out->dense += adapters;
       out->linear += adapters;
       out->layer += lora_params_per_layer (ctx) / ctx->tp;
+      out->layer_trainable = lora_params_per_layer (ctx) / ctx->tp;
       /* each adapter matrix factors into (r + in) and (out + r) */
       out->adafactor_elems = layers * io / ctx->tp;
     }
@@ -354,6 +388,8 @@ share_opaque (const Ctx  *ctx,
 
   out->dense = params;
   out->layer = params;
+  out->layer_trainable = params;
+  out->largest_tensor = params;
   out->linear = params;
   out->adafactor_elems = params;
   out->trainable_dense = params;
@@ -363,6 +399,8 @@ share_opaque (const Ctx  *ctx,
        * the LoRA paper's GPT-3 r=4 ratio order (Hu et al. 2021, Table 4) */
       out->trainable_dense = params * 0.01;
       out->dense += out->trainable_dense;
+      out->layer_trainable = out->trainable_dense;
+      out->layer += out->trainable_dense;
       out->adafactor_elems = out->trainable_dense;
     }
 }
@@ -393,6 +431,7 @@ optimizer_bytes_per_param (const Ctx *ctx)
     case RP_OPTIMIZER_ADAMW:              /* Loshchilov & Hutter 2019: m and v */
       return 2 * r->state_bytes + r->master_bytes;
     case RP_OPTIMIZER_ADAMW_8BIT:
+    case RP_OPTIMIZER_ADAMW_8BIT_PAGED:
       return 2 * adam8bit_bytes_per_moment + r->master_bytes;
     case RP_OPTIMIZER_SGD:
       return r->master_bytes;
@@ -439,6 +478,23 @@ shard (double   value,
   return sharded ? value / MAX (nd, 1.0) : value;
 }
 
+/* One ZeRO-3/FSDP gather unit as it travels: each part in the dtype it
+ * is stored in, so QLoRA gathers its frozen linear weights packed in NF4
+ * (Dettmers et al. 2023 §3; FSDP+QLoRA stores them in a bf16 container
+ * of the same bytes, bnb_4bit_quant_storage). */
+static double
+gathered_layer_bytes (const Ctx        *ctx,
+                      const ParamShare *s)
+{
+  double frozen = s->layer - s->layer_trainable;
+  double linear = MIN (s->layer_linear, frozen);
+
+  if (!ctx->qlora)
+    return s->layer * ctx->recipe->gather_bytes;
+  return linear * nf4_dq_bytes_per_param + (frozen - linear) * 2.0 +
+         s->layer_trainable * ctx->recipe->gather_bytes;
+}
+
 typedef struct
 {
   double weights;
@@ -449,6 +505,54 @@ typedef struct
   double buckets;
   double cpu;
 } StateBytes;
+
+/* ZeRO-3/FSDP: the layer being computed and the prefetched one,
+ * unsharded, plus the full gradient of its trainable part before the
+ * reduce-scatter (frozen weights get none) and its fp8 weight copies.
+ * DeepSpeed keeps every parameter reused within its reuse distance
+ * gathered, and reduces through its bucket (the buckets line). */
+static double
+zero3_gathered_bytes (const Ctx        *ctx,
+                      const ParamShare *s)
+{
+  const Recipe *r = ctx->recipe;
+  double per_layer = gathered_layer_bytes (ctx, s);
+  double copies = s->layer_linear * r->weight_copy_bytes;
+  double stage_params = s->dense + s->expert, kept;
+
+  if (ctx->stack.zero3_keeps_stage && s->layer > 0)
+    /* FSDP under a pipeline keeps the stage gathered (rp-stack.c) */
+    return stage_params / s->layer * per_layer + s->layer_trainable * r->grad_bytes + copies;
+  if (ctx->stack.zero3_reuse_params <= 0 || s->layer <= 0)
+    return zero3_layers_in_flight * per_layer + s->layer_trainable * r->grad_bytes + copies;
+  kept = MAX (MIN (ctx->stack.zero3_reuse_params, stage_params), zero3_layers_in_flight * s->layer);
+  return kept / s->layer * per_layer + copies;
+}
+
+/* Data-parallel gradient buckets, or the user's figure. */
+static double
+bucket_bytes (const Ctx        *ctx,
+              const ParamShare *s)
+{
+  double trainable = s->trainable_dense + s->trainable_expert;
+
+  if (!isnan (ctx->stack.comm_buffer_bytes))
+    return ctx->nd > 1 ? ctx->stack.comm_buffer_bytes : 0.0;
+  if (ctx->nd <= 1)
+    return 0.0;
+  if (ctx->scenario->training.zero_stage >= 3 && ctx->stack.zero3_reuse_params <= 0)
+    return 0.0;   /* FSDP: the gathered layer's gradient is the buffer */
+  switch (ctx->stack.buckets)
+    {
+    case RP_BUCKETS_DDP_COPY:
+      return trainable * ctx->recipe->grad_bytes;
+    case RP_BUCKETS_REDUCE:
+      return MIN (trainable, ctx->stack.reduce_bucket_elems) * ctx->recipe->grad_bytes;
+    case RP_BUCKETS_NONE:
+    default:
+      return 0.0;
+    }
+}
 
 static void
 model_states (const Ctx        *ctx,
@@ -479,24 +583,27 @@ model_states (const Ctx        *ctx,
      * output layer's copy stays alive (tools/measure/ANALYSIS.md,
      * "Autocast") */
     out->weight_copies = s->head_linear * r->weight_copy_bytes;
+  /* Transformer Engine scatters the fp8 copy it saves for backward over
+   * the FSDP group like the weight (TransformerEngine
+   * transformer_engine/pytorch/module/linear.py, _fsdp_scatter_tensors
+   * on weightmat); the layer being computed holds its whole copy. */
+  if (stage == 3)
+    out->weight_copies = shard (out->weight_copies, ctx->nd, TRUE);
   /* gradients: ZeRO-2 and -3 shard them (§5.2) */
   out->gradients = shard (s->trainable_dense * r->grad_bytes, ctx->nd, stage >= 2) +
                    shard (s->trainable_expert * r->grad_bytes, nd_expert, stage >= 2);
+  /* The optimizer step fused into backward frees each gradient once its
+   * weight is updated (torchtune optimizer_in_bwd; PyTorch tutorial
+   * "How to save memory by fusing the optimizer step into the backward
+   * pass"): the largest single gradient is what remains. */
+  if (t->optimizer_in_backward)
+    out->gradients = MIN (out->gradients, s->largest_tensor * r->grad_bytes);
   /* optimizer states: every ZeRO stage shards them (§5.1) */
   out->optimizer = shard (opt_dense + adafactor, ctx->nd, stage >= 1) +
                    shard (opt_expert, nd_expert, stage >= 1);
   if (stage == 3)
-    /* the layer being computed and the prefetched one, unsharded 16-bit,
-     * plus one layer's full gradient before its reduce-scatter */
-    out->gathered = s->layer * (zero3_layers_in_flight * r->weight_bytes + r->grad_bytes);
-  if (ctx->nd > 1 && stage == 0 && !r->fused_kernels)
-    /* PyTorch DDP copies gradients into its buckets unless
-     * gradient_as_bucket_view=True (DDP documentation): one more gradient
-     * copy.  Megatron/DeepSpeed use a contiguous buffer instead. */
-    out->buckets = (s->trainable_dense + s->trainable_expert) * r->grad_bytes;
-  else if (ctx->nd > 1 && (stage == 1 || stage == 2))
-    out->buckets = MIN ((s->trainable_dense + s->trainable_expert), zero_reduce_bucket_elems) *
-                   r->grad_bytes;
+    out->gathered = zero3_gathered_bytes (ctx, s);
+  out->buckets = bucket_bytes (ctx, s);
   /* ZeRO-Offload (Ren et al. 2021, arXiv:2101.06840, §4): optimizer
    * states, master weights and an fp32 gradient copy live in host RAM */
   if (offload_opt)
@@ -504,11 +611,26 @@ model_states (const Ctx        *ctx,
       out->cpu += out->optimizer + shard ((s->trainable_dense + s->trainable_expert) * 4.0,
                                           ctx->nd, stage >= 1);
       out->optimizer = 0.0;
+      /* the reduced gradients go to that host copy as each bucket is
+       * done (DeepSpeed stage_1_and_2.py: offload_gradient_dict; FSDP
+       * CPUOffload "offloads gradients to CPU as well"); what stays on
+       * the GPU is the bucket or the gathered layer's gradient */
+      if (stage >= 1)
+        out->gradients = 0.0;
     }
   if (offload_params)
     {
       out->cpu += out->weights;
       out->weights = 0.0;
+    }
+  /* bitsandbytes' paged optimizers keep their states in CUDA unified
+   * memory, which the driver moves to the host when the GPU runs short
+   * (bitsandbytes documentation, "Paged optimizers"; Dettmers et al.
+   * 2023 §3): they need host room, not GPU room */
+  if (t->optimizer == RP_OPTIMIZER_ADAMW_8BIT_PAGED && !offload_opt)
+    {
+      out->cpu += out->optimizer;
+      out->optimizer = 0.0;
     }
 }
 
@@ -557,7 +679,7 @@ linear_inputs (const LayerShape *a,
 static double
 attention_scores_bytes (const LayerShape *a)
 {
-  double elems = a->heads * a->seq * a->seq * a->batch;
+  double elems = a->heads * a->q_seq * a->seq * a->batch;
   double p = a->recipe->act_bytes;
   double sm = a->fp32_softmax ? 4.0 : p;
   double n = elems * sm;
@@ -591,7 +713,7 @@ attention_block (const LayerShape *a,
     /* FlashAttention keeps its output O and the fp32 log-sum-exp
      * (Dao et al. 2022, arXiv:2205.14135, Alg. 2) */
     *split += T * a->q_width * p + a->heads * T * 4;
-  else if (a->recompute == RP_RECOMPUTE_NONE)
+  else if (a->recompute != RP_RECOMPUTE_SELECTIVE)
     *split += attention_scores_bytes (a);
   if (!a->flash || li != p)
     *split += linear_inputs (a, o, FALSE, a->q_width);
@@ -632,14 +754,63 @@ mlp_block (const LayerShape *a,
     *rep += T * a->hidden;
 }
 
+/* PyTorch op-level selective checkpointing as torchtitan applies it
+ * (torchtitan/distributed/activation_checkpoint.py, SelectiveAC): the
+ * block's input, the outputs of the attention kernel and of every odd
+ * matmul in the block's order (q, k, v, o, then gate/up/down) are saved;
+ * every even matmul and all else (norms, rotary, activations) is
+ * recomputed.  For an MLP without a gate that is q, v, the attention
+ * output and the first MLP matmul. */
+static double
+op_selective_bytes (const LayerShape *a)
+{
+  double T = a->tokens, p = a->recipe->act_bytes, rep, split;
+  double attention;
+
+  rep = T * a->hidden * a->recipe->residual_bytes;
+  /* q and v (the 1st and 3rd matmuls) */
+  split = T * (a->q_width + a->kv_width) * p;
+  if (a->flash)
+    attention = T * a->q_width * p + a->heads * T * 4;   /* O and log-sum-exp */
+  else
+    attention = T * a->q_width * p + attention_scores_bytes (a);
+  split += attention;
+  /* the 5th matmul: gate (or the only up projection), × active experts */
+  split += T * a->ffn * p * a->experts_active;
+  /* the 7th, a gated MLP's down projection, leaves a full-width output */
+  if (is_gated (a->ffn_act))
+    rep += T * a->hidden * p;
+  return rep / a->replicated + split / a->split;
+}
+
 static double
 layer_bytes (const LayerShape *a,
              gboolean          first)
 {
   double rep = 0.0, split = 0.0;
 
-  if (a->recompute == RP_RECOMPUTE_FULL)
-    return a->tokens * a->hidden * a->recipe->residual_bytes / a->replicated;
+  switch (a->recompute)
+    {
+    case RP_RECOMPUTE_FULL:
+      return a->tokens * a->hidden * a->recipe->residual_bytes / a->replicated;
+    case RP_RECOMPUTE_SELECTIVE_OPS:
+      return op_selective_bytes (a);
+    case RP_RECOMPUTE_EVERY_NTH:
+      {
+        /* one layer in n keeps only its input, the others everything */
+        LayerShape none = *a, full = *a;
+        double n = MAX (a->recompute_interval, 1);
+
+        none.recompute = RP_RECOMPUTE_NONE;
+        full.recompute = RP_RECOMPUTE_FULL;
+        return (layer_bytes (&full, first) + (n - 1) * layer_bytes (&none, first)) / n;
+      }
+    case RP_RECOMPUTE_NONE:
+    case RP_RECOMPUTE_SELECTIVE:
+    case RP_N_RECOMPUTES:
+    default:
+      break;
+    }
   attention_block (a, first, &rep, &split);
   mlp_block (a, &rep, &split);
   return rep / a->replicated + split / a->split;
@@ -675,6 +846,7 @@ sequence_length (const RpScenario  *scenario,
 static void
 layer_shape (const RpScenario      *scenario,
              const RpModelArch     *arch,
+             const Recipe          *recipe,
              const RpMemoryRuntime *runtime,
              LayerShape            *a)
 {
@@ -682,11 +854,15 @@ layer_shape (const RpScenario      *scenario,
   double d = rp_model_head_dim (arch), tp = MAX (t->tensor_parallel, 1);
 
   memset (a, 0, sizeof *a);
-  a->recipe = &recipes[t->precision];
+  a->recipe = recipe;
   a->runtime = runtime;
   a->seq = sequence_length (scenario, arch);
   a->batch = MAX (t->micro_batch, 1);
-  a->tokens = a->seq * a->batch;
+  /* context parallelism gives each rank s/cp of the queries and, in
+   * turn, every key block (ring attention, Liu et al. 2023,
+   * arXiv:2310.01889; Megatron-Core context parallel) */
+  a->q_seq = a->seq / rp_stack_context_parallel (t);
+  a->tokens = a->q_seq * a->batch;
   a->hidden = arch->hidden;
   a->heads = arch->heads;
   a->q_width = arch->heads * d;
@@ -703,6 +879,7 @@ layer_shape (const RpScenario      *scenario,
   a->split = tp;
   a->replicated = t->sequence_parallel ? tp : 1.0;
   a->recompute = t->recompute;
+  a->recompute_interval = MAX (t->recompute_interval, 1);
   a->flash = t->flash_attention;
   a->dropout = t->dropout;
   /* fp32 probabilities: fp32 runs, CUDA autocast (softmax is on its
@@ -712,7 +889,14 @@ layer_shape (const RpScenario      *scenario,
   a->fp32_softmax = a->recipe->act_bytes == 4 ||
                     (a->recipe->autocast && !runtime->cpu_autocast) ||
                     (!a->recipe->fused_kernels && arch->norm == RP_NORM_RMSNORM);
-  a->experts_active = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts_active, 1) : 1;
+  /* expert passes per token: the routed ones, padded to the capacity
+   * factor when one is set (Fedus et al. 2022, Switch §2.2: each expert
+   * takes capacity_factor × tokens/experts), and the shared ones */
+  a->experts_active = 1;
+  if (arch->kind == RP_MODEL_KIND_MOE)
+    a->experts_active = MAX (arch->experts_active, 1) *
+                        (isnan (t->capacity_factor) ? 1.0 : t->capacity_factor) +
+                        arch->shared_experts;
   a->experts = arch->kind == RP_MODEL_KIND_MOE ? arch->experts : 0;
   a->lora = is_lora (t->method);
   a->lora_rank = t->lora_rank;
@@ -729,7 +913,7 @@ typedef struct
   double logits;
   double logits_transient;
   double per_layer;
-  guint  in_flight;
+  double in_flight;           /* micro-batches held, interleaving included */
 } ActBytes;
 
 /* Element size of the saved log-softmax: fp32 unless a pure 16-bit run
@@ -745,6 +929,57 @@ logit_bytes (const LayerShape *a)
   return r->act_bytes;
 }
 
+/* Torchtune's chunked loss projects and upcasts one chunk at a time
+ * (LinearCrossEntropyLoss, num_output_chunks = 8). */
+static const double loss_chunks = 8;
+
+/* The saved and the transient bytes of the loss over @T tokens and
+ * @vocab classes, by implementation (rp-stack.c cites each stack):
+ * full:    the fp32 log-softmax is saved; the fp32 gradient and its
+ *          16-bit cast are alive together in backward.
+ * fused:   Megatron's vocab-parallel cross-entropy saves the fp32 softmax
+ *          and writes the gradient over it; only the 16-bit cast is new.
+ * chunked: each chunk is projected and upcast on its own; run eagerly
+ *          (torchtune's default, compile off) every chunk's fp32
+ *          log-softmax is still saved, but only one chunk's logits,
+ *          their fp32 copy and gradients are alive at a time
+ *          (tools/measure/measure_mechanisms.py measures both).
+ * cut:     Cut Cross-Entropy (Wijmans et al. 2025, arXiv:2411.09009,
+ *          §4) keeps only the log-sum-exp and recomputes logits block by
+ *          block in on-chip memory. */
+static void
+loss_bytes (const Ctx        *ctx,
+            const LayerShape *a,
+            double            T,
+            double            vocab,
+            ActBytes         *out)
+{
+  double p = a->recipe->act_bytes, tv = T * vocab / ctx->tp;
+
+  switch (ctx->stack.loss)
+    {
+    case RP_LOSS_FUSED:
+      out->logits = tv * 4.0;
+      out->logits_transient = tv * p;
+      break;
+    case RP_LOSS_CHUNKED:
+      out->logits = tv * logit_bytes (a);
+      out->logits_transient = tv / loss_chunks * (4.0 + (p < 4 ? p : 0));
+      break;
+    case RP_LOSS_CUT:
+      out->logits = T * 4.0;
+      out->logits_transient = 0.0;
+      break;
+    case RP_LOSS_FULL:
+    case RP_LOSS_FRAMEWORK:
+    case RP_N_LOSSES:
+    default:
+      out->logits = tv * logit_bytes (a);
+      out->logits_transient = tv * (4.0 + (p < 4 ? p : 0));
+      break;
+    }
+}
+
 static void
 transformer_activations (const Ctx *ctx,
                          gboolean   first,
@@ -756,7 +991,7 @@ transformer_activations (const Ctx *ctx,
   double layers = layers_on_stage (ctx), T, ends = 0.0, vocab, one;
   gboolean decoder_stack = arch->kind == RP_MODEL_KIND_ENCODER_DECODER;
 
-  layer_shape (ctx->scenario, arch, ctx->runtime, &a);
+  layer_shape (ctx->scenario, arch, ctx->recipe, ctx->runtime, &a);
   T = a.tokens;
   out->per_layer = layer_bytes (&a, FALSE);
   if (decoder_stack)
@@ -778,7 +1013,8 @@ transformer_activations (const Ctx *ctx,
       /* the first layer under LoRA: its input needs no gradient */
       ends += layer_bytes (&a, a.lora) - one;
     }
-  out->in_flight = first ? (guint) MIN (ctx->pp, MAX (ctx->micro_batches, 1)) : 1;
+  out->in_flight = first ? rp_stack_pipeline_in_flight (&ctx->scenario->training,
+                                                       ctx->micro_batches) : 1;
   out->activations = out->in_flight * (layers * one + ends);
   if (last)
     {
@@ -786,10 +1022,7 @@ transformer_activations (const Ctx *ctx,
       out->activations += norm_bytes (&a, TRUE, !a.lora) / a.replicated + T * 8;
       if (!a.lora)
         out->activations += T * a.hidden * a.recipe->linear_in_bytes / a.replicated;
-      out->logits = T * vocab * logit_bytes (&a) / ctx->tp;
-      out->logits_transient = a.recipe->fused_kernels ?
-        T * vocab * a.recipe->act_bytes / ctx->tp :
-        T * vocab * (4.0 + (a.recipe->act_bytes < 4 ? a.recipe->act_bytes : 0)) / ctx->tp;
+      loss_bytes (ctx, &a, T, vocab, out);
     }
   /* Backward re-runs one layer's forward at a time (Chen et al. 2016,
    * arXiv:1604.06174); selective recomputation re-runs its attention core. */
@@ -852,7 +1085,7 @@ opaque_activations (const Ctx       *ctx,
       scale = ratio * ratio;
     }
   out->per_layer = 0.0;
-  out->in_flight = (guint) MIN (ctx->pp, MAX (ctx->micro_batches, 1));
+  out->in_flight = rp_stack_pipeline_in_flight (&ctx->scenario->training, ctx->micro_batches);
   factor = scale * MAX (ctx->scenario->training.micro_batch, 1) * ctx->recipe->act_bytes / 2.0 /
            (ctx->tp * ctx->pp);
   out->recompute = 0.0;
@@ -921,7 +1154,8 @@ nccl_channels (RpLink link)
 static double
 nccl_bytes (const Ctx *ctx)
 {
-  double comms = (ctx->nd > 1) + (ctx->tp > 1) + (ctx->pp > 1) + (ctx->ep > 1);
+  double comms = (ctx->nd > 1) + (ctx->tp > 1) + (ctx->pp > 1) + (ctx->ep > 1) +
+                 (ctx->cp > 1);
 
   if (rp_scenario_n_gpus (ctx->scenario) <= 1)
     return 0.0;
@@ -930,9 +1164,18 @@ nccl_bytes (const Ctx *ctx)
   return comms * 2 * nccl_buffsize_bytes * nccl_channels (ctx->scenario->hardware.intra_link);
 }
 
+/* Expandable segments map physical pages into one growing virtual range
+ * (PyTorch CUDA semantics notes, "expandable_segments"), which is what
+ * GMLake's virtual-memory stitching does to remove the extra
+ * fragmentation it measured under recomputation, ZeRO and offload
+ * (Guo et al. 2024, §6): such runs are counted as plain ones. */
 static double
-fragmentation_fraction (const RpTraining *t)
+fragmentation_fraction (const Ctx *ctx)
 {
+  const RpTraining *t = &ctx->scenario->training;
+
+  if (ctx->stack.expandable_segments)
+    return fragmentation_plain;
   if (t->recompute != RP_RECOMPUTE_NONE || t->zero_stage > 0 ||
       t->offload != RP_OFFLOAD_NONE || is_lora (t->method))
     return fragmentation_techniques;
@@ -972,7 +1215,8 @@ stage_memory (const Ctx        *ctx,
   m->logits_bytes = acts.logits;
   m->logits_transient_bytes = acts.logits_transient;
   m->activations_per_layer_bytes = acts.per_layer;
-  m->micro_batches_in_flight = acts.in_flight;
+  m->micro_batches_in_flight = (guint) ceil (acts.in_flight - 1e-9);
+  m->pipeline_batches_held = acts.in_flight;
   m->params_per_gpu = share.dense + share.expert;
 
   m->cuda_context_bytes = cuda_context_bytes (ctx->gpu);
@@ -980,7 +1224,7 @@ stage_memory (const Ctx        *ctx,
   m->nccl_bytes = nccl_bytes (ctx);
   dynamic = m->gradients_bytes + m->activations_bytes + m->recompute_bytes + m->logits_bytes +
             m->logits_transient_bytes + m->gathered_bytes + m->weight_copies_bytes;
-  m->fragmentation_bytes = dynamic * fragmentation_fraction (&ctx->scenario->training);
+  m->fragmentation_bytes = dynamic * fragmentation_fraction (ctx);
   m->overhead_bytes = m->cuda_context_bytes + m->workspace_bytes + m->nccl_bytes +
                       m->ddp_bucket_bytes + m->fragmentation_bytes;
   m->total_bytes = m->weights_bytes + m->weight_copies_bytes + m->gradients_bytes +
@@ -1019,15 +1263,21 @@ init_ctx (const RpScenario      *scenario,
   ctx->scenario = scenario;
   ctx->arch = arch;
   ctx->gpu = gpu;
-  ctx->recipe = &recipes[t->precision];
+  rp_stack_resolve (scenario, &ctx->stack);
+  effective_recipe (&ctx->stack, &ctx->own_recipe);
+  ctx->recipe = &ctx->own_recipe;
   ctx->runtime = runtime != NULL ? runtime : &default_runtime;
-  ctx->nd = rp_scenario_data_parallel (scenario);
+  /* ZeRO and the distributed optimizer shard over the data- and
+   * context-parallel ranks together (Megatron-Core: the data-parallel
+   * group "with context parallel"; torchtitan: FSDP over dp_shard × cp) */
+  ctx->cp = rp_stack_context_parallel (t);
+  ctx->nd = (double) rp_scenario_data_parallel (scenario) * ctx->cp;
   ctx->tp = MAX (t->tensor_parallel, 1);
   ctx->pp = MAX (t->pipeline_parallel, 1);
   ctx->ep = arch->kind == RP_MODEL_KIND_MOE ? MAX (t->expert_parallel, 1) : 1;
   ctx->lora = is_lora (t->method);
   ctx->qlora = t->method == RP_METHOD_QLORA;
-  step_samples = MAX (t->micro_batch, 1) * ctx->nd;
+  step_samples = MAX (t->micro_batch, 1) * ctx->nd / ctx->cp;
   ctx->micro_batches = floor (MAX (t->global_batch, 1) / step_samples);
 }
 
@@ -1038,7 +1288,21 @@ add_warnings (const RpScenario *scenario,
               RpEstimate       *est)
 {
   const RpTraining *t = &scenario->training;
+  RpStack stack;
+  double dp = rp_scenario_data_parallel (scenario);
 
+  rp_stack_resolve (scenario, &stack);
+  if (stack.precision_mapped)
+    rp_estimate_add_warning (est, "precision-of-stack", RP_SEVERITY_INFO,
+                             /* TRANSLATORS: %s and %s are a training stack and a precision */
+                             _("%s runs this precision as %s; that is what was counted"),
+                             rp_enum_info_get_label (&rp_framework_info, stack.framework),
+                             rp_enum_info_get_label (&rp_precision_info, stack.precision));
+  if (t->optimizer_in_backward &&
+      (double) t->global_batch / (MAX (t->micro_batch, 1) * dp) > 1)
+    rp_estimate_add_warning (est, "optimizer-in-backward-accumulates", RP_SEVERITY_WARNING,
+                             _("The optimizer step in backward cannot accumulate gradients over "
+                               "micro-batches; make the micro batch the per-GPU batch"));
   /* fitting, headroom and host RAM are constraints (rp-constraints.c) */
   if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS && t->zero_stage < 3)
     rp_estimate_add_warning (est, "offload-params-needs-zero3", RP_SEVERITY_WARNING,
@@ -1049,7 +1313,8 @@ add_warnings (const RpScenario *scenario,
                              _("This model gives no activation bytes per sample; activations "
                                "are counted as zero"));
   /* ZeRO-Infinity offloads parameters through stage 3 on one GPU too */
-  if (t->zero_stage > 0 && rp_scenario_data_parallel (scenario) < 2 &&
+  if (t->zero_stage > 0 &&
+      rp_scenario_data_parallel (scenario) * rp_stack_context_parallel (t) < 2 &&
       t->offload != RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
     rp_estimate_add_warning (est, "zero-single-gpu", RP_SEVERITY_INFO,
                              _("ZeRO shards over data-parallel GPUs; with one it saves nothing"));
@@ -1110,13 +1375,17 @@ rp_memory_model_layer_activations (const RpScenario  *scenario,
                                    const RpModelArch *arch)
 {
   LayerShape a;
+  RpStack stack;
+  Recipe recipe;
 
   g_return_val_if_fail (scenario != NULL && arch != NULL, 0.0);
   g_return_val_if_fail ((guint) scenario->training.precision < RP_N_PRECISIONS, 0.0);
 
   if (!rp_model_kind_is_transformer (arch->kind))
     return 0.0;
-  layer_shape (scenario, arch, &default_runtime, &a);
+  rp_stack_resolve (scenario, &stack);
+  effective_recipe (&stack, &recipe);
+  layer_shape (scenario, arch, &recipe, &default_runtime, &a);
   return layer_bytes (&a, FALSE);
 }
 

@@ -17,6 +17,7 @@
 #include "rp-mfu-private.h"
 
 #include "rp-error.h"
+#include "rp-json-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -32,6 +33,15 @@ typedef struct
   double  fp8_ratio;            /* fp8 MFU (of fp8 peak) / bf16 MFU; 0: default */
 } Generation;
 
+/* A GPU class's own kernel efficiency: a generation's cards of one
+ * segment (GeForce Ada: "ada/consumer"). */
+typedef struct
+{
+  char   *generation;
+  char   *segment;
+  double  kernel;
+} Class;
+
 struct _RpMfuParams
 {
   double     default_mfu;
@@ -44,6 +54,7 @@ struct _RpMfuParams
   double     cnn_intensity;
   double     score_passes;
   GPtrArray *generations;       /* Generation*, owned */
+  GPtrArray *classes;           /* Class*, owned */
 };
 
 /* ---- helpers -------------------------------------------------------- */
@@ -55,6 +66,53 @@ generation_free (gpointer data)
 
   g_free (g->name);
   g_free (g);
+}
+
+static void
+class_free (gpointer data)
+{
+  Class *c = data;
+
+  g_free (c->generation);
+  g_free (c->segment);
+  g_free (c);
+}
+
+/* kernel_efficiency.per_class: {"generation/segment": value, …} */
+static gboolean
+read_per_class (RpMfuParams *self,
+                const cJSON *table,
+                GError     **error)
+{
+  const cJSON *item;
+
+  if (table == NULL)
+    return TRUE;
+  cJSON_ArrayForEach (item, table)
+    {
+      g_auto(GStrv) parts = g_strsplit (item->string, "/", 2);
+      Class *c;
+      double value = 0;
+
+      if (!rp_json_read_number (table, "kernel_efficiency.per_class", item->string, TRUE, 0.01,
+                                1, &value, error))
+        return FALSE;
+      if (g_strv_length (parts) != 2)
+        {
+          g_autofree char *path = rp_json_join_path ("kernel_efficiency.per_class",
+                                                     item->string);
+
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, path,
+                            _("expected a key of the form generation/segment"));
+          return FALSE;
+        }
+      c = g_new0 (Class, 1);
+      c->generation = g_strdup (parts[0]);
+      c->segment = g_strdup (parts[1]);
+      c->kernel = value;
+      g_ptr_array_add (self->classes, c);
+    }
+  return TRUE;
 }
 
 static const Generation *
@@ -225,6 +283,7 @@ read_effects (RpMfuParams *self,
       !read_per_generation (self, cJSON_GetObjectItemCaseSensitive (kernel, "per_generation"),
                             "kernel_efficiency.per_generation",
                             G_STRUCT_OFFSET (Generation, kernel), error) ||
+      !read_per_class (self, cJSON_GetObjectItemCaseSensitive (kernel, "per_class"), error) ||
       !read_object (root, "", "pipeline_bubble", &bubble, error) ||
       !rp_json_read_number (bubble, "pipeline_bubble", "virtual_stages", TRUE, 1, 1024,
                             &self->virtual_stages, error) ||
@@ -251,6 +310,7 @@ rp_mfu_params_load (const cJSON *root,
   g_return_val_if_fail (root != NULL, NULL);
 
   self->generations = g_ptr_array_new_with_free_func (generation_free);
+  self->classes = g_ptr_array_new_with_free_func (class_free);
   if (!read_generations (self, root, error) || !read_effects (self, root, error))
     return NULL;
   return g_steal_pointer (&self);
@@ -262,6 +322,7 @@ rp_mfu_params_free (RpMfuParams *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->generations, g_ptr_array_unref);
+  g_clear_pointer (&self->classes, g_ptr_array_unref);
   g_free (self);
 }
 
@@ -285,6 +346,32 @@ rp_mfu_kernel_efficiency (const RpMfuParams *self,
   if (precision == RP_PRECISION_FP8_MIXED)
     kernel *= g != NULL && g->fp8_ratio > 0 ? g->fp8_ratio : self->fp8_ratio;
   return MIN (kernel, 1.0);
+}
+
+double
+rp_mfu_kernel_efficiency_class (const RpMfuParams *self,
+                                const char        *generation,
+                                const char        *segment,
+                                RpPrecision        precision)
+{
+  const Generation *g;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (guint i = 0; segment != NULL && i < self->classes->len; i++)
+    {
+      const Class *c = g_ptr_array_index (self->classes, i);
+      double kernel;
+
+      if (g_strcmp0 (c->generation, generation) != 0 || g_strcmp0 (c->segment, segment) != 0)
+        continue;
+      kernel = c->kernel;
+      g = lookup (self, generation);
+      if (precision == RP_PRECISION_FP8_MIXED)
+        kernel *= g != NULL && g->fp8_ratio > 0 ? g->fp8_ratio : self->fp8_ratio;
+      return MIN (kernel, 1.0);
+    }
+  return rp_mfu_kernel_efficiency (self, generation, precision);
 }
 
 double

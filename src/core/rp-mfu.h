@@ -23,6 +23,13 @@ void    rp_mfu_params_free              (RpMfuParams       *self);
 double  rp_mfu_kernel_efficiency        (const RpMfuParams *self,
                                          const char        *generation,
                                          RpPrecision        precision);
+/* The same for a class of cards: kernel_efficiency.per_class for
+ * "@generation/@segment" ("ada/consumer") where the file measures that
+ * class, else rp_mfu_kernel_efficiency(). */
+double  rp_mfu_kernel_efficiency_class  (const RpMfuParams *self,
+                                         const char        *generation,
+                                         const char        *segment,
+                                         RpPrecision        precision);
 /* h / (h + H): H per generation, else the shared width_half_point. */
 double  rp_mfu_width_factor             (const RpMfuParams *self,
                                          const char        *generation,

@@ -109,8 +109,10 @@ mlp_params (const RpModelArch *arch,
     one = sat_add (one, (is_gated (arch->ffn_act) ? 2 * f : f) + h);
   if (arch->kind != RP_MODEL_KIND_MOE)
     return one;
-  /* router: one logit per expert */
-  return sat_add (sat_mul (one, experts), sat_mul (h, arch->experts));
+  /* shared experts (Dai et al. 2024, DeepSeekMoE §3.2) see every token;
+   * the router has one logit per routed expert */
+  return sat_add (sat_mul (one, sat_add (experts, arch->shared_experts)),
+                  sat_mul (h, arch->experts));
 }
 
 static guint64
@@ -270,7 +272,7 @@ rp_model_lora_shape (const RpModelArch *arch,
   q = sat_mul (arch->heads, rp_model_head_dim (arch));
   kv = sat_mul (arch->kv_heads, rp_model_head_dim (arch));
   f = arch->ffn;
-  experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts, 1) : 1;
+  experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts, 1) + arch->shared_experts : 1;
   /* LoRA (Hu et al. 2021): ΔW = B·A with A: r×in, B: out×r, so r·(in+out) each.
    * Sizes are below 2^40 here (field bounds); the products saturate. */
   if (targets == RP_LORA_TARGETS_QV)

@@ -1,240 +1,1319 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-planner.c: the search for machines and settings that fit the run
+/* rp-planner.c: the machine to rent and the machine to buy
  *
- * For each GPU type and GPU count the planner estimates every combination
- * of tensor and pipeline parallelism, ZeRO stage, recomputation and micro
- * batch, keeps the fastest one that fits (a configuration that fits with
- * the required headroom beats one that is only tight), then ranks the
- * machines: those that meet the deadline and the budget first, cheapest
- * first.  The Pareto front is the set no other machine beats on both time
- * and cost. */
+ * The space: every allowed GPU type × 1, 2, 4, 8 GPUs in one node, then
+ * nodes of 8 (HGX/DGX baseboards, 8-slot chassis) in powers of two, up to
+ * planner.max_gpus and planner.max_nodes (and the scenario's own machine);
+ * on each, tensor parallel 1–8 within a node × pipeline parallel 1–8 ×
+ * ZeRO 0–3 × recomputation × micro batch 1–256 (what divides the GPUs,
+ * the heads, the layers and the global batch).
+ *
+ * On one machine the search skips only what provably cannot be faster
+ * (tests/test-planner.c compares it with the exhaustive search):
+ *   - memory grows with the micro batch, so the micro batches are tried
+ *     upwards and the first that does not fit ends the row;
+ *   - without pipeline parallelism the step does not get longer with a
+ *     larger micro batch (rp-time-model.c: compute and tensor traffic
+ *     per step are independent of it, the weight reads, the exposed data-
+ *     parallel traffic and ZeRO-3 gathers shrink), so only the largest
+ *     fitting one is timed;
+ *   - more recomputation costs time at every micro batch, so once one
+ *     level fits every micro batch the next levels are not tried;
+ *   - ZeRO-1 and ZeRO-2 take the same time in the model and ZeRO-2 holds
+ *     less, so ZeRO-1 is not tried.
+ *
+ * Across machines, the model FLOPs at the GPU's utilization bound a
+ * machine's days from below (rp_time_model_min_gpu_hours), its GPUs
+ * alone its capital, and those hours at the cheapest allowed offer its
+ * rent.  Machines are searched cheapest bound first; one whose bounds
+ * are dominated by a row already found cannot reach the answer's Pareto
+ * front, and one behind `top` rows that rank before it whatever it turns
+ * out to be cannot reach the answer's first rows.  A machine that can do
+ * neither, in every answer asked for, is not searched.
+ *
+ * The front is marked by one sort and one sweep: O(n log n). */
 
 #include "config.h"
 
 #include "rp-planner.h"
+#include "rp-planner-private.h"
 
 #include "rp-error.h"
 #include "rp-explore.h"
 #include "rp-json-private.h"
+#include "rp-memory-model.h"
+#include "rp-model.h"
+#include "rp-prices.h"
 #include "rp-scenario.h"
+#include "rp-time-model.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* Servers hold 8 GPUs (HGX/DGX baseboards, 8-slot PCIe chassis); beyond
  * that the planner adds nodes. */
 static const guint max_gpus_per_node = 8;
 static const guint parallel_sizes[] = { 1, 2, 4, 8 };
-static const guint micro_batches[] = { 1, 2, 4, 8, 16, 32 };
+static const guint micro_batches[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256 };
+/* The rows each answer ranks exactly unless the caller asks for more. */
+static const guint default_top = 10;
 
-/* ---- helpers -------------------------------------------------------- */
-
-static void
-candidate_free (gpointer data)
+/* Ranking tiers inside an answer. */
+enum
 {
-  RpPlanCandidate *c = data;
+  TIER_FEASIBLE,                /* every constraint holds */
+  TIER_OVER_BUDGET,             /* on time, too dear */
+  TIER_LATE,                    /* misses the deadline */
+  N_TIERS
+};
 
-  rp_scenario_free (c->scenario);
-  g_free (c);
-}
+/* ---- private structs ------------------------------------------------ */
 
-static double
-run_cost (const RpEstimate *est,
-          gboolean         *rented)
+/* One allowed GPU type, with what every machine of it shares. */
+typedef struct
 {
-  *rented = FALSE;
-  if (!est->cost.computed)
-    return -1;
-  if (est->cost.rent_total > 0)
-    {
-      *rented = TRUE;
-      return est->cost.rent_total;
-    }
-  return est->cost.buy_total > 0 ? est->cost.buy_total : -1;
-}
+  const RpGpu *gpu;
+  double       min_gpu_hours;   /* lower bound on the run's GPU-hours */
+  double       rent_rate;       /* lowest allowed price per GPU-hour; NAN: none */
+  double       gpu_price;       /* per card; NAN: unknown */
+} GpuInfo;
 
-/* Is @a a better configuration of the same machine than @b? */
+/* One GPU type × count. */
+typedef struct
+{
+  guint        gpu_index;       /* in Planner.gpus */
+  guint        per_node;
+  guint        nodes;
+  double       min_days;
+  double       min_cost[RP_N_PLAN_ANSWERS]; /* NAN: no price for that answer */
+  guint        rank;            /* search order */
+} Machine;
+
+/* A point of an answer's front so far: days up, cost strictly down. */
+typedef struct
+{
+  double days;
+  double cost;
+} Point;
+
+/* What an answer has found so far, for pruning. */
+typedef struct
+{
+  gboolean  wanted;
+  GArray   *staircase;          /* Point */
+  GArray   *cheapest[N_TIERS];  /* double: the `top` lowest costs of each tier */
+  guint     n_tier[N_TIERS];
+} Progress;
+
+typedef struct
+{
+  const RpScenario    *scenario;
+  const RpCatalog     *catalog;
+  const RpPlanOptions *options;
+  RpModelArch          arch;
+  gboolean             transformer;
+  guint                top;
+  GStrv                gpu_types;
+  GStrv                vendors;
+  GStrv                providers;
+  GStrv                regions;
+  GArray              *gpus;    /* GpuInfo */
+  GArray              *machines; /* Machine */
+  Progress             progress[RP_N_PLAN_ANSWERS];
+  RpPlan              *plan;
+  RpEstimate          *est;     /* scratch, owned */
+  double               slot_price; /* pricing.json's server price per GPU slot; 0: none */
+  guint                renting_nodes; /* the machine being priced; 0: any */
+  guint                renting_per_node;
+} Planner;
+
+/* ---- helpers: lists ------------------------------------------------- */
+
 static gboolean
-better_config (const RpEstimate *a,
-               const RpEstimate *b)
+list_has (GStrv       words,
+          const char *text)
 {
-  gboolean a_fits = a->memory.verdict == RP_VERDICT_FITS;
-  gboolean b_fits = b->memory.verdict == RP_VERDICT_FITS;
-
-  if (a_fits != b_fits)
-    return a_fits;
-  if (a->compute.computed && b->compute.computed && a->compute.hours != b->compute.hours)
-    return a->compute.hours < b->compute.hours;
-  return a->memory.total_bytes < b->memory.total_bytes;
-}
-
-static RpPlanCandidate *
-candidate_new (RpScenario       *scenario,
-               const RpEstimate *est)
-{
-  RpPlanCandidate *c = g_new0 (RpPlanCandidate, 1);
-  const RpBudget *b = &scenario->budget;
-
-  c->scenario = scenario;
-  c->gpu = est->gpu;
-  c->n_gpus = rp_scenario_n_gpus (scenario);
-  c->total_bytes = est->memory.total_bytes;
-  c->headroom_pct = est->memory.headroom_pct;
-  c->days = est->compute.computed ? est->compute.days : -1;
-  c->gpu_hours = est->compute.computed ? est->compute.gpu_hours : -1;
-  c->cost = run_cost (est, &c->rented);
-  c->meets_deadline = isnan (b->deadline_days) || (c->days >= 0 && c->days <= b->deadline_days);
-  c->within_budget = isnan (b->limit) || (c->cost >= 0 && c->cost <= b->limit);
-  return c;
-}
-
-/* Estimates @trial; TRUE when it fits and the GPU can run it. */
-static gboolean
-try_config (const RpScenario *trial,
-            const RpCatalog  *catalog,
-            RpEstimate       *est,
-            guint            *n_evaluated)
-{
-  if (!rp_estimate_compute_full (trial, catalog, RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS, est,
-                                 NULL))
-    return FALSE;   /* e.g. micro batch × data parallel above the global batch */
-  (*n_evaluated)++;
-  return rp_estimate_runs (est);
-}
-
-/* The first ZeRO stage and recomputation, in order of cost, that fit:
- * each step up saves memory and costs time, so the first that fits is
- * the fastest of them. */
-static gboolean
-fit_cheapest_saving (RpScenario      *trial,
-                     const RpCatalog *catalog,
-                     RpEstimate      *est,
-                     guint           *n_evaluated)
-{
-  for (guint zero = 0; zero <= 3; zero++)
-    for (guint r = 0; r < RP_N_RECOMPUTES; r++)
-      {
-        trial->training.zero_stage = zero;
-        trial->training.recompute = r;
-        if (try_config (trial, catalog, est, n_evaluated))
-          return TRUE;
-      }
+  if (text == NULL)
+    return FALSE;
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_ascii_strcasecmp (words[i], text) == 0 || g_strcmp0 (words[i], text) == 0)
+      return TRUE;
   return FALSE;
 }
 
-/* The best fitting configuration of one machine, or NULL. */
-static RpPlanCandidate *
-best_on_machine (const RpScenario  *machine,
-                 const RpCatalog   *catalog,
-                 const RpModelArch *arch,
-                 RpEstimate        *est,
-                 RpEstimate        *best_est,
-                 guint             *n_evaluated)
+static gboolean
+list_found_in (GStrv       words,
+               const char *text)
 {
-  g_autoptr(RpScenario) trial = rp_scenario_copy (machine);
-  RpScenario *best = NULL;
-  guint n_gpus = rp_scenario_n_gpus (machine);
-  gboolean transformer = rp_model_kind_is_transformer (arch->kind);
+  g_autofree char *folded = NULL;
 
-  for (guint ti = 0; ti < G_N_ELEMENTS (parallel_sizes); ti++)
-    for (guint pi = 0; pi < G_N_ELEMENTS (parallel_sizes); pi++)
-      for (guint mi = 0; mi < G_N_ELEMENTS (micro_batches); mi++)
-        {
-          guint tp = parallel_sizes[ti], pp = parallel_sizes[pi];
-          guint dp;
+  if (text == NULL)
+    return FALSE;
+  folded = g_utf8_casefold (text, -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *word = g_utf8_casefold (words[i], -1);
 
-          if (tp > machine->hardware.gpus_per_node || n_gpus % (tp * pp) != 0)
-            continue;
-          /* model parallelism splits transformer layers and matrices only */
-          if (!transformer && tp * pp > 1)
-            continue;
-          if (pp > arch->layers && pp > 1)
-            continue;
-          dp = n_gpus / (tp * pp);
-          if (micro_batches[mi] * dp > machine->training.global_batch)
-            continue;
-          trial->training.tensor_parallel = tp;
-          trial->training.pipeline_parallel = pp;
-          trial->training.sequence_parallel = tp > 1;
-          trial->training.micro_batch = micro_batches[mi];
-          if (!fit_cheapest_saving (trial, catalog, est, n_evaluated))
-            continue;
-          if (best == NULL || better_config (est, best_est))
-            {
-              /* swap, so each estimate keeps owning its own buffers */
-              RpEstimate swap = *best_est;
+      if (strstr (folded, word) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
 
-              g_clear_pointer (&best, rp_scenario_free);
-              best = rp_scenario_copy (trial);
-              *best_est = *est;
-              *est = swap;
-            }
-        }
-  if (best == NULL)
-    return NULL;
-  return candidate_new (best, best_est);
+/* The planner's providers and regions; the class and kind rules are
+ * rp_prices_cheapest_offer_where's. */
+static gboolean
+offer_allowed (const RpCloudOffer *offer,
+               gpointer            user_data)
+{
+  const Planner *p = user_data;
+
+  if (p->providers != NULL &&
+      !list_has (p->providers, offer->provider) && !list_has (p->providers, offer->provider_zh) &&
+      !list_has (p->providers, rp_provider_class_to_string (offer->provider_class)))
+    return FALSE;
+  if (p->regions != NULL && !list_found_in (p->regions, offer->region))
+    return FALSE;
+  /* Several nodes are rented as whole servers joined by the provider's
+   * cluster network (AWS p4d/p5, Azure ND): an offer priced by the GPU
+   * promises no such fabric between its instances. */
+  if (p->renting_nodes > 1 && MAX (offer->gpus_per_instance, 1) < p->renting_per_node)
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+gpu_allowed (const Planner *p,
+             const RpGpu   *gpu)
+{
+  if (p->gpu_types != NULL && !list_has (p->gpu_types, gpu->id))
+    return FALSE;
+  if (p->vendors != NULL && !list_has (p->vendors, gpu->vendor))
+    return FALSE;
+  return gpu->memory_gib > 0 && rp_gpu_supports_precision (gpu, p->scenario->training.precision);
+}
+
+static gboolean
+check_gpu_types (const Planner *p,
+                 GError       **error)
+{
+  for (guint i = 0; p->gpu_types != NULL && p->gpu_types[i] != NULL; i++)
+    if (rp_catalog_lookup_gpu (p->catalog, p->gpu_types[i]) == NULL)
+      {
+        rp_error_set_key (error, RP_ERROR_UNKNOWN_GPU, "planner.gpu_types",
+                          _("“%s” is in no GPU catalog"), p->gpu_types[i]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* ---- helpers: bounds ------------------------------------------------ */
+
+static gboolean
+is_own_gpu (const Planner *p,
+            const RpGpu   *gpu)
+{
+  return g_strcmp0 (gpu->id, p->scenario->hardware.gpu) == 0;
+}
+
+/* The lowest price per GPU-hour the rent can take on @gpu. */
+static double
+min_rent_rate (const Planner *p,
+               const RpGpu   *gpu)
+{
+  const RpBudget *b = &p->scenario->budget;
+  double rate = rp_prices_usd_to_cny (p->scenario, p->catalog);
+
+  if (is_own_gpu (p, gpu) && !isnan (b->rent_price_per_gpu_hour))
+    return b->rent_price_per_gpu_hour;
+  {
+    /* the cheapest per GPU-hour of any currency bounds the chosen one */
+    g_autoptr(RpScenario) any = rp_scenario_copy (p->scenario);
+    double best = NAN;
+
+    any->budget.currency = b->currency;
+    for (guint i = 0; i < rp_catalog_n_clouds (p->catalog); i++)
+      {
+        const RpCloudOffer *o = rp_catalog_get_cloud (p->catalog, i);
+        double price;
+
+        if (g_strcmp0 (o->gpu, gpu->id) != 0 || !(o->per_gpu_hour[b->rent_kind] > 0) ||
+            (o->provider_class == RP_PROVIDER_MARKETPLACE && !b->allow_marketplace) ||
+            !offer_allowed (o, (gpointer) p))
+          continue;
+        price = rp_units_convert_money (o->per_gpu_hour[b->rent_kind], o->currency,
+                                        b->currency, rate);
+        if (isnan (best) || price < best)
+          best = price;
+      }
+    return best;
+  }
+}
+
+/* The price of one card as the cost model will take it. */
+static double
+card_price (const Planner *p,
+            const RpGpu   *gpu)
+{
+  g_autoptr(RpScenario) one = rp_explore_move (p->scenario, p->catalog, gpu, 1, 1);
+  RpPrices prices;
+
+  if (one == NULL)
+    return NAN;
+  rp_prices_resolve (one, p->catalog, gpu, 0, &prices);
+  return prices.gpu.origin == RP_PRICE_UNKNOWN ? NAN : prices.gpu.value;
+}
+
+/* The server price per GPU slot the cost model takes from pricing.json
+ * (rp-prices.c), in the scenario's currency; 0 when there is none. */
+static double
+slot_price (const RpScenario *scenario,
+            const RpCatalog  *catalog)
+{
+  const RpPricing *pricing = rp_catalog_get_pricing (catalog);
+  double value = 0;
+
+  if (pricing == NULL || !rp_pricing_lookup (pricing, RP_PRICING_SERVER_PER_GPU_SLOT, &value))
+    return 0;
+  return MAX (rp_units_convert_money (value, rp_pricing_get_currency (pricing),
+                                      scenario->budget.currency,
+                                      rp_prices_usd_to_cny (scenario, catalog)), 0);
 }
 
 static void
-mark_pareto (GPtrArray *candidates)
+add_gpu (Planner     *p,
+         const RpGpu *gpu)
 {
-  for (guint i = 0; i < candidates->len; i++)
+  GpuInfo info = { gpu, NAN, NAN, NAN };
+
+  info.min_gpu_hours = rp_time_model_min_gpu_hours (p->scenario, p->catalog, &p->arch, gpu);
+  if (isnan (info.min_gpu_hours))
+    return;     /* not timed on this GPU: no answer can rank it */
+  if (p->progress[RP_PLAN_RENT].wanted)
+    info.rent_rate = min_rent_rate (p, gpu);
+  if (p->progress[RP_PLAN_BUY].wanted)
+    info.gpu_price = card_price (p, gpu);
+  g_array_append_val (p->gpus, info);
+}
+
+static void
+add_machine (Planner *p,
+             guint    gpu_index,
+             guint    per_node,
+             guint    nodes)
+{
+  const GpuInfo *info = &g_array_index (p->gpus, GpuInfo, gpu_index);
+  guint n = per_node * nodes;
+  Machine m = { gpu_index, per_node, nodes, 0, { NAN, NAN }, 0 };
+
+  /* the GPU's own machines are the last ones added */
+  for (guint i = p->machines->len; i > 0; i--)
     {
-      RpPlanCandidate *a = g_ptr_array_index (candidates, i);
+      const Machine *o = &g_array_index (p->machines, Machine, i - 1);
 
-      a->pareto = a->days >= 0 && a->cost >= 0;
-      for (guint j = 0; j < candidates->len && a->pareto; j++)
+      if (o->gpu_index != gpu_index)
+        break;
+      if (o->per_node == per_node && o->nodes == nodes)
+        return;
+    }
+  m.min_days = info->min_gpu_hours / n / 24;
+  m.min_cost[RP_PLAN_RENT] = info->min_gpu_hours * info->rent_rate;
+  /* the GPUs, and the servers' slots by the catalog's rule on another
+   * GPU than the user's (whose typed server price may be lower) */
+  m.min_cost[RP_PLAN_BUY] = n * info->gpu_price +
+                            (is_own_gpu (p, info->gpu) ? 0 : n * p->slot_price);
+  g_array_append_val (p->machines, m);
+}
+
+static void
+add_machines (Planner *p,
+              guint    gpu_index)
+{
+  const RpScenario *s = p->scenario;
+  const RpGpu *gpu = g_array_index (p->gpus, GpuInfo, gpu_index).gpu;
+  guint max_gpus = s->planner.max_gpus, max_nodes = s->planner.max_nodes;
+  guint start = p->machines->len;
+
+  for (guint n = 1; n <= max_gpus_per_node && n <= max_gpus; n *= 2)
+    add_machine (p, gpu_index, n, 1);
+  for (guint nodes = 2; nodes <= max_nodes && nodes * max_gpus_per_node <= max_gpus; nodes *= 2)
+    add_machine (p, gpu_index, max_gpus_per_node, nodes);
+  /* the scenario's own machine, whatever its shape */
+  if (is_own_gpu (p, gpu) && rp_scenario_n_gpus (s) <= max_gpus &&
+      s->hardware.nodes <= max_nodes)
+    add_machine (p, gpu_index, s->hardware.gpus_per_node, s->hardware.nodes);
+  (void) start;
+}
+
+/* ---- helpers: ordering machines ------------------------------------- */
+
+static int
+compare_by_rent (gconstpointer a,
+                 gconstpointer b)
+{
+  double ca = ((const Machine *) a)->min_cost[RP_PLAN_RENT];
+  double cb = ((const Machine *) b)->min_cost[RP_PLAN_RENT];
+
+  if (isnan (ca) != isnan (cb))
+    return isnan (ca) ? 1 : -1;
+  return ca < cb ? -1 : ca > cb ? 1 : 0;
+}
+
+static int
+compare_by_buy (gconstpointer a,
+                gconstpointer b)
+{
+  double ca = ((const Machine *) a)->min_cost[RP_PLAN_BUY];
+  double cb = ((const Machine *) b)->min_cost[RP_PLAN_BUY];
+
+  if (isnan (ca) != isnan (cb))
+    return isnan (ca) ? 1 : -1;
+  return ca < cb ? -1 : ca > cb ? 1 : 0;
+}
+
+static int
+compare_by_days (gconstpointer a,
+                 gconstpointer b)
+{
+  double da = ((const Machine *) a)->min_days, db = ((const Machine *) b)->min_days;
+
+  return da < db ? -1 : da > db ? 1 : 0;
+}
+
+static int
+compare_by_rank (gconstpointer a,
+                 gconstpointer b)
+{
+  const Machine *ma = a, *mb = b;
+
+  if (ma->rank != mb->rank)
+    return ma->rank < mb->rank ? -1 : 1;
+  return ma->min_days < mb->min_days ? -1 : ma->min_days > mb->min_days ? 1 : 0;
+}
+
+static void
+rank_by (GArray       *m,
+         GCompareFunc  compare)
+{
+  g_array_sort (m, compare);
+  for (guint i = 0; i < m->len; i++)
+    {
+      Machine *x = &g_array_index (m, Machine, i);
+
+      x->rank = MIN (x->rank, i);
+    }
+}
+
+/* Taking turns between the cheapest bound of each answer asked for and
+ * the fewest days: both ends of the fronts are found early, and with
+ * them the rows that prune the machines in between. */
+static void
+order_machines (Planner *p)
+{
+  GArray *m = p->machines;
+
+  for (guint i = 0; i < m->len; i++)
+    g_array_index (m, Machine, i).rank = G_MAXUINT;
+  if (p->progress[RP_PLAN_RENT].wanted)
+    rank_by (m, compare_by_rent);
+  if (p->progress[RP_PLAN_BUY].wanted)
+    rank_by (m, compare_by_buy);
+  rank_by (m, compare_by_days);
+  g_array_sort (m, compare_by_rank);
+}
+
+/* ---- helpers: pruning ----------------------------------------------- */
+
+/* Whether a row already found is at least as fast and as cheap as the
+ * bounds, and strictly better in one: then so it is than the machine. */
+static gboolean
+dominated (const Progress *pr,
+           double          days,
+           double          cost)
+{
+  GArray *st = pr->staircase;
+  guint lo = 0, hi = st->len;
+  const Point *q;
+
+  /* the last point with q.days <= days has the lowest cost among them */
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (g_array_index (st, Point, mid).days <= days)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return FALSE;
+  q = &g_array_index (st, Point, lo - 1);
+  return q->cost <= cost && (q->days < days || q->cost < cost);
+}
+
+static void
+staircase_add (Progress *pr,
+               double    days,
+               double    cost)
+{
+  GArray *st = pr->staircase;
+  guint i = 0;
+
+  if (dominated (pr, days, cost))
+    return;
+  while (i < st->len && g_array_index (st, Point, i).days < days)
+    i++;
+  /* drop the points this one dominates: later days, no lower cost */
+  while (i < st->len && g_array_index (st, Point, i).cost >= cost &&
+         (g_array_index (st, Point, i).days > days || g_array_index (st, Point, i).cost > cost))
+    g_array_remove_index (st, i);
+  g_array_insert_val (st, i, ((Point) { days, cost }));
+}
+
+static void
+cheapest_add (GArray *costs,
+              guint   top,
+              double  cost)
+{
+  guint i = costs->len;
+
+  while (i > 0 && g_array_index (costs, double, i - 1) > cost)
+    i--;
+  if (i >= top)
+    return;
+  g_array_insert_val (costs, i, cost);
+  if (costs->len > top)
+    g_array_set_size (costs, top);
+}
+
+/* Rows that rank before a machine whatever it turns out to be: those of
+ * a better tier than its best possible one, and those of that tier that
+ * cost less than its bound. */
+static guint
+rows_before (const Progress *pr,
+             guint           best_tier,
+             double          cost)
+{
+  GArray *c = pr->cheapest[best_tier];
+  guint n = 0, below = 0;
+
+  for (guint t = 0; t < best_tier; t++)
+    n += pr->n_tier[t];
+  while (below < c->len && g_array_index (c, double, below) < cost)
+    below++;
+  return n + below;
+}
+
+static guint
+best_tier (const Planner *p,
+           guint          answer,
+           const Machine *m)
+{
+  const RpBudget *b = &p->scenario->budget;
+  double money = answer == RP_PLAN_RENT ? b->limit
+                 : !isnan (b->capital_limit) ? b->capital_limit : b->limit;
+
+  if (!isnan (b->deadline_days) && m->min_days > b->deadline_days)
+    return TIER_LATE;
+  if (!isnan (money) && m->min_cost[answer] > money)
+    return TIER_OVER_BUDGET;
+  return TIER_FEASIBLE;
+}
+
+static gboolean
+can_matter (const Planner *p,
+            const Machine *m)
+{
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    {
+      const Progress *pr = &p->progress[a];
+
+      if (!pr->wanted || isnan (m->min_cost[a]))
+        continue;
+      if (rows_before (pr, best_tier (p, a, m), m->min_cost[a]) < p->top ||
+          !dominated (pr, m->min_days, m->min_cost[a]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* ---- helpers: one machine's settings -------------------------------- */
+
+typedef struct
+{
+  RpScenario        *best;      /* owned */
+  double             best_hours;
+} Best;
+
+static gboolean
+fits (Planner          *p,
+      const RpScenario *trial,
+      const RpGpu      *gpu)
+{
+  RpMemoryEstimate mem;
+
+  rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
+  p->plan->n_evaluated++;
+  return mem.verdict == RP_VERDICT_FITS;
+}
+
+/* Times @trial; it replaces the best only when strictly faster, so that
+ * among equally fast settings the first tried stays. */
+static void
+time_setting (Planner          *p,
+              const RpScenario *trial,
+              const RpGpu      *gpu,
+              Best             *best)
+{
+  RpComputeEstimate comp;
+
+  p->plan->n_timed++;
+  if (!rp_time_model_estimate (trial, p->catalog, &p->arch, gpu, &comp))
+    return;
+  if (best->best != NULL && !(comp.hours < best->best_hours))
+    return;
+  g_clear_pointer (&best->best, rp_scenario_free);
+  best->best = rp_scenario_copy (trial);
+  best->best_hours = comp.hours;
+}
+
+static guint
+n_recompute_levels (Planner          *p,
+                    const RpScenario *trial)
+{
+  RpScenario probe = *trial;
+
+  if (p->transformer)
+    return RP_N_RECOMPUTES;
+  probe.training.recompute = RP_RECOMPUTE_FULL;
+  /* convnets: full recomputation only where a checkpointed figure is known */
+  return rp_memory_model_recompute_counts (&probe, &p->arch) ? RP_N_RECOMPUTES : 1;
+}
+
+static RpRecompute
+recompute_level (Planner *p,
+                 guint    i,
+                 guint    n_levels)
+{
+  if (!p->transformer && n_levels > 1)
+    return i == 0 ? RP_RECOMPUTE_NONE : RP_RECOMPUTE_FULL;
+  return (RpRecompute) i;
+}
+
+static gboolean
+fits_micro_batch (Planner     *p,
+                  RpScenario  *trial,
+                  const RpGpu *gpu,
+                  guint        index)
+{
+  trial->training.micro_batch = micro_batches[index];
+  return fits (p, trial, gpu);
+}
+
+/* Every micro batch of one (split, ZeRO, recomputation): each that fits
+ * is timed.  Returns whether the largest allowed one fit. */
+static gboolean
+scan_every_micro_batch (Planner     *p,
+                        RpScenario  *trial,
+                        const RpGpu *gpu,
+                        guint        n_allowed,
+                        Best        *best)
+{
+  gboolean all = TRUE;
+
+  for (guint i = 0; i < n_allowed; i++)
+    {
+      if (!fits_micro_batch (p, trial, gpu, i))
         {
-          const RpPlanCandidate *b = g_ptr_array_index (candidates, j);
+          all = FALSE;
+          continue;
+        }
+      time_setting (p, trial, gpu, best);
+    }
+  return all;
+}
 
-          if (i != j && b->days >= 0 && b->cost >= 0 && b->days <= a->days &&
-              b->cost <= a->cost && (b->days < a->days || b->cost < a->cost))
-            a->pareto = FALSE;
+/* The micro batches of one (split, ZeRO, recomputation).  Memory grows
+ * with the micro batch, so the largest that fits is found by bisection;
+ * without pipelining only it is timed, with pipelining every smaller one
+ * too (they all fit).  Returns whether the largest allowed one fit. */
+static gboolean
+scan_micro_batches (Planner     *p,
+                    RpScenario  *trial,
+                    const RpGpu *gpu,
+                    guint        dp,
+                    Best        *best)
+{
+  guint n_allowed = 0, lo, hi;
+
+  while (n_allowed < G_N_ELEMENTS (micro_batches) &&
+         micro_batches[n_allowed] * dp <= trial->training.global_batch)
+    n_allowed++;
+  if (n_allowed == 0)
+    return FALSE;
+  if (p->options->exhaustive)
+    return scan_every_micro_batch (p, trial, gpu, n_allowed, best);
+  if (!fits_micro_batch (p, trial, gpu, 0))
+    return FALSE;
+  /* lo fits; hi does not, or is one past the allowed ones */
+  lo = 0;
+  hi = n_allowed;
+  if (n_allowed > 1 && fits_micro_batch (p, trial, gpu, n_allowed - 1))
+    lo = n_allowed - 1;
+  else
+    hi = n_allowed - 1;
+  while (hi - lo > 1 && lo + 1 < n_allowed)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (fits_micro_batch (p, trial, gpu, mid))
+        lo = mid;
+      else
+        hi = mid;
+    }
+  for (guint i = trial->training.pipeline_parallel > 1 ? 0 : lo; i <= lo; i++)
+    {
+      trial->training.micro_batch = micro_batches[i];
+      time_setting (p, trial, gpu, best);
+    }
+  return lo == n_allowed - 1;
+}
+
+static void
+search_split (Planner     *p,
+              RpScenario  *trial,
+              const RpGpu *gpu,
+              guint        dp,
+              Best        *best)
+{
+  guint n_levels = n_recompute_levels (p, trial);
+
+  for (guint zero = 0; zero <= 3; zero++)
+    {
+      /* ZeRO shards over data-parallel GPUs; ZeRO-1 is ZeRO-2's time
+       * with more memory (rp-time-model.c times stages 1 and 2 alike) */
+      if ((dp == 1 && zero > 0) || (zero == 1 && !p->options->exhaustive))
+        continue;
+      trial->training.zero_stage = zero;
+      for (guint r = 0; r < n_levels; r++)
+        {
+          trial->training.recompute = recompute_level (p, r, n_levels);
+          if (scan_micro_batches (p, trial, gpu, dp, best) && !p->options->exhaustive)
+            break;
         }
     }
 }
 
-static int
-compare_candidates (gconstpointer pa,
-                    gconstpointer pb)
+static gboolean
+split_allowed (const Planner    *p,
+               const RpScenario *machine,
+               guint             tp,
+               guint             pp)
 {
-  const RpPlanCandidate *a = *(RpPlanCandidate *const *) pa;
-  const RpPlanCandidate *b = *(RpPlanCandidate *const *) pb;
-  gboolean a_ok = a->meets_deadline && a->within_budget;
-  gboolean b_ok = b->meets_deadline && b->within_budget;
+  guint n = rp_scenario_n_gpus (machine);
 
-  if (a_ok != b_ok)
-    return a_ok ? -1 : 1;
-  /* unknown cost sorts last */
-  if ((a->cost < 0) != (b->cost < 0))
-    return a->cost < 0 ? 1 : -1;
+  if (tp > machine->hardware.gpus_per_node || n % (tp * pp) != 0)
+    return FALSE;
+  if (!p->transformer)
+    return tp * pp == 1;
+  if (p->arch.heads % tp != 0 || pp > rp_model_total_layers (&p->arch))
+    return FALSE;
+  return n / (tp * pp) <= machine->training.global_batch;
+}
+
+/* The fastest setting of @machine that fits with the required headroom,
+ * and its hours. */
+static RpScenario *
+search_machine (Planner          *p,
+                const RpScenario *machine,
+                const RpGpu      *gpu,
+                double           *hours)
+{
+  g_autoptr(RpScenario) trial = rp_scenario_copy (machine);
+  Best best = { NULL, INFINITY };
+  guint n = rp_scenario_n_gpus (machine);
+
+  for (guint ti = 0; ti < G_N_ELEMENTS (parallel_sizes); ti++)
+    for (guint pi = 0; pi < G_N_ELEMENTS (parallel_sizes); pi++)
+      {
+        guint tp = parallel_sizes[ti], pp = parallel_sizes[pi];
+
+        if (!split_allowed (p, machine, tp, pp))
+          continue;
+        trial->training.tensor_parallel = tp;
+        trial->training.pipeline_parallel = pp;
+        trial->training.sequence_parallel = tp > 1;
+        search_split (p, trial, gpu, n / (tp * pp), &best);
+      }
+  *hours = best.best_hours;
+  return best.best;
+}
+
+/* Settings in one machine's space, searched or not. */
+static guint64
+count_space (const Planner *p,
+             const Machine *m)
+{
+  RpScenario shape = *p->scenario;
+  guint64 total = 0;
+  guint n = m->per_node * m->nodes;
+  guint levels = p->transformer ? RP_N_RECOMPUTES : 2;
+
+  shape.hardware.gpus_per_node = m->per_node;
+  shape.hardware.nodes = m->nodes;
+  for (guint ti = 0; ti < G_N_ELEMENTS (parallel_sizes); ti++)
+    for (guint pi = 0; pi < G_N_ELEMENTS (parallel_sizes); pi++)
+      {
+        guint tp = parallel_sizes[ti], pp = parallel_sizes[pi], dp, mbs = 0;
+
+        if (!split_allowed (p, &shape, tp, pp))
+          continue;
+        dp = n / (tp * pp);
+        for (guint i = 0; i < G_N_ELEMENTS (micro_batches); i++)
+          mbs += micro_batches[i] * dp <= shape.training.global_batch;
+        total += (guint64) (dp > 1 ? 4 : 1) * levels * mbs;
+      }
+  return total;
+}
+
+/* ---- helpers: rows -------------------------------------------------- */
+
+static void
+row_free (gpointer data)
+{
+  RpPlanRow *row = data;
+
+  rp_scenario_free (row->scenario);
+  g_free (row);
+}
+
+static guint
+row_tier (const RpPlanRow *row)
+{
+  if (!row->meets_deadline)
+    return TIER_LATE;
+  return row->within_budget ? TIER_FEASIBLE : TIER_OVER_BUDGET;
+}
+
+static gboolean
+constraint_holds (const RpEstimate *est,
+                  RpConstraintCode  code)
+{
+  return !est->constraints[code].judged || est->constraints[code].ok;
+}
+
+static RpPlanRow *
+row_new (RpPlanAnswerKind  kind,
+         const RpScenario *scenario,
+         const RpEstimate *est)
+{
+  RpPlanRow *row = g_new0 (RpPlanRow, 1);
+  const RpCostEstimate *c = &est->cost;
+
+  row->kind = kind;
+  row->scenario = rp_scenario_copy (scenario);
+  row->gpu = est->gpu;
+  row->n_gpus = rp_scenario_n_gpus (scenario);
+  row->total_bytes = est->memory.total_bytes;
+  row->headroom_pct = est->memory.headroom_pct;
+  row->days = est->compute.days;
+  row->gpu_hours = est->compute.gpu_hours;
+  row->bottleneck = est->compute.bottleneck;
+  row->offer = c->rent_offer;
+  row->rent_per_gpu_hour = c->rent_available ? c->rent_per_gpu_hour : NAN;
+  row->rent_total = c->rent_available && c->run_available ? c->rent_total : NAN;
+  row->capital = c->buy_available ? c->buy_capital : NAN;
+  row->per_month = c->buy_available ? c->buy_per_month : NAN;
+  row->break_even_months = c->buy_available && c->rent_available ? c->break_even_months : -1;
+  row->cost = kind == RP_PLAN_RENT ? row->rent_total : row->capital;
+  row->meets_deadline = constraint_holds (est, RP_CONSTRAINT_DEADLINE);
+  row->within_budget = constraint_holds (est, kind == RP_PLAN_RENT ? RP_CONSTRAINT_RUN_BUDGET
+                                                                   : RP_CONSTRAINT_CAPITAL);
+  row->feasible = row->meets_deadline && row->within_budget &&
+                  constraint_holds (est, RP_CONSTRAINT_VRAM) &&
+                  constraint_holds (est, RP_CONSTRAINT_PARALLELISM);
+  return row;
+}
+
+static void
+add_row (Planner   *p,
+         RpPlanRow *row)
+{
+  Progress *pr = &p->progress[row->kind];
+  guint tier = row_tier (row);
+
+  g_ptr_array_add (p->plan->answers[row->kind].rows, row);
+  staircase_add (pr, row->days, row->cost);
+  pr->n_tier[tier]++;
+  cheapest_add (pr->cheapest[tier], p->top, row->cost);
+}
+
+/* The rent offer the machine is priced at: the user's own on their GPU,
+ * else the cheapest the filters allow.  FALSE when there is none. */
+static gboolean
+choose_offer (Planner     *p,
+              RpScenario  *machine,
+              const RpGpu *gpu)
+{
+  const RpBudget *b = &machine->budget;
+  const RpCloudOffer *offer;
+
+  if (!isnan (b->rent_price_per_gpu_hour))
+    return TRUE;
+  p->renting_nodes = machine->hardware.nodes;
+  p->renting_per_node = machine->hardware.gpus_per_node;
+  /* the user's own offer on their GPU, unless the filters now leave it out */
+  offer = b->rent_offer != NULL ? rp_catalog_lookup_cloud (p->catalog, b->rent_offer) : NULL;
+  if (offer != NULL && is_own_gpu (p, gpu) && g_strcmp0 (offer->gpu, gpu->id) == 0 &&
+      offer->per_gpu_hour[b->rent_kind] > 0 && offer_allowed (offer, p))
+    {
+      p->renting_nodes = p->renting_per_node = 0;
+      return TRUE;
+    }
+  offer = rp_prices_cheapest_offer_where (machine, p->catalog, gpu->id,
+                                          rp_scenario_n_gpus (machine), offer_allowed, p);
+  p->renting_nodes = p->renting_per_node = 0;
+  rp_scenario_set_rent_offer (machine, offer != NULL ? offer->id : NULL);
+  return offer != NULL;
+}
+
+/* The scenario on @m (rp_explore_move).  Where its global batch is
+ * smaller than the GPUs, the move is made from the first tensor ×
+ * pipeline split that feeds them: the search tries every split anyway. */
+static RpScenario *
+move_to (Planner       *p,
+         const RpGpu   *gpu,
+         const Machine *m)
+{
+  RpScenario *moved = rp_explore_move (p->scenario, p->catalog, gpu, m->per_node, m->nodes);
+  g_autoptr(RpScenario) split = NULL;
+  RpScenario shape;
+
+  if (moved != NULL)
+    return moved;
+  shape = *p->scenario;
+  shape.hardware.gpus_per_node = m->per_node;
+  shape.hardware.nodes = m->nodes;
+  for (guint ti = 0; ti < G_N_ELEMENTS (parallel_sizes); ti++)
+    for (guint pi = 0; pi < G_N_ELEMENTS (parallel_sizes); pi++)
+      if (split_allowed (p, &shape, parallel_sizes[ti], parallel_sizes[pi]))
+        {
+          split = rp_scenario_copy (p->scenario);
+          split->training.tensor_parallel = parallel_sizes[ti];
+          split->training.pipeline_parallel = parallel_sizes[pi];
+          split->training.sequence_parallel = parallel_sizes[ti] > 1;
+          return rp_explore_move (split, p->catalog, gpu, m->per_node, m->nodes);
+        }
+  return NULL;
+}
+
+static void
+plan_machine (Planner       *p,
+              const Machine *m)
+{
+  const GpuInfo *info = &g_array_index (p->gpus, GpuInfo, m->gpu_index);
+  g_autoptr(RpScenario) machine = NULL;
+  g_autoptr(RpScenario) best = NULL;
+  gboolean rentable;
+  double hours = NAN;
+
+  p->plan->n_space += count_space (p, m);
+  if (!p->options->exhaustive && !can_matter (p, m))
+    return;
+  machine = move_to (p, info->gpu, m);
+  if (machine == NULL)
+    return;     /* no split lets the global batch feed that many GPUs */
+  p->plan->n_searched++;
+  rentable = p->progress[RP_PLAN_RENT].wanted && choose_offer (p, machine, info->gpu);
+  best = search_machine (p, machine, info->gpu, &hours);
+  if (best == NULL)
+    return;
+  p->plan->n_fit++;
+  /* the days are known now: the bounds again, before the priced estimate */
+  if (!p->options->exhaustive && !can_matter (p, &(Machine) {
+        .gpu_index = m->gpu_index, .per_node = m->per_node, .nodes = m->nodes,
+        .min_days = hours / 24,
+        .min_cost = { isnan (m->min_cost[RP_PLAN_RENT]) ? NAN
+                      : hours * (m->per_node * m->nodes) * info->rent_rate,
+                      m->min_cost[RP_PLAN_BUY] } }))
+    return;
+  if (!rp_estimate_compute_full (best, p->catalog, RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS,
+                                 p->est, NULL) ||
+      !p->est->compute.computed)
+    return;
+  if (rentable && p->est->cost.rent_available && p->est->cost.run_available)
+    add_row (p, row_new (RP_PLAN_RENT, best, p->est));
+  if (p->progress[RP_PLAN_BUY].wanted && p->est->cost.buy_available)
+    add_row (p, row_new (RP_PLAN_BUY, best, p->est));
+}
+
+/* ---- helpers: the answers ------------------------------------------- */
+
+static int
+compare_rows (gconstpointer pa,
+              gconstpointer pb)
+{
+  const RpPlanRow *a = *(RpPlanRow *const *) pa;
+  const RpPlanRow *b = *(RpPlanRow *const *) pb;
+  guint ta = row_tier (a), tb = row_tier (b);
+  int by_id;
+
+  if (ta != tb)
+    return ta < tb ? -1 : 1;
   if (a->cost != b->cost)
     return a->cost < b->cost ? -1 : 1;
   if (a->days != b->days)
     return a->days < b->days ? -1 : 1;
-  return (int) a->n_gpus - (int) b->n_gpus;
+  if (a->n_gpus != b->n_gpus)
+    return a->n_gpus < b->n_gpus ? -1 : 1;
+  by_id = g_strcmp0 (a->gpu->id, b->gpu->id);
+  if (by_id != 0)
+    return by_id;
+  return (int) rp_scenario_data_parallel (a->scenario) -
+         (int) rp_scenario_data_parallel (b->scenario);
+}
+
+static int
+compare_front (gconstpointer pa,
+               gconstpointer pb)
+{
+  const RpPlanRow *a = *(RpPlanRow *const *) pa;
+  const RpPlanRow *b = *(RpPlanRow *const *) pb;
+
+  if (a->days != b->days)
+    return a->days < b->days ? -1 : 1;
+  return a->cost < b->cost ? -1 : a->cost > b->cost ? 1 : 0;
+}
+
+/* Sorted by days then cost, a row is on the front when it costs less
+ * than every row strictly faster and no more than the cheapest row as
+ * fast as itself. */
+void
+rp_plan_mark_front (GPtrArray *rows)
+{
+  /* not g_ptr_array_copy(): the copy would free the rows */
+  g_autoptr(GPtrArray) sorted = g_ptr_array_sized_new (rows->len);
+  double best_before = INFINITY;
+  guint i = 0;
+
+  for (guint k = 0; k < rows->len; k++)
+    g_ptr_array_add (sorted, g_ptr_array_index (rows, k));
+  g_ptr_array_sort (sorted, compare_front);
+  while (i < sorted->len)
+    {
+      guint j = i;
+      double group_min = ((RpPlanRow *) g_ptr_array_index (sorted, i))->cost;
+      double days = ((RpPlanRow *) g_ptr_array_index (sorted, i))->days;
+
+      while (j < sorted->len && ((RpPlanRow *) g_ptr_array_index (sorted, j))->days == days)
+        j++;
+      for (guint k = i; k < j; k++)
+        {
+          RpPlanRow *r = g_ptr_array_index (sorted, k);
+
+          r->pareto = r->cost < best_before && r->cost == group_min;
+        }
+      best_before = MIN (best_before, group_min);
+      i = j;
+    }
 }
 
 static void
-add_machine (RpPlan            *plan,
-             const RpScenario  *scenario,
-             const RpCatalog   *catalog,
-             const RpModelArch *arch,
-             const RpGpu       *gpu,
-             guint              gpus_per_node,
-             guint              nodes,
-             RpEstimate        *scratch,
-             RpEstimate        *best)
+finish_answer (Planner          *p,
+               RpPlanAnswerKind  kind)
 {
-  g_autoptr(RpScenario) machine = rp_explore_move (scenario, catalog, gpu, gpus_per_node, nodes);
-  RpPlanCandidate *c;
+  RpPlanAnswer *a = &p->plan->answers[kind];
 
-  if (machine == NULL)
-    return;   /* the global batch cannot feed that many GPUs */
-  c = best_on_machine (machine, catalog, arch, scratch, best, &plan->n_evaluated);
-  if (c != NULL)
-    g_ptr_array_add (plan->candidates, c);
+  a->recommended = a->fastest = a->cheapest_on_time = -1;
+  if (!p->progress[kind].wanted)
+    {
+      a->status = RP_PLAN_STATUS_NOT_ASKED;
+      return;
+    }
+  rp_plan_mark_front (a->rows);
+  g_ptr_array_sort (a->rows, compare_rows);
+  for (guint i = 0; i < a->rows->len; i++)
+    {
+      const RpPlanRow *r = g_ptr_array_index (a->rows, i);
+      const RpPlanRow *f = a->fastest >= 0 ? g_ptr_array_index (a->rows, a->fastest) : NULL;
+
+      if (f == NULL || r->days < f->days)
+        a->fastest = (gint) i;
+      if (a->cheapest_on_time < 0 && r->meets_deadline)
+        a->cheapest_on_time = (gint) i;
+    }
+  if (p->gpus->len == 0)
+    a->status = RP_PLAN_STATUS_NO_GPU;
+  else if (p->plan->n_fit == 0)
+    a->status = RP_PLAN_STATUS_NOTHING_FITS;
+  else if (a->rows->len == 0)
+    a->status = RP_PLAN_STATUS_NO_PRICE;
+  else if (((RpPlanRow *) g_ptr_array_index (a->rows, 0))->feasible)
+    {
+      a->status = RP_PLAN_STATUS_OK;
+      a->recommended = 0;
+    }
+  else
+    a->status = a->cheapest_on_time >= 0 ? RP_PLAN_STATUS_OVER_BUDGET : RP_PLAN_STATUS_LATE;
+}
+
+/* Renting, unless buying pays back within the period at the stated
+ * utilization (the cost model's break-even against renting the same
+ * machine). */
+static gint
+choose_overall (const RpPlan *plan)
+{
+  const RpPlanRow *rent = rp_plan_get_recommended (plan, RP_PLAN_RENT);
+  const RpPlanRow *buy = rp_plan_get_recommended (plan, RP_PLAN_BUY);
+
+  if (rent == NULL && buy == NULL)
+    return -1;
+  if (rent == NULL)
+    return RP_PLAN_BUY;
+  if (buy == NULL || plan->acquire == RP_ACQUIRE_RENT)
+    return RP_PLAN_RENT;
+  if (plan->acquire == RP_ACQUIRE_BUY || buy->break_even_months >= 0)
+    return RP_PLAN_BUY;
+  return RP_PLAN_RENT;
+}
+
+static void
+note_current (RpPlan           *plan,
+              const RpEstimate *est)
+{
+  gboolean fits = est->memory.computed && est->memory.verdict != RP_VERDICT_DOES_NOT_FIT;
+
+  plan->current_days = fits && est->compute.computed ? est->compute.days : NAN;
+  plan->current_rent = fits && est->cost.rent_available && est->cost.run_available &&
+                       plan->acquire != RP_ACQUIRE_BUY ? est->cost.rent_total : NAN;
+  plan->current_capital = est->cost.buy_available && plan->acquire != RP_ACQUIRE_RENT
+                          ? est->cost.buy_capital : NAN;
+}
+
+static RpPlan *
+plan_new (const RpScenario *scenario)
+{
+  RpPlan *plan = g_new0 (RpPlan, 1);
+  const RpBudget *b = &scenario->budget;
+
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    {
+      plan->answers[a].kind = a;
+      plan->answers[a].rows = g_ptr_array_new_with_free_func (row_free);
+      plan->answers[a].recommended = -1;
+    }
+  plan->overall = -1;
+  plan->acquire = b->acquire;
+  plan->currency = b->currency;
+  plan->deadline_days = b->deadline_days;
+  plan->run_budget = b->acquire != RP_ACQUIRE_BUY ? b->limit : NAN;
+  plan->capital_limit = b->acquire == RP_ACQUIRE_RENT ? NAN
+                        : !isnan (b->capital_limit) ? b->capital_limit : b->limit;
+  plan->utilization_pct = b->utilization_pct;
+  return plan;
+}
+
+static void
+planner_clear (Planner *p)
+{
+  g_clear_pointer (&p->gpu_types, g_strfreev);
+  g_clear_pointer (&p->vendors, g_strfreev);
+  g_clear_pointer (&p->providers, g_strfreev);
+  g_clear_pointer (&p->regions, g_strfreev);
+  g_clear_pointer (&p->gpus, g_array_unref);
+  g_clear_pointer (&p->machines, g_array_unref);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    {
+      g_clear_pointer (&p->progress[a].staircase, g_array_unref);
+      for (guint t = 0; t < N_TIERS; t++)
+        g_clear_pointer (&p->progress[a].cheapest[t], g_array_unref);
+    }
+  g_clear_pointer (&p->est, rp_estimate_free);
+  g_clear_pointer (&p->plan, rp_plan_free);
+}
+
+static gboolean
+planner_init (Planner             *p,
+              const RpScenario    *scenario,
+              const RpCatalog     *catalog,
+              const RpPlanOptions *options,
+              GError             **error)
+{
+  const RpPlanner *f = &scenario->planner;
+
+  p->scenario = scenario;
+  p->catalog = catalog;
+  p->options = options;
+  p->top = MAX (options->top, 1);
+  p->est = rp_estimate_new ();
+  p->plan = plan_new (scenario);
+  /* The scenario itself must resolve: an unknown model is not a plan. */
+  if (!rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS,
+                                 p->est, error))
+    return FALSE;
+  p->arch = p->est->arch;
+  p->transformer = rp_model_kind_is_transformer (p->arch.kind);
+  note_current (p->plan, p->est);
+  p->slot_price = slot_price (scenario, catalog);
+  p->gpu_types = rp_plan_split_list (f->gpu_types);
+  p->vendors = rp_plan_split_list (f->vendors);
+  p->providers = rp_plan_split_list (f->providers);
+  p->regions = rp_plan_split_list (f->regions);
+  if (!check_gpu_types (p, error))
+    return FALSE;
+  p->gpus = g_array_new (FALSE, FALSE, sizeof (GpuInfo));
+  p->machines = g_array_new (FALSE, FALSE, sizeof (Machine));
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    {
+      p->progress[a].wanted = a == RP_PLAN_RENT ? scenario->budget.acquire != RP_ACQUIRE_BUY
+                                                : scenario->budget.acquire != RP_ACQUIRE_RENT;
+      p->progress[a].staircase = g_array_new (FALSE, FALSE, sizeof (Point));
+      for (guint t = 0; t < N_TIERS; t++)
+        p->progress[a].cheapest[t] = g_array_new (FALSE, FALSE, sizeof (double));
+    }
+  return TRUE;
+}
+
+static gboolean
+run_search (Planner        *p,
+            GCancellable   *cancellable,
+            RpPlanProgress  progress,
+            gpointer        progress_data,
+            GError        **error)
+{
+  guint n = p->machines->len, reported = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint percent = (guint) (100.0 * i / n);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (progress != NULL && percent > reported)
+        {
+          reported = percent;
+          progress (i / (double) n, progress_data);
+        }
+      plan_machine (p, &g_array_index (p->machines, Machine, i));
+    }
+  if (progress != NULL)
+    progress (1.0, progress_data);
+  return TRUE;
+}
+
+/* ---- helpers: JSON -------------------------------------------------- */
+
+static void
+add_number_or_null (cJSON      *obj,
+                    const char *key,
+                    double      value)
+{
+  if (isfinite (value))
+    rp_json_add_number (obj, key, value);
+  else
+    cJSON_AddNullToObject (obj, key);
+}
+
+static cJSON *
+row_to_json (const RpPlan    *plan,
+             const RpCatalog *catalog,
+             guint            kind,
+             guint            index)
+{
+  const RpPlanRow *r = g_ptr_array_index (plan->answers[kind].rows, index);
+  const RpTraining *t = &r->scenario->training;
+  g_autofree char *why = rp_words_plan_row (plan, catalog, kind, index);
+  cJSON *item = cJSON_CreateObject ();
+
+  cJSON_AddStringToObject (item, "answer", rp_plan_answer_kind_to_string (kind));
+  cJSON_AddStringToObject (item, "gpu", r->gpu->id);
+  cJSON_AddStringToObject (item, "gpu_name", r->gpu->name);
+  cJSON_AddNumberToObject (item, "gpus", r->n_gpus);
+  cJSON_AddNumberToObject (item, "gpus_per_node", r->scenario->hardware.gpus_per_node);
+  cJSON_AddNumberToObject (item, "nodes", r->scenario->hardware.nodes);
+  cJSON_AddStringToObject (item, "intra_link",
+                           rp_link_to_string (r->scenario->hardware.intra_link));
+  cJSON_AddStringToObject (item, "network", rp_network_to_string (r->scenario->hardware.network));
+  cJSON_AddNumberToObject (item, "tensor_parallel", t->tensor_parallel);
+  cJSON_AddNumberToObject (item, "pipeline_parallel", t->pipeline_parallel);
+  cJSON_AddNumberToObject (item, "zero_stage", t->zero_stage);
+  cJSON_AddStringToObject (item, "recompute", rp_recompute_to_string (t->recompute));
+  cJSON_AddNumberToObject (item, "micro_batch", t->micro_batch);
+  rp_json_add_number (item, "memory_per_gpu", r->total_bytes);
+  rp_json_add_number (item, "headroom_pct", r->headroom_pct);
+  rp_json_add_number (item, "days", r->days);
+  rp_json_add_number (item, "gpu_hours", r->gpu_hours);
+  cJSON_AddStringToObject (item, "bottleneck", rp_bottleneck_to_string (r->bottleneck));
+  cJSON_AddStringToObject (item, "currency", rp_currency_to_string (plan->currency));
+  add_number_or_null (item, "cost", r->cost);
+  if (kind == RP_PLAN_RENT)
+    {
+      rp_json_add_string (item, "offer", r->offer != NULL ? r->offer->id : NULL);
+      rp_json_add_string (item, "provider", r->offer != NULL ? r->offer->provider : NULL);
+      rp_json_add_string (item, "provider_class", r->offer != NULL
+                          ? rp_provider_class_to_string (r->offer->provider_class) : NULL);
+      rp_json_add_string (item, "reliability", r->offer != NULL ? r->offer->reliability : NULL);
+      cJSON_AddStringToObject (item, "rent_kind",
+                               rp_rent_kind_to_string (r->scenario->budget.rent_kind));
+      add_number_or_null (item, "price_per_gpu_hour", r->rent_per_gpu_hour);
+    }
+  else
+    {
+      add_number_or_null (item, "capital", r->capital);
+      add_number_or_null (item, "per_month", r->per_month);
+      add_number_or_null (item, "break_even_months",
+                          r->break_even_months >= 0 ? r->break_even_months : NAN);
+      rp_json_add_number (item, "utilization_pct", plan->utilization_pct);
+    }
+  cJSON_AddBoolToObject (item, "meets_deadline", r->meets_deadline);
+  cJSON_AddBoolToObject (item, "within_budget", r->within_budget);
+  cJSON_AddBoolToObject (item, "feasible", r->feasible);
+  cJSON_AddBoolToObject (item, "pareto", r->pareto);
+  rp_json_add_string (item, "why", why);
+  return item;
+}
+
+static cJSON *
+answer_to_json (const RpPlan    *plan,
+                const RpCatalog *catalog,
+                guint            kind,
+                guint            top)
+{
+  const RpPlanAnswer *a = &plan->answers[kind];
+  cJSON *obj = cJSON_CreateObject ();
+  cJSON *rows, *front;
+  guint n = top > 0 ? MIN (top, a->rows->len) : a->rows->len;
+  g_autofree char *reason = rp_words_plan_reason (plan, catalog, kind);
+
+  cJSON_AddStringToObject (obj, "status", rp_plan_status_to_string (a->status));
+  rp_json_add_string (obj, "reason", a->recommended < 0 ? reason : NULL);
+  if (a->recommended >= 0)
+    cJSON_AddItemToObject (obj, "recommended", row_to_json (plan, catalog, kind,
+                                                            (guint) a->recommended));
+  else
+    cJSON_AddNullToObject (obj, "recommended");
+  rows = cJSON_AddArrayToObject (obj, "rows");
+  for (guint i = 0; i < n; i++)
+    cJSON_AddItemToArray (rows, row_to_json (plan, catalog, kind, i));
+  front = cJSON_AddArrayToObject (obj, "front");
+  for (guint i = 0; i < a->rows->len; i++)
+    {
+      const RpPlanRow *r = g_ptr_array_index (a->rows, i);
+      cJSON *point;
+
+      if (!r->pareto)
+        continue;
+      point = cJSON_CreateObject ();
+      cJSON_AddStringToObject (point, "gpu", r->gpu->id);
+      cJSON_AddNumberToObject (point, "gpus", r->n_gpus);
+      rp_json_add_number (point, "days", r->days);
+      rp_json_add_number (point, "cost", r->cost);
+      cJSON_AddItemToArray (front, point);
+    }
+  return obj;
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -243,60 +1322,51 @@ void
 rp_plan_options_init (RpPlanOptions *options)
 {
   g_return_if_fail (options != NULL);
-  options->max_gpus = 256;
-  options->all_gpus = TRUE;
-  options->keep_precision = TRUE;
+  options->top = default_top;
+  options->exhaustive = FALSE;
 }
 
 RpPlan *
 rp_plan_compute (const RpScenario    *scenario,
                  const RpCatalog     *catalog,
                  const RpPlanOptions *options,
+                 GCancellable        *cancellable,
+                 RpPlanProgress       progress,
+                 gpointer             progress_data,
                  GError             **error)
 {
-  g_autoptr(RpEstimate) scratch = rp_estimate_new ();
-  g_autoptr(RpEstimate) best = rp_estimate_new ();
-  RpModelArch arch;
+  gint64 start = g_get_monotonic_time ();
+  Planner p = { 0 };
   RpPlan *plan;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && options != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  /* The scenario itself must resolve: an unknown model is not a plan. */
-  if (!rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_NO_FIX, scratch, error))
-    return NULL;
-  arch = scratch->arch;
-
-  plan = g_new0 (RpPlan, 1);
-  plan->candidates = g_ptr_array_new_with_free_func (candidate_free);
+  if (!planner_init (&p, scenario, catalog, options, error))
+    {
+      planner_clear (&p);
+      return NULL;
+    }
   for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    if (gpu_allowed (&p, rp_catalog_get_gpu (catalog, i)))
+      add_gpu (&p, rp_catalog_get_gpu (catalog, i));
+  p.plan->n_gpu_types = p.gpus->len;
+  for (guint g = 0; g < p.gpus->len; g++)
+    add_machines (&p, g);
+  p.plan->n_machines = p.machines->len;
+  if (!options->exhaustive)
+    order_machines (&p);
+  if (!run_search (&p, cancellable, progress, progress_data, error))
     {
-      const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
-
-      if (!options->all_gpus && g_strcmp0 (gpu->id, scenario->hardware.gpu) != 0)
-        continue;
-      if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
-        continue;
-      for (guint n = 1; n <= max_gpus_per_node && n <= options->max_gpus; n *= 2)
-        add_machine (plan, scenario, catalog, &arch, gpu, n, 1, scratch, best);
-      for (guint nodes = 2; nodes * max_gpus_per_node <= options->max_gpus; nodes *= 2)
-        add_machine (plan, scenario, catalog, &arch, gpu, max_gpus_per_node, nodes, scratch,
-                     best);
+      planner_clear (&p);
+      return NULL;
     }
-  mark_pareto (plan->candidates);
-  g_ptr_array_sort (plan->candidates, compare_candidates);
-  plan->recommended = -1;
-  for (guint i = 0; i < plan->candidates->len; i++)
-    {
-      const RpPlanCandidate *c = g_ptr_array_index (plan->candidates, i);
-
-      if (c->meets_deadline && c->within_budget)
-        {
-          plan->recommended = (gint) i;
-          break;
-        }
-    }
-  if (plan->recommended < 0 && plan->candidates->len > 0)
-    plan->recommended = 0;
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    finish_answer (&p, a);
+  p.plan->overall = choose_overall (p.plan);
+  p.plan->seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  plan = g_steal_pointer (&p.plan);
+  planner_clear (&p);
   return plan;
 }
 
@@ -305,62 +1375,127 @@ rp_plan_free (RpPlan *plan)
 {
   if (plan == NULL)
     return;
-  g_ptr_array_unref (plan->candidates);
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    g_clear_pointer (&plan->answers[a].rows, g_ptr_array_unref);
   g_free (plan);
 }
 
-char *
-rp_plan_to_json (const RpPlan *plan,
-                 guint         top)
+const RpPlanRow *
+rp_plan_get_recommended (const RpPlan *plan,
+                         gint          kind)
 {
-  g_autoptr(cJSON) root = cJSON_CreateObject ();
-  cJSON *list;
-  guint n;
-  char *text, *copy;
+  const RpPlanAnswer *a;
 
   g_return_val_if_fail (plan != NULL, NULL);
+  g_return_val_if_fail (kind < RP_N_PLAN_ANSWERS, NULL);
 
-  n = top > 0 ? MIN (top, plan->candidates->len) : plan->candidates->len;
+  if (kind < 0)
+    kind = plan->overall;
+  if (kind < 0)
+    return NULL;
+  a = &plan->answers[kind];
+  return a->recommended >= 0 ? g_ptr_array_index (a->rows, a->recommended) : NULL;
+}
+
+GArray *
+rp_plan_row_changes (const RpScenario *base,
+                     const RpPlanRow  *row)
+{
+  g_return_val_if_fail (base != NULL && row != NULL, NULL);
+  return rp_scenario_diff (base, row->scenario);
+}
+
+char *
+rp_plan_to_json (const RpPlan    *plan,
+                 const RpCatalog *catalog,
+                 guint            top)
+{
+  g_autoptr(cJSON) root = cJSON_CreateObject ();
+  const RpPlanRow *best;
+  char *text, *copy;
+
+  g_return_val_if_fail (plan != NULL && catalog != NULL, NULL);
+
   cJSON_AddStringToObject (root, "format", "rigplan-plan");
-  cJSON_AddNumberToObject (root, "version", 1);
-  cJSON_AddNumberToObject (root, "evaluated", plan->n_evaluated);
-  cJSON_AddNumberToObject (root, "recommended", plan->recommended);
-  list = cJSON_AddArrayToObject (root, "candidates");
-  for (guint i = 0; i < n; i++)
+  cJSON_AddNumberToObject (root, "version", 2);
+  cJSON_AddNumberToObject (root, "evaluated", (double) plan->n_evaluated);
+  cJSON_AddNumberToObject (root, "timed", (double) plan->n_timed);
+  cJSON_AddNumberToObject (root, "space", (double) plan->n_space);
+  cJSON_AddNumberToObject (root, "gpu_types", plan->n_gpu_types);
+  cJSON_AddNumberToObject (root, "machines", plan->n_machines);
+  cJSON_AddNumberToObject (root, "machines_searched", plan->n_searched);
+  rp_json_add_number (root, "seconds", plan->seconds);
+  cJSON_AddStringToObject (root, "currency", rp_currency_to_string (plan->currency));
+  best = rp_plan_get_recommended (plan, -1);
+  if (best != NULL)
     {
-      const RpPlanCandidate *c = g_ptr_array_index (plan->candidates, i);
-      const RpTraining *t = &c->scenario->training;
-      cJSON *item = cJSON_CreateObject ();
+      guint kind = (guint) plan->overall;
 
-      cJSON_AddStringToObject (item, "gpu", c->gpu->id);
-      cJSON_AddNumberToObject (item, "gpus", c->n_gpus);
-      cJSON_AddNumberToObject (item, "gpus_per_node", c->scenario->hardware.gpus_per_node);
-      cJSON_AddNumberToObject (item, "nodes", c->scenario->hardware.nodes);
-      cJSON_AddNumberToObject (item, "tensor_parallel", t->tensor_parallel);
-      cJSON_AddNumberToObject (item, "pipeline_parallel", t->pipeline_parallel);
-      cJSON_AddNumberToObject (item, "zero_stage", t->zero_stage);
-      cJSON_AddStringToObject (item, "recompute", rp_recompute_to_string (t->recompute));
-      cJSON_AddNumberToObject (item, "micro_batch", t->micro_batch);
-      rp_json_add_number (item, "memory_per_gpu", c->total_bytes);
-      rp_json_add_number (item, "headroom_pct", c->headroom_pct);
-      if (c->days >= 0)
-        rp_json_add_number (item, "days", c->days);
-      else
-        cJSON_AddNullToObject (item, "days");
-      if (c->cost >= 0)
-        rp_json_add_number (item, "cost", c->cost);
-      else
-        cJSON_AddNullToObject (item, "cost");
-      cJSON_AddStringToObject (item, "currency", rp_currency_to_string (c->scenario->budget.currency));
-      cJSON_AddBoolToObject (item, "rented", c->rented);
-      rp_json_add_string (item, "rent_offer", c->scenario->budget.rent_offer);
-      cJSON_AddBoolToObject (item, "meets_deadline", c->meets_deadline);
-      cJSON_AddBoolToObject (item, "within_budget", c->within_budget);
-      cJSON_AddBoolToObject (item, "pareto", c->pareto);
-      cJSON_AddItemToArray (list, item);
+      cJSON_AddItemToObject (root, "recommended",
+                             row_to_json (plan, catalog, kind,
+                                          (guint) plan->answers[kind].recommended));
     }
+  else
+    {
+      g_autofree char *reason = rp_words_plan_reason (plan, catalog, -1);
+
+      cJSON_AddNullToObject (root, "recommended");
+      rp_json_add_string (root, "reason", reason);
+    }
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    cJSON_AddItemToObject (root, rp_plan_answer_kind_to_string (a),
+                           answer_to_json (plan, catalog, a, top));
   text = cJSON_Print (root);
   copy = g_strconcat (text, "\n", NULL);
   cJSON_free (text);
   return copy;
+}
+
+const char *
+rp_plan_answer_kind_to_string (RpPlanAnswerKind kind)
+{
+  static const char *const names[] = { "rent", "buy" };
+
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (names), NULL);
+  return names[kind];
+}
+
+const char *
+rp_plan_status_to_string (RpPlanStatus status)
+{
+  static const char *const names[] = {
+    "ok", "not-asked", "no-gpu", "nothing-fits", "no-price", "late", "over-budget",
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == RP_N_PLAN_STATUSES);
+  g_return_val_if_fail ((guint) status < G_N_ELEMENTS (names), NULL);
+  return names[status];
+}
+
+GStrv
+rp_plan_split_list (const char *list)
+{
+  g_auto(GStrv) wide = NULL;
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GPtrArray) words = NULL;
+  g_autofree char *plain = NULL;
+
+  if (list == NULL)
+    return NULL;
+  /* the full-width comma a Chinese keyboard types, then bytes */
+  wide = g_strsplit (list, "，", -1);
+  plain = g_strjoinv (",", wide);
+  parts = g_strsplit_set (plain, ",;", -1);
+  words = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *word = g_strstrip (parts[i]);
+
+      if (*word != '\0')
+        g_ptr_array_add (words, g_strdup (word));
+    }
+  if (words->len == 0)
+    return NULL;
+  g_ptr_array_add (words, NULL);
+  return (GStrv) g_ptr_array_free (g_steal_pointer (&words), FALSE);
 }

@@ -330,13 +330,16 @@ rp_prices_offer_allowed (const RpScenario   *scenario,
           scenario->budget.allow_marketplace);
 }
 
-/* The cheapest offer for @gpu_id among those billed in @market (-1: any). */
+/* The cheapest offer for @gpu_id among those billed in @market (-1: any)
+ * that @filter (may be NULL) accepts. */
 static const RpCloudOffer *
 cheapest_in (const RpScenario *scenario,
              const RpCatalog  *catalog,
              const char       *gpu_id,
              guint             n_gpus,
-             int               market)
+             int               market,
+             RpOfferFilter     filter,
+             gpointer          user_data)
 {
   const RpCloudOffer *best = NULL;
   double best_cost = INFINITY, rate = rp_prices_usd_to_cny (scenario, catalog);
@@ -349,13 +352,15 @@ cheapest_in (const RpScenario *scenario,
 
       if (g_strcmp0 (o->gpu, gpu_id) != 0 || !(o->per_gpu_hour[kind] > 0) ||
           (market >= 0 && (int) o->currency != market) ||
-          (o->provider_class == RP_PROVIDER_MARKETPLACE && !scenario->budget.allow_marketplace))
+          (o->provider_class == RP_PROVIDER_MARKETPLACE && !scenario->budget.allow_marketplace) ||
+          (filter != NULL && !filter (o, user_data)))
         continue;
       /* whole instances are billed: one GPU of an 8-GPU offer costs eight */
       cost = billed_gpus (o, n_gpus) *
              rp_units_convert_money (o->per_gpu_hour[kind], o->currency,
                                      scenario->budget.currency, rate);
-      if (cost < best_cost || (cost == best_cost && best != NULL && g_strcmp0 (o->id, best->id) < 0))
+      if (best == NULL || cost < best_cost ||
+          (cost == best_cost && g_strcmp0 (o->id, best->id) < 0))
         {
           best = o;
           best_cost = cost;
@@ -365,18 +370,32 @@ cheapest_in (const RpScenario *scenario,
 }
 
 const RpCloudOffer *
-rp_prices_cheapest_offer (const RpScenario *scenario,
-                          const RpCatalog  *catalog,
-                          const char       *gpu_id,
-                          guint             n_gpus)
+rp_prices_cheapest_offer_where (const RpScenario *scenario,
+                                const RpCatalog  *catalog,
+                                const char       *gpu_id,
+                                guint             n_gpus,
+                                RpOfferFilter     filter,
+                                gpointer          user_data)
 {
   const RpCloudOffer *best;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
 
+  /* the user's own market first: an offer billed elsewhere prices the
+   * rent only when none there rents the GPU */
   best = cheapest_in (scenario, catalog, gpu_id, n_gpus,
-                      rp_prices_market_currency (scenario, catalog));
-  return best != NULL ? best : cheapest_in (scenario, catalog, gpu_id, n_gpus, -1);
+                      rp_prices_market_currency (scenario, catalog), filter, user_data);
+  return best != NULL ? best
+                      : cheapest_in (scenario, catalog, gpu_id, n_gpus, -1, filter, user_data);
+}
+
+const RpCloudOffer *
+rp_prices_cheapest_offer (const RpScenario *scenario,
+                          const RpCatalog  *catalog,
+                          const char       *gpu_id,
+                          guint             n_gpus)
+{
+  return rp_prices_cheapest_offer_where (scenario, catalog, gpu_id, n_gpus, NULL, NULL);
 }
 
 void

@@ -50,6 +50,19 @@ const RpCloudOffer *rp_prices_cheapest_offer   (const RpScenario *scenario,
  * first; only when none of them rents the GPU, among all. */
 RpCurrency          rp_prices_market_currency  (const RpScenario *scenario,
                                                 const RpCatalog  *catalog);
+/* A further condition an offer must meet (the planner's providers and
+ * regions). */
+typedef gboolean (*RpOfferFilter) (const RpCloudOffer *offer,
+                                   gpointer            user_data);
+
+/* rp_prices_cheapest_offer() among the offers @filter (may be NULL)
+ * accepts. */
+const RpCloudOffer *rp_prices_cheapest_offer_where (const RpScenario *scenario,
+                                                    const RpCatalog  *catalog,
+                                                    const char       *gpu_id,
+                                                    guint             n_gpus,
+                                                    RpOfferFilter     filter,
+                                                    gpointer          user_data);
 
 /* Whether @offer may price @scenario's rent (its GPU, its kind, its class). */
 gboolean            rp_prices_offer_allowed    (const RpScenario   *scenario,

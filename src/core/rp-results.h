@@ -57,6 +57,8 @@ typedef struct
   double     activations_per_layer_bytes; /* one layer, one micro-batch */
   guint      pipeline_stage;       /* the stage reported (0 = first) */
   guint      micro_batches_in_flight;
+  double     pipeline_batches_held; /* micro-batches' activations the stage holds,
+                                     * the interleaving factor included */
 } RpMemoryEstimate;
 
 typedef enum
@@ -92,6 +94,9 @@ typedef struct
   double        dp_comm_s;          /* data-parallel / ZeRO collectives (before overlap) */
   double        pp_comm_s;          /* pipeline sends between stages (exposed) */
   double        ep_comm_s;          /* MoE all-to-all (exposed) */
+  double        cp_comm_s;          /* context-parallel ring (exposed) */
+  double        moe_s;              /* MoE token permutation and weight-bound experts */
+  double        dequant_s;          /* QLoRA: unpacking NF4 weights for each pass */
   double        bubble_s;
   double        bubble_fraction;    /* of the step: (p−1)/(v·m + p−1) */
   double        optimizer_s;        /* optimizer step and offload transfers */
@@ -104,7 +109,11 @@ typedef struct
   double        tokens_total;       /* 0 for vision models */
   double        hours;
   double        days;
-  double        gpu_hours;
+  double        gpu_hours;          /* ideal: every step at step_s */
+  double        goodput_low;        /* share of a whole run that trains, 0..1 */
+  double        goodput_high;
+  double        gpu_hours_expected_low;  /* gpu_hours / goodput_high */
+  double        gpu_hours_expected_high; /* gpu_hours / goodput_low */
   double        checkpoint_s;
   double        checkpoint_bytes;
   RpBottleneck  bottleneck;
@@ -350,6 +359,7 @@ typedef enum
   RP_FIX_STEP_HOST_RAM,
   RP_FIX_STEP_CPU_CORES,
   RP_FIX_STEP_STORAGE,
+  RP_FIX_STEP_LOSS,               /* chunked or cut cross-entropy; tried after recompute */
   RP_N_FIX_STEPS
 } RpFixStep;
 

@@ -28,7 +28,7 @@ struct _RpJsonExtra
 
 /* The object each section is written in. */
 static const char *const section_keys[RP_N_SECTIONS] = {
-  NULL, "model", "training", "hardware", "budget",
+  NULL, "model", "training", "hardware", "budget", "planner",
 };
 
 /* ---- helpers -------------------------------------------------------- */

@@ -88,6 +88,10 @@ rp_scenario_copy (const RpScenario *self)
   copy->hardware.gpu = g_strdup (self->hardware.gpu);
   copy->budget.rent_offer = g_strdup (self->budget.rent_offer);
   copy->budget.region = g_strdup (self->budget.region);
+  copy->planner.gpu_types = g_strdup (self->planner.gpu_types);
+  copy->planner.vendors = g_strdup (self->planner.vendors);
+  copy->planner.providers = g_strdup (self->planner.providers);
+  copy->planner.regions = g_strdup (self->planner.regions);
   copy->extra = rp_json_extra_copy (self->extra);
   return copy;
 }
@@ -102,6 +106,10 @@ rp_scenario_free (RpScenario *self)
   g_free (self->hardware.gpu);
   g_free (self->budget.rent_offer);
   g_free (self->budget.region);
+  g_free (self->planner.gpu_types);
+  g_free (self->planner.vendors);
+  g_free (self->planner.providers);
+  g_free (self->planner.regions);
   rp_json_extra_free (self->extra);
   g_free (self);
 }
@@ -137,8 +145,10 @@ rp_scenario_data_parallel (const RpScenario *self)
   guint model_parallel;
 
   g_return_val_if_fail (self != NULL, 0);
+  /* context-parallel ranks share each sequence, not the batch */
   model_parallel = MAX (self->training.tensor_parallel, 1) *
-                   MAX (self->training.pipeline_parallel, 1);
+                   MAX (self->training.pipeline_parallel, 1) *
+                   MAX (self->training.context_parallel, 1);
   return MAX (rp_scenario_n_gpus (self) / model_parallel, 1);
 }
 
@@ -274,7 +284,7 @@ rp_scenario_validate (const RpScenario *self,
   t = &self->training;
   hw = &self->hardware;
   n_gpus = rp_scenario_n_gpus (self);
-  model_parallel = t->tensor_parallel * t->pipeline_parallel;
+  model_parallel = t->tensor_parallel * t->pipeline_parallel * MAX (t->context_parallel, 1);
 
   if (hw->gpu == NULL || *hw->gpu == '\0')
     {
@@ -284,8 +294,10 @@ rp_scenario_validate (const RpScenario *self,
   if (n_gpus == 0)
     return scenario_invalid (error, "hardware.gpus_per_node", _("at least one GPU is needed"));
   if (model_parallel == 0 || n_gpus % model_parallel != 0)
-    return scenario_invalid (error, "training.tensor_parallel",
-                             _("tensor × pipeline parallel size must divide the GPU count"));
+    return scenario_invalid (error, t->context_parallel > 1 ? "training.context_parallel"
+                                                           : "training.tensor_parallel",
+                             _("tensor × pipeline × context parallel size must divide the "
+                               "GPU count"));
   if (t->tensor_parallel > hw->gpus_per_node)
     return scenario_invalid (error, "training.tensor_parallel",
                              _("tensor parallelism cannot span more GPUs than one node has"));

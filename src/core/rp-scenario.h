@@ -37,7 +37,7 @@ void        rp_scenario_set_region     (RpScenario       *self,
 
 /* The GPU count: gpus_per_node × nodes. */
 guint       rp_scenario_n_gpus         (const RpScenario *self);
-/* The data-parallel size: GPUs / (tensor × pipeline). */
+/* The data-parallel size: GPUs / (tensor × pipeline × context). */
 guint       rp_scenario_data_parallel  (const RpScenario *self);
 
 /* Checks the values that no single key can check (parallel sizes that do

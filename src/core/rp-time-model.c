@@ -38,9 +38,11 @@
 #include "rp-mfu.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-stack.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* ---- constants -------------------------------------------------------- */
 
@@ -138,6 +140,21 @@ static const double nvme_drive_tb = 7.68;
  * 4 slots of 2 channels.  Beyond the largest, 16 × 256 GB steps. */
 static const guint server_ram_gb[] = { 256, 512, 768, 1024, 1536, 2048, 3072, 4096 };
 static const guint workstation_ram_gb[] = { 32, 64, 96, 128, 192, 256, 384, 512 };
+/* Goodput: the share of a whole run's GPU time that trains, after
+ * restarts, evaluation, checkpoint saves and slow nodes.  Published
+ * large runs, each against its own steady-state rate:
+ *  - BLOOM-176B: 150 TFLOP/s per GPU (model card, a Megatron count with
+ *    the recompute pass: 1.436e12 FLOPs per token at s 2048, h 14336,
+ *    70 layers, vocabulary 250,880) over 366B tokens is 0.973M
+ *    GPU-hours against the 1,082,990 reported (BLOOM paper,
+ *    arXiv:2211.05100 §3.5): 0.90 (derived).
+ *  - Llama 3.1 405B: 41–43 % MFU (Llama 3 paper Table 4; 2.638e12
+ *    FLOPs per token at 8192) over 15.6T tokens is 26.9–28.2M GPU-hours
+ *    against the model card's 30.84M: 0.87–0.91 (derived); the paper
+ *    reports "higher than 90% effective training time" (§3.3.4).
+ * The range is their lowest and highest. */
+static const double goodput_low = 0.87;
+static const double goodput_high = 0.91;
 
 /* Design choices, not measurements: a non-compute cost is named the
  * bottleneck once it takes this share of the GPU step; CPUs are sold in
@@ -146,6 +163,11 @@ static const guint workstation_ram_gb[] = { 32, 64, 96, 128, 192, 256, 384, 512 
 static const double bottleneck_share = 0.25;
 static const double core_step = 8;
 static const double nvme_fill_limit = 0.75;
+
+/* RpSegment as mfu.json's per_class keys name it. */
+static const char *const segment_names[RP_N_SEGMENTS] = {
+  "datacenter", "workstation", "consumer",
+};
 
 /* ---- private structs -------------------------------------------------- */
 
@@ -157,9 +179,12 @@ typedef struct
   const RpModelArch *arch;
   const RpGpu       *gpu;
   const RpMfuParams *mfu;              /* may be NULL with an MFU override */
+  RpStack            stack;            /* the stack's recipe and defaults */
+  const RpMemoryEstimate *memory;      /* the memory model's, when computed */
   guint              n_gpus;
   guint              tp;
   guint              pp;
+  guint              cp;               /* context parallel */
   guint              dp;
   guint              gpn;              /* GPUs per node */
   guint              nodes;
@@ -181,6 +206,12 @@ static gboolean
 is_lora (const RpTraining *t)
 {
   return t->method == RP_METHOD_LORA || t->method == RP_METHOD_QLORA;
+}
+
+static gboolean
+is_gated (RpFfnAct act)
+{
+  return act == RP_FFN_ACT_SWIGLU || act == RP_FFN_ACT_GEGLU;
 }
 
 /* Convnets and UNets are timed from published forward GFLOPs. */
@@ -241,6 +272,20 @@ vision_forward_flops (const RpModelArch *arch,
   return arch->gflops_per_sample * 1e9 * scale;
 }
 
+/* Op-level selective checkpointing recomputes every second matmul of a
+ * block (torchtitan SelectiveAC: k, o and the up projection of a gated
+ * MLP, or k, o and the down projection of a plain one), 2 FLOPs per
+ * weight per token; the element-wise ops it also repeats are left out. */
+static double
+op_selective_flops_per_token (const RpModelArch *arch)
+{
+  double d = rp_model_head_dim (arch), h = arch->hidden;
+  double kv = (double) arch->kv_heads * d, q = (double) arch->heads * d;
+  double experts = arch->kind == RP_MODEL_KIND_MOE ? MAX (arch->experts_active, 1) : 1;
+
+  return 2.0 * (h * kv + q * h + h * arch->ffn * experts) * rp_model_total_layers (arch);
+}
+
 /* The extra forward work recomputation adds, per sample. */
 static double
 recompute_flops (const Ctx *c,
@@ -250,6 +295,10 @@ recompute_flops (const Ctx *c,
     {
     case RP_RECOMPUTE_FULL:
       return forward_flops;
+    case RP_RECOMPUTE_EVERY_NTH:
+      return forward_flops / MAX (c->training->recompute_interval, 1);
+    case RP_RECOMPUTE_SELECTIVE_OPS:
+      return c->tokens * op_selective_flops_per_token (c->arch);
     case RP_RECOMPUTE_SELECTIVE:
       /* Korthikanti 2022 eq. 9: the attention core's forward, 4·L·h·s per token. */
       return c->tokens * 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
@@ -259,6 +308,22 @@ recompute_flops (const Ctx *c,
     default:
       return 0;
     }
+}
+
+/* Experts padded to a capacity factor C compute C × their share of the
+ * tokens (Fedus et al. 2022, Switch Transformer §2.2); C < 1 drops the
+ * excess.  6 FLOPs per weight per token, forward and backward. */
+static double
+capacity_flops (const Ctx *c)
+{
+  const RpModelArch *a = c->arch;
+  double per_token;
+
+  if (a->kind != RP_MODEL_KIND_MOE || isnan (c->training->capacity_factor) || c->tokens <= 0)
+    return 0;
+  per_token = 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
+              a->hidden * a->ffn * rp_model_total_layers (a);
+  return c->tokens * per_token * (c->training->capacity_factor - 1);
 }
 
 static void
@@ -282,7 +347,7 @@ count_flops (Ctx             *c,
       forward = c->tokens * (2 * active + attention);
       c->model_flops = c->tokens * rp_time_model_flops_per_token (c->arch, c->training);
     }
-  c->hw_flops = c->model_flops + recompute_flops (c, forward);
+  c->hw_flops = c->model_flops + recompute_flops (c, forward) + capacity_flops (c);
 }
 
 /* ---- helpers: context ------------------------------------------------- */
@@ -297,20 +362,23 @@ text_total_samples (const RpTraining *t,
 }
 
 static void
-init_ctx (Ctx              *c,
-          const RpScenario *sc,
-          const RpEstimate *est)
+init_ctx (Ctx               *c,
+          const RpScenario  *sc,
+          const RpModelArch *arch,
+          const RpGpu       *gpu)
 {
   const RpTraining *t = &sc->training;
 
   c->training = t;
   c->hw = &sc->hardware;
-  c->arch = &est->arch;
-  c->gpu = est->gpu;
+  c->arch = arch;
+  c->gpu = gpu;
   c->n_gpus = rp_scenario_n_gpus (sc);
   c->tp = MAX (t->tensor_parallel, 1);
   c->pp = MAX (t->pipeline_parallel, 1);
+  c->cp = rp_stack_context_parallel (t);
   c->dp = rp_scenario_data_parallel (sc);
+  rp_stack_resolve (sc, &c->stack);
   c->gpn = MAX (sc->hardware.gpus_per_node, 1);
   c->nodes = MAX (sc->hardware.nodes, 1);
   c->network = sc->hardware.network;
@@ -337,11 +405,38 @@ utilization (const Ctx *c)
 
   if (c->hw->mfu_override > 0)
     return c->hw->mfu_override;
-  eff = rp_mfu_kernel_efficiency (c->mfu, c->gpu->generation, c->training->precision);
+  /* the card's class where mfu.json measures it (GeForce Ada), else its
+   * generation's */
+  eff = rp_mfu_kernel_efficiency_class (c->mfu, c->gpu->generation,
+                                        segment_names[c->gpu->segment],
+                                        c->training->precision);
   if (uses_gflops (c->arch))
     return eff;
   return eff * rp_mfu_width_factor (c->mfu, c->gpu->generation, c->arch->hidden) *
          rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens);
+}
+
+/* Routed experts multiply [tokens × h] by [h × f]: their GEMMs are as
+ * narrow as the smaller of h and the expert width f, so mfu.json's width
+ * effect applies at that width for their share of the FLOPs (many small
+ * experts: Qwen3-30B-A3B's f = 768 at h = 2048).  The extra seconds per
+ * step over the rate the whole model gets at width h. */
+static double
+expert_width_s (const Ctx *c,
+                double     hw_flops_gpu)
+{
+  const RpModelArch *a = c->arch;
+  double share, narrow, wide;
+
+  if (a->kind != RP_MODEL_KIND_MOE || c->hw->mfu_override > 0 || a->ffn >= a->hidden ||
+      c->model_flops <= 0 || c->tokens <= 0)
+    return 0;
+  share = c->tokens * 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
+          a->hidden * a->ffn * rp_model_total_layers (a) / c->model_flops;
+  wide = rp_mfu_width_factor (c->mfu, c->gpu->generation, a->hidden);
+  narrow = rp_mfu_width_factor (c->mfu, c->gpu->generation, a->ffn);
+  return MIN (share, 1.0) * hw_flops_gpu / (c->peak_flops_s * utilization (c)) *
+         (wide / narrow - 1);
 }
 
 static double
@@ -379,21 +474,36 @@ attention_memory_s (const Ctx *c)
     return 0;
   per_sample = rp_mfu_attention_score_passes (c->mfu) * c->arch->heads * c->tokens * c->tokens *
                activation_elem_bytes * rp_model_total_layers (c->arch);
-  if (c->training->recompute != RP_RECOMPUTE_NONE)
+  /* recomputing the attention core reads and writes the scores again;
+   * op-level checkpointing saves the attention output */
+  if (c->training->recompute == RP_RECOMPUTE_FULL ||
+      c->training->recompute == RP_RECOMPUTE_SELECTIVE)
     per_sample *= 4.0 / 3.0;
+  else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
+    per_sample *= 1 + 1.0 / (3.0 * MAX (c->training->recompute_interval, 1));
   return per_sample * c->training->global_batch / c->n_gpus / bw;
 }
 
+/* The gradient element the stack keeps and reduces (rp-stack.c): fp32
+ * under AMP, fp32 and Megatron, 16-bit for the ZeRO paper's recipe. */
 static double
-bytes_per_grad (RpPrecision p)
+bytes_per_grad (const Ctx *c)
 {
-  /* AMP and fp32 keep fp32 gradients; the *_MIXED recipes 16-bit ones. */
-  return rp_precision_weight_bytes (p);
+  return c->stack.grad_bytes;
+}
+
+/* A weight as gathered and sent by ZeRO-3/FSDP: 16-bit under FSDP2's
+ * mixed precision even though its shards are fp32. */
+static double
+gather_bytes_per_param (const Ctx *c)
+{
+  return c->stack.fp32_shards ? 2 : weight_bytes_per_param (c->stack.precision);
 }
 
 static double
-optimizer_state_bytes (const RpTraining *t)
+optimizer_state_bytes (const Ctx *c)
 {
+  const RpTraining *t = c->training;
   double states;
 
   switch (t->optimizer)
@@ -402,6 +512,7 @@ optimizer_state_bytes (const RpTraining *t)
       states = adamw_state_bytes;
       break;
     case RP_OPTIMIZER_ADAMW_8BIT:
+    case RP_OPTIMIZER_ADAMW_8BIT_PAGED:
       states = adamw_8bit_state_bytes;
       break;
     case RP_OPTIMIZER_SGD_MOMENTUM:
@@ -415,29 +526,58 @@ optimizer_state_bytes (const RpTraining *t)
       states = 0;
       break;
     }
-  if (t->precision == RP_PRECISION_BF16_PURE)
+  /* pure bf16 keeps full-size moments in bf16; 8-bit ones stay 8-bit */
+  if (c->stack.precision == RP_PRECISION_BF16_PURE && t->optimizer != RP_OPTIMIZER_ADAMW_8BIT &&
+      t->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED)
     states /= 2;
   return states;
 }
 
-/* fp32 master weights kept by the optimizer of the 16-bit recipes. */
+/* fp32 master weights kept by the optimizer of the 16-bit recipes;
+ * FSDP2's fp32 shards are the weights themselves. */
 static double
-master_bytes (RpPrecision p)
+master_bytes (const Ctx *c)
 {
+  RpPrecision p = c->stack.precision;
+
+  if (c->stack.fp32_shards)
+    return 0;
   return rp_precision_weight_bytes (p) < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
+}
+
+/* The weight as stored: fp32 for FSDP2's shards. */
+static double
+stored_weight_bytes (const Ctx *c)
+{
+  return c->stack.fp32_shards ? 4 : weight_bytes_per_param (c->stack.precision);
 }
 
 /* Bytes the optimizer reads and writes per trainable parameter: the
  * states and master (or fp32) weights both ways, the gradient in, the
  * 16-bit weights out (Kingma & Ba 2015, Algorithm 1). */
 static double
-optimizer_traffic_bytes (const RpTraining *t)
+optimizer_traffic_bytes (const Ctx *c)
 {
-  double master = master_bytes (t->precision);
-  double own = master > 0 ? master : rp_precision_weight_bytes (t->precision);
+  double master = master_bytes (c);
+  double own = master > 0 ? master : stored_weight_bytes (c);
 
-  return 2 * (optimizer_state_bytes (t) + own) + bytes_per_grad (t->precision) +
-         (master > 0 ? rp_precision_weight_bytes (t->precision) : 0);
+  return 2 * (optimizer_state_bytes (c) + own) + bytes_per_grad (c) +
+         (master > 0 ? stored_weight_bytes (c) : 0);
+}
+
+/* Paged optimizer states that do not fit beside everything else are
+ * moved to the host and back for each step, over PCIe. */
+static double
+paging_s (const Ctx *c,
+          double     pcie)
+{
+  const RpMemoryEstimate *m = c->memory;
+
+  if (c->training->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED || m == NULL || pcie <= 0)
+    return 0;
+  if (m->free_bytes >= m->cpu_offload_bytes)
+    return 0;
+  return 2 * MIN (m->cpu_offload_bytes, m->cpu_offload_bytes - m->free_bytes) / pcie;
 }
 
 static double
@@ -445,23 +585,23 @@ optimizer_s (const Ctx *c,
              double     compute_s)
 {
   const RpTraining *t = c->training;
-  double local = c->trainable / (c->tp * c->pp) / (t->zero_stage >= 1 ? c->dp : 1);
-  double traffic = local * optimizer_traffic_bytes (t);
+  double local = c->trainable / (c->tp * c->pp) / (t->zero_stage >= 1 ? c->dp * c->cp : 1);
+  double traffic = local * optimizer_traffic_bytes (c);
   double pcie = rp_pcie_host_bytes_s (c->gpu->pcie_gen);
   double gpu_bw = c->gpu->memory_bandwidth_gb_s * 1e9;
   double seconds = 0, params_s;
 
   if (t->offload == RP_OFFLOAD_NONE)
-    return gpu_bw > 0 ? traffic / gpu_bw : 0;
+    return (gpu_bw > 0 ? traffic / gpu_bw : 0) + paging_s (c, pcie);
   /* ZeRO-Offload (Ren et al. 2021 §4): gradients down and updated 16-bit
    * weights up over PCIe, the update in host memory. */
-  seconds = local * (bytes_per_grad (t->precision) + 2) / pcie +
+  seconds = local * (bytes_per_grad (c) + 2) / pcie +
             traffic / (host_dram_bytes_s / c->gpn);
   if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
     {
       /* ZeRO-Infinity: weights stream in for the forward and the backward
        * of every micro-batch, hidden behind that micro-batch's compute. */
-      params_s = 2 * c->params / (c->tp * c->pp) / c->dp * 2 / pcie;
+      params_s = 2 * c->params / (c->tp * c->pp) / (c->dp * c->cp) * 2 / pcie;
       seconds += c->m * MAX (params_s - compute_s / c->m, 0.0);
     }
   return seconds;
@@ -472,7 +612,7 @@ optimizer_s (const Ctx *c,
 static double
 intra_busbw (const Ctx *c)
 {
-  return rp_link_busbw_bytes_s (c->hw->intra_link);
+  return rp_link_gpu_busbw_bytes_s (c->hw->intra_link, c->gpu);
 }
 
 /* Bus bandwidth of a ring of @n ranks whose @groups_per_node rings share
@@ -495,17 +635,20 @@ ring_busbw (const Ctx *c,
 static double
 tensor_parallel_s (const Ctx *c)
 {
-  double bytes, per_layer, layers;
-  guint calls;
+  double bytes, per_layer, layers, calls;
 
   if (c->tp <= 1 || uses_gflops (c->arch))
     return 0;
-  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes;
+  bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes;
   /* Two all-reduces in the forward, two in the backward (Shoeybi 2019
    * §3); full recomputation repeats the forward's two.  Sequence
    * parallelism swaps each for a reduce-scatter + all-gather of the same
    * volume (Korthikanti 2022 §4.2.2). */
-  calls = c->training->recompute == RP_RECOMPUTE_FULL ? 6 : 4;
+  calls = 4;
+  if (c->training->recompute == RP_RECOMPUTE_FULL)
+    calls = 6;
+  else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
+    calls = 4 + 2.0 / MAX (c->training->recompute_interval, 1);
   per_layer = calls * rp_comm_allreduce_s (bytes, c->tp, intra_busbw (c));
   layers = (double) rp_model_total_layers (c->arch) / c->pp;
   return c->m * layers * per_layer;
@@ -521,7 +664,7 @@ pipeline_p2p_s (const Ctx *c,
     return 0;
   /* Activations forward and gradients back per micro-batch and chunk,
    * split over the tensor group (Narayanan 2021 §4.1 scatter/gather). */
-  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes / c->tp;
+  bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes / c->tp;
   if (c->tp * c->pp > c->gpn)
     bw = rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
   else
@@ -533,18 +676,84 @@ static double
 expert_parallel_s (const Ctx *c)
 {
   double ep = MAX (c->training->expert_parallel, 1), bytes, bw, moe_layers;
+  double in_node, intra, inter;
 
   if (ep <= 1 || c->arch->kind != RP_MODEL_KIND_MOE)
     return 0;
   /* Dispatch and combine all-to-alls, forward and backward, of each
    * token's hidden state to its k experts (Lepikhin et al. 2021, GShard;
    * Fedus et al. 2022, Switch §2): (e − 1)/e of the bytes leave the GPU. */
-  bytes = c->micro * c->tokens * c->arch->hidden * activation_elem_bytes *
-          MAX (c->arch->experts_active, 1);
-  bw = ep <= c->gpn ? intra_busbw (c)
-                    : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
+  /* with sequence parallelism each tensor rank dispatches its own part
+   * of the sequence (Megatron-Core MoE with TP requires it) */
+  bytes = c->micro * c->tokens / c->cp / (c->training->sequence_parallel ? c->tp : 1) *
+          c->arch->hidden * activation_elem_bytes * MAX (c->arch->experts_active, 1);
   moe_layers = (double) rp_model_total_layers (c->arch) / c->pp;
-  return bw > 0 ? c->m * moe_layers * 4 * (ep - 1) / ep * bytes / bw : 0;
+  /* the peers in the node are reached over NVLink, the others over the
+   * node's NICs at the same time: the slower share sets the pace */
+  in_node = MIN (ep, c->gpn);
+  intra = (in_node - 1) / ep * bytes / intra_busbw (c);
+  inter = 0;
+  if (ep > c->gpn)
+    {
+      bw = rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
+      inter = bw > 0 ? (ep - in_node) / ep * bytes / bw : 0;
+    }
+  return c->m * moe_layers * 4 * MAX (intra, inter);
+}
+
+/* QLoRA keeps the frozen linear weights in NF4 and dequantizes them to
+ * bf16 for every pass that multiplies by them (Dettmers et al. 2023 §3:
+ * "we dequantize the storage data type to the computation data type to
+ * perform the forward and backward pass"): the forward, the backward's
+ * activation gradient and any recomputed forward, each reading 4.127
+ * bits and writing 2 bytes per weight (bitsandbytes dequantize_4bit). */
+static const double nf4_bytes_per_param = 4.127 / 8;
+
+static double
+dequant_s (const Ctx *c)
+{
+  const RpTraining *t = c->training;
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9, passes = 2;
+  guint64 frozen = 0;
+
+  if (t->method != RP_METHOD_QLORA || uses_gflops (c->arch) || bw <= 0)
+    return 0;
+  if (t->recompute == RP_RECOMPUTE_FULL)
+    passes += 1;
+  else if (t->recompute == RP_RECOMPUTE_EVERY_NTH)
+    passes += 1.0 / MAX (t->recompute_interval, 1);
+  rp_model_lora_shape (c->arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen);
+  return c->m * passes * (double) frozen / (c->tp * c->pp) * (nf4_bytes_per_param + 2) / bw;
+}
+
+/* Mixture-of-experts work the FLOP count leaves out, per step: the
+ * permutation that gathers each token's copies for its k experts and
+ * scatters them back, forward and backward (a read and a write of
+ * k·h elements each time; Megatron-Core token dispatcher, MegaBlocks,
+ * Gale et al. 2023, arXiv:2211.15841 §5), and reading each local
+ * expert's weights in the forward, both backward GEMMs and for its
+ * gradient, when that takes longer than their GEMMs at the compute
+ * rate (a roofline, Williams et al. 2009: few tokens per expert). */
+static double
+moe_overhead_s (const Ctx *c,
+                double     efficiency)
+{
+  const RpModelArch *a = c->arch;
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9, ep, k, tokens, layers, permute;
+  double expert_params, weights_s, gemm_s;
+
+  if (a->kind != RP_MODEL_KIND_MOE || bw <= 0 || a->experts == 0)
+    return 0;
+  ep = MAX (c->training->expert_parallel, 1);
+  k = MAX (a->experts_active, 1);
+  tokens = c->micro * c->tokens / c->cp;
+  layers = (double) rp_model_total_layers (a) / c->pp;
+  permute = 4 * 2 * tokens * k * a->hidden * activation_elem_bytes / bw;
+  expert_params = (is_gated (a->ffn_act) ? 3.0 : 2.0) * a->hidden * a->ffn / c->tp;
+  weights_s = 4 * (a->experts / ep) * expert_params *
+              weight_bytes_per_param (c->stack.precision) / bw;
+  gemm_s = 3 * 2 * expert_params * tokens * k / (c->peak_flops_s * efficiency);
+  return c->m * layers * (permute + MAX (weights_s - gemm_s, 0.0));
 }
 
 typedef struct
@@ -553,33 +762,67 @@ typedef struct
   double exposed_s;             /* what the step waits for */
 } CommTime;
 
+/* Context parallelism passes each rank's key and value blocks around a
+ * ring of cp ranks, cp − 1 hops per layer in the forward and twice that
+ * in the backward (keys and values again, then their gradients), each
+ * hop overlapped with the attention of the block in hand (Liu et al.
+ * 2023, Ring Attention, arXiv:2310.01889 §3; Megatron-Core context
+ * parallelism, p2p ring).  Attention here is the 12·h·s FLOPs per token
+ * of the count (PaLM App. B) at the compute phase's rate. */
+static CommTime
+context_parallel_comm (const Ctx *c,
+                       double     efficiency)
+{
+  CommTime r = { 0, 0 };
+  double kv, tokens, bytes, bw, attention_s, layers, hop;
+
+  if (c->cp <= 1 || uses_gflops (c->arch))
+    return r;
+  kv = (double) c->arch->kv_heads * rp_model_head_dim (c->arch);
+  tokens = c->micro * c->tokens / c->cp;
+  bytes = 2 * tokens * kv * activation_elem_bytes / c->tp;
+  bw = c->tp * c->cp <= c->gpn ? intra_busbw (c)
+                               : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
+  if (bw <= 0)
+    return r;
+  layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  hop = bytes / bw;
+  attention_s = 12.0 * attention_width (c->arch) * c->tokens * tokens / c->tp / c->cp /
+                (c->peak_flops_s * efficiency);
+  r.total_s = c->m * layers * 3 * (c->cp - 1) * hop;
+  r.exposed_s = c->m * layers * MAX (3 * (c->cp - 1) * hop - attention_s, 0.0);
+  return r;
+}
+
 static CommTime
 data_parallel_comm (const Ctx *c,
                     double     compute_s)
 {
-  guint mp = c->tp * c->pp;
+  /* gradients are reduced over the data- and context-parallel ranks
+   * that hold the same weights */
+  guint mp = c->tp * c->pp, n = c->dp * c->cp;
   guint groups = MIN (mp, c->gpn);
   guint members = MAX (c->gpn / groups, 1);
-  double busbw = ring_busbw (c, c->dp, members, groups);
-  double grads = c->trainable / mp * bytes_per_grad (c->training->precision);
-  double weights = c->params / mp * weight_bytes_per_param (c->training->precision);
+  double busbw = ring_busbw (c, n, members, groups);
+  double grads = c->trainable / mp * bytes_per_grad (c);
+  double weights = c->params / mp * gather_bytes_per_param (c);
   double window = compute_s / c->m * backward_share;
   CommTime r = { 0, 0 };
 
-  if (c->dp <= 1)
+  if (n <= 1)
     return r;
   switch (MIN (c->training->zero_stage, 3))
     {
     case 0:
-      r.total_s = rp_comm_allreduce_s (grads, c->dp, busbw);
+      r.total_s = rp_comm_allreduce_s (grads, n, busbw);
       r.exposed_s = MAX (r.total_s - window, 0.0) +
-                    rp_comm_allreduce_s (MIN (grads, ddp_bucket_bytes), c->dp, busbw);
+                    rp_comm_allreduce_s (MIN (grads, ddp_bucket_bytes), n, busbw);
       break;
     case 1:
     case 2:
       {
-        double rs = rp_comm_reduce_scatter_s (grads, c->dp, busbw);
-        double ag = rp_comm_all_gather_s (weights, c->dp, busbw);
+        double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
+        double ag = rp_comm_all_gather_s (weights, n, busbw);
         r.total_s = rs + ag;
         r.exposed_s = MAX (rs - window, 0.0) + ag;
       }
@@ -589,8 +832,13 @@ data_parallel_comm (const Ctx *c,
         /* ZeRO-3/FSDP: gather the weights for the forward and again for
          * the backward, reduce-scatter the gradients, every micro-batch;
          * prefetching hides them behind that micro-batch's compute. */
-        double per_mb = 2 * rp_comm_all_gather_s (weights, c->dp, busbw) +
-                        rp_comm_reduce_scatter_s (grads, c->dp, busbw);
+        double ag = rp_comm_all_gather_s (weights, n, busbw);
+        double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
+        double per_mb = 2 * ag + rs;
+
+        if (c->stack.zero3_keeps_stage)
+          /* gathered once per step and kept (rp-stack.c) */
+          per_mb = ag / c->m + rs;
         r.total_s = c->m * per_mb;
         r.exposed_s = c->m * MAX (per_mb - compute_s / c->m, 0.0);
       }
@@ -632,17 +880,28 @@ free_cores (const Ctx *c)
 
 /* ---- helpers: the step ------------------------------------------------ */
 
+/* The share of the step's FLOPs in weight GEMMs (the rest is the
+ * attention scores and values, 12·L·h·s per token, PaLM App. B). */
+static double
+linear_share (const Ctx *c)
+{
+  double attention = 12.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+                     c->tokens * c->tokens;
+
+  return c->hw_flops > 0 ? CLAMP (1 - attention / c->hw_flops, 0.0, 1.0) : 0;
+}
+
 static void
 time_gpu_step (const Ctx         *c,
                RpComputeEstimate *out)
 {
-  double v = 1, layers_per_stage;
+  double v, bubble, tp_total, ep_total;
   double hw_gpu = c->hw_flops * c->training->global_batch / c->n_gpus;
   double mem_s = c->hw->mfu_override > 0 ? 0 : memory_bound_s (c, hw_gpu);
-  CommTime dp;
+  CommTime dp, cp;
 
   out->efficiency = utilization (c);
-  out->compute_s = hw_gpu / (c->peak_flops_s * out->efficiency);
+  out->compute_s = hw_gpu / (c->peak_flops_s * out->efficiency) + expert_width_s (c, hw_gpu);
   if (c->hw->mfu_override > 0)
     {
       /* The user's MFU is end to end: it already holds communication. */
@@ -653,22 +912,33 @@ time_gpu_step (const Ctx         *c,
     }
   out->memory_bound = mem_s > out->compute_s;
   out->compute_s = MAX (out->compute_s, mem_s) + attention_memory_s (c);
-  if (c->pp > 1)
-    {
-      layers_per_stage = (double) rp_model_total_layers (c->arch) / c->pp;
-      v = CLAMP (floor (layers_per_stage), 1.0, rp_mfu_virtual_stages (c->mfu));
-    }
-  out->bubble_fraction = rp_time_model_bubble_fraction (c->pp, c->m, v);
-  out->bubble_s = c->pp > 1 ? out->compute_s * (c->pp - 1) / (v * c->m) : 0;
-  out->tp_comm_s = tensor_parallel_s (c);
+  /* the schedule the memory model holds micro-batches for (rp-stack.c) */
+  bubble = rp_stack_bubble_over_ideal (c->training, c->m);
+  v = rp_stack_virtual_stages (c->training);
+  out->bubble_fraction = bubble / (1 + bubble);
+  out->bubble_s = out->compute_s * bubble;
+  tp_total = tensor_parallel_s (c);
+  ep_total = expert_parallel_s (c);
+  /* overlapped collectives wait only for what their window leaves:
+   * the GEMMs they are split into (TE userbuffers, Wang et al. 2023,
+   * ASPLOS, "Overlap communication with dependent computation"), or the
+   * other micro-batch's compute for the expert all-to-all */
+  out->tp_comm_s = c->training->tp_overlap
+                   ? MAX (tp_total - out->compute_s * linear_share (c), 0.0) : tp_total;
+  out->ep_comm_s = c->training->ep_overlap ? MAX (ep_total - out->compute_s, 0.0) : ep_total;
   out->pp_comm_s = pipeline_p2p_s (c, v);
-  out->ep_comm_s = expert_parallel_s (c);
+  out->moe_s = moe_overhead_s (c, out->efficiency);
+  out->dequant_s = dequant_s (c);
+  cp = context_parallel_comm (c, out->efficiency);
+  out->cp_comm_s = cp.exposed_s;
   dp = data_parallel_comm (c, out->compute_s);
   out->dp_comm_s = dp.total_s;
-  out->comm_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + dp.total_s;
-  out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + dp.exposed_s;
+  out->comm_s = tp_total + out->pp_comm_s + ep_total + cp.total_s + dp.total_s;
+  out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + cp.exposed_s +
+                        dp.exposed_s;
   out->optimizer_s = optimizer_s (c, out->compute_s);
-  out->gpu_step_s = out->compute_s + out->bubble_s + out->comm_exposed_s + out->optimizer_s;
+  out->gpu_step_s = out->compute_s + out->moe_s + out->dequant_s + out->bubble_s +
+                    out->comm_exposed_s + out->optimizer_s;
 }
 
 static void
@@ -713,8 +983,8 @@ checkpoint_bytes (const Ctx *c)
   const RpTraining *t = c->training;
   double weights = is_lora (t) ? c->trainable : c->params;
 
-  return weights * rp_precision_weight_bytes (t->precision) +
-         c->trainable * (master_bytes (t->precision) + optimizer_state_bytes (t));
+  return weights * stored_weight_bytes (c) +
+         c->trainable * (master_bytes (c) + optimizer_state_bytes (c));
 }
 
 static void
@@ -740,6 +1010,12 @@ fill_totals (const Ctx         *c,
   out->hours = out->steps * out->step_s / 3600;
   out->days = out->hours / 24;
   out->gpu_hours = out->hours * c->n_gpus;
+  out->goodput_low = goodput_low;
+  out->goodput_high = goodput_high;
+  if (!isnan (t->goodput_pct))
+    out->goodput_low = out->goodput_high = t->goodput_pct / 100;
+  out->gpu_hours_expected_low = out->gpu_hours / out->goodput_high;
+  out->gpu_hours_expected_high = out->gpu_hours / out->goodput_low;
   out->checkpoint_bytes = checkpoint_bytes (c);
   /* Each node writes its shard; writes assumed as fast as reads. */
   out->checkpoint_s = out->checkpoint_bytes / c->nodes / rp_storage_read_bytes_s (c->hw->storage);
@@ -762,6 +1038,15 @@ add_time_warnings (const RpScenario        *sc,
                                "step; a faster network or fewer nodes would pay"),
                              rp_enum_info_get_label (&rp_network_info, c->network),
                              100 * r->comm_exposed_s / r->gpu_step_s);
+  /* PCIe busbw in rp-links.c is already the figure measured on such
+   * GeForce cards (NVIDIA/nccl issue #1639); the advice names why */
+  if (c->gpn > 1 && c->gpu->pcie_p2p == 0 && r->comm_exposed_s > 0)
+    /* TRANSLATORS: %s is a GPU's name */
+    rp_estimate_add_warning (est, "no-p2p", RP_SEVERITY_INFO,
+                             _("The %s cannot copy directly between cards over PCIe: every "
+                               "exchange between the GPUs of a node passes through host memory; "
+                               "a single card, or cards with NVLink, avoid it"),
+                             c->gpu->name);
   if (c->tp > 1 && (sc->hardware.intra_link == RP_LINK_PCIE3 ||
                     sc->hardware.intra_link == RP_LINK_PCIE4 ||
                     sc->hardware.intra_link == RP_LINK_PCIE5))
@@ -807,10 +1092,9 @@ host_ram_bytes (const Ctx               *c,
 
   if (c->training->offload != RP_OFFLOAD_NONE)
     offload = c->trainable / c->nodes *
-              (master_bytes (c->training->precision) + optimizer_state_bytes (c->training) +
-               bytes_per_grad (c->training->precision));
+              (master_bytes (c) + optimizer_state_bytes (c) + bytes_per_grad (c));
   if (c->training->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
-    offload += c->params / c->nodes * weight_bytes_per_param (c->training->precision);
+    offload += c->params / c->nodes * stored_weight_bytes (c);
   loader = c->gpn * MAX (r->cpu_cores_needed / c->gpn, 1) * dataloader_prefetch_factor *
            c->micro * bytes_per_sample (c);
   *offload_out = offload;
@@ -885,42 +1169,81 @@ fill_bom (const Ctx               *c,
 
 /* ---- helpers: the run ------------------------------------------------- */
 
-static gboolean
-can_time (const RpScenario *sc,
-          const Ctx        *c,
-          RpEstimate       *est)
+/* Why a run cannot be timed; the advice says what to set. */
+typedef enum
 {
+  UNTIMED_NONE,
+  UNTIMED_PRECISION,            /* rp_estimate_compute has warned */
+  UNTIMED_MFU_PARAMS,
+  UNTIMED_FLOPS,
+  UNTIMED_BANDWIDTH,
+  UNTIMED_SHAPE,                /* no tokens and no FLOPs per sample */
+  UNTIMED_DATASET,              /* no data: an invented 0 days and $0 would read as "free" */
+} Untimed;
+
+/* A GPU whose memory bandwidth no source states cannot be timed: the
+ * memory-bound floor of convnets and the optimizer step read it, and a
+ * missing value would make the card look infinitely fast there. */
+static Untimed
+why_untimed (const RpScenario *sc,
+             const Ctx        *c)
+{
+  gboolean overridden = sc->hardware.mfu_override > 0;
+
   if (c->peak_flops_s <= 0)
-    return FALSE;   /* rp_estimate_compute has warned "precision-unsupported" */
-  if (c->mfu == NULL && sc->hardware.mfu_override <= 0)
+    return UNTIMED_PRECISION;
+  if (c->mfu == NULL && !overridden)
+    return UNTIMED_MFU_PARAMS;
+  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
+    return UNTIMED_FLOPS;
+  if (!overridden && !(c->gpu->memory_bandwidth_gb_s > 0))
+    return UNTIMED_BANDWIDTH;
+  if (c->tokens <= 0 && !uses_gflops (c->arch))
+    return UNTIMED_SHAPE;
+  if ((c->text ? text_total_samples (c->training, c->tokens) : c->training->dataset_samples) *
+      c->training->epochs <= 0)
+    return UNTIMED_DATASET;
+  return UNTIMED_NONE;
+}
+
+static void
+warn_untimed (const Ctx  *c,
+              Untimed     why,
+              RpEstimate *est)
+{
+  switch (why)
     {
+    case UNTIMED_MFU_PARAMS:
       rp_estimate_add_warning (est, "mfu-params-missing", RP_SEVERITY_ERROR,
                                _("No utilization data (mfu.json) in the catalog; set "
                                  "hardware.mfu_override to time this run"));
-      return FALSE;
-    }
-  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
-    {
+      break;
+    case UNTIMED_FLOPS:
       rp_estimate_add_warning (est, "flops-unknown", RP_SEVERITY_WARNING,
                                _("The model has no published FLOPs per sample; set "
                                  "model.gflops_per_sample to time this run"));
-      return FALSE;
-    }
-  if (!(c->tokens > 0 || uses_gflops (c->arch)))
-    return FALSE;
-  /* No data means no run: an invented 0 days and $0 would read as "free". */
-  if ((c->text ? text_total_samples (c->training, c->tokens) : c->training->dataset_samples) *
-      c->training->epochs <= 0)
-    {
+      break;
+    case UNTIMED_BANDWIDTH:
+      /* TRANSLATORS: %s is a GPU's name */
+      rp_estimate_add_warning (est, "bandwidth-unknown", RP_SEVERITY_WARNING,
+                               _("No source states the memory bandwidth of the %s, so the run "
+                                 "is not timed; add it in your GPU catalog or set a "
+                                 "utilization override"), c->gpu->name);
+      break;
+    case UNTIMED_DATASET:
       rp_estimate_add_warning (est, "dataset-empty", RP_SEVERITY_WARNING,
                                c->text ?
                                _("No training data: set training.dataset_tokens (or "
                                  "dataset_samples) and training.epochs above 0 to time this run") :
                                _("No training data: set training.dataset_samples and "
                                  "training.epochs above 0 to time this run"));
-      return FALSE;
+      break;
+    case UNTIMED_NONE:
+    case UNTIMED_PRECISION:
+    case UNTIMED_SHAPE:
+    default:
+      break;
     }
-  return TRUE;
 }
 
 /* ---- public API ------------------------------------------------------- */
@@ -955,28 +1278,96 @@ rp_time_model_bubble_fraction (guint  pipeline,
   return (pipeline - 1) / (virtual_stages * micro_batches + pipeline - 1);
 }
 
+static void
+time_run (Ctx               *c,
+          const RpScenario  *scenario,
+          const RpCatalog   *catalog,
+          RpComputeEstimate *r)
+{
+  count_flops (c, catalog, scenario->model.preset);
+  time_gpu_step (c, r);
+  time_data (c, r);
+  fill_totals (c, r);
+  r->mfu_overridden = scenario->hardware.mfu_override > 0;
+  r->computed = TRUE;
+}
+
+gboolean
+rp_time_model_estimate (const RpScenario  *scenario,
+                        const RpCatalog   *catalog,
+                        const RpModelArch *arch,
+                        const RpGpu       *gpu,
+                        RpComputeEstimate *out)
+{
+  Ctx c = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  init_ctx (&c, scenario, arch, gpu);
+  c.mfu = rp_catalog_get_mfu (catalog);
+  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+    return FALSE;
+  time_run (&c, scenario, catalog, out);
+  return TRUE;
+}
+
+double
+rp_time_model_min_gpu_hours (const RpScenario  *scenario,
+                             const RpCatalog   *catalog,
+                             const RpModelArch *arch,
+                             const RpGpu       *gpu)
+{
+  const RpTraining *t;
+  double samples, eff;
+  Ctx c = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NAN);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, NAN);
+
+  t = &scenario->training;
+  init_ctx (&c, scenario, arch, gpu);
+  c.mfu = rp_catalog_get_mfu (catalog);
+  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+    return NAN;
+  count_flops (&c, catalog, scenario->model.preset);
+  /* compute_s ≥ model FLOPs of the step / (GPUs × peak × utilization),
+   * and the step is never shorter than its compute (time_gpu_step); the
+   * utilization depends on the GPU, precision and model, not on the
+   * parallel split, micro batch, ZeRO stage or recomputation */
+  eff = scenario->hardware.mfu_override > 0 ? scenario->hardware.mfu_override
+                                            : utilization (&c);
+  samples = (c.text ? text_total_samples (t, c.tokens) : t->dataset_samples) * t->epochs;
+  return samples * c.model_flops / (c.peak_flops_s * eff) / 3600;
+}
+
 void
 rp_time_model_run (const RpScenario *scenario,
                    const RpCatalog  *catalog,
                    RpEstimate       *est)
 {
   RpComputeEstimate *r;
+  Untimed why;
   Ctx c = { 0 };
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
   g_return_if_fail (est->gpu != NULL);
 
   r = &est->compute;
-  init_ctx (&c, scenario, est);
+  init_ctx (&c, scenario, &est->arch, est->gpu);
+  /* paged optimizer states move over PCIe when they do not fit: the
+   * memory model's estimate says how much (the planner's lean path has
+   * none and prices no paging) */
+  c.memory = est->memory.computed ? &est->memory : NULL;
   c.mfu = rp_catalog_get_mfu (catalog);
-  if (!can_time (scenario, &c, est))
-    return;
-  count_flops (&c, catalog, scenario->model.preset);
-  time_gpu_step (&c, r);
-  time_data (&c, r);
-  fill_totals (&c, r);
-  r->mfu_overridden = scenario->hardware.mfu_override > 0;
-  r->computed = TRUE;
+  why = why_untimed (scenario, &c);
+  if (why != UNTIMED_NONE)
+    {
+      warn_untimed (&c, why, est);
+      return;
+    }
+  time_run (&c, scenario, catalog, r);
   add_time_warnings (scenario, &c, r, est);
   fill_bom (&c, r, &est->bom);
 }

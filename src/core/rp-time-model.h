@@ -12,6 +12,24 @@ void      rp_time_model_run              (const RpScenario  *scenario,
                                           const RpCatalog   *catalog,
                                           RpEstimate        *est);
 
+/* est->compute alone, without advice or the bill of materials: what the
+ * planner's inner loop needs.  @arch and @gpu are resolved.  FALSE (and
+ * @out zeroed) when the run cannot be timed.  Pure, allocation-free. */
+gboolean  rp_time_model_estimate         (const RpScenario  *scenario,
+                                          const RpCatalog   *catalog,
+                                          const RpModelArch *arch,
+                                          const RpGpu       *gpu,
+                                          RpComputeEstimate *out);
+
+/* A lower bound on the GPU-hours of the run on @gpu, whatever the
+ * parallel split, micro batch, ZeRO stage and recomputation: the model
+ * FLOPs at the utilization the model gives that GPU (the planner's
+ * pruning).  NAN when the run cannot be timed on @gpu. */
+double    rp_time_model_min_gpu_hours    (const RpScenario  *scenario,
+                                          const RpCatalog   *catalog,
+                                          const RpModelArch *arch,
+                                          const RpGpu       *gpu);
+
 /* Model FLOPs per token of a transformer, without recomputation:
  * 6·N + 12·L·h·s (Kaplan et al. 2020 §2.1; PaLM, Chowdhery et al. 2022,
  * App. B), with LoRA's 4·N + 6·N_adapter for frozen weights. */

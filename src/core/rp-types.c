@@ -16,7 +16,7 @@
 #define ENUM_INFO(var, ...) \
   static const char *const var##_names[] = { __VA_ARGS__ }; \
   static const char *const var##_labels[G_N_ELEMENTS (var##_names)]
-#define INFO(var) { var##_names, var##_labels, G_N_ELEMENTS (var##_names) }
+#define INFO(var) { var##_names, var##_labels, G_N_ELEMENTS (var##_names), NULL }
 
 ENUM_INFO (model_kind, "decoder", "encoder", "encoder-decoder", "moe", "cnn", "vit",
            "diffusion-unet", "custom") = {
@@ -39,12 +39,42 @@ ENUM_INFO (precision, "fp32", "amp-bf16", "amp-fp16", "bf16-mixed", "fp16-mixed"
   N_("FP32"), N_("AMP BF16"), N_("AMP FP16"), N_("BF16 mixed"), N_("FP16 mixed"),
   N_("Pure BF16"), N_("FP8 mixed"),
 };
-ENUM_INFO (optimizer, "adamw", "adamw-8bit", "sgd", "sgd-momentum", "adafactor", "lion") = {
+ENUM_INFO (optimizer, "adamw", "adamw-8bit", "sgd", "sgd-momentum", "adafactor", "lion",
+           "adamw-8bit-paged") = {
   N_("AdamW"), N_("8-bit AdamW"), N_("SGD"), N_("SGD with momentum"), N_("Adafactor"),
-  N_("Lion"),
+  N_("Lion"), N_("Paged 8-bit AdamW"),
 };
-ENUM_INFO (recompute, "none", "selective", "full") = {
-  N_("None"), N_("Selective"), N_("Full"),
+ENUM_INFO (recompute, "none", "selective-attention", "selective-ops", "every-nth-layer",
+           "full") = {
+  N_("None"),
+  /* TRANSLATORS: Megatron-LM's selective recomputation */
+  N_("Selective: attention core (Megatron-LM)"),
+  /* TRANSLATORS: PyTorch's per-operator selective activation checkpointing */
+  N_("Selective: save matmul outputs (PyTorch op-level)"),
+  N_("Full, every n-th layer"),
+  N_("Full"),
+};
+/* Version-2 files wrote "selective" for Megatron-LM's attention-core
+ * recomputation, the only selective policy Rigplan then knew. */
+static const char *const recompute_aliases[] = { "selective", "selective-attention", NULL };
+ENUM_INFO (framework, "custom", "pytorch-fsdp", "deepspeed", "megatron", "hf-trainer",
+           "torchtune") = {
+  N_("Custom (plain PyTorch)"), N_("PyTorch FSDP2 / torchtitan"), N_("DeepSpeed"),
+  N_("Megatron-LM / NeMo"), N_("Hugging Face Trainer (PEFT)"), N_("torchtune"),
+};
+ENUM_INFO (grad_dtype, "framework", "fp32", "16-bit") = {
+  N_("As the training stack does"), N_("FP32"), N_("16-bit, as the weights"),
+};
+ENUM_INFO (loss, "framework", "full", "fused", "chunked", "cut") = {
+  N_("As the training stack does"), N_("Full FP32 logits"),
+  N_("Fused cross-entropy (Megatron)"), N_("Chunked cross-entropy (torchtune)"),
+  N_("Cut cross-entropy: no logits kept"),
+};
+ENUM_INFO (allocator, "framework", "caching", "expandable") = {
+  N_("As the training stack does"), N_("Caching allocator"), N_("Expandable segments"),
+};
+ENUM_INFO (pipeline_schedule, "1f1b", "interleaved", "zero-bubble", "gpipe") = {
+  N_("1F1B"), N_("Interleaved 1F1B"), N_("Zero bubble (ZB-H1)"), N_("GPipe"),
 };
 ENUM_INFO (zero_stage, "0", "1", "2", "3") = {
   N_("0 — off"), N_("1 — optimizer states"), N_("2 — and gradients"),
@@ -92,6 +122,11 @@ G_STATIC_ASSERT (G_N_ELEMENTS (precision_names) == RP_N_PRECISIONS);
 G_STATIC_ASSERT (G_N_ELEMENTS (optimizer_names) == RP_N_OPTIMIZERS);
 G_STATIC_ASSERT (G_N_ELEMENTS (recompute_names) == RP_N_RECOMPUTES);
 G_STATIC_ASSERT (G_N_ELEMENTS (offload_names) == RP_N_OFFLOADS);
+G_STATIC_ASSERT (G_N_ELEMENTS (framework_names) == RP_N_FRAMEWORKS);
+G_STATIC_ASSERT (G_N_ELEMENTS (grad_dtype_names) == RP_N_GRAD_DTYPES);
+G_STATIC_ASSERT (G_N_ELEMENTS (loss_names) == RP_N_LOSSES);
+G_STATIC_ASSERT (G_N_ELEMENTS (allocator_names) == RP_N_ALLOCATORS);
+G_STATIC_ASSERT (G_N_ELEMENTS (pipeline_schedule_names) == RP_N_PIPELINES);
 G_STATIC_ASSERT (G_N_ELEMENTS (lora_targets_names) == RP_N_LORA_TARGETS);
 G_STATIC_ASSERT (G_N_ELEMENTS (link_names) == RP_N_LINKS);
 G_STATIC_ASSERT (G_N_ELEMENTS (network_names) == RP_N_NETWORKS);
@@ -108,7 +143,13 @@ const RpEnumInfo rp_biases_info = INFO (biases);
 const RpEnumInfo rp_method_info = INFO (method);
 const RpEnumInfo rp_precision_info = INFO (precision);
 const RpEnumInfo rp_optimizer_info = INFO (optimizer);
-const RpEnumInfo rp_recompute_info = INFO (recompute);
+const RpEnumInfo rp_recompute_info = { recompute_names, recompute_labels,
+                                        G_N_ELEMENTS (recompute_names), recompute_aliases };
+const RpEnumInfo rp_framework_info = INFO (framework);
+const RpEnumInfo rp_grad_dtype_info = INFO (grad_dtype);
+const RpEnumInfo rp_loss_info = INFO (loss);
+const RpEnumInfo rp_allocator_info = INFO (allocator);
+const RpEnumInfo rp_pipeline_schedule_info = INFO (pipeline_schedule);
 const RpEnumInfo rp_zero_stage_info = INFO (zero_stage);
 const RpEnumInfo rp_offload_info = INFO (offload);
 const RpEnumInfo rp_lora_targets_info = INFO (lora_targets);
@@ -156,6 +197,9 @@ rp_enum_info_lookup (const RpEnumInfo *info,
           *out = i;
         return TRUE;
       }
+  for (guint i = 0; info->aliases != NULL && info->aliases[i] != NULL; i += 2)
+    if (strcmp (info->aliases[i], name) == 0)
+      return rp_enum_info_lookup (info, info->aliases[i + 1], out);
   return FALSE;
 }
 
@@ -199,6 +243,8 @@ DEFINE_ENUM_NAMES (RpPrecision, rp_precision)
 DEFINE_ENUM_NAMES (RpOptimizer, rp_optimizer)
 DEFINE_ENUM_NAMES (RpRecompute, rp_recompute)
 DEFINE_ENUM_NAMES (RpOffload, rp_offload)
+DEFINE_ENUM_NAMES (RpFramework, rp_framework)
+DEFINE_ENUM_NAMES (RpPipelineSchedule, rp_pipeline_schedule)
 DEFINE_ENUM_NAMES (RpLoraTargets, rp_lora_targets)
 DEFINE_ENUM_NAMES (RpLink, rp_link)
 DEFINE_ENUM_NAMES (RpNetwork, rp_network)

@@ -86,16 +86,81 @@ typedef enum
   RP_OPTIMIZER_SGD_MOMENTUM,
   RP_OPTIMIZER_ADAFACTOR,
   RP_OPTIMIZER_LION,
+  RP_OPTIMIZER_ADAMW_8BIT_PAGED,  /* bitsandbytes PagedAdamW8bit: states in unified memory */
   RP_N_OPTIMIZERS
 } RpOptimizer;
 
+/* Activation recomputation policies as the training stacks name them,
+ * in order of the extra forward work they cost (the planner and the fix
+ * search try them in this order):
+ * SELECTIVE:     Megatron-LM --recompute-granularity selective with its
+ *                default module, the attention core (Korthikanti et al.
+ *                2022); version-2 files' "selective" means this.
+ * SELECTIVE_OPS: PyTorch op-level selective checkpointing as torchtitan
+ *                applies it: matmul and attention outputs saved (every
+ *                second matmul recomputed), everything else recomputed.
+ * EVERY_NTH:     whole-layer checkpointing of every n-th layer
+ *                (training.recompute_interval).
+ * FULL:          every layer checkpointed; its input kept. */
 typedef enum
 {
   RP_RECOMPUTE_NONE,
   RP_RECOMPUTE_SELECTIVE,
+  RP_RECOMPUTE_SELECTIVE_OPS,
+  RP_RECOMPUTE_EVERY_NTH,
   RP_RECOMPUTE_FULL,
   RP_N_RECOMPUTES
 } RpRecompute;
+
+/* The training stack: what it does by default (gradient dtype, loss,
+ * communication buffers, allocator); rp-stack.c cites each. */
+typedef enum
+{
+  RP_FRAMEWORK_CUSTOM,          /* plain PyTorch: DDP, or the ZeRO paper's recipe */
+  RP_FRAMEWORK_PYTORCH_FSDP,    /* FSDP2 fully_shard, torchtitan */
+  RP_FRAMEWORK_DEEPSPEED,
+  RP_FRAMEWORK_MEGATRON,        /* Megatron-LM, Megatron-Core, NeMo */
+  RP_FRAMEWORK_HF_TRAINER,      /* transformers Trainer / accelerate, PEFT */
+  RP_FRAMEWORK_TORCHTUNE,
+  RP_N_FRAMEWORKS
+} RpFramework;
+
+/* What a setting the stack chooses is set to; FRAMEWORK: its default. */
+typedef enum
+{
+  RP_GRAD_DTYPE_FRAMEWORK,
+  RP_GRAD_DTYPE_FP32,
+  RP_GRAD_DTYPE_16BIT,          /* the weights' 16-bit type */
+  RP_N_GRAD_DTYPES
+} RpGradDtype;
+
+/* How the loss turns the last hidden states into a cross-entropy. */
+typedef enum
+{
+  RP_LOSS_FRAMEWORK,
+  RP_LOSS_FULL,                 /* logits, an fp32 copy and the log-softmax (HF) */
+  RP_LOSS_FUSED,                /* fp32 softmax computed in place (Megatron) */
+  RP_LOSS_CHUNKED,              /* 16-bit logits; fp32 a chunk at a time (torchtune) */
+  RP_LOSS_CUT,                  /* no logits in memory (Cut Cross-Entropy, Liger) */
+  RP_N_LOSSES
+} RpLoss;
+
+typedef enum
+{
+  RP_ALLOCATOR_FRAMEWORK,
+  RP_ALLOCATOR_CACHING,         /* PyTorch's caching allocator, default settings */
+  RP_ALLOCATOR_EXPANDABLE,      /* PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True */
+  RP_N_ALLOCATORS
+} RpAllocator;
+
+typedef enum
+{
+  RP_PIPELINE_1F1B,             /* Narayanan et al. 2021 §2.2.1 (PipeDream-Flush) */
+  RP_PIPELINE_INTERLEAVED,      /* §2.2.2, training.virtual_stages chunks per GPU */
+  RP_PIPELINE_ZERO_BUBBLE,      /* ZB-H1, Qi et al. 2024 (arXiv:2401.10241) */
+  RP_PIPELINE_GPIPE,            /* all forwards, then all backwards (Huang et al. 2019) */
+  RP_N_PIPELINES
+} RpPipelineSchedule;
 
 typedef enum
 {
@@ -210,7 +275,9 @@ typedef struct
   RpBiases    biases;
   guint       relative_attention_buckets; /* T5 */
   guint       experts;                 /* MoE: experts per layer */
-  guint       experts_active;          /* MoE: experts per token */
+  guint       experts_active;          /* MoE: routed experts per token */
+  guint       shared_experts;          /* MoE: experts every token also passes
+                                        * (DeepSeekMoE, Qwen-MoE), each of ffn */
   guint       patch_size;              /* ViT */
   guint       image_channels;          /* ViT, CNN */
   guint       num_classes;             /* ViT, CNN classifier head */
@@ -254,6 +321,7 @@ typedef enum
   RP_ARCH_CLASSES         = 1u << 25,
   RP_ARCH_ACT_BYTES_RECOMPUTE = 1u << 26,
   RP_ARCH_RECOMPUTE_PEAK  = 1u << 27,
+  RP_ARCH_SHARED_EXPERTS  = 1u << 28,
 } RpArchField;
 
 typedef struct
@@ -270,10 +338,12 @@ typedef struct
   RpLoraTargets lora_targets;
   RpPrecision   precision;
   RpOptimizer   optimizer;
+  gboolean      optimizer_in_backward; /* each weight updated as its gradient is done */
   guint         seq_len;
   guint         micro_batch;
   guint         global_batch;          /* samples per optimizer step */
   RpRecompute   recompute;
+  guint         recompute_interval;    /* EVERY_NTH: one layer in n checkpointed */
   gboolean      flash_attention;
   gboolean      dropout;
   guint         zero_stage;            /* 0..3; FSDP full shard == 3 */
@@ -281,7 +351,19 @@ typedef struct
   guint         tensor_parallel;
   guint         pipeline_parallel;
   guint         expert_parallel;
+  double        capacity_factor;       /* MoE token capacity per expert; NAN: dropless */
   gboolean      sequence_parallel;
+  gboolean      tp_overlap;            /* tensor-parallel collectives hidden behind GEMMs */
+  gboolean      ep_overlap;            /* expert all-to-all hidden behind other compute */
+  guint         context_parallel;      /* ranks splitting each sequence */
+  RpPipelineSchedule pipeline_schedule;
+  guint         virtual_stages;        /* INTERLEAVED: model chunks per GPU */
+  RpFramework   framework;
+  RpGradDtype   grad_dtype;
+  RpLoss        loss;
+  RpAllocator   allocator;
+  double        comm_buffer_bytes;     /* NAN: the framework's buffers */
+  double        goodput_pct;           /* NAN: the published range */
   double        dataset_tokens;
   double        dataset_samples;
   double        epochs;
@@ -343,6 +425,18 @@ typedef struct
   double      grid_kg_co2_per_kwh;
 } RpBudget;
 
+/* What the planner may choose from (the file's "planner" section).
+ * Lists are comma-separated words; NULL lists allow everything. */
+typedef struct
+{
+  char       *gpu_types;               /* owned; GPU ids; NULL: every catalog GPU */
+  char       *vendors;                 /* owned; "NVIDIA, AMD"; NULL: any */
+  char       *providers;               /* owned; provider names or classes; NULL: any */
+  char       *regions;                 /* owned; words found in an offer's region */
+  guint       max_gpus;                /* the most GPUs a machine may have */
+  guint       max_nodes;               /* the most nodes a machine may have */
+} RpPlanner;
+
 /* Opaque; keeps the file's unknown keys so that saving loses nothing. */
 typedef struct _RpJsonExtra RpJsonExtra;
 
@@ -353,6 +447,7 @@ typedef struct
   RpTraining   training;
   RpHardware   hardware;
   RpBudget     budget;
+  RpPlanner    planner;
   RpJsonExtra *extra;                  /* owned, may be NULL */
 } RpScenario;
 
@@ -362,6 +457,8 @@ typedef struct
   const char *const *names;
   const char *const *labels;           /* N_() */
   guint              n;
+  const char *const *aliases;          /* older names read as value i: pairs
+                                        * { "old", "new" }, NULL-ended; may be NULL */
 } RpEnumInfo;
 
 extern const RpEnumInfo rp_model_kind_info;
@@ -372,6 +469,11 @@ extern const RpEnumInfo rp_method_info;
 extern const RpEnumInfo rp_precision_info;
 extern const RpEnumInfo rp_optimizer_info;
 extern const RpEnumInfo rp_recompute_info;
+extern const RpEnumInfo rp_framework_info;
+extern const RpEnumInfo rp_grad_dtype_info;
+extern const RpEnumInfo rp_loss_info;
+extern const RpEnumInfo rp_allocator_info;
+extern const RpEnumInfo rp_pipeline_schedule_info;
 extern const RpEnumInfo rp_zero_stage_info;
 extern const RpEnumInfo rp_offload_info;
 extern const RpEnumInfo rp_lora_targets_info;
@@ -420,6 +522,12 @@ gboolean    rp_optimizer_from_string (const char   *s,
 const char *rp_recompute_to_string   (RpRecompute   v);
 gboolean    rp_recompute_from_string (const char   *s,
                                       RpRecompute  *out);
+const char *rp_framework_to_string   (RpFramework   v);
+gboolean    rp_framework_from_string (const char   *s,
+                                      RpFramework  *out);
+const char *rp_pipeline_schedule_to_string (RpPipelineSchedule v);
+gboolean    rp_pipeline_schedule_from_string (const char         *s,
+                                              RpPipelineSchedule *out);
 const char *rp_offload_to_string     (RpOffload     v);
 gboolean    rp_offload_from_string   (const char   *s,
                                       RpOffload    *out);

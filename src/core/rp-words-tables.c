@@ -125,6 +125,24 @@ add_seconds (GPtrArray  *rows,
   return row;
 }
 
+/* Whole-run GPU-hours after goodput, as a range. */
+static void
+add_expected_gpu_hours (GPtrArray               *rows,
+                        const RpComputeEstimate *c)
+{
+  g_autofree char *lo = rp_units_format_count (c->gpu_hours_expected_low);
+  g_autofree char *hi = rp_units_format_count (c->gpu_hours_expected_high);
+
+  add_row (rows, "compute.gpu_hours_expected", _("Expected GPU-hours"),
+           c->gpu_hours_expected_low == c->gpu_hours_expected_high
+           ? g_strdup (lo)
+           /* TRANSLATORS: a range of GPU-hours, "2,300–2,400" */
+           : g_strdup_printf (_("%s–%s"), lo, hi),
+           /* TRANSLATORS: %.0f–%.0f are percentages of a run's time that trains */
+           g_strdup_printf (_("goodput %.0f–%.0f %%"), 100 * c->goodput_low,
+                            100 * c->goodput_high));
+}
+
 GPtrArray *
 rp_words_time_table (const RpComputeEstimate *c)
 {
@@ -146,12 +164,20 @@ rp_words_time_table (const RpComputeEstimate *c)
   add_seconds (rows, "compute.compute_s", _("  compute"), c->compute_s);
   add_seconds (rows, "compute.bubble_s", _("  pipeline bubble"), c->bubble_s);
   add_seconds (rows, "compute.comm_exposed_s", _("  communication (exposed)"), c->comm_exposed_s);
+  if (c->moe_s > 0)
+    /* TRANSLATORS: mixture-of-experts token shuffling, seconds per step */
+    add_seconds (rows, "compute.moe_s", _("  experts (routing)"), c->moe_s);
+  if (c->dequant_s > 0)
+    /* TRANSLATORS: QLoRA unpacking 4-bit weights, seconds per step */
+    add_seconds (rows, "compute.dequant_s", _("  4-bit dequantization"), c->dequant_s);
   add_seconds (rows, "compute.optimizer_s", _("  optimizer"), c->optimizer_s);
   add_seconds (rows, "compute.data_s", _("  reading data"), c->data_s);
   add_seconds (rows, "compute.cpu_s", _("  decoding on the CPU"), c->cpu_s);
   add_row (rows, "compute.hours", _("Wall-clock time"), rp_units_format_hours (c->hours), NULL);
   add_row (rows, "compute.days", _("Days"), number (c->days, 1), NULL);
   add_row (rows, "compute.gpu_hours", _("GPU-hours"), number (c->gpu_hours, 0), NULL);
+  if (c->goodput_high > 0)
+    add_expected_gpu_hours (rows, c);
   add_row (rows, "compute.checkpoint_bytes", _("Checkpoint size"),
            rp_units_format_bytes (c->checkpoint_bytes), NULL);
   add_row (rows, "compute.checkpoint_s", _("Checkpoint save (s)"), number (c->checkpoint_s, 1),

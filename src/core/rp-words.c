@@ -54,9 +54,25 @@ step_action (const RpCatalog *catalog,
     case RP_FIX_STEP_SMALLER_MICRO_BATCH:
       return g_strdup_printf (_("lower the micro batch to %u and accumulate gradients"), value);
     case RP_FIX_STEP_RECOMPUTE:
-      return g_strdup (value == RP_RECOMPUTE_FULL
-                       ? _("recompute every layer’s activations (full recomputation)")
-                       : _("recompute the attention activations (selective recomputation)"));
+      switch (value)
+        {
+        case RP_RECOMPUTE_FULL:
+          return g_strdup (_("recompute every layer’s activations (full recomputation)"));
+        case RP_RECOMPUTE_SELECTIVE_OPS:
+          return g_strdup (_("keep only the matmul outputs and recompute the rest (op-level "
+                             "selective recomputation)"));
+        case RP_RECOMPUTE_EVERY_NTH:
+          return g_strdup (_("recompute whole layers, one in every few"));
+        default:
+          return g_strdup (_("recompute the attention core (Megatron-LM selective "
+                             "recomputation)"));
+        }
+    case RP_FIX_STEP_LOSS:
+      return g_strdup (value == RP_LOSS_CHUNKED
+                       ? _("compute the loss a chunk at a time, without full FP32 logits "
+                           "(chunked cross-entropy)")
+                       : _("compute the loss without keeping the logits (Cut Cross-Entropy "
+                           "or a fused linear cross-entropy)"));
     case RP_FIX_STEP_OPTIMIZER_8BIT:
       return g_strdup (_("keep the optimizer states in 8 bits (8-bit AdamW)"));
     case RP_FIX_STEP_PURE_BF16:
@@ -693,4 +709,282 @@ rp_words_compare_currency_note (const RpCompare *compare)
    * letters of the converted columns ("B, C"), and the rate, "7.10" */
   return g_strdup_printf (_("Amounts in %s; %s converted at %s ¥ per $."),
                           rp_currency_to_string (to), letters->str, rate_text);
+}
+
+/* ---- public API: plans ---------------------------------------------- */
+
+char *
+rp_words_plan_machine (const RpPlanRow *row)
+{
+  guint nodes;
+
+  g_return_val_if_fail (row != NULL, NULL);
+
+  nodes = row->scenario->hardware.nodes;
+  if (nodes <= 1)
+    /* TRANSLATORS: a machine: GPU count × GPU name */
+    return g_strdup_printf (_("%u × %s"), row->n_gpus, row->gpu->name);
+  /* TRANSLATORS: a machine of several servers: GPUs × name, servers */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u × %s in %u node",
+                                       "%u × %s in %u nodes", nodes),
+                          row->n_gpus, row->gpu->name, nodes);
+}
+
+/* "on demand", "on spot capacity", …: how the machine is rented. */
+static const char *
+rent_terms (RpRentKind kind)
+{
+  switch (kind)
+    {
+    case RP_RENT_SPOT:
+      /* TRANSLATORS: how a machine is rented, after "rented" */
+      return _("on spot capacity");
+    case RP_RENT_RESERVED_1Y:
+      return _("on a one-year reservation");
+    case RP_RENT_RESERVED_3Y:
+      return _("on a three-year reservation");
+    case RP_RENT_DAILY:
+      return _("by the day");
+    case RP_RENT_MONTHLY:
+      return _("by the month");
+    case RP_RENT_ON_DEMAND:
+    case RP_N_RENT_KINDS:
+    default:
+      return _("on demand");
+    }
+}
+
+/* "5.2 h", "3.1 days": runs from minutes to months read best so. */
+static char *
+days_text (double days)
+{
+  return rp_units_format_hours (days * 24);
+}
+
+/* The recommended row, on its own. */
+static char *
+plan_row_alone (const RpPlan    *plan,
+                const RpPlanRow *r)
+{
+  g_autofree char *machine = rp_words_plan_machine (r);
+  g_autofree char *days = days_text (r->days);
+  g_autofree char *headroom = rp_units_format_percent (r->headroom_pct, 0);
+
+  if (r->kind == RP_PLAN_RENT)
+    {
+      g_autofree char *cost = rp_units_format_money (r->rent_total, plan->currency);
+      g_autofree char *where = NULL;
+
+      if (r->offer == NULL)
+        {
+          g_autofree char *price = rp_units_format_money (r->rent_per_gpu_hour, plan->currency);
+
+          /* TRANSLATORS: where a machine is rented: the user's own price per GPU-hour */
+          where = g_strdup_printf (_("at your price of %s per GPU-hour"), price);
+        }
+      else if (r->offer->provider_class == RP_PROVIDER_MARKETPLACE)
+        /* TRANSLATORS: rent terms, then a provider that is a community marketplace */
+        where = g_strdup_printf (_("%s from %s, a marketplace of independent hosts"),
+                                 rent_terms (r->scenario->budget.rent_kind), r->offer->provider);
+      else
+        /* TRANSLATORS: rent terms ("on demand"), then the provider */
+        where = g_strdup_printf (_("%s from %s"), rent_terms (r->scenario->budget.rent_kind),
+                                 r->offer->provider);
+      /* TRANSLATORS: machine, where it is rented, duration, cost of the
+       * run, free VRAM: "4 × H100 rented on demand from Lambda: 5.2 days,
+       * $6,100, 27 % headroom" */
+      return g_strdup_printf (_("%s rented %s: %s, %s, %s headroom"), machine, where, days,
+                              cost, headroom);
+    }
+  else
+    {
+      g_autofree char *capital = rp_units_format_money (r->capital, plan->currency);
+      g_autofree char *monthly = rp_units_format_money (r->per_month, plan->currency);
+      g_autofree char *use = rp_units_format_percent (plan->utilization_pct, 0);
+      g_autofree char *payback = NULL;
+
+      if (r->break_even_months >= 0)
+        {
+          g_autofree char *months = rp_units_format_number (r->break_even_months, 0);
+
+          /* TRANSLATORS: months, then a utilization "60 %" */
+          payback = g_strdup_printf (_("pays back against renting in %s months at %s use"),
+                                     months, use);
+        }
+      else
+        /* TRANSLATORS: %s is a utilization "60 %" */
+        payback = g_strdup_printf (_("does not pay back against renting at %s use"), use);
+      /* TRANSLATORS: machine, price, monthly cost of owning it, duration
+       * of the run, then whether it pays back */
+      return g_strdup_printf (_("%s bought for %s, then %s a month: %s; %s"), machine,
+                              capital, monthly, days, payback);
+    }
+}
+
+/* What keeps @r from the answer: the deadline or the money. */
+static char *
+plan_row_failure (const RpPlan    *plan,
+                  const RpPlanRow *r)
+{
+  if (!r->meets_deadline)
+    {
+      g_autofree char *late = days_text (r->days - plan->deadline_days);
+
+      /* TRANSLATORS: the time by which a machine misses the deadline */
+      return g_strdup_printf (_("misses the deadline by %s"), late);
+    }
+  if (!r->within_budget)
+    {
+      double limit = r->kind == RP_PLAN_RENT ? plan->run_budget : plan->capital_limit;
+      g_autofree char *over = rp_units_format_money (r->cost - limit, plan->currency);
+
+      return g_strdup_printf (r->kind == RP_PLAN_RENT
+                              /* TRANSLATORS: money above the run's budget */
+                              ? _("goes over the budget by %s")
+                              /* TRANSLATORS: money above the capital limit */
+                              : _("goes over the capital limit by %s"), over);
+    }
+  return NULL;
+}
+
+/* @r against the recommended row @ref: the cost and time differences. */
+static char *
+plan_row_versus (const RpPlanRow *r,
+                 const RpPlanRow *ref)
+{
+  double dc = ref->cost > 0 ? 100 * (r->cost - ref->cost) / ref->cost : 0;
+  double dd = r->days - ref->days;
+  g_autofree char *pct = rp_units_format_percent (fabs (dc), 0);
+  g_autofree char *days = days_text (fabs (dd));
+  g_autofree char *money = NULL;
+  g_autofree char *time = NULL;
+
+  if (fabs (dc) < 0.5)
+    /* TRANSLATORS: part of a comparison of two machines */
+    money = g_strdup (_("costs the same"));
+  else
+    money = g_strdup_printf (dc < 0 ? _("is %s cheaper") : _("costs %s more"), pct);
+  if (fabs (dd) < 0.01 * MAX (r->days, ref->days))
+    /* TRANSLATORS: part of a comparison of two machines */
+    time = g_strdup (_("takes as long"));
+  else
+    time = g_strdup_printf (dd < 0 ? _("finishes %s sooner") : _("takes %s longer"), days);
+  /* TRANSLATORS: "is 18 % cheaper" and "takes 2.0 days longer" */
+  return g_strdup_printf (_("%s and %s"), money, time);
+}
+
+char *
+rp_words_plan_row (const RpPlan    *plan,
+                   const RpCatalog *catalog,
+                   guint            kind,
+                   guint            index)
+{
+  const RpPlanAnswer *a;
+  const RpPlanRow *r, *ref;
+  g_autofree char *machine = NULL;
+  g_autofree char *failure = NULL;
+  g_autofree char *versus = NULL;
+
+  g_return_val_if_fail (plan != NULL && kind < RP_N_PLAN_ANSWERS, NULL);
+  a = &plan->answers[kind];
+  g_return_val_if_fail (index < a->rows->len, NULL);
+
+  r = g_ptr_array_index (a->rows, index);
+  if ((gint) index == a->recommended)
+    return plan_row_alone (plan, r);
+  failure = plan_row_failure (plan, r);
+  if (a->recommended < 0)
+    {
+      g_autofree char *alone = plan_row_alone (plan, r);
+
+      /* TRANSLATORS: a machine's description, then why it falls short */
+      return failure != NULL ? g_strdup_printf (_("%s; it %s"), alone, failure)
+                             : g_steal_pointer (&alone);
+    }
+  ref = g_ptr_array_index (a->rows, a->recommended);
+  machine = rp_words_plan_machine (r);
+  versus = plan_row_versus (r, ref);
+  if (failure != NULL)
+    /* TRANSLATORS: machine, how it compares, then why it is not chosen:
+     * "8 × A100 is 18 % cheaper and takes 2.0 days longer, but misses
+     * the deadline by 1.5 days" */
+    return g_strdup_printf (_("%s %s, but %s"), machine, versus, failure);
+  /* TRANSLATORS: machine, then how it compares with the recommended one */
+  return g_strdup_printf (_("%s %s"), machine, versus);
+}
+
+static char *
+plan_answer_reason (const RpPlan *plan,
+                    guint         kind)
+{
+  const RpPlanAnswer *a = &plan->answers[kind];
+  gboolean rent = kind == RP_PLAN_RENT;
+
+  switch (a->status)
+    {
+    case RP_PLAN_STATUS_NOT_ASKED:
+      return g_strdup (rent ? _("Renting was not asked for (Rent or buy: buy).")
+                            : _("Buying was not asked for (Rent or buy: rent)."));
+    case RP_PLAN_STATUS_NO_GPU:
+      return g_strdup (_("No GPU the planner may choose can be timed in this precision; widen "
+                         "the GPU types or vendors."));
+    case RP_PLAN_STATUS_NOTHING_FITS:
+      return g_strdup (_("Nothing fits: no machine the planner may choose holds the run with the "
+                         "required headroom; try LoRA or QLoRA, a shorter sequence, or more "
+                         "GPUs."));
+    case RP_PLAN_STATUS_NO_PRICE:
+      return g_strdup (rent ? _("Machines fit, but no offer the planner may use rents them; "
+                                "allow marketplace offers, widen the providers or regions, or "
+                                "type a rent price.")
+                            : _("Machines fit, but none has a purchase price; type a GPU "
+                                "price."));
+    case RP_PLAN_STATUS_LATE:
+      {
+        const RpPlanRow *f = g_ptr_array_index (a->rows, a->fastest);
+        g_autofree char *machine = rp_words_plan_machine (f);
+        g_autofree char *deadline = days_text (plan->deadline_days);
+        g_autofree char *days = days_text (f->days);
+
+        /* TRANSLATORS: the deadline, the fastest machine, its duration */
+        return g_strdup_printf (_("None finishes within the deadline of %s; the fastest, %s, "
+                                  "takes %s."), deadline, machine, days);
+      }
+    case RP_PLAN_STATUS_OVER_BUDGET:
+      {
+        const RpPlanRow *c = g_ptr_array_index (a->rows, a->cheapest_on_time);
+        g_autofree char *machine = rp_words_plan_machine (c);
+        g_autofree char *limit = rp_units_format_money (rent ? plan->run_budget
+                                                             : plan->capital_limit,
+                                                        plan->currency);
+        g_autofree char *cost = rp_units_format_money (c->cost, plan->currency);
+
+        return g_strdup_printf (rent
+                                /* TRANSLATORS: budget, cheapest machine on time, its cost */
+                                ? _("None on time stays within the budget of %s; the cheapest, "
+                                    "%s, costs %s to rent for this run.")
+                                /* TRANSLATORS: capital limit, cheapest machine on time, price */
+                                : _("None on time stays within the capital limit of %s; the "
+                                    "cheapest, %s, costs %s to buy."),
+                                limit, machine, cost);
+      }
+    case RP_PLAN_STATUS_OK:
+    case RP_N_PLAN_STATUSES:
+    default:
+      return NULL;
+    }
+}
+
+char *
+rp_words_plan_reason (const RpPlan    *plan,
+                      const RpCatalog *catalog,
+                      gint             kind)
+{
+  g_return_val_if_fail (plan != NULL && kind < RP_N_PLAN_ANSWERS, NULL);
+
+  if (kind >= 0)
+    return plan_answer_reason (plan, (guint) kind);
+  if (plan->overall >= 0)
+    return NULL;
+  /* the answer the user asked for, renting first when both */
+  return plan_answer_reason (plan, plan->acquire == RP_ACQUIRE_BUY ? RP_PLAN_BUY : RP_PLAN_RENT);
 }

@@ -10,6 +10,7 @@
 #include "rp-compare.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
+#include "rp-planner.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,22 @@ const char *rp_words_constraint_name (RpConstraintCode code);
  * NVMe, network, power and cooling. */
 char *rp_words_machine             (const RpCatalog  *catalog,
                                     const RpBom      *bom);
+/* The machine of a plan row: "4 × NVIDIA H100 SXM5 80GB", "16 × NVIDIA
+ * H100 SXM5 80GB in 2 nodes". */
+char *rp_words_plan_machine        (const RpPlanRow  *row);
+/* One sentence on a row of a plan's answer: for the recommended row what
+ * it is ("4 × H100 SXM rented on demand from Lambda: 5.2 days, $6,100,
+ * 27 % headroom"); for the others how they compare with it ("8 × A100 is
+ * 18 % cheaper but misses the deadline by 2.0 days"). */
+char *rp_words_plan_row            (const RpPlan     *plan,
+                                    const RpCatalog  *catalog,
+                                    guint             kind,
+                                    guint             index);
+/* Why an answer (@kind) or the plan (@kind < 0) recommends nothing, as a
+ * sentence; NULL when it does recommend. */
+char *rp_words_plan_reason         (const RpPlan     *plan,
+                                    const RpCatalog  *catalog,
+                                    gint              kind);
 /* The error as one sentence a person reads: the field's label instead of
  * its key ("Layers: expected a whole number from 1 to 10,000"). */
 char *rp_words_error               (const GError     *error);

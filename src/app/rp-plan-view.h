@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-plan-view.h: the Plan view — the machine to rent and to buy
+ *
+ * Plans the document's scenario in a worker thread (rp_plan_compute),
+ * cancelable, with progress, whenever the scenario changes while the view
+ * is shown.  Shows the filters of the scenario's planner section as form
+ * controls, the two answers' Pareto fronts as a chart, and each answer's
+ * ranked machines with one sentence of why; "Use this machine" applies a
+ * row to the document. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rp-planner.h"
+#include "rp-scenario-document.h"
+
+G_BEGIN_DECLS
+
+#define RP_TYPE_PLAN_VIEW (rp_plan_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (RpPlanView, rp_plan_view, RP, PLAN_VIEW, GtkWidget)
+
+GtkWidget    *rp_plan_view_new           (void);
+/* Binds the view to @document (once; the window owns both). */
+void          rp_plan_view_set_document  (RpPlanView         *self,
+                                          RpScenarioDocument *document);
+/* Starts planning now (cancelling a run under way). */
+void          rp_plan_view_start         (RpPlanView         *self);
+/* Stops a run under way; the last plan stays. */
+void          rp_plan_view_cancel        (RpPlanView         *self);
+gboolean      rp_plan_view_is_running    (RpPlanView         *self);
+/* The plan shown, or NULL before the first. */
+const RpPlan *rp_plan_view_get_plan      (RpPlanView         *self);
+/* The status line ("113 of 252 machines searched …", an error). */
+const char   *rp_plan_view_get_status    (RpPlanView         *self);
+/* What "Use this machine" does for row @index of answer @kind: applies
+ * the row to the document.  FALSE when there is no such row. */
+gboolean      rp_plan_view_use_row       (RpPlanView         *self,
+                                          RpPlanAnswerKind    kind,
+                                          guint               index);
+/* The "Use this machine" button of row @index of answer @kind, or NULL. */
+GtkWidget    *rp_plan_view_get_use_button (RpPlanView        *self,
+                                          RpPlanAnswerKind    kind,
+                                          guint               index);
+/* The chart of the fronts (an RpChartView). */
+GtkWidget    *rp_plan_view_get_chart     (RpPlanView         *self);
+/* The filter control bound to the document property @property ("gpu-types",
+ * "max-gpus", "acquire", …), or NULL. */
+GtkWidget    *rp_plan_view_get_control   (RpPlanView         *self,
+                                          const char         *property);
+
+G_END_DECLS

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-stack.c: what the chosen training stack does by default
+ *
+ * Each default is the stack's own, read in its code or documentation
+ * (snapshots of August 2026 unless a date is given):
+ *
+ * Gradient type, for the 16-bit "mixed" recipes (weights in 16 bits, an
+ * fp32 copy for the optimizer):
+ *   DeepSpeed   16-bit: the gradient accumulation dtype defaults to the
+ *               model's (deepspeed/runtime/engine.py, get_data_types:
+ *               grad_accum_dtype = model_dtype when unset).
+ *   Megatron    fp32 with bf16: "bfloat16 requires gradient accumulation
+ *               and all-reduce to be done in fp32" (megatron/training/
+ *               arguments.py; --main-grads-dtype defaults to fp32), and
+ *               its own estimate counts 18 bytes per parameter
+ *               (megatron/training/theoretical_memory_usage.py); fp16
+ *               keeps 16-bit gradients unless
+ *               --accumulate-allreduce-grads-in-fp32.
+ *   FSDP2       the fp32 shards are the optimizer's parameters;
+ *               MixedPrecisionPolicy(param_dtype=bf16) gathers them in
+ *               bf16 and reduce-scatters gradients in reduce_dtype, fp32
+ *               in torchtitan (torchtitan/config/configs.py:
+ *               mixed_precision_param "bfloat16", mixed_precision_reduce
+ *               "float32"); the gradient shards are fp32.
+ *   HF Trainer  bf16=True is torch.autocast over fp32 weights (the AMP
+ *               recipe); with a DeepSpeed config, DeepSpeed's rules.
+ *   torchtune   trains in pure bf16: "Currently, we don't support
+ *               mixed-precision training in torchtune" (docs/source/
+ *               tutorials/memory_optimizations.rst).
+ *   custom      the ZeRO paper's 2 + 2 + 12 bytes (Rajbhandari et al. 2020).
+ *
+ * Loss:
+ *   HF          ForCausalLMLoss upcasts the logits, logits.float()
+ *               (transformers/src/transformers/loss/loss_utils.py).
+ *   torchtitan  cross_entropy(pred.float(), ...) (torchtitan/components/
+ *               loss.py, cross_entropy_loss).
+ *   DeepSpeed   runs the model's own loss: HF models' full fp32 logits.
+ *   Megatron    vocab_parallel_cross_entropy on logits.float(): the fp32
+ *               softmax is computed in place and saved, its gradient
+ *               written over it (megatron/core/tensor_parallel/
+ *               cross_entropy.py).
+ *   torchtune   LinearCrossEntropyLoss, num_output_chunks = 8: each chunk
+ *               projected and upcast on its own (recipes/configs/
+ *               llama3_1/8B_full.yaml; torchtune/modules/loss/
+ *               cross_entropy_loss.py); compiled only with compile: True,
+ *               which the recipes leave off.
+ *
+ * FSDP with pipeline parallelism: torchtitan's "default" reshard policy
+ *   does not reshard after forward when pipelining, "to avoid
+ *   per-microbatch all-gathers" (torchtitan/distributed/fsdp.py,
+ *   get_fsdp_reshard_after_forward_policy): the stage's weights stay
+ *   gathered for the whole step.
+ *
+ * Allocator: torchtitan's launcher sets PYTORCH_ALLOC_CONF=
+ *   "expandable_segments:True" (run_train.sh); the others leave
+ *   PyTorch's default caching allocator.
+ *
+ * Communication buffers:
+ *   PyTorch DDP copies gradients into its buckets unless
+ *   gradient_as_bucket_view=True (DistributedDataParallel documentation);
+ *   accelerate and the HF Trainer keep that default.  Megatron's buckets
+ *   are views into one contiguous gradient buffer (megatron/core/
+ *   distributed/param_and_grad_buffer.py, _ParamAndGradBucket).
+ *   DeepSpeed: reduce_bucket_size 5e8 elements (deepspeed/runtime/zero/
+ *   config.py), allocated per dtype for ZeRO-3 (stage3.py, IPG buffers);
+ *   ZeRO-3 does not release a gathered parameter that is used again
+ *   within stage3_max_reuse_distance = 1e9 parameters
+ *   (partitioned_param_coordinator.py, __params_to_release), so up to 1e9
+ *   parameters stay gathered around the turn from forward to backward.
+ */
+
+#include "config.h"
+
+#include "rp-stack.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- constants ------------------------------------------------------ */
+
+/* DeepSpeed zero_optimization defaults (deepspeed/runtime/zero/config.py). */
+static const double deepspeed_reduce_bucket_elems = 5e8;
+static const double deepspeed_max_reuse_distance = 1e9;
+
+/* Zero Bubble (Qi et al. 2024, arXiv:2401.10241, §2): ZB-H1's bubble is
+ * (p − 1)(T_F + T_B − T_W) against 1F1B's (p − 1)(T_F + T_B + T_W); with
+ * the paper's T_F ≈ T_B ≈ T_W it is a third of 1F1B's, at 1F1B's peak
+ * activation memory. */
+static const double zero_bubble_h1_fraction = 1.0 / 3.0;
+
+/* ---- helpers -------------------------------------------------------- */
+
+static gboolean
+is_mixed (RpPrecision p)
+{
+  return p == RP_PRECISION_BF16_MIXED || p == RP_PRECISION_FP16_MIXED ||
+         p == RP_PRECISION_FP8_MIXED;
+}
+
+static RpPrecision
+autocast_of (RpPrecision p)
+{
+  return p == RP_PRECISION_FP16_MIXED ? RP_PRECISION_AMP_FP16 : RP_PRECISION_AMP_BF16;
+}
+
+/* The recipe a stack runs when asked for @p. */
+static RpPrecision
+stack_precision (RpFramework       f,
+                 const RpTraining *t)
+{
+  RpPrecision p = t->precision;
+
+  if (!is_mixed (p) || p == RP_PRECISION_FP8_MIXED)
+    return p;
+  if (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0)
+    return autocast_of (p);
+  if (f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage < 3)
+    return autocast_of (p);   /* without sharding FSDP2 is DDP + autocast */
+  if (f == RP_FRAMEWORK_TORCHTUNE)
+    return RP_PRECISION_BF16_PURE;
+  return p;
+}
+
+static double
+default_grad_bytes (RpFramework f,
+                    RpPrecision recipe,
+                    guint       zero_stage)
+{
+  if (!is_mixed (recipe))
+    return rp_precision_weight_bytes (recipe);
+  switch (f)
+    {
+    case RP_FRAMEWORK_MEGATRON:
+      return recipe == RP_PRECISION_FP16_MIXED ? 2 : 4;
+    case RP_FRAMEWORK_PYTORCH_FSDP:
+      return zero_stage == 3 ? 4 : 2;
+    case RP_FRAMEWORK_CUSTOM:
+    case RP_FRAMEWORK_DEEPSPEED:
+    case RP_FRAMEWORK_HF_TRAINER:
+    case RP_FRAMEWORK_TORCHTUNE:
+    case RP_N_FRAMEWORKS:
+    default:
+      return 2;
+    }
+}
+
+static RpLoss
+default_loss (RpFramework f,
+              RpPrecision recipe)
+{
+  switch (f)
+    {
+    case RP_FRAMEWORK_MEGATRON:
+      return RP_LOSS_FUSED;
+    case RP_FRAMEWORK_TORCHTUNE:
+      return RP_LOSS_CHUNKED;
+    case RP_FRAMEWORK_PYTORCH_FSDP:
+    case RP_FRAMEWORK_DEEPSPEED:
+    case RP_FRAMEWORK_HF_TRAINER:
+      return RP_LOSS_FULL;
+    case RP_FRAMEWORK_CUSTOM:
+    case RP_N_FRAMEWORKS:
+    default:
+      /* Rigplan's recipes before stacks were named: the mixed recipes
+       * were Megatron's fused kernels */
+      return is_mixed (recipe) ? RP_LOSS_FUSED : RP_LOSS_FULL;
+    }
+}
+
+static RpBuckets
+default_buckets (RpFramework f,
+                 RpPrecision recipe,
+                 guint       zero_stage)
+{
+  if (f == RP_FRAMEWORK_MEGATRON)
+    return RP_BUCKETS_NONE;
+  if (f == RP_FRAMEWORK_DEEPSPEED)
+    return RP_BUCKETS_REDUCE;
+  if (zero_stage == 1 || zero_stage == 2)
+    return RP_BUCKETS_REDUCE;
+  if (zero_stage == 0)
+    /* custom mixed recipes used a contiguous buffer, as before */
+    return f == RP_FRAMEWORK_CUSTOM && is_mixed (recipe) ? RP_BUCKETS_NONE
+                                                          : RP_BUCKETS_DDP_COPY;
+  return RP_BUCKETS_NONE;
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+void
+rp_stack_resolve (const RpScenario *scenario,
+                  RpStack          *out)
+{
+  const RpTraining *t;
+  RpFramework f;
+
+  g_return_if_fail (scenario != NULL && out != NULL);
+
+  t = &scenario->training;
+  f = (guint) t->framework < RP_N_FRAMEWORKS ? t->framework : RP_FRAMEWORK_CUSTOM;
+  memset (out, 0, sizeof *out);
+  out->framework = f;
+  out->precision = stack_precision (f, t);
+  out->precision_mapped = out->precision != t->precision;
+  out->fp32_shards = f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage == 3 &&
+                     is_mixed (out->precision);
+  out->grad_bytes = default_grad_bytes (f, out->precision, t->zero_stage);
+  if (t->grad_dtype == RP_GRAD_DTYPE_FP32)
+    out->grad_bytes = 4;
+  else if (t->grad_dtype == RP_GRAD_DTYPE_16BIT)
+    out->grad_bytes = 2;
+  out->loss = t->loss != RP_LOSS_FRAMEWORK && (guint) t->loss < RP_N_LOSSES
+              ? t->loss : default_loss (f, out->precision);
+  out->expandable_segments = t->allocator == RP_ALLOCATOR_EXPANDABLE ||
+                             (t->allocator == RP_ALLOCATOR_FRAMEWORK &&
+                              f == RP_FRAMEWORK_PYTORCH_FSDP);
+  out->buckets = default_buckets (f, out->precision, t->zero_stage);
+  out->reduce_bucket_elems = deepspeed_reduce_bucket_elems;
+  out->zero3_reuse_params = f == RP_FRAMEWORK_DEEPSPEED ? deepspeed_max_reuse_distance : 0;
+  out->comm_buffer_bytes = t->comm_buffer_bytes;
+  out->zero3_keeps_stage = f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage == 3 &&
+                           t->pipeline_parallel > 1;
+}
+
+double
+rp_stack_virtual_stages (const RpTraining *training)
+{
+  g_return_val_if_fail (training != NULL, 1);
+
+  if (training->pipeline_parallel <= 1 ||
+      training->pipeline_schedule != RP_PIPELINE_INTERLEAVED)
+    return 1;
+  return MAX (training->virtual_stages, 1);
+}
+
+/* Narayanan et al. 2021 (arXiv:2104.04473) §2.2: the bubble takes
+ * (p − 1)/m of the ideal time with 1F1B and GPipe, (p − 1)/(v·m) with v
+ * interleaved chunks per GPU. */
+double
+rp_stack_bubble_over_ideal (const RpTraining *training,
+                            double            micro_batches)
+{
+  double p, m;
+
+  g_return_val_if_fail (training != NULL, 0);
+
+  p = MAX (training->pipeline_parallel, 1);
+  m = MAX (micro_batches, 1);
+  if (p <= 1)
+    return 0;
+  if (training->pipeline_schedule == RP_PIPELINE_ZERO_BUBBLE)
+    return zero_bubble_h1_fraction * (p - 1) / m;
+  return (p - 1) / (rp_stack_virtual_stages (training) * m);
+}
+
+/* The first stage holds the most (Korthikanti et al. 2022,
+ * arXiv:2205.05198, §4.2.3): 1F1B and ZB-H1 keep min(p, m) micro-batches
+ * of its layers; interleaving multiplies that by 1 + (p − 1)/(p·v);
+ * GPipe keeps every micro-batch (Huang et al. 2019, §2.3). */
+double
+rp_stack_pipeline_in_flight (const RpTraining *training,
+                             double            micro_batches)
+{
+  double p, m, v;
+
+  g_return_val_if_fail (training != NULL, 1);
+
+  p = MAX (training->pipeline_parallel, 1);
+  m = MAX (micro_batches, 1);
+  if (p <= 1)
+    return 1;
+  switch (training->pipeline_schedule)
+    {
+    case RP_PIPELINE_GPIPE:
+      return m;
+    case RP_PIPELINE_INTERLEAVED:
+      v = rp_stack_virtual_stages (training);
+      return MIN (p, m) * (1 + (p - 1) / (p * v));
+    case RP_PIPELINE_1F1B:
+    case RP_PIPELINE_ZERO_BUBBLE:
+    case RP_N_PIPELINES:
+    default:
+      return MIN (p, m);
+    }
+}
+
+guint
+rp_stack_context_parallel (const RpTraining *training)
+{
+  g_return_val_if_fail (training != NULL, 1);
+  return MAX (training->context_parallel, 1);
+}

@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-plan-view.c: the Plan view and the sizing guide in the real window
+ * under Xvfb: they plan in the background, list what the planner found,
+ * apply a row to the scenario, follow their filters, and stop when asked */
+
+#include "config.h"
+
+#include "rp-chart-view.h"
+#include "rp-guide-window.h"
+#include "rp-plan-view.h"
+#include "rp-window.h"
+
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+static RpCatalog *catalog = NULL;
+static GSettings *settings = NULL;
+
+/* Planning an example takes well under a second; this is for a loaded
+ * test machine. */
+static const guint wait_s = 60;
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+drain (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static RpWindow *
+new_window (void)
+{
+  RpWindow *win = rp_window_new (NULL, catalog, settings);
+
+  gtk_window_set_default_size (GTK_WINDOW (win), 1400, 1000);
+  gtk_window_present (GTK_WINDOW (win));
+  return win;
+}
+
+static void
+destroy_window (RpWindow *win)
+{
+  rp_scenario_document_set_modified (rp_window_get_document (win), FALSE);
+  gtk_window_destroy (GTK_WINDOW (win));
+  drain ();
+}
+
+static RpWindow *
+window_with_example (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  RpWindow *win = new_window ();
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
+
+  rp_window_open_file (win, file);
+  while (!timed_out && (rp_scenario_document_get_file (doc) == NULL ||
+                        !g_file_equal (rp_scenario_document_get_file (doc), file)))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  drain ();
+  return win;
+}
+
+static RpPlanView *
+plan_view (RpWindow *win)
+{
+  return RP_PLAN_VIEW (rp_window_get_plan_view (win));
+}
+
+/* Runs the main loop until the view has a plan and nothing runs (a
+ * replan after an edit is scheduled, then run). */
+static void
+wait_for_plan (RpPlanView *view)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
+
+  /* the pause before a replan */
+  g_usleep (400 * 1000);
+  drain ();
+  while (!timed_out &&
+         (rp_plan_view_is_running (view) || rp_plan_view_get_plan (view) == NULL))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  drain ();
+}
+
+static void
+show_plan_page (RpWindow *win)
+{
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.show-plan", NULL);
+  drain ();
+  g_assert_true (gtk_widget_get_mapped (rp_window_get_plan_view (win)));
+}
+
+/* ---- tests ---------------------------------------------------------- */
+
+/* The Plan page plans the scenario on its own: both answers' machines are
+ * listed with a button each, the chart has the front, the status says
+ * how much was searched. */
+static void
+test_plan_lists (void)
+{
+  RpWindow *win = window_with_example ("lora-llama3-8b-rtx4090.rigplan");
+  RpPlanView *view = plan_view (win);
+  const RpPlan *plan;
+  const RpChartData *data;
+
+  show_plan_page (win);
+  wait_for_plan (view);
+  plan = rp_plan_view_get_plan (view);
+  g_test_message ("%s", rp_plan_view_get_status (view));
+  g_assert_nonnull (strstr (rp_plan_view_get_status (view), "machines searched"));
+  g_assert_cmpuint (plan->answers[RP_PLAN_RENT].rows->len, >, 0);
+  g_assert_nonnull (rp_plan_view_get_use_button (view, RP_PLAN_RENT, 0));
+  g_assert_nonnull (rp_plan_view_get_use_button (view, RP_PLAN_BUY, 0));
+  data = rp_chart_view_get_data (RP_CHART_VIEW (rp_plan_view_get_chart (view)));
+  g_assert_nonnull (data);
+  g_assert_cmpuint (rp_chart_data_get_n_series (data), ==, 2);
+  g_assert_cmpuint (rp_chart_data_get_n_points (data, 0), >, 0);
+  destroy_window (win);
+}
+
+/* "Use this machine" puts the row's GPU, count, setting and offer into
+ * the scenario, as one edit. */
+static void
+test_use_this_machine (void)
+{
+  RpWindow *win = window_with_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  RpPlanView *view = plan_view (win);
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  const RpPlanRow *row;
+  const RpScenario *s;
+  g_autofree char *gpu = NULL;
+  g_autofree char *offer = NULL;
+  guint n_gpus, tp;
+
+  show_plan_page (win);
+  wait_for_plan (view);
+  row = g_ptr_array_index (rp_plan_view_get_plan (view)->answers[RP_PLAN_RENT].rows, 1);
+  gpu = g_strdup (row->gpu->id);
+  offer = g_strdup (row->scenario->budget.rent_offer);
+  n_gpus = row->n_gpus;
+  tp = row->scenario->training.tensor_parallel;
+  /* gtk_widget_activate would click after GtkButton's 250 ms press */
+  g_signal_emit_by_name (rp_plan_view_get_use_button (view, RP_PLAN_RENT, 1), "clicked");
+  drain ();
+  s = rp_scenario_document_get_scenario (doc);
+  g_assert_cmpstr (s->hardware.gpu, ==, gpu);
+  g_assert_cmpuint (s->hardware.gpus_per_node * s->hardware.nodes, ==, n_gpus);
+  g_assert_cmpuint (s->training.tensor_parallel, ==, tp);
+  g_assert_cmpstr (s->budget.rent_offer, ==, offer);
+  g_assert_true (rp_scenario_document_get_modified (doc));
+  destroy_window (win);
+}
+
+/* The filters are the scenario's planner fields: typing GPU types there
+ * edits the document, and the plan that follows keeps to them. */
+static void
+test_filters_replan (void)
+{
+  RpWindow *win = window_with_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  RpPlanView *view = plan_view (win);
+  GtkWidget *entry = rp_plan_view_get_control (view, "gpu-types");
+  GtkWidget *spin = rp_plan_view_get_control (view, "max-gpus");
+  const RpScenario *s = rp_scenario_document_get_scenario (rp_window_get_document (win));
+  const RpPlan *plan;
+
+  show_plan_page (win);
+  wait_for_plan (view);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "h100-sxm, a100-80gb-sxm");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 16);
+  rp_scenario_document_flush (rp_window_get_document (win));
+  g_assert_cmpstr (s->planner.gpu_types, ==, "h100-sxm, a100-80gb-sxm");
+  g_assert_cmpuint (s->planner.max_gpus, ==, 16);
+  wait_for_plan (view);
+  plan = rp_plan_view_get_plan (view);
+  g_assert_cmpuint (plan->n_gpu_types, ==, 2);
+  for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
+    {
+      const RpPlanRow *r = g_ptr_array_index (plan->answers[RP_PLAN_RENT].rows, i);
+
+      g_assert_true (g_str_equal (r->gpu->id, "h100-sxm") ||
+                     g_str_equal (r->gpu->id, "a100-80gb-sxm"));
+      g_assert_cmpuint (r->n_gpus, <=, 16);
+    }
+  destroy_window (win);
+}
+
+static gboolean
+on_idle_count_cb (gpointer user_data)
+{
+  (*(guint *) user_data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* The search runs beside the main loop (a 1 ms timer keeps firing while
+ * it plans machines of up to a million GPUs), and Stop ends it: the view
+ * says so and keeps nothing running. */
+static void
+test_background_and_stop (void)
+{
+  RpWindow *win = window_with_example ("pretrain-1b-decoder-32xh100.rigplan");
+  RpPlanView *view = plan_view (win);
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  guint ticks = 0, id;
+  gboolean timed_out = FALSE;
+  gint64 start;
+  guint t;
+
+  show_plan_page (win);
+  wait_for_plan (view);
+  g_object_set (doc, "max-nodes", 131072, "max-gpus", 1048576, NULL);
+  rp_scenario_document_flush (doc);
+  id = g_timeout_add (1, on_idle_count_cb, &ticks);
+  start = g_get_monotonic_time ();
+  rp_plan_view_start (view);
+  /* the call hands the search to a thread and returns at once */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 50000);
+  g_assert_true (rp_plan_view_is_running (view));
+  while (ticks < 3 && rp_plan_view_is_running (view))
+    g_main_context_iteration (NULL, TRUE);
+  rp_plan_view_cancel (view);
+  t = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
+  while (!timed_out && rp_plan_view_is_running (view))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (t);
+  g_source_remove (id);
+  g_assert_cmpuint (ticks, >, 0);
+  g_test_message ("%s", rp_plan_view_get_status (view));
+  /* a run this small may end before the cancel reaches it */
+  g_assert_true (g_str_equal (rp_plan_view_get_status (view), _("Stopped.")) ||
+                 strstr (rp_plan_view_get_status (view), "machines searched") != NULL);
+  g_assert_nonnull (rp_plan_view_get_plan (view));
+  destroy_window (win);
+}
+
+/* The sizing guide opens from the window, plans its ten rows in the
+ * background, and shows a rent and a buy answer for each. */
+static void
+test_guide_window (void)
+{
+  RpWindow *win = new_window ();
+  RpGuideWindow *guide = NULL;
+  g_autoptr(GList) toplevels = NULL;
+  gboolean timed_out = FALSE;
+  guint id;
+
+  drain ();
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.guide", NULL);
+  drain ();
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (RP_IS_GUIDE_WINDOW (l->data))
+      guide = l->data;
+  g_assert_nonnull (guide);
+  id = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
+  while (!timed_out &&
+         (rp_guide_window_is_running (guide) || rp_guide_window_get_guide (guide) == NULL))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  drain ();
+  g_assert_cmpuint (rp_guide_window_get_guide (guide)->rows->len, ==, 10);
+  for (guint r = 0; r < 10; r++)
+    for (guint c = 0; c < 3; c++)
+      {
+        const char *text = rp_guide_window_get_cell (guide, r, c);
+
+        g_assert_nonnull (text);
+        g_assert_cmpuint (strlen (text), >, 5);
+      }
+  g_test_message ("%s | %s", rp_guide_window_get_cell (guide, 0, 1),
+                  rp_guide_window_get_cell (guide, 0, 2));
+  gtk_window_destroy (GTK_WINDOW (guide));
+  destroy_window (win);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        {
+          g_printerr ("test-plan-view: no display under CI; run the suite under xvfb-run\n");
+          return 1;
+        }
+      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
+      return 0;
+    }
+  catalog = rp_catalog_load_default (&error);
+  g_assert_no_error (error);
+  settings = g_settings_new (APP_ID);
+
+  g_test_add_func ("/ui/plan/lists", test_plan_lists);
+  g_test_add_func ("/ui/plan/use-this-machine", test_use_this_machine);
+  g_test_add_func ("/ui/plan/filters-replan", test_filters_replan);
+  g_test_add_func ("/ui/plan/background-and-stop", test_background_and_stop);
+  g_test_add_func ("/ui/guide/window", test_guide_window);
+  status = g_test_run ();
+  g_clear_object (&settings);
+  rp_catalog_unref (catalog);
+  return status;
+}

@@ -1,0 +1,430 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Rigplan against published training measurements.
+
+Reads tests/data/published/throughput.json (in-sample: data/catalogs/
+mfu.json was fitted to it) and tests/data/published/heldout.json (held
+out: no constant was fitted to it), turns every case into a scenario,
+estimates it with rigplan-cli and compares the figure the source states,
+in the source's own definition.
+
+  accuracy.py --write-scenarios       regenerate tests/data/published/scenarios/
+  accuracy.py --check-scenarios       fail when those files are stale (a test)
+  accuracy.py --report docs/accuracy.md [--cli PATH]
+  accuracy.py --table [--cli PATH] [--legacy]   the summary on stdout
+
+--legacy writes scenarios an older rigplan-cli accepts (names it lacks
+are replaced by their nearest older ones), to measure where it stood.
+"""
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PUBLISHED = os.path.join(ROOT, "tests", "data", "published")
+SCENARIOS = os.path.join(PUBLISHED, "scenarios")
+CATALOG = os.path.join(ROOT, "data", "catalogs")
+GIB = 1024 ** 3
+
+# ---- assumptions where a source is silent (one place; README.md there) ----
+
+DEFAULT_GPUS = 256                 # LLaMA 1 7B/13B, Llama 2: GPU count unknown
+DEFAULT_TOKENS_PER_BATCH = 4194304  # LLaMA 1 §2.3, Llama 2 §2.2: 4M tokens
+LLAMA3_TOKENS_PER_BATCH = 16777216  # Llama 3 paper Table 4: 16M
+RESNET_BATCH_PER_GPU = 256          # DeepLearningExamples AMP default
+CPU_CORES = 128                     # DGX-class hosts; DGX-1: 40
+NETWORKS = {                        # source wording -> Rigplan network
+    "roce-1600g-per-node": "200gbe",   # 8 x 200 GbE
+    "roce-400g": "400gbe",
+    "omnipath": "100gbe",
+    "ib-hdr": None,                    # HDR on A100, NDR on H100 (below)
+    "ib-ndr": "ib-ndr",
+}
+# In-sample stacks, from each source's own description (README.md there).
+STACKS = [
+    ("megatron21-", "megatron"), ("korthikanti22-", "megatron"), ("nemo-", "megatron"),
+    ("bloom-", "deepspeed"), ("pythia-", "deepspeed"), ("mpt-", "pytorch-fsdp"),
+]
+# Names an older rigplan-cli lacks, mapped to the nearest it knows.
+LEGACY = {"recompute": {"selective-ops": "selective", "every-nth-layer": "full",
+                        "selective-attention": "selective"},
+          "optimizer": {"adamw-8bit-paged": "adamw-8bit"}}
+
+
+def load(name):
+    with open(os.path.join(PUBLISHED, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def catalog_gpus():
+    with open(os.path.join(CATALOG, "gpus.json"), encoding="utf-8") as f:
+        return {g["id"]: g for g in json.load(f)["gpus"]}
+
+
+def mfu_virtual_stages():
+    with open(os.path.join(CATALOG, "mfu.json"), encoding="utf-8") as f:
+        return json.load(f)["pipeline_bubble"]["virtual_stages"]
+
+
+def num(d, key, default=None):
+    v = d.get(key)
+    return default if v is None else v
+
+
+# ---- a case as a scenario --------------------------------------------------
+
+ARCH_KEYS = ["kind", "params", "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn",
+             "ffn_act", "norm", "vocab", "tied_embeddings", "experts", "experts_active",
+             "shared_experts"]
+
+
+def model_section(case):
+    m = case["model"]
+    if m.get("preset"):
+        return {"preset": m["preset"]}
+    if m.get("kind") == "cnn":
+        return {"preset": "resnet-50"}
+    out = {"kind": m.get("kind", "decoder")}
+    for k in ARCH_KEYS[1:]:
+        if m.get(k) is not None:
+            out[k] = m[k]
+    out["kv_heads"] = m.get("kv_heads", m["heads"])
+    # throughput.json names the activation in "ffn" and the width in
+    # "ffn_hidden" (4h when absent); the activation is left to the
+    # default there, as mfu.json was fitted
+    if isinstance(m.get("ffn"), str):
+        out["ffn"] = m.get("ffn_hidden", 4 * m["hidden"])
+    else:
+        out["ffn"] = m.get("ffn", m.get("ffn_hidden", 4 * m["hidden"]))
+    return out
+
+
+def schedule(case, training, vstages):
+    """Interleaved where the source says so; v from the source, else
+    mfu.json's virtual_stages capped by the layers per stage."""
+    pp = training["pipeline_parallel"]
+    notes = case.get("notes", "")
+    v = case.get("virtual_pipeline")
+    interleaved = case.get("pipeline_schedule") == "interleaved" or (v or 1) > 1
+    if "Interleaved schedule (3 stages per device)" in notes and case["id"] in (
+            "korthikanti22-gpt-175b", "korthikanti22-gpt-530b"):
+        interleaved, v = True, 3
+    if "Interleaved 1F1B" in notes or case["id"].startswith("llama3"):
+        interleaved = True   # Narayanan 2021 runs; Llama 3 paper §3.3.2
+    if " VP " in notes and v is None:
+        v = int(notes.split(" VP ")[1].split(",")[0].split()[0])
+    if pp <= 1 or not interleaved:
+        return
+    layers = case["model"].get("layers") or 0
+    if not v:
+        v = max(1, min(vstages, layers // pp)) if layers else vstages
+    training["pipeline_schedule"] = "interleaved"
+    training["virtual_stages"] = int(v)
+
+
+IMAGENET_TRAIN_IMAGES = 1281167
+
+
+def training_section(case, gpus, seq, tp, pp, vstages):
+    cid = case["id"]
+    batch = case.get("global_batch")
+    if not batch:
+        if case["model"].get("kind") == "cnn":
+            batch = RESNET_BATCH_PER_GPU * gpus
+        else:
+            per = LLAMA3_TOKENS_PER_BATCH if cid.startswith("llama3") else DEFAULT_TOKENS_PER_BATCH
+            batch = per // seq
+    mp = tp * pp * num(case, "context_parallel", 1)
+    micro = case.get("micro_batch") or (1 if pp > 1 else int(batch / (gpus / mp)))
+    t = {"method": case.get("method", "pretrain"), "precision": case["precision"],
+         "seq_len": seq, "micro_batch": micro, "global_batch": batch,
+         "recompute": case.get("recompute") or "none",
+         "flash_attention": case.get("flash_attention") is not False,
+         "zero_stage": num(case, "zero_stage",
+                           3 if cid.startswith(("mpt-", "opt-", "nemo-llama3-8b")) else 1),
+         "tensor_parallel": tp, "pipeline_parallel": pp,
+         "dataset_tokens": case.get("reported", {}).get("tokens", 1e9)}
+    if case["model"].get("kind") == "cnn":
+        # a vision model's dataset is samples: ImageNet-1k's 1,281,167
+        # training images (Russakovsky et al. 2015, Table 2)
+        del t["dataset_tokens"]
+        t["dataset_samples"] = IMAGENET_TRAIN_IMAGES
+    if cid.startswith("pythia-"):
+        # EleutherAI/pythia models/*.yml: "checkpoint-activations": true, fused softmax
+        t["recompute"], t["flash_attention"] = "full", False
+    framework = case.get("framework") or next((f for p, f in STACKS if cid.startswith(p)), None)
+    if framework:
+        t["framework"] = framework
+    for key in ("lora_rank", "optimizer", "optimizer_in_backward", "loss", "allocator",
+                "offload", "context_parallel", "expert_parallel", "sequence_parallel",
+                "tp_overlap", "ep_overlap"):
+        if case.get(key) is not None:
+            t[key] = case[key]
+    if t["method"] in ("lora", "qlora"):
+        t["lora_targets"] = "all-linear"
+    schedule(case, t, vstages)
+    return t
+
+
+def scenario(case, gpus_catalog, vstages, legacy=False):
+    m = case["model"]
+    gpu = gpus_catalog[case["gpu"]]
+    params = m.get("params") or 0
+    seq = m.get("seq_len") or case.get("seq_len") or 2048
+    gpus = case.get("gpus") or DEFAULT_GPUS
+    gpn = case.get("gpus_per_node") or min(gpus, 8)
+    tp = case.get("tensor_parallel") or (8 if params > 20e9 else 1)
+    pp = case.get("pipeline_parallel") or 1
+    nodes = max(gpus // gpn, 1)
+    net = case.get("network")
+    network = NETWORKS.get(net) if net in NETWORKS else None
+    if network is None and nodes > 1 and net in (None, "ib-hdr"):
+        network = "ib-ndr" if gpu.get("generation") in ("hopper", "blackwell") else "ib-hdr"
+    hardware = {"gpu": gpu["id"], "gpus_per_node": gpn, "nodes": nodes,
+                "intra_link": gpu.get("interconnect") or "nvlink3",
+                "network": network or "none",
+                "cpu_cores_per_node": 40 if case["id"].startswith("resnet50v15-dgx1") else CPU_CORES,
+                "ram_gb_per_node": 2048}
+    training = training_section(case, gpus, seq, tp, pp, vstages)
+    if legacy:
+        for key, names in LEGACY.items():
+            if training.get(key) in names:
+                training[key] = names[training[key]]
+    return {"format": "rigplan-scenario", "version": 2, "name": case["id"],
+            "model": model_section(case), "training": training, "hardware": hardware,
+            "budget": {"currency": "USD"}}
+
+
+# ---- comparing ----------------------------------------------------------
+
+def figures(case, est, n_gpus):
+    """(quantity, reported, predicted) for what the source states."""
+    rep = case.get("reported", {})
+    c, m = est["compute"], est["memory"]
+    notes = case.get("notes", "")
+    out = []
+    if rep.get("tokens_per_s_per_gpu"):
+        out.append(("tokens/s per GPU", rep["tokens_per_s_per_gpu"], (c["tokens_per_s"] or 0) / n_gpus))
+    elif rep.get("samples_per_s_per_gpu"):
+        out.append(("samples/s per GPU", rep["samples_per_s_per_gpu"], c["samples_per_s"] / n_gpus))
+    elif rep.get("samples_per_s"):
+        out.append(("samples/s", rep["samples_per_s"], c["samples_per_s"]))
+    elif rep.get("mfu"):
+        out.append(("MFU", rep["mfu"], c["mfu"]))
+    elif rep.get("tflops_per_gpu"):
+        hardware = "COUNTS" in notes or "counts the recompute" in notes
+        out.append(("HW TFLOP/s per GPU" if hardware else "TFLOP/s per GPU", rep["tflops_per_gpu"],
+                    (c["hfu"] if hardware else c["mfu"]) * c["peak_tflops"]))
+    elif rep.get("gpu_hours"):
+        # a whole run: ideal hours over the middle of the goodput range
+        good = (c.get("goodput_low", 1) + c.get("goodput_high", 1)) / 2
+        out.append(("whole-run GPU-hours", rep["gpu_hours"], c["gpu_hours"] / good))
+    if rep.get("memory_gib"):
+        total = m["total"] - m["overhead_lines"]["cuda_context"] - m["overhead_lines"]["nccl"]
+        what = "peak reserved memory"
+        if rep.get("memory_measure") == "active":
+            total -= m["overhead_lines"]["fragmentation"]
+            what = "peak allocated memory"
+        out.append((what, rep["memory_gib"], total / GIB))
+    return out
+
+
+def estimate(cli, path):
+    env = dict(os.environ, RIGPLAN_DATADIR=CATALOG, RIGPLAN_USER_DATADIR="/nonexistent")
+    r = subprocess.run([cli, "estimate", "--json", path], capture_output=True, text=True, env=env)
+    if r.returncode not in (0, 1) or not r.stdout.strip():
+        return None, r.stderr.strip()
+    return json.loads(r.stdout), None
+
+
+GROUPS = [("megatron21-", "Narayanan et al. 2021 (Megatron-LM)"),
+          ("korthikanti22-", "Korthikanti et al. 2022"), ("mpt-", "MosaicML llm-foundry"),
+          ("pythia-", "Pythia"), ("llama1-", "LLaMA 1"), ("llama2-", "Llama 2"),
+          ("llama3", "Llama 3 / 3.1"), ("opt-", "OPT-175B"), ("bloom-", "BLOOM-176B"),
+          ("nemo-", "Megatron-Bridge 25.11"), ("mbridge-", "Megatron-Bridge 26.04.01"),
+          ("resnet50", "NVIDIA DLE ResNet-50"), ("torchtitan-", "torchtitan benchmarks"),
+          ("torchtune-llama32", "torchtune README (3B flags)"),
+          ("torchtune-", "torchtune README (Llama 3.1)")]
+
+
+def source_group(case):
+    return next((label for prefix, label in GROUPS if case["id"].startswith(prefix)),
+                case["source"].split(",")[0][:40])
+
+
+def run(cli, legacy=False):
+    gpus_catalog, vstages = catalog_gpus(), mfu_virtual_stages()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, split in (("throughput.json", "in-sample"), ("heldout.json", "held-out")):
+            for case in load(name)["cases"]:
+                sc = scenario(case, gpus_catalog, vstages, legacy)
+                path = os.path.join(tmp, case["id"] + ".rigplan")
+                with open(path, "w", encoding="utf-8") as f:
+                    json.dump(sc, f)
+                est, err = estimate(cli, path)
+                n = sc["hardware"]["gpus_per_node"] * sc["hardware"]["nodes"]
+                if est is None or not est["compute"]:
+                    rows.append({"id": case["id"], "split": split, "group": source_group(case),
+                                 "quantity": "(not estimated)", "error": None, "why": err})
+                    continue
+                for q, reported, predicted in figures(case, est, n):
+                    rows.append({"id": case["id"], "split": split, "group": source_group(case),
+                                 "quantity": q, "reported": reported, "predicted": predicted,
+                                 "error": predicted / reported - 1})
+    return rows
+
+
+def p90(values):
+    s = sorted(values)
+    return s[min(len(s) - 1, math.ceil(0.9 * len(s)) - 1)]
+
+
+def summary(rows):
+    """{(split, quantity, group): (n, median |e|, p90 |e|, median e)} plus
+    an "all sources" line per split and quantity kind."""
+    out = {}
+    keys = {(r["split"], kind(r["quantity"]), r["group"]) for r in rows if r["error"] is not None}
+    keys |= {(s, k, "all sources") for s, k, _ in keys}
+    for split, k, group in sorted(keys, key=lambda x: (x[0], x[1], x[2] != "all sources", x[2])):
+        errs = [r["error"] for r in rows if r["error"] is not None and r["split"] == split and
+                kind(r["quantity"]) == k and (group == "all sources" or r["group"] == group)]
+        if errs:
+            out[(split, k, group)] = (len(errs), statistics.median(abs(e) for e in errs),
+                                      p90([abs(e) for e in errs]), statistics.median(errs))
+    return out
+
+
+def kind(quantity):
+    return "memory" if "memory" in quantity else "throughput" if "GPU-hours" not in quantity \
+        else "whole-run GPU-hours"
+
+
+def pct(x):
+    return f"{100 * x:+.1f} %" if x < 0 or x > 0 else "0.0 %"
+
+
+def table(rows):
+    lines = ["| split | quantity | source | n | median abs. error | p90 abs. error | median signed error |",
+             "| --- | --- | --- | ---: | ---: | ---: | ---: |"]
+    for (split, k, group), (n, med, p, signed) in summary(rows).items():
+        bold = "**" if group == "all sources" else ""
+        lines.append(f"| {split} | {k} | {bold}{group}{bold} | {n} | {100 * med:.1f} % | "
+                     f"{100 * p:.1f} % | {pct(signed)} |")
+    return "\n".join(lines)
+
+
+def report(rows, path):
+    missing = [r for r in rows if r["error"] is None]
+    cases = ["| case | split | quantity | reported | predicted | error |",
+             "| --- | --- | --- | ---: | ---: | ---: |"]
+    for r in rows:
+        if r["error"] is None:
+            continue
+        cases.append(f"| {r['id']} | {r['split']} | {r['quantity']} | {r['reported']:.4g} | "
+                     f"{r['predicted']:.4g} | {pct(r['error'])} |")
+    text = f"""# How close Rigplan comes to published measurements
+
+This page is written by `tools/accuracy/accuracy.py --report docs/accuracy.md`;
+do not edit it by hand.  It estimates every case of
+`tests/data/published/` with `rigplan-cli` and compares the figure the
+source states, in the source's own definition:
+
+- **in-sample**: `throughput.json`, the runs `data/catalogs/mfu.json` was
+  fitted to (and the goodput range was derived from: BLOOM-176B and
+  Llama 3.1 405B).
+- **held-out**: `heldout.json`, measurements no constant was fitted to.
+  Memory has no in-sample set: no memory constant was fitted to a
+  published GPU figure.
+
+Error is predicted / reported − 1 (positive: Rigplan says more).
+Memory is compared in the measured quantity: *peak reserved* (PyTorch's
+`reserved_bytes.all.peak`) is Rigplan's total without the CUDA context
+and NCCL's own buffers; *peak allocated* (active) also leaves out the
+allocator's fragmentation.  Whole-run GPU-hours are the ideal hours over
+the middle of the goodput range.  Where a source is silent the
+assumption is the one in `tests/data/published/README.md`.
+
+## Summary
+
+The issue's bar for held-out figures is a median error of at most 10 %
+for peak memory and 12 % for tokens/s per GPU, with no systematic
+under-prediction of memory; `tests/test-published.c` guards what is
+reached today (medians at most 15 % and 20 %, memory's median signed
+error above −5 %) and the in-sample throughput bar of 15 %.
+
+{table(rows)}
+
+## Every case
+
+{chr(10).join(cases)}
+"""
+    if missing:
+        text += "\nNot estimated: " + ", ".join(f"{r['id']} ({r['why']})" for r in missing) + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+# ---- scenario files for the C tests ------------------------------------
+
+def scenario_files(legacy=False):
+    gpus_catalog, vstages = catalog_gpus(), mfu_virtual_stages()
+    out = {}
+    for name in ("throughput.json", "heldout.json"):
+        for case in load(name)["cases"]:
+            out[case["id"] + ".rigplan"] = json.dumps(
+                scenario(case, gpus_catalog, vstages, legacy), indent=1) + "\n"
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", default=os.path.join(ROOT, "build", "src", "cli", "rigplan-cli"))
+    ap.add_argument("--report")
+    ap.add_argument("--table", action="store_true")
+    ap.add_argument("--json", action="store_true", help="every row as JSON on stdout")
+    ap.add_argument("--legacy", action="store_true")
+    ap.add_argument("--write-scenarios", action="store_true")
+    ap.add_argument("--check-scenarios", action="store_true")
+    a = ap.parse_args()
+    if a.write_scenarios or a.check_scenarios:
+        files = scenario_files()
+        stale = []
+        os.makedirs(SCENARIOS, exist_ok=True)
+        for name, text in files.items():
+            path = os.path.join(SCENARIOS, name)
+            old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+            if old != text:
+                stale.append(name)
+                if a.write_scenarios:
+                    with open(path, "w", encoding="utf-8") as f:
+                        f.write(text)
+        extra = set(os.listdir(SCENARIOS)) - set(files)
+        if a.check_scenarios:
+            print("1..1")
+            ok = not stale and not extra
+            print(("ok" if ok else "not ok") + " 1 scenario files match the published cases")
+            if not ok:
+                print(f"# stale: {stale} extra: {sorted(extra)}; run tools/accuracy/accuracy.py --write-scenarios")
+            return 0 if ok else 1
+        for name in extra:
+            os.remove(os.path.join(SCENARIOS, name))
+        return 0
+    rows = run(a.cli, a.legacy)
+    if a.json:
+        json.dump(rows, sys.stdout, indent=1)
+    if a.table:
+        print(table(rows))
+    if a.report:
+        report(rows, a.report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
