@@ -555,6 +555,38 @@ check_sources (const char    *pdf,
     }
 }
 
+/* The planner's machine to rent and to buy, or why none, as `plan --json`
+ * words them. */
+static void
+check_planner (const char *pdf,
+               const char *path)
+{
+  const char *argv[] = { g_getenv ("RIGPLAN_CLI"), "plan", path, "--json", "--top", "1",
+                         NULL };
+  static const char *const answers[] = { "rent", "buy" };
+  g_autofree char *out = NULL;
+  cJSON *json;
+
+  g_assert_cmpint (run (argv, &out), ==, 0);
+  json = cJSON_Parse (out);
+  g_assert_nonnull (json);
+  for (guint a = 0; a < G_N_ELEMENTS (answers); a++)
+    {
+      const cJSON *answer = cJSON_GetObjectItem (json, answers[a]);
+      const cJSON *recommended = cJSON_GetObjectItem (answer, "recommended");
+      const cJSON *reason = cJSON_GetObjectItem (answer, "reason");
+
+      if (g_str_equal (cJSON_GetObjectItem (answer, "status")->valuestring, "not-asked"))
+        continue;
+      if (cJSON_IsObject (recommended))
+        assert_has (pdf, "the planner's machine",
+                    cJSON_GetObjectItem (recommended, "why")->valuestring);
+      else
+        assert_has (pdf, "why the planner recommends none", reason->valuestring);
+    }
+  cJSON_Delete (json);
+}
+
 static void
 test_text (gconstpointer data)
 {
@@ -580,6 +612,7 @@ test_text (gconstpointer data)
   check_cost (pdf, json);
   check_machine (pdf, json, &ex);
   check_sources (pdf, &ex);
+  check_planner (pdf, ex.path);
   cJSON_Delete (json);
   example_clear (&ex);
   {

@@ -14,6 +14,7 @@
 #include "rp-error.h"
 #include "rp-fields.h"
 #include "rp-file.h"
+#include "rp-planner.h"
 #include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
@@ -220,15 +221,59 @@ add_fix (Builder *b)
   add_fix_changes (b);
 }
 
+/* The planner's machine to rent and machine to buy (rp-planner.h), each
+ * in core's sentence, or why it recommends none. */
+static void
+add_planner (Builder *b)
+{
+  static const char *const labels[RP_N_PLAN_ANSWERS] = {
+    /* TRANSLATORS: before the planner's machine to rent, in the PDF plan */
+    N_("To rent"),
+    /* TRANSLATORS: before the planner's machine to buy, in the PDF plan */
+    N_("To buy"),
+  };
+  g_autoptr(GError) error = NULL;
+  RpPlanOptions options;
+  RpPlan *plan;
+
+  rp_plan_options_init (&options);
+  plan = rp_plan_compute (b->scenario, b->catalog, &options, NULL, NULL, NULL, &error);
+  if (plan == NULL)
+    {
+      g_autofree char *why = rp_words_error (error);
+
+      rp_doc_add_item (b->doc, "!", RP_CHART_INK_WARNING, why);
+      return;
+    }
+  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+    {
+      const RpPlanAnswer *answer = &plan->answers[a];
+      g_autofree char *sentence = NULL;
+      g_autofree char *item = NULL;
+
+      if (answer->status == RP_PLAN_STATUS_NOT_ASKED)
+        continue;
+      sentence = answer->recommended >= 0
+                 ? rp_words_plan_row (plan, b->catalog, a, (guint) answer->recommended)
+                 : rp_words_plan_reason (plan, b->catalog, (gint) a);
+      /* TRANSLATORS: "To rent: 2 × NVIDIA A100 40GB PCIe rented on demand from …" */
+      item = g_strdup_printf (_("%s: %s"), _(labels[a]), sentence);
+      rp_doc_add_item (b->doc, "→", answer->recommended >= 0 ? RP_CHART_INK_ACCENT
+                                                              : RP_CHART_INK_MUTED, item);
+    }
+  rp_plan_free (plan);
+}
+
+/* The planner's answers, then rent or buy for this scenario's machine
+ * and that machine's bill in one paragraph. */
 static void
 add_recommendation (Builder *b)
 {
   g_autofree char *money = rp_words_rent_or_buy (b->scenario, b->est);
   g_autofree char *machine = rp_words_machine (b->catalog, &b->est->bom);
 
-  if (money == NULL && machine == NULL)
-    return;
   rp_doc_add_heading (b->doc, 2, _("Recommendation"));
+  add_planner (b);
   add_paragraph (b, money);
   add_paragraph (b, machine);
 }

@@ -141,6 +141,7 @@ rp_words_question (const RpScenario *s,
 
 static void
 append_rent (GString              *out,
+             const char           *machine,
              const RpCostEstimate *c)
 {
   g_autofree char *rate = money (c->rent_per_gpu_hour, c->currency);
@@ -151,13 +152,16 @@ append_rent (GString              *out,
     {
       g_autofree char *total = money (c->rent_total, c->currency);
 
-      /* TRANSLATORS: the rent of the run, the price per GPU-hour, where it comes from */
-      g_string_append_printf (out, _("Renting costs %s for this run (%s per GPU-hour, %s)."),
-                              total, rate, where);
+      /* TRANSLATORS: the scenario's machine ("8 × GPU"), the rent of the run, the
+       * price per GPU-hour, where it comes from */
+      g_string_append_printf (out, _("On this scenario’s %s, renting costs %s for this run (%s "
+                                     "per GPU-hour, %s)."), machine, total, rate, where);
     }
   else
-    g_string_append_printf (out, _("Renting costs %s per GPU-hour (%s); the run’s cost needs "
-                                   "its time."), rate, where);
+    /* TRANSLATORS: the scenario's machine ("8 × GPU"), the price per GPU-hour, where
+     * it comes from */
+    g_string_append_printf (out, _("On this scenario’s %s, renting costs %s per GPU-hour (%s); "
+                                   "the run’s cost needs its time."), machine, rate, where);
 }
 
 static void
@@ -210,6 +214,7 @@ rp_words_rent_or_buy (const RpScenario *scenario,
                       const RpEstimate *est)
 {
   const RpCostEstimate *c;
+  g_autofree char *machine = NULL;
   GString *out;
 
   g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
@@ -218,8 +223,9 @@ rp_words_rent_or_buy (const RpScenario *scenario,
   if (!c->computed || (!c->rent_available && !c->buy_available))
     return NULL;
   out = g_string_new (NULL);
+  machine = g_strdup_printf ("%u × %s", rp_scenario_n_gpus (scenario), gpu_name (scenario, est));
   if (c->rent_available)
-    append_rent (out, c);
+    append_rent (out, machine, c);
   if (c->buy_available)
     append_buy (out, c);
   if (c->rent_available && c->buy_available)
