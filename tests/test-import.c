@@ -7,6 +7,7 @@
 
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-export-launch.h"
 #include "rp-fields.h"
 #include "rp-import.h"
 #include "rp-model.h"
@@ -714,6 +715,216 @@ test_yaml (void)
   g_assert_nonnull (strstr (error->message, "twice"));
 }
 
+/* ---- export and back ------------------------------------------------ */
+
+/* A scenario with @model's architecture and every other field default
+ * but the GPU: the base an export is imported over. */
+static char *
+write_base (const RpScenario *from,
+            const char       *dir)
+{
+  g_autoptr(RpScenario) base = rp_scenario_new ();
+  char *path = g_build_filename (dir, "base.rigplan", NULL);
+
+  rp_scenario_set_name (base, "base");
+  rp_scenario_set_preset (base, from->model.preset);
+  base->model.arch = from->model.arch;
+  base->model.overridden = from->model.overridden;
+  rp_scenario_set_gpu (base, from->hardware.gpu);
+  g_assert_true (rp_scenario_save_file (base, path, NULL));
+  return path;
+}
+
+static RpScenario *
+export_import (const RpScenario *s,
+               RpLaunchFormat    format)
+{
+  g_autofree char *dir = make_temp_dir ("rigplan-roundtrip-XXXXXX");
+  g_autofree char *base = write_base (s, dir);
+  g_autofree char *path = g_build_filename (dir, rp_launch_format_file_name (format), NULL);
+  g_autoptr(RpImport) import = rp_import_new (catalog);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) notes = NULL;
+  RpScenario *back;
+
+  g_assert_true (rp_launch_export_file (s, catalog, format, path, &notes, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; notes[i] != NULL; i++)
+    g_test_message ("%s: %s", rp_launch_format_to_string (format), notes[i]);
+  g_assert_true (rp_import_add_path (import, base, &error));
+  g_assert_true (rp_import_add_path (import, path, &error));
+  g_assert_no_error (error);
+  back = rp_import_finish (import, &error);
+  g_assert_no_error (error);
+  return back;
+}
+
+static void
+assert_same (const RpScenario  *a,
+             const RpScenario  *b,
+             const char *const *keys)
+{
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      g_test_message ("%s", keys[i]);
+      g_assert_cmpfloat (field (a, keys[i]), ==, field (b, keys[i]));
+    }
+}
+
+static RpScenario *
+load_example (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+  g_autoptr(GError) error = NULL;
+  RpScenario *s = rp_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
+/* Each format read back gives the fields it carries. */
+static void
+test_round_trip (void)
+{
+  const char *const ds_keys[] = {
+    "training.precision", "training.zero_stage", "training.offload", "training.micro_batch",
+    "training.global_batch", "training.recompute", "training.optimizer", NULL
+  };
+  const char *const acc_keys[] = {
+    "hardware.nodes", "hardware.gpus_per_node", "training.precision", "training.zero_stage",
+    "training.offload", NULL
+  };
+  const char *const run_keys[] = { "hardware.nodes", "hardware.gpus_per_node", NULL };
+  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  RpTraining *t = &s->training;
+
+  /* 4 nodes × 8 H100, bf16 mixed: and with ZeRO-3, offload and recomputation */
+  t->zero_stage = 3;
+  t->offload = RP_OFFLOAD_OPTIMIZER_AND_PARAMS;
+  t->recompute = RP_RECOMPUTE_FULL;
+  t->micro_batch = 4;
+  t->global_batch = 512;
+  for (RpLaunchFormat f = RP_LAUNCH_DEEPSPEED; f <= RP_LAUNCH_TORCHRUN; f++)
+    {
+      g_autoptr(RpScenario) back = export_import (s, f);
+
+      assert_same (s, back, f == RP_LAUNCH_DEEPSPEED ? ds_keys
+                            : f == RP_LAUNCH_ACCELERATE ? acc_keys : run_keys);
+    }
+}
+
+/* Megatron-LM, FSDP and DDP through accelerate. */
+static void
+test_round_trip_accelerate (void)
+{
+  const char *const meg_keys[] = {
+    "hardware.nodes", "hardware.gpus_per_node", "training.precision",
+    "training.tensor_parallel", "training.pipeline_parallel", "training.sequence_parallel",
+    "training.recompute", "training.zero_stage", NULL
+  };
+  const char *const fsdp_keys[] = {
+    "hardware.gpus_per_node", "training.precision", "training.zero_stage", "training.offload",
+    "training.recompute", NULL
+  };
+  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  RpTraining *t = &s->training;
+
+  t->tensor_parallel = 2;
+  t->pipeline_parallel = 2;
+  t->sequence_parallel = TRUE;
+  t->recompute = RP_RECOMPUTE_SELECTIVE;
+  t->zero_stage = 1;
+  t->offload = RP_OFFLOAD_NONE;
+  t->precision = RP_PRECISION_BF16_MIXED;
+  {
+    g_autoptr(RpScenario) back = export_import (s, RP_LAUNCH_ACCELERATE);
+
+    assert_same (s, back, meg_keys);
+  }
+  t->tensor_parallel = t->pipeline_parallel = 1;
+  t->precision = RP_PRECISION_AMP_BF16;
+  t->zero_stage = 3;
+  t->offload = RP_OFFLOAD_OPTIMIZER_AND_PARAMS;
+  t->recompute = RP_RECOMPUTE_FULL;
+  {
+    g_autoptr(RpScenario) back = export_import (s, RP_LAUNCH_ACCELERATE);
+
+    assert_same (s, back, fsdp_keys);
+  }
+  t->zero_stage = 0;
+  t->offload = RP_OFFLOAD_NONE;
+  t->recompute = RP_RECOMPUTE_NONE;
+  {
+    g_autoptr(RpScenario) back = export_import (s, RP_LAUNCH_ACCELERATE);
+
+    assert_same (s, back, fsdp_keys);
+  }
+}
+
+/* All three files together, imported over the base as a user would. */
+static void
+test_round_trip_together (void)
+{
+  g_autofree char *dir = make_temp_dir ("rigplan-together-XXXXXX");
+  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autofree char *base = write_base (s, dir);
+  g_autoptr(RpImport) import = rp_import_new (catalog);
+  g_autoptr(RpScenario) back = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const keys[] = {
+    "hardware.nodes", "hardware.gpus_per_node", "training.precision", "training.zero_stage",
+    "training.offload", "training.micro_batch", "training.global_batch", "training.recompute",
+    "training.optimizer", "training.tensor_parallel", "training.pipeline_parallel", NULL
+  };
+
+  for (RpLaunchFormat f = RP_LAUNCH_DEEPSPEED; f <= RP_LAUNCH_TORCHRUN; f++)
+    {
+      g_autofree char *path = g_build_filename (dir, rp_launch_format_file_name (f), NULL);
+
+      g_assert_true (rp_launch_export_file (s, catalog, f, path, NULL, &error));
+    }
+  g_assert_true (rp_import_add_path (import, base, &error));
+  {
+    g_autofree char *run = g_build_filename (dir, "run.sh", NULL);
+    g_autofree char *acc = g_build_filename (dir, "accelerate.yaml", NULL);
+
+    /* run.sh names ds_config.json, which comes along */
+    g_assert_true (rp_import_add_path (import, run, &error));
+    g_assert_true (rp_import_add_path (import, acc, &error));
+  }
+  back = rp_import_finish (import, &error);
+  g_assert_no_error (error);
+  assert_same (s, back, keys);
+  g_assert_false (report_has (import, "Conflicts"));
+}
+
+/* The launch files say what they cannot carry; the NCCL lines follow the
+ * network. */
+static void
+test_export_words (void)
+{
+  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) notes = NULL;
+  g_autofree char *run = NULL, *howto = NULL, *eth = NULL;
+
+  run = rp_launch_export (s, catalog, RP_LAUNCH_TORCHRUN, NULL, &error);
+  g_assert_nonnull (strstr (run, "--nnodes 4"));
+  g_assert_nonnull (strstr (run, "--nproc-per-node 8"));
+  g_assert_nonnull (strstr (run, "NCCL_IB_DISABLE=0"));
+  s->hardware.network = RP_NETWORK_100GBE;
+  eth = rp_launch_export (s, catalog, RP_LAUNCH_TORCHRUN, NULL, &error);
+  g_assert_nonnull (strstr (eth, "NCCL_IB_DISABLE=1"));
+  g_assert_nonnull (strstr (eth, "NCCL_SOCKET_NTHREADS=4"));
+  s->training.method = RP_METHOD_LORA;
+  s->training.optimizer = RP_OPTIMIZER_ADAMW_8BIT;
+  g_free (rp_launch_export (s, catalog, RP_LAUNCH_DEEPSPEED, &notes, &error));
+  g_assert_true (g_strv_length (notes) >= 2);
+  howto = rp_launch_export (s, catalog, RP_LAUNCH_HOWTO, NULL, &error);
+  g_assert_nonnull (strstr (howto, "PEFT"));
+  g_assert_nonnull (strstr (howto, "4 nodes × 8 NVIDIA H100"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -744,6 +955,10 @@ main (int    argc,
   g_test_add_func ("/core/import/malformed", test_malformed);
   g_test_add_func ("/core/import/error-key", test_error_key);
   g_test_add_func ("/core/import/yaml", test_yaml);
+  g_test_add_func ("/core/export/round-trip", test_round_trip);
+  g_test_add_func ("/core/export/round-trip-accelerate", test_round_trip_accelerate);
+  g_test_add_func ("/core/export/round-trip-together", test_round_trip_together);
+  g_test_add_func ("/core/export/words", test_export_words);
   status = g_test_run ();
   for (guint i = 0; i < temp_dirs->len; i++)
     remove_tree (g_ptr_array_index (temp_dirs, i));
