@@ -7,6 +7,8 @@
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
  *   rigplan-cli export FILE.rigplan -o OUT.pdf|OUT.png [--chart KIND]
  *   rigplan-cli schema [--json]
+ *   rigplan-cli import PATH… [-o FILE.rigplan]           (rp-cli-convert.c)
+ *   rigplan-cli export FILE.rigplan --format deepspeed|accelerate|torchrun|howto
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
  * input (a file or value that cannot be used), 2 usage or internal error. */
@@ -15,6 +17,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-convert.h"
 #ifdef HAVE_CHART
 #include "rp-chart.h"
 #endif
@@ -1101,7 +1104,8 @@ run_export (int    argc,
 #ifdef HAVE_CHART
   g_autoptr(GOptionContext) context =
     new_context (_("FILE.rigplan"),
-                 _("Write the plan as a PDF report, or one chart as PDF, PNG or SVG."));
+                 _("Write the plan as a PDF report, or one chart as PDF, PNG or SVG; with "
+                   "--format, a launch config (“export --format deepspeed --help”)."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -1375,6 +1379,10 @@ print_main_help (FILE *out)
   fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
   fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, or one chart (--chart)"));
   fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
+  fprintf (out, "  import PATH… [-o FILE]       %s\n",
+           _("Make a scenario from model and training configs"));
+  fprintf (out, "  export FILE --format NAME    %s\n",
+           _("Write a DeepSpeed, accelerate or torchrun launch config"));
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
 }
 
@@ -1421,7 +1429,10 @@ main (int    argc,
   if (strcmp (command, "plan") == 0)
     return run_plan (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
-    return run_export (argc - 1, argv + 1);
+    return rp_cli_is_launch_export (argc - 1, argv + 1)
+           ? rp_cli_run_export_launch (argc - 1, argv + 1) : run_export (argc - 1, argv + 1);
+  if (strcmp (command, "import") == 0)
+    return rp_cli_run_import (argc - 1, argv + 1);
   if (strcmp (command, "fix") == 0)
     return run_fix (argc - 1, argv + 1);
   if (strcmp (command, "schema") == 0)
