@@ -181,6 +181,20 @@ test_export_formats (void)
   g_assert_cmpint (howto.status, ==, 0);
   g_assert_nonnull (strstr (howto.out, "NCCL_IB_HCA"));
 
+  {
+    g_auto(CliResult) j = { 0 };
+    g_autoptr(cJSON) doc = NULL;
+
+    run_cli (&j, "export", scenario, "--format", "torchrun", "--json", NULL);
+    g_assert_cmpint (j.status, ==, 0);
+    doc = cJSON_Parse (j.out);
+    g_assert_nonnull (doc);
+    g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (doc, "format")), ==, "torchrun");
+    g_assert_nonnull (strstr (cJSON_GetStringValue (cJSON_GetObjectItem (doc, "text")),
+                              "--nnodes 4"));
+    g_assert_true (cJSON_IsArray (cJSON_GetObjectItem (doc, "notes")));
+  }
+
   run_cli (&bad, "export", scenario, "--format", "slurm", NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "--format"));

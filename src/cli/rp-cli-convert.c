@@ -195,10 +195,40 @@ static const GOptionEntry launch_entries[] = {
   { "plan-row", 0, 0, G_OPTION_ARG_STRING, &opt_plan_row,
     N_("Export row N of “rigplan-cli plan” (1 is the first), or the recommended one"),
     N_("N|recommended") },
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
+    N_("Print {format, output, text, notes} as JSON for scripts"), NULL },
   { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog,
     N_("Read the bundled catalogs from DIR"), N_("DIR") },
   { NULL }
 };
+
+static void
+print_launch_json (RpLaunchFormat     format,
+                   const char        *text,
+                   const char *const *notes)
+{
+  cJSON *root = cJSON_CreateObject ();
+  cJSON *array = cJSON_AddArrayToObject (root, "notes");
+  char *out;
+
+  cJSON_AddStringToObject (root, "format", rp_launch_format_to_string (format));
+  if (is_stdout (opt_output))
+    {
+      cJSON_AddNullToObject (root, "output");
+      cJSON_AddStringToObject (root, "text", text);
+    }
+  else
+    {
+      cJSON_AddStringToObject (root, "output", opt_output);
+      cJSON_AddNullToObject (root, "text");
+    }
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    cJSON_AddItemToArray (array, cJSON_CreateString (notes[i]));
+  out = cJSON_Print (root);
+  g_print ("%s\n", out);
+  cJSON_free (out);
+  cJSON_Delete (root);
+}
 
 /* The plan's candidate @row names (transfer full), or NULL and a message. */
 static RpScenario *
@@ -288,10 +318,16 @@ rp_cli_run_export_launch (int    argc,
       text = rp_launch_export (scenario, catalog, format, &notes, &error);
       if (text == NULL)
         return fail (EXIT_BAD_INPUT, error->message);
-      fputs (text, stdout);
+      if (!opt_json)
+        fputs (text, stdout);
     }
   else if (!rp_launch_export_file (scenario, catalog, format, opt_output, &notes, &error))
     return fail (EXIT_BAD_INPUT, error->message);
+  if (opt_json)
+    {
+      print_launch_json (format, text, (const char *const *) notes);
+      return EXIT_OK;
+    }
   for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
     /* TRANSLATORS: something the exported file cannot say */
     g_printerr (_("rigplan-cli: note: %s\n"), notes[i]);
