@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-window-actions.c: the window's actions: new, open, save, export, close
+ * (import and launch configs: rp-window-import.c)
  *
  * Files go through GtkFileChooserNative (GTK 4.8 has no GtkFileDialog)
  * and async GFile I/O with the window's cancellable.  Errors are shown in
@@ -443,11 +444,16 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-png", NULL, win_export_png_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, win_close_action);
   gtk_widget_class_install_action (widget_class, "win.apply-fix", NULL, win_apply_fix_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, rp_window_import_action);
+  gtk_widget_class_install_action (widget_class, "win.export-launch", "s",
+                                   rp_window_export_launch_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.import",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
@@ -468,6 +474,7 @@ rp_window_update_actions (RpWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-pdf", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-png", has_estimate);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-launch", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-fix", has_fix);
   gtk_widget_set_visible (self->fix_button, has_fix);
 }

@@ -871,6 +871,7 @@ rp_window_init (RpWindow *self)
   self->cancellable = g_cancellable_new ();
   self->verdict_class = "unknown";
   build_figures (self);
+  rp_window_init_import (self);
 }
 
 /* ---- public API ----------------------------------------------------- */
