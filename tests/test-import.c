@@ -510,6 +510,21 @@ test_index_escape (void)
   g_assert_nonnull (strstr (error->message, index));
 }
 
+/* A config that names a device or a pipe is refused, not read forever. */
+static void
+test_not_a_file (void)
+{
+  g_autofree char *dir = make_temp_dir ("rigplan-device-XXXXXX");
+  g_autofree char *yaml = g_build_filename (dir, "axolotl.yml", NULL);
+  g_autoptr(RpImport) import = rp_import_new (catalog);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (yaml, "base_model: x/y\ndeepspeed: /dev/zero\n", -1,
+                                      NULL));
+  g_assert_false (rp_import_add_path (import, yaml, &error));
+  g_assert_nonnull (strstr (error->message, "/dev/zero: not a file"));
+}
+
 /* ---- training configs ----------------------------------------------- */
 
 static void
@@ -947,6 +962,7 @@ main (int    argc,
   g_test_add_func ("/core/import/index-total-size", test_index_total_size);
   g_test_add_func ("/core/import/hostile-safetensors", test_hostile_safetensors);
   g_test_add_func ("/core/import/index-escape", test_index_escape);
+  g_test_add_func ("/core/import/not-a-file", test_not_a_file);
   g_test_add_func ("/core/import/deepspeed", test_deepspeed);
   g_test_add_func ("/core/import/accelerate", test_accelerate);
   g_test_add_func ("/core/import/axolotl", test_axolotl);

@@ -92,7 +92,8 @@ add_note (RpImport         *self,
   RpImportNote *n = g_new0 (RpImportNote, 1);
 
   n->kind = kind;
-  n->file = g_strdup (file);
+  /* notes go into the scenario file, which is UTF-8; paths need not be */
+  n->file = file != NULL ? g_filename_display_name (file) : NULL;
   n->text = text;
   g_ptr_array_add (self->notes, n);
 }
@@ -235,7 +236,7 @@ add_source (RpImport   *self,
   /* TRANSLATORS: what a file was read as: "DeepSpeed config" */
   add_note (self, RP_IMPORT_NOTE_SOURCE, path, g_strdup (kind));
   if (label != NULL)
-    g_ptr_array_add (self->labels, g_strdup (label));
+    g_ptr_array_add (self->labels, g_filename_display_name (label));
 }
 
 static char *
@@ -270,7 +271,7 @@ read_hf (RpImport   *self,
   if (!rp_import_read_hf_config (f, root, error))
     return FALSE;
   label = dir != NULL ? g_path_get_basename (dir) : file_label (path);
-  g_ptr_array_add (self->labels, g_steal_pointer (&label));
+  g_ptr_array_add (self->labels, g_filename_display_name (label));
   return TRUE;
 }
 
@@ -391,6 +392,11 @@ read_dir (RpImport   *self,
   data = read_bounded (config, &len, error);
   if (data == NULL)
     return FALSE;
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), config);
+      return FALSE;
+    }
   root = rp_json_parse (data, len, error);
   if (root == NULL)
     {
@@ -422,6 +428,12 @@ add_path (RpImport   *self,
   g_hash_table_add (self->seen, g_strdup (canonical));
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     return read_dir (self, path, error);
+  /* a config naming /dev/zero or a pipe must not hang the import */
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a file or a directory"), path);
+      return FALSE;
+    }
   if (g_str_has_suffix (path, ".safetensors"))
     {
       g_autofree char *dir = g_path_get_dirname (path);
@@ -431,6 +443,13 @@ add_path (RpImport   *self,
   data = read_bounded (path, &len, error);
   if (data == NULL)
     return FALSE;
+  /* configs are UTF-8 text (JSON and YAML say so): what they name ends
+   * up in the scenario's notes */
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), path);
+      return FALSE;
+    }
   for (p = data; p < data + len && g_ascii_isspace (*p); p++)
     ;
   if (p < data + len && *p == '{')
@@ -439,11 +458,6 @@ add_path (RpImport   *self,
       if (!ok && error != NULL && *error != NULL && !g_str_has_prefix ((*error)->message, path))
         g_prefix_error (error, "%s: ", path);
       return ok;
-    }
-  if (!g_utf8_validate (data, len, NULL))
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a text file"), path);
-      return FALSE;
     }
   if (rp_import_looks_like_torchrun (data))
     {
