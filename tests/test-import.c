@@ -536,19 +536,19 @@ test_deepspeed (void)
 
   g_assert_cmpfloat (field (s, "training.zero_stage"), ==, 3);
   g_assert_cmpfloat (field (s, "training.offload"), ==,
-                     enum_value ("training.offload", "optimizer+params"));
+                     RP_OFFLOAD_OPTIMIZER_AND_PARAMS);
   g_assert_cmpfloat (field (s, "training.precision"), ==,
-                     enum_value ("training.precision", "fp16-mixed"));
+                     RP_PRECISION_FP16_MIXED);
   g_assert_true (report_has (import, "train_micro_batch_size_per_gpu, train_batch_size"));
 
   g_assert_cmpfloat (field (b, "training.zero_stage"), ==, 2);
   g_assert_cmpfloat (field (b, "training.offload"), ==,
-                     enum_value ("training.offload", "optimizer"));
+                     RP_OFFLOAD_OPTIMIZER);
   g_assert_cmpfloat (field (b, "training.precision"), ==,
-                     enum_value ("training.precision", "bf16-mixed"));
+                     RP_PRECISION_BF16_MIXED);
   g_assert_cmpfloat (field (b, "training.micro_batch"), ==, 4);
   g_assert_cmpfloat (field (b, "training.global_batch"), ==, 256);
-  g_assert_cmpfloat (field (b, "training.recompute"), ==, enum_value ("training.recompute", "full"));
+  g_assert_cmpfloat (field (b, "training.recompute"), ==, RP_RECOMPUTE_FULL);
 }
 
 static void
@@ -564,16 +564,16 @@ test_accelerate (void)
   g_assert_cmpfloat (field (ds, "hardware.gpus_per_node"), ==, 2);
   /* DeepSpeed runs fp16 with fp32 master weights */
   g_assert_cmpfloat (field (ds, "training.precision"), ==,
-                     enum_value ("training.precision", "fp16-mixed"));
+                     RP_PRECISION_FP16_MIXED);
   /* FSDP's mixed precision is autocast over fp32 shards */
   g_assert_cmpfloat (field (fsdp, "training.zero_stage"), ==, 3);
   g_assert_cmpfloat (field (fsdp, "training.precision"), ==,
-                     enum_value ("training.precision", "amp-bf16"));
+                     RP_PRECISION_AMP_BF16);
   g_assert_cmpfloat (field (meg, "training.tensor_parallel"), ==, 2);
   g_assert_cmpfloat (field (meg, "training.pipeline_parallel"), ==, 2);
   g_assert_cmpfloat (field (meg, "training.sequence_parallel"), ==, 1);
   g_assert_cmpfloat (field (meg, "training.recompute"), ==,
-                     enum_value ("training.recompute", "selective"));
+                     RP_RECOMPUTE_SELECTIVE);
   g_assert_cmpfloat (field (meg, "training.zero_stage"), ==, 1);
   g_assert_cmpfloat (field (multi, "hardware.nodes"), ==, 2);
   g_assert_cmpfloat (field (multi, "hardware.gpus_per_node"), ==, 4);
@@ -593,31 +593,31 @@ test_axolotl (void)
   g_autoptr(RpScenario) ds = import_ok (&deep, "train/axolotl_ds_zero3.yaml", NULL);
 
   g_assert_cmpstr (lora->model.preset, ==, "llama-3-8b");
-  g_assert_cmpfloat (field (lora, "training.method"), ==, enum_value ("training.method", "lora"));
+  g_assert_cmpfloat (field (lora, "training.method"), ==, RP_METHOD_LORA);
   g_assert_cmpfloat (field (lora, "training.lora_rank"), ==, 32);
   g_assert_cmpfloat (field (lora, "training.lora_targets"), ==,
-                     enum_value ("training.lora_targets", "all-linear"));
+                     RP_LORA_TARGETS_ALL_LINEAR);
   g_assert_cmpfloat (field (lora, "training.seq_len"), ==, 4096);
   g_assert_cmpfloat (field (lora, "training.micro_batch"), ==, 2);
   g_assert_cmpfloat (field (lora, "training.global_batch"), ==, 8);
   g_assert_cmpfloat (field (lora, "training.epochs"), ==, 4);
   g_assert_cmpfloat (field (lora, "training.optimizer"), ==,
-                     enum_value ("training.optimizer", "adamw-8bit"));
+                     RP_OPTIMIZER_ADAMW_8BIT);
   g_assert_cmpfloat (field (lora, "training.precision"), ==,
-                     enum_value ("training.precision", "bf16"));
+                     RP_PRECISION_BF16_PURE);
   g_assert_cmpfloat (field (lora, "training.recompute"), ==,
-                     enum_value ("training.recompute", "full"));
+                     RP_RECOMPUTE_FULL);
   g_assert_true (report_has (import, "load_in_8bit"));
 
-  g_assert_cmpfloat (field (qlora, "training.method"), ==, enum_value ("training.method", "qlora"));
+  g_assert_cmpfloat (field (qlora, "training.method"), ==, RP_METHOD_QLORA);
   g_assert_cmpfloat (field (qlora, "training.zero_stage"), ==, 3);
   g_assert_cmpfloat (field (qlora, "training.offload"), ==,
-                     enum_value ("training.offload", "optimizer+params"));
+                     RP_OFFLOAD_OPTIMIZER_AND_PARAMS);
 
   /* the DeepSpeed JSON it names decides the precision: fp32 master weights */
   g_assert_cmpfloat (field (ds, "training.zero_stage"), ==, 3);
   g_assert_cmpfloat (field (ds, "training.precision"), ==,
-                     enum_value ("training.precision", "bf16-mixed"));
+                     RP_PRECISION_BF16_MIXED);
   g_assert_true (report_has (deep, "zero3_bf16_cpuoffload_params.json — DeepSpeed config"));
   g_assert_true (report_has (deep, "Mixtral-8x22B-v0.1 is not in Rigplan’s model catalog"));
 }
@@ -636,18 +636,18 @@ test_torchtune (void)
   g_assert_cmpfloat (field (lora, "training.global_batch"), ==, 16);
   /* torchtune trains in full bf16 (docs: memory_optimizations.rst) */
   g_assert_cmpfloat (field (lora, "training.precision"), ==,
-                     enum_value ("training.precision", "bf16"));
+                     RP_PRECISION_BF16_PURE);
   /* q, v and output projections plus the MLP: all-linear, said to be near */
   g_assert_cmpfloat (field (lora, "training.lora_targets"), ==,
-                     enum_value ("training.lora_targets", "all-linear"));
+                     RP_LORA_TARGETS_ALL_LINEAR);
   g_assert_true (report_has (import, "leaves some out"));
 
   g_assert_cmpstr (full->model.preset, ==, "llama-3-70b");
   g_assert_cmpfloat (field (full, "training.method"), ==,
-                     enum_value ("training.method", "full-finetune"));
+                     RP_METHOD_FULL_FINETUNE);
   g_assert_cmpfloat (field (full, "training.zero_stage"), ==, 3);
   g_assert_cmpfloat (field (full, "training.offload"), ==,
-                     enum_value ("training.offload", "optimizer+params"));
+                     RP_OFFLOAD_OPTIMIZER_AND_PARAMS);
 }
 
 /* Two files that disagree: reported, and the later wins. */

@@ -436,7 +436,8 @@ append_nccl_env (Launch     *l,
   if (l->s->hardware.nodes < 2)
     return;
   g_string_append_printf (out, "%sexport NCCL_DEBUG=WARN\n", prefix);
-  g_string_append_printf (out, "%sexport NCCL_SOCKET_IFNAME=\"${NCCL_SOCKET_IFNAME:-eth0}\"  # %s\n",
+  g_string_append_printf (out,
+                          "%sexport NCCL_SOCKET_IFNAME=\"${NCCL_SOCKET_IFNAME:-eth0}\"  # %s\n",
                           prefix, _("the interface the nodes reach each other on"));
   if (network == RP_NETWORK_IB_HDR || network == RP_NETWORK_IB_NDR)
     {
@@ -526,9 +527,10 @@ static char *
 describe_parallelism (Launch *l)
 {
   const RpTraining *t = &l->s->training;
-  const char *offload = t->offload == RP_OFFLOAD_NONE ? ""
-                        : t->offload == RP_OFFLOAD_OPTIMIZER ? _(", optimizer states in host memory")
-                        : _(", optimizer states and parameters in host memory");
+  const char *offload =
+    t->offload == RP_OFFLOAD_NONE ? ""
+    : t->offload == RP_OFFLOAD_OPTIMIZER ? _(", optimizer states in host memory")
+    : _(", optimizer states and parameters in host memory");
 
   /* TRANSLATORS: "data parallel 16 × tensor 1 × pipeline 1; ZeRO stage 3, …; BF16 mixed;
    * recomputation Full" */

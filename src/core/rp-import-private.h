@@ -78,7 +78,8 @@ void         rp_import_list_unknown (RpImportFile      *f,
 
 /* ---- setting the scenario ------------------------------------------- */
 
-/* Sets scenario field @key ("training.zero_stage") to @value, read from
+/* Sets scenario field @key ("training.zero_stage") to @value (an enum
+ * field's value, RP_RECOMPUTE_FULL, not its name), read from
  * @source_key of the file.  The field table checks it; an error names
  * the file, @source_key and @key. */
 gboolean     rp_import_set         (RpImportFile *f,
@@ -91,12 +92,6 @@ gboolean     rp_import_set         (RpImportFile *f,
 gboolean     rp_import_check       (RpImportFile *f,
                                     const char   *key,
                                     double        value,
-                                    const char   *source_key,
-                                    GError      **error);
-/* The enum field @key by its file name ("bf16-mixed"). */
-gboolean     rp_import_set_enum    (RpImportFile *f,
-                                    const char   *key,
-                                    const char   *name,
                                     const char   *source_key,
                                     GError      **error);
 /* The whole model: a preset by id (@arch NULL), or an architecture with

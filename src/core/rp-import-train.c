@@ -166,9 +166,10 @@ set_offload (RpImportFile *f,
     rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED,
                     _("%s: parameters offloaded without the optimizer states: counted as both "
                       "offloaded, the nearest Rigplan has"), source_key);
-  return rp_import_set_enum (f, "training.offload",
-                             par ? "optimizer+params" : opt ? "optimizer" : "none",
-                             source_key, error);
+  return rp_import_set (f, "training.offload",
+                        par ? RP_OFFLOAD_OPTIMIZER_AND_PARAMS
+                            : opt ? RP_OFFLOAD_OPTIMIZER : RP_OFFLOAD_NONE,
+                        source_key, error);
 }
 
 /* ---- DeepSpeed ------------------------------------------------------ */
@@ -191,17 +192,17 @@ read_ds_precision (RpImportFile *f,
     return rp_import_fail_error (f, "fp16", "enabled", error,
                                  _("bf16 and fp16 cannot both be enabled"));
   if (b)
-    return rp_import_set_enum (f, "training.precision", "bf16-mixed", "bf16.enabled", error);
+    return rp_import_set (f, "training.precision", RP_PRECISION_BF16_MIXED, "bf16.enabled", error);
   if (h)
-    return rp_import_set_enum (f, "training.precision", "fp16-mixed", "fp16.enabled", error);
+    return rp_import_set (f, "training.precision", RP_PRECISION_FP16_MIXED, "fp16.enabled", error);
   if (a)
-    return rp_import_set_enum (f, "training.precision", "amp-fp16", "amp.enabled", error);
+    return rp_import_set (f, "training.precision", RP_PRECISION_AMP_FP16, "amp.enabled", error);
   /* "auto" in any of them: the trainer decides */
   if ((bf16 != NULL && !fb) || (fp16 != NULL && !fh))
     return TRUE;
   rp_import_note (f, RP_IMPORT_NOTE_DERIVED, "%s",
                   _("neither bf16 nor fp16 is enabled: DeepSpeed trains in fp32"));
-  return rp_import_set_enum (f, "training.precision", "fp32", "bf16", error);
+  return rp_import_set (f, "training.precision", RP_PRECISION_FP32, "bf16", error);
 }
 
 static gboolean
@@ -229,7 +230,7 @@ read_ds_zero (RpImportFile *f,
   if (legacy && opt_device == NULL)
     opt_device = "cpu";
   if (opt == NULL && par == NULL && !found)
-    return rp_import_set_enum (f, "training.offload", "none", "zero_optimization", error);
+    return rp_import_set (f, "training.offload", RP_OFFLOAD_NONE, "zero_optimization", error);
   return set_offload (f, opt_device, par_device, "zero_optimization.offload_optimizer", error);
 }
 
@@ -242,7 +243,8 @@ read_ds_optimizer (RpImportFile *f,
 {
   const cJSON *opt = rp_import_get (f, root, NULL, "optimizer");
   const cJSON *params = rp_import_get (f, opt, "optimizer", "params");
-  const char *type = NULL, *name = NULL;
+  const char *type = NULL;
+  RpOptimizer optimizer;
   gboolean ok = TRUE;
   double momentum = 0;
   gboolean has_momentum = FALSE;
@@ -256,25 +258,25 @@ read_ds_optimizer (RpImportFile *f,
                               &has_momentum, error))
     return FALSE;
   if (g_ascii_strcasecmp (type, "lion") == 0)
-    name = "lion";
+    optimizer = RP_OPTIMIZER_LION;
   else if (g_ascii_strcasecmp (type, "sgd") == 0)
-    name = has_momentum && momentum > 0 ? "sgd-momentum" : "sgd";
+    optimizer = has_momentum && momentum > 0 ? RP_OPTIMIZER_SGD_MOMENTUM : RP_OPTIMIZER_SGD;
   else if (g_ascii_strcasecmp (type, "adafactor") == 0)
-    name = "adafactor";
+    optimizer = RP_OPTIMIZER_ADAFACTOR;
   else if (strstr (type, "Adam") != NULL || strstr (type, "adam") != NULL)
-    name = "adamw";
+    optimizer = RP_OPTIMIZER_ADAMW;
   else if (strstr (type, "Lamb") != NULL || strstr (type, "lamb") != NULL)
     {
       rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED,
                       _("optimizer.type %s keeps two states per parameter like AdamW, and is "
                         "counted as AdamW"), type);
-      name = "adamw";
+      optimizer = RP_OPTIMIZER_ADAMW;
     }
   else
     return unknown_value (f, "optimizer", "type", type,
                           "Adam, AdamW, OneBitAdam, ZeroOneAdam, Lamb, OneBitLamb, Lion, SGD",
                           error);
-  return rp_import_set_enum (f, "training.optimizer", name, "optimizer.type", error);
+  return rp_import_set (f, "training.optimizer", optimizer, "optimizer.type", error);
 }
 
 static const char *const ds_ignored[] = {
@@ -336,8 +338,8 @@ rp_import_read_deepspeed (RpImportFile *f,
       rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED, "%s",
                       _("activation_checkpointing: counted as full recomputation of every "
                         "layer (DeepSpeed checkpoints the layers the model code wraps)"));
-      if (!rp_import_set_enum (f, "training.recompute", "full", "activation_checkpointing",
-                               error))
+      if (!rp_import_set (f, "training.recompute", RP_RECOMPUTE_FULL, "activation_checkpointing",
+                          error))
         return FALSE;
     }
   rp_import_list_unknown (f, root, ds_ignored);
@@ -439,23 +441,23 @@ read_acc_precision (RpImportFile *f,
 {
   gboolean ok = TRUE, engine = type == ACC_DEEPSPEED || type == ACC_MEGATRON;
   const char *mp = word_of (f, root, "mixed_precision", error, &ok);
-  const char *name;
+  RpPrecision precision;
 
   if (!ok)
     return FALSE;
   if (mp == NULL || (type == ACC_DEEPSPEED && ds_file))
     return TRUE;      /* a DeepSpeed config file states its own precision */
   if (g_ascii_strcasecmp (mp, "no") == 0)
-    name = "fp32";
+    precision = RP_PRECISION_FP32;
   else if (g_ascii_strcasecmp (mp, "bf16") == 0)
-    name = engine ? "bf16-mixed" : "amp-bf16";
+    precision = engine ? RP_PRECISION_BF16_MIXED : RP_PRECISION_AMP_BF16;
   else if (g_ascii_strcasecmp (mp, "fp16") == 0)
-    name = engine ? "fp16-mixed" : "amp-fp16";
+    precision = engine ? RP_PRECISION_FP16_MIXED : RP_PRECISION_AMP_FP16;
   else if (g_ascii_strcasecmp (mp, "fp8") == 0)
-    name = "fp8-mixed";
+    precision = RP_PRECISION_FP8_MIXED;
   else
     return unknown_value (f, NULL, "mixed_precision", mp, "no, fp16, bf16, fp8", error);
-  return rp_import_set_enum (f, "training.precision", name, "mixed_precision", error);
+  return rp_import_set (f, "training.precision", precision, "mixed_precision", error);
 }
 
 static gboolean
@@ -542,11 +544,13 @@ read_acc_fsdp (RpImportFile *f,
   if (!rp_import_set (f, "training.zero_stage", stage, source, error))
     return FALSE;
   if (has_offload &&
-      !rp_import_set_enum (f, "training.offload", offload ? "optimizer+params" : "none",
-                           "fsdp_config.fsdp_offload_params", error))
+      !rp_import_set (f, "training.offload",
+                      offload ? RP_OFFLOAD_OPTIMIZER_AND_PARAMS : RP_OFFLOAD_NONE,
+                      "fsdp_config.fsdp_offload_params", error))
     return FALSE;
-  return !has_ckpt || rp_import_set_enum (f, "training.recompute", ckpt ? "full" : "none",
-                                          "fsdp_config.fsdp_activation_checkpointing", error);
+  return !has_ckpt || rp_import_set (f, "training.recompute",
+                                     ckpt ? RP_RECOMPUTE_FULL : RP_RECOMPUTE_NONE,
+                                     "fsdp_config.fsdp_activation_checkpointing", error);
 }
 
 static gboolean
@@ -570,8 +574,9 @@ read_acc_megatron (RpImportFile *f,
     return FALSE;
   /* accelerate documents this switch as selective recomputation */
   if (has_recompute &&
-      !rp_import_set_enum (f, "training.recompute", recompute ? "selective" : "none",
-                           "megatron_lm_config.megatron_lm_recompute_activations", error))
+      !rp_import_set (f, "training.recompute",
+                      recompute ? RP_RECOMPUTE_SELECTIVE : RP_RECOMPUTE_NONE,
+                      "megatron_lm_config.megatron_lm_recompute_activations", error))
     return FALSE;
   if (has_dist && dist)
     rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED, "%s",
@@ -629,7 +634,7 @@ rp_import_read_accelerate (RpImportFile *f,
     default:
       /* DDP keeps a whole copy of everything on each GPU */
       if (!rp_import_set (f, "training.zero_stage", 0, "distributed_type", error) ||
-          !rp_import_set_enum (f, "training.offload", "none", "distributed_type", error))
+          !rp_import_set (f, "training.offload", RP_OFFLOAD_NONE, "distributed_type", error))
         return FALSE;
       break;
     }
@@ -693,17 +698,19 @@ read_axolotl_precision (RpImportFile *f,
     rp_import_note (f, RP_IMPORT_NOTE_DERIVED, "%s",
                     _("bf16: auto is taken as bf16, which every GPU since Ampere has"));
   if (onb)
-    return rp_import_set_enum (f, "training.precision", deepspeed ? "bf16-mixed" : "bf16",
-                               "bf16", error);
+    return rp_import_set (f, "training.precision",
+                          deepspeed ? RP_PRECISION_BF16_MIXED : RP_PRECISION_BF16_PURE, "bf16",
+                          error);
   if (on16)
     {
       rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED, "%s",
                       _("fp16: counted as autocast fp16 with fp32 weights"));
-      return rp_import_set_enum (f, "training.precision",
-                                 deepspeed ? "fp16-mixed" : "amp-fp16", "fp16", error);
+      return rp_import_set (f, "training.precision",
+                            deepspeed ? RP_PRECISION_FP16_MIXED : RP_PRECISION_AMP_FP16, "fp16",
+                            error);
     }
   if (bf16 != NULL || fp16 != NULL)
-    return rp_import_set_enum (f, "training.precision", "fp32", "bf16", error);
+    return rp_import_set (f, "training.precision", RP_PRECISION_FP32, "bf16", error);
   return TRUE;
 }
 
@@ -715,33 +722,33 @@ set_optimizer_name (RpImportFile *f,
                     const char   *source_key,
                     GError      **error)
 {
-  const char *mapped = NULL;
   g_autofree char *lower = g_ascii_strdown (name, -1);
+  RpOptimizer optimizer;
 
   if (strstr (lower, "lion") != NULL)
-    mapped = "lion";
+    optimizer = RP_OPTIMIZER_LION;
   else if (strstr (lower, "adafactor") != NULL)
-    mapped = "adafactor";
+    optimizer = RP_OPTIMIZER_ADAFACTOR;
   else if (strstr (lower, "adam") != NULL && (strstr (lower, "8bit") != NULL ||
                                               strstr (lower, "4bit") != NULL))
-    mapped = "adamw-8bit";
+    optimizer = RP_OPTIMIZER_ADAMW_8BIT;
   else if (strstr (lower, "adam") != NULL)
-    mapped = "adamw";
+    optimizer = RP_OPTIMIZER_ADAMW;
   else if (strstr (lower, "sgd") != NULL)
-    mapped = "sgd";
-  if (mapped == NULL)
+    optimizer = RP_OPTIMIZER_SGD;
+  else
     {
       rp_import_note (f, RP_IMPORT_NOTE_IGNORED,
                       _("%s: the optimizer %s is not one Rigplan models; AdamW is kept"),
                       source_key, name);
       return TRUE;
     }
-  if (strstr (lower, "4bit") != NULL || (strcmp (mapped, "lion") == 0 &&
+  if (strstr (lower, "4bit") != NULL || (optimizer == RP_OPTIMIZER_LION &&
                                           strstr (lower, "8bit") != NULL))
     rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED,
                     _("%s: %s is counted as %s, the nearest Rigplan has"), source_key, name,
-                    mapped);
-  return rp_import_set_enum (f, "training.optimizer", mapped, source_key, error);
+                    rp_enum_info_get_label (&rp_optimizer_info, optimizer));
+  return rp_import_set (f, "training.optimizer", optimizer, source_key, error);
 }
 
 /* ---- axolotl -------------------------------------------------------- */
@@ -760,12 +767,13 @@ read_axolotl_adapter (RpImportFile *f,
       !rp_import_read_bool (f, root, NULL, "load_in_8bit", &b8, &f8, error))
     return FALSE;
   if (adapter == NULL)
-    return rp_import_set_enum (f, "training.method", "full-finetune", "adapter", error);
+    return rp_import_set (f, "training.method", RP_METHOD_FULL_FINETUNE, "adapter", error);
   if (g_ascii_strcasecmp (adapter, "qlora") != 0 && g_ascii_strcasecmp (adapter, "lora") != 0)
     return unknown_value (f, NULL, "adapter", adapter, "lora, qlora", error);
-  if (!rp_import_set_enum (f, "training.method",
-                           g_ascii_strcasecmp (adapter, "qlora") == 0 || b4 ? "qlora" : "lora",
-                           "adapter", error) ||
+  if (!rp_import_set (f, "training.method",
+                      g_ascii_strcasecmp (adapter, "qlora") == 0 || b4 ? RP_METHOD_QLORA
+                                                                      : RP_METHOD_LORA,
+                      "adapter", error) ||
       !set_count (f, root, NULL, "lora_r", "training.lora_rank", error) ||
       !rp_import_read_bool (f, root, NULL, "lora_target_linear", &linear, &has_linear, error))
     return FALSE;
@@ -777,8 +785,8 @@ read_axolotl_adapter (RpImportFile *f,
   if (!ok)
     return FALSE;
   if (linear)
-    return rp_import_set_enum (f, "training.lora_targets", "all-linear", "lora_target_linear",
-                               error);
+    return rp_import_set (f, "training.lora_targets", RP_LORA_TARGETS_ALL_LINEAR,
+                          "lora_target_linear", error);
   if (modules != NULL)
     return rp_import_set_lora_targets (f, modules, FALSE, "lora_target_modules", error);
   return TRUE;
@@ -900,8 +908,9 @@ rp_import_read_axolotl (RpImportFile *f,
 
     if (!ok || (opt != NULL && !set_optimizer_name (f, opt, "optimizer", error)) ||
         !rp_import_read_bool (f, root, NULL, "gradient_checkpointing", &ckpt, &found, error) ||
-        (found && !rp_import_set_enum (f, "training.recompute", ckpt ? "full" : "none",
-                                       "gradient_checkpointing", error)))
+        (found && !rp_import_set (f, "training.recompute",
+                                  ckpt ? RP_RECOMPUTE_FULL : RP_RECOMPUTE_NONE,
+                                  "gradient_checkpointing", error)))
       return FALSE;
   }
   unfrozen = string_list (f, root, NULL, "unfrozen_parameters", error, &ok);
@@ -942,7 +951,8 @@ read_torchtune_model (RpImportFile *f,
   const cJSON *model = rp_import_get (f, root, NULL, "model");
   gboolean ok = TRUE, mlp = FALSE, found = FALSE, out = FALSE, has_out = FALSE;
   const char *component = text_of (f, model, "model", "_component_", error, &ok);
-  const char *builder, *method = "full-finetune";
+  const char *builder;
+  RpMethod method = RP_METHOD_FULL_FINETUNE;
   g_autofree const char **attn = NULL;
 
   if (!ok || component == NULL)
@@ -951,15 +961,15 @@ read_torchtune_model (RpImportFile *f,
   builder = strrchr (component, '.') != NULL ? strrchr (component, '.') + 1 : component;
   if (g_str_has_prefix (builder, "qlora_"))
     {
-      method = "qlora";
+      method = RP_METHOD_QLORA;
       builder += strlen ("qlora_");
     }
   else if (g_str_has_prefix (builder, "lora_"))
     {
-      method = "lora";
+      method = RP_METHOD_LORA;
       builder += strlen ("lora_");
     }
-  if (!rp_import_set_enum (f, "training.method", method, "model._component_", error))
+  if (!rp_import_set (f, "training.method", method, "model._component_", error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (torchtune_models); i++)
     if (strcmp (torchtune_models[i].builder, builder) == 0)
@@ -979,7 +989,7 @@ read_torchtune_model (RpImportFile *f,
     rp_import_note (f, RP_IMPORT_NOTE_IGNORED,
                     _("model._component_: %s has no preset in Rigplan’s catalog: import the "
                       "model’s config.json (or its checkpoint directory) too"), component);
-  if (strcmp (method, "full-finetune") == 0)
+  if (method == RP_METHOD_FULL_FINETUNE)
     return TRUE;
   attn = string_list (f, model, "model", "lora_attn_modules", error, &ok);
   if (!ok || !set_count (f, model, "model", "lora_rank", "training.lora_rank", error) ||
@@ -1008,9 +1018,9 @@ read_torchtune_optimizer (RpImportFile *f,
   if (!rp_import_read_number (f, opt, "optimizer", "momentum", &momentum, &found, error))
     return FALSE;
   if (g_str_has_suffix (component, ".SGD"))
-    return rp_import_set_enum (f, "training.optimizer",
-                               found && momentum > 0 ? "sgd-momentum" : "sgd",
-                               "optimizer._component_", error);
+    return rp_import_set (f, "training.optimizer",
+                          found && momentum > 0 ? RP_OPTIMIZER_SGD_MOMENTUM : RP_OPTIMIZER_SGD,
+                          "optimizer._component_", error);
   return set_optimizer_name (f, component, "optimizer._component_", error);
 }
 
@@ -1029,8 +1039,9 @@ read_torchtune_memory (RpImportFile *f,
       !rp_import_read_bool (f, root, NULL, "enable_activation_offloading", &act, &has_act,
                             error))
     return FALSE;
-  if (found && !rp_import_set_enum (f, "training.recompute", ckpt ? "full" : "none",
-                                    "enable_activation_checkpointing", error))
+  if (found && !rp_import_set (f, "training.recompute",
+                               ckpt ? RP_RECOMPUTE_FULL : RP_RECOMPUTE_NONE,
+                               "enable_activation_checkpointing", error))
     return FALSE;
   if (act)
     rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED, "%s",
@@ -1044,17 +1055,18 @@ read_torchtune_memory (RpImportFile *f,
                           has_offload ? "fsdp_cpu_offload" : "custom_sharded_layers", error))
         return FALSE;
       if (has_offload &&
-          !rp_import_set_enum (f, "training.offload", offload ? "optimizer+params" : "none",
-                               "fsdp_cpu_offload", error))
+          !rp_import_set (f, "training.offload",
+                          offload ? RP_OFFLOAD_OPTIMIZER_AND_PARAMS : RP_OFFLOAD_NONE,
+                          "fsdp_cpu_offload", error))
         return FALSE;
     }
   if (dtype == NULL)
     return TRUE;
   /* torchtune trains "full bf16": weights, gradients and optimizer states */
   if (strcmp (dtype, "bf16") == 0)
-    return rp_import_set_enum (f, "training.precision", "bf16", "dtype", error);
+    return rp_import_set (f, "training.precision", RP_PRECISION_BF16_PURE, "dtype", error);
   if (strcmp (dtype, "fp32") == 0)
-    return rp_import_set_enum (f, "training.precision", "fp32", "dtype", error);
+    return rp_import_set (f, "training.precision", RP_PRECISION_FP32, "dtype", error);
   return unknown_value (f, NULL, "dtype", dtype, "bf16, fp32", error);
 }
 

@@ -940,22 +940,6 @@ rp_import_check (RpImportFile *f,
   return check_value (f, field, value, source_key, error);
 }
 
-gboolean
-rp_import_set_enum (RpImportFile *f,
-                    const char   *key,
-                    const char   *name,
-                    const char   *source_key,
-                    GError      **error)
-{
-  const RpField *field = rp_fields_lookup (key);
-  guint index = 0;
-
-  g_return_val_if_fail (field != NULL && field->choices != NULL, FALSE);
-  if (!rp_enum_info_lookup (field->choices, name, &index))
-    g_return_val_if_reached (FALSE);
-  return rp_import_set (f, key, index, source_key, error);
-}
-
 /* Whether the preset @id has the parameter count of @arch: a name that
  * agrees with the model config read. */
 static gboolean
@@ -1179,7 +1163,7 @@ rp_import_set_lora_targets (RpImportFile      *f,
 {
   const guint attention = MOD_Q | MOD_K | MOD_V | MOD_O;
   g_autoptr(GString) unknown = g_string_new (NULL);
-  const char *targets;
+  RpLoraTargets targets;
   guint bits = mlp ? MOD_MLP : 0;
 
   for (guint i = 0; modules != NULL && modules[i] != NULL; i++)
@@ -1195,13 +1179,13 @@ rp_import_set_lora_targets (RpImportFile      *f,
                     /* TRANSLATORS: LoRA target modules Rigplan cannot place */
                     _("%s: modules not understood: %s"), source_key, unknown->str);
   if (bits & MOD_MLP)
-    targets = "all-linear";
+    targets = RP_LORA_TARGETS_ALL_LINEAR;
   else if (bits == (MOD_Q | MOD_V))
-    targets = "qv";
+    targets = RP_LORA_TARGETS_QV;
   else if ((bits & (MOD_K | MOD_O)) != 0)
-    targets = "attention";
+    targets = RP_LORA_TARGETS_ATTENTION;
   else
-    targets = "qv";
+    targets = RP_LORA_TARGETS_QV;
   if ((bits & MOD_MLP) && (bits & attention) != attention)
     rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED,
                     _("%s: Rigplan’s “all-linear” adapts every attention projection too; this "
@@ -1210,8 +1194,8 @@ rp_import_set_lora_targets (RpImportFile      *f,
   else if (!(bits & MOD_MLP) && bits != (MOD_Q | MOD_V) && bits != attention)
     rp_import_note (f, RP_IMPORT_NOTE_APPROXIMATED,
                     _("%s: counted as LoRA on %s, the nearest of Rigplan’s target sets"),
-                    source_key, targets);
-  return rp_import_set_enum (f, "training.lora_targets", targets, source_key, error);
+                    source_key, rp_enum_info_get_label (&rp_lora_targets_info, targets));
+  return rp_import_set (f, "training.lora_targets", targets, source_key, error);
 }
 
 /* ---- public API ----------------------------------------------------- */
