@@ -9,6 +9,8 @@
  *   rigplan-cli guide [--budget X] [--deadline D] [--currency CUR] [--json]
  *   rigplan-cli schema [--json]
  *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.csv|OUT.json]
+ *   rigplan-cli import PATH… [-o FILE.rigplan]           (rp-cli-convert.c)
+ *   rigplan-cli export FILE.rigplan --format deepspeed|accelerate|torchrun|howto
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
  * input (a file or value that cannot be used), 2 usage or internal error. */
@@ -17,6 +19,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-convert.h"
 #include "rp-chart.h"
 #include "rp-compare.h"
 #include "rp-compare-set.h"
@@ -1429,7 +1432,8 @@ run_export (int    argc,
 {
   g_autoptr(GOptionContext) context =
     new_context (_("FILE.rigplan"),
-                 _("Write the plan as a PDF report, or one chart as PDF, PNG or SVG."));
+                 _("Write the plan as a PDF report, or one chart as PDF, PNG or SVG; with "
+                   "--format, a launch config (“export --format deepspeed --help”)."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -2046,6 +2050,10 @@ print_main_help (FILE *out)
   fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, or one chart (--chart)"));
   fprintf (out, "  compare A.rigplan B.rigplan  %s\n", _("Compare scenarios side by side"));
   fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
+  fprintf (out, "  import PATH… [-o FILE]       %s\n",
+           _("Make a scenario from model and training configs"));
+  fprintf (out, "  export FILE --format NAME    %s\n",
+           _("Write a DeepSpeed, accelerate or torchrun launch config"));
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
 }
 
@@ -2094,7 +2102,10 @@ main (int    argc,
   if (strcmp (command, "guide") == 0)
     return run_guide (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
-    return run_export (argc - 1, argv + 1);
+    return rp_cli_is_launch_export (argc - 1, argv + 1)
+           ? rp_cli_run_export_launch (argc - 1, argv + 1) : run_export (argc - 1, argv + 1);
+  if (strcmp (command, "import") == 0)
+    return rp_cli_run_import (argc - 1, argv + 1);
   if (strcmp (command, "fix") == 0)
     return run_fix (argc - 1, argv + 1);
   if (strcmp (command, "schema") == 0)
