@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # build
   meson ninja-build pkg-config gcc gettext libglib2.0-dev libgtk-4-dev libcjson-dev
+  # YAML training configs (accelerate, axolotl, torchtune) for rigplan-cli import
+  libyaml-dev
   # headless tests: display, session bus, accessibility bus
   xvfb xauth dbus-daemon at-spi2-core
   # desktop-file and AppStream validation

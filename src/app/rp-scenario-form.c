@@ -290,11 +290,57 @@ on_dropdown_selected_cb (GtkDropDown *dropdown,
   g_object_set (doc, row->property, g_ptr_array_index (row->ids, selected), NULL);
 }
 
+static void
+on_item_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  ellipsize)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (GPOINTER_TO_INT (ellipsize))
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 20);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 26);
+    }
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+on_item_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  gtk_label_set_label (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, text);
+}
+
+static GtkListItemFactory *
+new_item_factory (gboolean ellipsize)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (on_item_setup_cb), GINT_TO_POINTER (ellipsize));
+  g_signal_connect (factory, "bind", G_CALLBACK (on_item_bind_cb), NULL);
+  return factory;
+}
+
+/* The button shows the choice ellipsized, the list shows it whole: a
+ * drop-down is otherwise as wide as its longest choice ("Selective: save
+ * matmul outputs (PyTorch op-level)"), which widened the whole form. */
 static GtkWidget *
 new_dropdown (Row           *row,
               GtkStringList *items)
 {
+  g_autoptr(GtkListItemFactory) button = new_item_factory (TRUE);
+  g_autoptr(GtkListItemFactory) list = new_item_factory (FALSE);
   GtkWidget *dropdown = gtk_drop_down_new (G_LIST_MODEL (items), NULL);
+
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (dropdown), button);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (dropdown), list);
 
   row->handler = g_signal_connect (dropdown, "notify::selected",
                                    G_CALLBACK (on_dropdown_selected_cb), row);

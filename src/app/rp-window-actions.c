@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-window-actions.c: the window's actions: new, open, save, export, print, prices,
- * close
+ * close (import and launch configs: rp-window-import.c)
  *
  * Files go through GtkFileChooserNative (GTK 4.8 has no GtkFileDialog)
  * and async GFile I/O with the window's cancellable.  Errors are shown in
@@ -720,11 +720,16 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, win_compare_action);
   gtk_widget_class_install_action (widget_class, "win.show-plan", NULL, win_show_plan_action);
   gtk_widget_class_install_action (widget_class, "win.guide", NULL, win_guide_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, rp_window_import_action);
+  gtk_widget_class_install_action (widget_class, "win.export-launch", "s",
+                                   rp_window_export_launch_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.import",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
@@ -755,6 +760,7 @@ rp_window_update_actions (RpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-pdf", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-png", has_estimate);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-launch", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-fix", has_fix);
   gtk_widget_set_visible (self->fix_button, has_fix);
 }

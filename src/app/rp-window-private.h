@@ -88,4 +88,13 @@ void rp_window_show_error         (RpWindow       *self,
 gboolean rp_window_confirm_close  (RpWindow       *self);
 void rp_window_update_actions     (RpWindow       *self);
 
+/* rp-window-import.c */
+void rp_window_init_import          (RpWindow       *self);
+void rp_window_import_action        (GtkWidget      *widget,
+                                     const char     *action_name,
+                                     GVariant       *parameter);
+void rp_window_export_launch_action (GtkWidget      *widget,
+                                     const char     *action_name,
+                                     GVariant       *parameter);
+
 G_END_DECLS

@@ -772,6 +772,7 @@ rp_window_init (RpWindow *self)
   self->verdict_class = "unknown";
   build_figures (self);
   rp_recent_attach_menu (self->recent_section);
+  rp_window_init_import (self);
 }
 
 /* ---- public API ----------------------------------------------------- */

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "rp-chart.h"
+#include "rp-export-launch.h"
 #include "rp-scenario-document.h"
 
 G_BEGIN_DECLS
@@ -21,6 +22,20 @@ RpScenarioDocument *rp_window_get_document      (RpWindow       *self);
 /* Loads @file into this window; errors go to a dialog. */
 void                rp_window_open_file         (RpWindow       *self,
                                                  GFile          *file);
+/* Imports model and training configs (rp-import.h) in a thread: into this
+ * window when it is pristine, else into a new one, modified and unnamed;
+ * a dialog shows what was read and approximated.  Errors go to a dialog. */
+void                rp_window_import_files      (RpWindow       *self,
+                                                 GFile *const   *files,
+                                                 guint           n_files);
+/* The notes of the last import this window shows, or NULL. */
+const char         *rp_window_get_import_report (RpWindow       *self);
+/* Writes @format for the scenario to @file, then says so (and what the
+ * file cannot carry); errors go to a dialog.  What Export Launch Config
+ * does after its file chooser. */
+gboolean            rp_window_export_launch_file (RpWindow      *self,
+                                                  RpLaunchFormat format,
+                                                  GFile         *file);
 /* TRUE when the document is untouched and unnamed (a new window). */
 gboolean            rp_window_is_pristine       (RpWindow       *self);
 

@@ -10,6 +10,8 @@
  *   rigplan-cli guide [--budget X] [--deadline D] [--currency CUR] [--json]
  *   rigplan-cli schema [--json]
  *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.pdf|.csv|.json]
+ *   rigplan-cli import PATH… [-o FILE.rigplan]           (rp-cli-convert.c)
+ *   rigplan-cli export FILE.rigplan --format deepspeed|accelerate|torchrun|howto
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
  * input (a file or value that cannot be used), 2 usage or internal error. */
@@ -18,6 +20,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-convert.h"
 #include "rp-chart.h"
 #include "rp-compare.h"
 #include "rp-compare-set.h"
@@ -1143,7 +1146,8 @@ run_export (int    argc,
   g_autoptr(GOptionContext) context =
     new_context (_("FILE.rigplan"),
                  _("Write the plan as a PDF report, one chart as PDF, PNG or SVG, or the "
-                   "estimate as CSV or JSON."));
+                   "estimate as CSV or JSON; with --format, a launch config (“export --format "
+                   "deepspeed --help”)."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -1784,9 +1788,13 @@ print_main_help (FILE *out)
   fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("The machine to rent and the machine to buy"));
   fprintf (out, "  guide [--budget X]           %s\n", _("The sizing guide for common kinds of training"));
   fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
-  fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, or one chart (--chart)"));
+  fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, a chart (--chart), or the estimate as CSV or JSON"));
   fprintf (out, "  compare A.rigplan B.rigplan  %s\n", _("Compare scenarios side by side"));
   fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
+  fprintf (out, "  import PATH… [-o FILE]       %s\n",
+           _("Make a scenario from model and training configs"));
+  fprintf (out, "  export FILE --format NAME    %s\n",
+           _("Write a DeepSpeed, accelerate or torchrun launch config"));
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
 }
 
@@ -1835,7 +1843,10 @@ main (int    argc,
   if (strcmp (command, "guide") == 0)
     return run_guide (argc - 1, argv + 1);
   if (strcmp (command, "export") == 0)
-    return run_export (argc - 1, argv + 1);
+    return rp_cli_is_launch_export (argc - 1, argv + 1)
+           ? rp_cli_run_export_launch (argc - 1, argv + 1) : run_export (argc - 1, argv + 1);
+  if (strcmp (command, "import") == 0)
+    return rp_cli_run_import (argc - 1, argv + 1);
   if (strcmp (command, "fix") == 0)
     return run_fix (argc - 1, argv + 1);
   if (strcmp (command, "schema") == 0)

@@ -206,6 +206,10 @@ has_usd_and_cny (const RpScenario  *s,
 static const RpField fields[] = {
   { .key = "name", .json_key = "name", .section = RP_SECTION_NONE, .type = RP_FIELD_STRING,
     .offset = SC (name), .def = NAN, .label = N_("Name") },
+  /* free text; an import writes what it read and what it approximated */
+  { .key = "notes", .json_key = "notes", .section = RP_SECTION_NONE, .type = RP_FIELD_STRING,
+    .offset = SC (notes), .def = NAN, .flags = RP_FIELD_NULLABLE, .label = N_("Notes"),
+    .null_label = N_("none") },
 
   /* ---- model ---- */
   { .key = "model.preset", .json_key = "preset", .section = RP_SECTION_MODEL,

@@ -215,6 +215,8 @@ rp_scenario_to_json (const RpScenario *self)
   cJSON_AddStringToObject (root, "format", "rigplan-scenario");
   cJSON_AddNumberToObject (root, "version", RP_SCENARIO_VERSION);
   cJSON_AddStringToObject (root, "name", self->name != NULL ? self->name : "");
+  if (self->notes != NULL)
+    cJSON_AddStringToObject (root, "notes", self->notes);
   model = cJSON_AddObjectToObject (root, "model");
   rp_fields_write_section (model, RP_SECTION_MODEL, self);
   rp_model_arch_write_json (model, &self->model.arch, self->model.overridden);

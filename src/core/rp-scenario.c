@@ -84,6 +84,7 @@ rp_scenario_copy (const RpScenario *self)
   copy = g_new0 (RpScenario, 1);
   *copy = *self;
   copy->name = g_strdup (self->name);
+  copy->notes = g_strdup (self->notes);
   copy->model.preset = g_strdup (self->model.preset);
   copy->hardware.gpu = g_strdup (self->hardware.gpu);
   copy->budget.rent_offer = g_strdup (self->budget.rent_offer);
@@ -102,6 +103,7 @@ rp_scenario_free (RpScenario *self)
   if (self == NULL)
     return;
   g_free (self->name);
+  g_free (self->notes);
   g_free (self->model.preset);
   g_free (self->hardware.gpu);
   g_free (self->budget.rent_offer);
@@ -127,6 +129,7 @@ rp_scenario_free (RpScenario *self)
   }
 
 DEFINE_STRING_SETTER (rp_scenario_set_name, name)
+DEFINE_STRING_SETTER (rp_scenario_set_notes, notes)
 DEFINE_STRING_SETTER (rp_scenario_set_preset, model.preset)
 DEFINE_STRING_SETTER (rp_scenario_set_gpu, hardware.gpu)
 DEFINE_STRING_SETTER (rp_scenario_set_rent_offer, budget.rent_offer)

@@ -26,6 +26,8 @@ RpScenario *rp_scenario_copy           (const RpScenario *self);
 void        rp_scenario_free           (RpScenario       *self);
 void        rp_scenario_set_name       (RpScenario       *self,
                                         const char       *name);
+void        rp_scenario_set_notes      (RpScenario       *self,
+                                        const char       *notes);
 void        rp_scenario_set_preset     (RpScenario       *self,
                                         const char       *preset);
 void        rp_scenario_set_gpu        (RpScenario       *self,

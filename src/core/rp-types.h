@@ -443,6 +443,7 @@ typedef struct _RpJsonExtra RpJsonExtra;
 typedef struct
 {
   char        *name;                   /* owned */
+  char        *notes;                  /* owned, may be NULL: where it came from */
   RpModelSpec  model;
   RpTraining   training;
   RpHardware   hardware;

@@ -1,0 +1,351 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-cli-convert.c: rigplan-cli import and export --format
+ *
+ * Output on stdout, diagnostics on stderr; exit status 0 ok, 1 bad input,
+ * 2 usage, as for every rigplan-cli command. */
+
+#include "config.h"
+
+#include "rp-cli-convert.h"
+
+#include "rp-catalog.h"
+#include "rp-export-launch.h"
+#include "rp-import.h"
+#include "rp-planner.h"
+#include "rp-scenario.h"
+
+#include <cjson/cJSON.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+enum
+{
+  EXIT_OK = 0,
+  EXIT_BAD_INPUT = 1,
+  EXIT_USAGE = 2,
+};
+
+static char *opt_output = NULL;
+static char *opt_catalog = NULL;
+static char *opt_format = NULL;
+static char *opt_plan_row = NULL;
+static gboolean opt_json = FALSE;
+
+/* ---- helpers -------------------------------------------------------- */
+
+static int
+fail (int         status,
+      const char *message)
+{
+  g_printerr ("rigplan-cli: %s\n", message);
+  return status;
+}
+
+static int
+usage_error (GOptionContext *context,
+             const char     *message)
+{
+  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+
+  g_printerr ("rigplan-cli: %s\n\n%s", message, help);
+  return EXIT_USAGE;
+}
+
+static RpCatalog *
+load_catalog (GError **error)
+{
+  g_autoptr(RpCatalog) catalog = NULL;
+
+  if (opt_catalog == NULL)
+    return rp_catalog_load_default (error);
+  catalog = rp_catalog_new_empty ();
+  if (!rp_catalog_load_dir (catalog, opt_catalog, TRUE, error))
+    return NULL;
+  return g_steal_pointer (&catalog);
+}
+
+static GOptionContext *
+new_context (const char         *parameter,
+             const char         *summary,
+             const GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (parameter);
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary);
+  return context;
+}
+
+static gboolean
+is_stdout (const char *path)
+{
+  return path == NULL || strcmp (path, "-") == 0;
+}
+
+/* ---- import --------------------------------------------------------- */
+
+static const GOptionEntry import_entries[] = {
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
+    N_("Write the scenario to FILE (default: standard output)"), N_("FILE") },
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
+    N_("Print the scenario and the notes as JSON for scripts"), NULL },
+  { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog,
+    N_("Read the bundled catalogs from DIR"), N_("DIR") },
+  { NULL }
+};
+
+static const char *const note_kinds[RP_N_IMPORT_NOTES] = {
+  "source", "count", "approximated", "conflict", "derived", "ignored", "default",
+};
+
+static void
+print_import_json (RpImport   *import,
+                   RpScenario *scenario)
+{
+  g_autofree char *text = rp_scenario_to_json (scenario);
+  cJSON *root = cJSON_CreateObject ();
+  cJSON *notes = cJSON_AddArrayToObject (root, "notes");
+  char *out;
+
+  cJSON_AddItemToObject (root, "scenario", cJSON_Parse (text));
+  for (guint i = 0; i < rp_import_n_notes (import); i++)
+    {
+      const RpImportNote *n = rp_import_get_note (import, i);
+      cJSON *item = cJSON_CreateObject ();
+
+      cJSON_AddStringToObject (item, "kind", note_kinds[n->kind]);
+      if (n->file != NULL)
+        cJSON_AddStringToObject (item, "file", n->file);
+      else
+        cJSON_AddNullToObject (item, "file");
+      cJSON_AddStringToObject (item, "text", n->text);
+      cJSON_AddItemToArray (notes, item);
+    }
+  if (is_stdout (opt_output))
+    cJSON_AddNullToObject (root, "output");
+  else
+    cJSON_AddStringToObject (root, "output", opt_output);
+  out = cJSON_Print (root);
+  g_print ("%s\n", out);
+  cJSON_free (out);
+  cJSON_Delete (root);
+}
+
+int
+rp_cli_run_import (int    argc,
+                   char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    new_context (_("PATH…"),
+                 _("Make a scenario from a Hugging Face model (config.json or its directory) "
+                   "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
+                   "what was approximated."), import_entries);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(RpImport) import = NULL;
+  g_autoptr(RpScenario) scenario = NULL;
+  g_autofree char *report = NULL;
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc < 2)
+    return usage_error (context, _("name at least one file or model directory"));
+  catalog = load_catalog (&error);
+  if (catalog == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  import = rp_import_new (catalog);
+  for (int i = 1; i < argc; i++)
+    if (!rp_import_add_path (import, argv[i], &error))
+      return fail (EXIT_BAD_INPUT, error->message);
+  scenario = rp_import_finish (import, &error);
+  if (scenario == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  if (!is_stdout (opt_output) && !rp_scenario_save_file (scenario, opt_output, &error))
+    return fail (EXIT_BAD_INPUT, error->message);
+  if (opt_json)
+    {
+      print_import_json (import, scenario);
+      return EXIT_OK;
+    }
+  report = rp_import_dup_report (import);
+  if (is_stdout (opt_output))
+    {
+      g_autofree char *text = rp_scenario_to_json (scenario);
+
+      /* the scenario on stdout for a pipe; what was done on stderr */
+      fputs (text, stdout);
+      g_printerr ("%s", report);
+      return EXIT_OK;
+    }
+  g_print ("%s\n", report);
+  /* TRANSLATORS: %s is the scenario file written */
+  g_print (_("Wrote %s\n"), opt_output);
+  return EXIT_OK;
+}
+
+/* ---- export --format ------------------------------------------------ */
+
+static const GOptionEntry launch_entries[] = {
+  { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
+    N_("deepspeed, accelerate, torchrun or howto"), N_("NAME") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
+    N_("Write to FILE (default: standard output)"), N_("FILE") },
+  { "plan-row", 0, 0, G_OPTION_ARG_STRING, &opt_plan_row,
+    N_("Export a row of “rigplan-cli plan”: the recommended one, rent:N or buy:N (1 is the "
+       "first), or N of the answer the plan recommends"),
+    N_("recommended|rent:N|buy:N|N") },
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
+    N_("Print {format, output, text, notes} as JSON for scripts"), NULL },
+  { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog,
+    N_("Read the bundled catalogs from DIR"), N_("DIR") },
+  { NULL }
+};
+
+static void
+print_launch_json (RpLaunchFormat     format,
+                   const char        *text,
+                   const char *const *notes)
+{
+  cJSON *root = cJSON_CreateObject ();
+  cJSON *array = cJSON_AddArrayToObject (root, "notes");
+  char *out;
+
+  cJSON_AddStringToObject (root, "format", rp_launch_format_to_string (format));
+  if (is_stdout (opt_output))
+    {
+      cJSON_AddNullToObject (root, "output");
+      cJSON_AddStringToObject (root, "text", text);
+    }
+  else
+    {
+      cJSON_AddStringToObject (root, "output", opt_output);
+      cJSON_AddNullToObject (root, "text");
+    }
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    cJSON_AddItemToArray (array, cJSON_CreateString (notes[i]));
+  out = cJSON_Print (root);
+  g_print ("%s\n", out);
+  cJSON_free (out);
+  cJSON_Delete (root);
+}
+
+/* The plan row @row names (transfer full), or NULL and a message:
+ * "recommended", "rent:N" or "buy:N", or N of the answer the plan
+ * recommends (rows as "rigplan-cli plan" numbers them, from 1). */
+static RpScenario *
+plan_row (const RpScenario *scenario,
+          RpCatalog        *catalog,
+          const char       *row,
+          GError          **error)
+{
+  g_autoptr(RpPlan) plan = NULL;
+  RpPlanOptions options;
+  const RpPlanAnswer *answer;
+  const RpPlanRow *chosen = NULL;
+  const char *number = row;
+  guint64 n = 0;
+  gint kind;
+
+  rp_plan_options_init (&options);
+  plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, error);
+  if (plan == NULL)
+    return NULL;
+  if (strcmp (row, "recommended") == 0)
+    chosen = rp_plan_get_recommended (plan, -1);
+  else
+    {
+      kind = plan->overall >= 0 ? plan->overall : RP_PLAN_RENT;
+      if (g_str_has_prefix (row, "rent:"))
+        kind = RP_PLAN_RENT, number = row + 5;
+      else if (g_str_has_prefix (row, "buy:"))
+        kind = RP_PLAN_BUY, number = row + 4;
+      answer = &plan->answers[kind];
+      if (answer->rows != NULL && g_ascii_string_to_unsigned (number, 10, 1, answer->rows->len,
+                                                              &n, NULL))
+        chosen = g_ptr_array_index (answer->rows, n - 1);
+    }
+  if (chosen == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   strcmp (row, "recommended") == 0
+                   ? _("--plan-row recommended: nothing fits, so the plan recommends nothing")
+                   /* TRANSLATORS: %s is what the user gave to --plan-row */
+                   : _("--plan-row %s: no such row; give recommended, N, rent:N or buy:N"),
+                   row);
+      return NULL;
+    }
+  return rp_scenario_copy (chosen->scenario);
+}
+
+gboolean
+rp_cli_is_launch_export (int    argc,
+                         char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (g_str_has_prefix (argv[i], "--format"))
+      return TRUE;
+  return FALSE;
+}
+
+int
+rp_cli_run_export_launch (int    argc,
+                          char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    new_context (_("FILE.rigplan"),
+                 _("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
+                   "config JSON, an accelerate config YAML, a torchrun script, or how to run "
+                   "it."), launch_entries);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(RpScenario) scenario = NULL;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) notes = NULL;
+  RpLaunchFormat format;
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 2)
+    return usage_error (context, _("name one scenario file"));
+  if (!rp_launch_format_from_string (opt_format, &format))
+    return usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
+  catalog = load_catalog (&error);
+  if (catalog == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  scenario = rp_scenario_load_file (argv[1], &error);
+  if (scenario == NULL)
+    return fail (EXIT_BAD_INPUT, error->message);
+  if (opt_plan_row != NULL)
+    {
+      RpScenario *row = plan_row (scenario, catalog, opt_plan_row, &error);
+
+      if (row == NULL)
+        return fail (error->domain == G_OPTION_ERROR ? EXIT_USAGE : EXIT_BAD_INPUT,
+                     error->message);
+      rp_scenario_free (scenario);
+      scenario = row;
+    }
+  if (is_stdout (opt_output))
+    {
+      text = rp_launch_export (scenario, catalog, format, &notes, &error);
+      if (text == NULL)
+        return fail (EXIT_BAD_INPUT, error->message);
+      if (!opt_json)
+        fputs (text, stdout);
+    }
+  else if (!rp_launch_export_file (scenario, catalog, format, opt_output, &notes, &error))
+    return fail (EXIT_BAD_INPUT, error->message);
+  if (opt_json)
+    {
+      print_launch_json (format, text, (const char *const *) notes);
+      return EXIT_OK;
+    }
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    /* TRANSLATORS: something the exported file cannot say */
+    g_printerr (_("rigplan-cli: note: %s\n"), notes[i]);
+  if (!is_stdout (opt_output))
+    g_print (_("Wrote %s (%s)\n"), opt_output, rp_launch_format_get_label (format));
+  return EXIT_OK;
+}
