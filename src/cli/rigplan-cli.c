@@ -884,7 +884,7 @@ print_plan_rows (const RpPlan    *plan,
 
   /* TRANSLATORS: column headings of "rigplan-cli plan"; keep them short */
   print_cells (-3, "", -16, _("GPU"), 5, C_("column", "GPUs"), -13, _("TP×PP×ZeRO"),
-               -10, _("Recompute"), 10, _("Mem/GPU"), 7, _("Days"), 12,
+               -19, _("Recompute"), 10, _("Mem/GPU"), 7, _("Days"), 12,
                kind == RP_PLAN_RENT ? _("This run") : _("Capital"),
                0, kind == RP_PLAN_RENT ? _("Offer") : _("Per month"), 0, NULL);
   for (guint i = 0; i < n; i++)
@@ -904,8 +904,10 @@ print_plan_rows (const RpPlan    *plan,
         last = g_strdup (r->offer != NULL ? r->offer->id : _("your price"));
       else
         last = rp_units_format_money (r->per_month, plan->currency);
-      print_cells (-3, mark, -16, r->gpu->id, 5, n_gpus, -13, shape, -10,
-                   rp_enum_info_get_label (&rp_recompute_info, t->recompute), 10, mem, 7, days,
+      /* the recompute policy by its file name, like the GPU by its id:
+       * the labels ("Selective: save matmul outputs …") break the table */
+      print_cells (-3, mark, -16, r->gpu->id, 5, n_gpus, -13, shape, -19,
+                   rp_enum_info_get_name (&rp_recompute_info, t->recompute), 10, mem, 7, days,
                    12, cost, 0, last, 0, NULL);
     }
   for (guint i = 0; i < n; i++)
