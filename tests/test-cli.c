@@ -245,6 +245,45 @@ test_estimate_json (void)
     }
 }
 
+/* English text has no Chinese words in it (issue 10): every example's
+ * estimate and plan in English, though several rent from Chinese clouds
+ * whose offers have Chinese names (the catalog's "offer_zh"). */
+static void
+test_english_has_no_chinese (void)
+{
+  const char *env[] = { "LANGUAGE", "C", "LC_ALL", "C.UTF-8", NULL };
+  g_autoptr(GDir) dir = g_dir_open (g_getenv ("RIGPLAN_EXAMPLES"), 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+
+      if (!g_str_has_suffix (name, ".rigplan"))
+        continue;
+      path = example (name);
+      for (guint c = 0; c < 2; c++)
+        {
+          g_auto(CliResult) r = { 0 };
+
+          run_cli (&r, env, c == 0 ? "estimate" : "plan", path, NULL);
+          g_assert_cmpint (r.status, ==, 0);
+          for (const char *p = r.out; *p != '\0'; p = g_utf8_next_char (p))
+            {
+              gunichar ch = g_utf8_get_char (p);
+
+              if (ch >= 0x4e00 && ch <= 0x9fff)
+                g_error ("%s %s: Chinese in English output: …%.40s", c == 0 ? "estimate" : "plan",
+                         name, p);
+            }
+          n++;
+        }
+    }
+  g_assert_cmpuint (n, >=, 14);
+}
+
 static void
 test_estimate_text (void)
 {
@@ -633,6 +672,7 @@ main (int    argc,
   g_test_add_func ("/cli/catalog-tables", test_catalog_tables);
   g_test_add_func ("/cli/estimate-json", test_estimate_json);
   g_test_add_func ("/cli/estimate-text", test_estimate_text);
+  g_test_add_func ("/cli/english-has-no-chinese", test_english_has_no_chinese);
   g_test_add_func ("/cli/estimate-bad-file", test_estimate_bad_file);
   g_test_add_func ("/cli/schema", test_schema);
   g_test_add_func ("/cli/fix", test_fix);

@@ -175,7 +175,8 @@ add_offer_rows (RpPricesWindow     *self,
       row->texts[RP_PRICES_COLUMN_TERMS] =
         o->offer != NULL
         /* TRANSLATORS: rental terms, then the offer's instance type */
-        ? g_strdup_printf (_("%s · %s"), rp_enum_info_get_label (&rp_rent_kind_info, k), o->offer)
+        ? g_strdup_printf (_("%s · %s"), rp_enum_info_get_label (&rp_rent_kind_info, k),
+                           rp_cloud_offer_get_name (o))
         : g_strdup (rp_enum_info_get_label (&rp_rent_kind_info, k));
       money = rp_units_format_money (row->price, row->currency);
       /* TRANSLATORS: a price per GPU-hour in the Prices window: "¥1.98/GPU·h" */

@@ -400,7 +400,7 @@ fill_offers (Row *row)
       price = rp_units_format_money (o->per_gpu_hour[s->budget.rent_kind], o->currency);
       /* TRANSLATORS: a rental offer: provider, instance type, price per GPU-hour, date */
       label = g_strdup_printf (_("%s %s, %s/GPU·h (%s)"), o->provider,
-                               o->offer != NULL ? o->offer : o->id,
+                               rp_cloud_offer_get_name (o),
                                o->per_gpu_hour[s->budget.rent_kind] > 0 ? price : "—",
                                o->as_of != NULL ? o->as_of : "?");
       gtk_string_list_append (items, label);

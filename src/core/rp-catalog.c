@@ -91,6 +91,7 @@ cloud_free (gpointer data)
   g_free (offer->as_of);
   g_free (offer->notes);
   g_free (offer->provider_zh);
+  g_free (offer->offer_zh);
   g_free (offer->source_kind);
   g_free (offer->reliability);
   g_free (offer);
@@ -553,6 +554,7 @@ read_cloud (const cJSON *item,
   if (!rp_catalog_read_id (item, path, &offer->id, error) ||
       !rp_json_read_string (item, path, "provider", TRUE, &offer->provider, error) ||
       !rp_json_read_string (item, path, "offer", FALSE, &offer->offer, error) ||
+      !rp_json_read_string (item, path, "offer_zh", FALSE, &offer->offer_zh, error) ||
       !rp_json_read_string (item, path, "gpu", TRUE, &offer->gpu, error) ||
       !rp_json_read_uint (item, path, "gpus_per_instance", FALSE, 1, 1024,
                           &offer->gpus_per_instance, error) ||
@@ -1139,6 +1141,18 @@ rp_catalog_n_clouds (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->clouds.entries->len;
+}
+
+const char *
+rp_cloud_offer_get_name (const RpCloudOffer *offer)
+{
+  g_return_val_if_fail (offer != NULL, NULL);
+
+  /* English text keeps no Chinese words: "offer" is the English name,
+   * "offer_zh" the provider's own for a Chinese reader */
+  if (offer->offer_zh != NULL && g_str_has_prefix (g_get_language_names ()[0], "zh"))
+    return offer->offer_zh;
+  return offer->offer != NULL ? offer->offer : offer->id;
 }
 
 const RpCloudOffer *

@@ -114,6 +114,7 @@ typedef struct
   char       *notes;
   RpProviderClass provider_class;      /* RP_PROVIDER_GPU_CLOUD when the file says none */
   char       *provider_zh;             /* the provider's Chinese name; may be NULL */
+  char       *offer_zh;                /* the offer's Chinese name; may be NULL */
   char       *source_kind;             /* "list price", "market quote", …; may be NULL */
   char       *reliability;             /* a short English sentence; may be NULL */
   /* The instance's shape; 0 = not stated by the source. */
@@ -232,6 +233,9 @@ const RpGpu         *rp_catalog_get_gpu          (const RpCatalog *self,
 const RpGpu         *rp_catalog_lookup_gpu       (const RpCatalog *self,
                                                   const char      *id);
 guint                rp_catalog_n_clouds         (const RpCatalog *self);
+/* The offer's name to show: its Chinese name for a Chinese reader where
+ * the catalog has one, else its name, else its id.  Borrowed. */
+const char          *rp_cloud_offer_get_name      (const RpCloudOffer *offer);
 const RpCloudOffer  *rp_catalog_get_cloud        (const RpCatalog *self,
                                                   guint            i);
 const RpCloudOffer  *rp_catalog_lookup_cloud     (const RpCatalog *self,

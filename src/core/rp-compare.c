@@ -677,7 +677,7 @@ string_field_cell (RpCompare     *self,
     *out_text = g_strdup (null_label != NULL ? null_label : "—");
   else if (f->ref == RP_FIELD_REF_OFFER &&
            (offer = rp_catalog_lookup_cloud (self->catalog, v)) != NULL)
-    *out_text = g_strdup_printf ("%s %s", offer->provider, offer->offer);
+    *out_text = g_strdup_printf ("%s %s", offer->provider, rp_cloud_offer_get_name (offer));
   else
     *out_text = g_strdup (v);
 }

@@ -240,7 +240,7 @@ advise_prices (const RpScenario   *scenario,
       if (!in->rent_known && b->rent_offer != NULL && offer != NULL)
         rp_estimate_add_warning (est, "rent-kind-unavailable", RP_SEVERITY_WARNING,
                                  _("%s %s has no price for “%s”; choose other rental terms"),
-                                 offer->provider, offer->offer != NULL ? offer->offer : offer->id,
+                                 offer->provider, rp_cloud_offer_get_name (offer),
                                  kind);
       else if (!in->rent_known)
         rp_estimate_add_warning (est, "rent-price-missing", RP_SEVERITY_INFO,

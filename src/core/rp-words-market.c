@@ -49,8 +49,7 @@ price_where (const RpPrices *prices,
 {
   if (price == &prices->rent && prices->offer != NULL)
     return g_strdup_printf ("%s %s", prices->offer->provider,
-                            prices->offer->offer != NULL ? prices->offer->offer
-                                                         : prices->offer->id);
+                            rp_cloud_offer_get_name (prices->offer));
   if (price == &prices->power && prices->power_region != NULL)
     return g_strdup (rp_words_region_name (prices->power_region));
   return NULL;
@@ -253,13 +252,12 @@ rp_words_offer_abroad (const RpCloudOffer *offer,
     /* TRANSLATORS: a GPU name, then the provider, the offer, its currency */
     return g_strdup_printf (_("No cloud in China rents the %s in the catalog; the rent is "
                               "priced at %s %s, billed in %s abroad"), gpu_name, offer->provider,
-                            offer->offer != NULL ? offer->offer : offer->id,
+                            rp_cloud_offer_get_name (offer),
                             rp_currency_to_string (offer->currency));
   /* TRANSLATORS: a currency code, a GPU name, then the provider, the offer,
    * its currency */
   return g_strdup_printf (_("No offer billed in %s rents the %s in the catalog; the rent is "
                             "priced at %s %s, billed in %s"), rp_currency_to_string (market),
-                          gpu_name, offer->provider,
-                          offer->offer != NULL ? offer->offer : offer->id,
+                          gpu_name, offer->provider, rp_cloud_offer_get_name (offer),
                           rp_currency_to_string (offer->currency));
 }

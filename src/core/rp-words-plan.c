@@ -41,7 +41,7 @@ short_number (double value)
 static char *
 offer_name (const RpCloudOffer *o)
 {
-  return g_strdup_printf ("%s %s", o->provider, o->offer != NULL ? o->offer : o->id);
+  return g_strdup_printf ("%s %s", o->provider, rp_cloud_offer_get_name (o));
 }
 
 static const char *

@@ -294,7 +294,9 @@ add_rent_rows (GPtrArray            *rows,
   char *detail;
 
   if (o != NULL && c->prices.rent.origin == RP_PRICE_CATALOG)
-    detail = g_strdup_printf ("%s %s, %s %s", o->provider, o->offer != NULL ? o->offer : o->id,
+    /* TRANSLATORS: the rent's source: provider, offer, rental terms, then
+     * where the price came from ("(catalog, 2026-10-04)") */
+    detail = g_strdup_printf (_("%s %s, %s %s"), o->provider, rp_cloud_offer_get_name (o),
                               rp_enum_info_get_label (&rp_rent_kind_info, c->rent_kind), origin);
   else
     detail = g_strdup (origin);
