@@ -71,6 +71,7 @@ struct _RpScenarioForm
   /* borrowed */
   GtkGrid            *more_grids[RP_N_SECTIONS];
   GtkWidget          *more_expanders[RP_N_SECTIONS];
+  gboolean            more_built[RP_N_SECTIONS];  /* rows under "More settings" made */
 
   /* state */
   int                 grid_rows[RP_N_SECTIONS][2];   /* next row: main, more */
@@ -742,6 +743,45 @@ build_params_info (RpScenarioForm *self,
   return row;
 }
 
+static void update_state (RpScenarioForm *self);
+
+/* The rows under a section's "More settings" are made the first time it
+ * opens (or a test or an error asks for one): some forty drop-downs and
+ * spin buttons cost a third of the start-up (GtkDropDown builds its
+ * popover when made). */
+static void
+build_more (RpScenarioForm *self,
+            RpSection       section)
+{
+  if (self->document == NULL || self->more_built[section])
+    return;
+  self->more_built[section] = TRUE;
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if ((f->flags & RP_FIELD_FORM) && (f->flags & RP_FIELD_ADVANCED) && f->section == section)
+        g_ptr_array_add (self->rows, build_row (self, f));
+    }
+  update_state (self);
+}
+
+static void
+build_all_more (RpScenarioForm *self)
+{
+  for (RpSection s = RP_SECTION_MODEL; s <= RP_SECTION_BUDGET; s++)
+    build_more (self, s);
+}
+
+static void
+on_more_expanded_cb (GtkExpander    *expander,
+                     GParamSpec     *pspec,
+                     RpScenarioForm *self)
+{
+  if (gtk_expander_get_expanded (expander))
+    build_more (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (expander), "rp-section")));
+}
+
 static void
 add_more_expanders (RpScenarioForm *self)
 {
@@ -765,6 +805,8 @@ add_more_expanders (RpScenarioForm *self)
       gtk_grid_attach (GTK_GRID (grids[s]), expander, 0, 1000, 4, 1);
       self->more_grids[s] = GTK_GRID (grid);
       self->more_expanders[s] = expander;
+      g_object_set_data (G_OBJECT (expander), "rp-section", GUINT_TO_POINTER (s));
+      g_signal_connect (expander, "notify::expanded", G_CALLBACK (on_more_expanded_cb), self);
     }
 }
 
@@ -886,6 +928,21 @@ show_estimate_error (RpScenarioForm *self,
   return mine;
 }
 
+/* An error about a field under a closed "More settings" opens it, so
+ * that the field the banner points to is there. */
+static void
+reveal_error_field (RpScenarioForm *self)
+{
+  const GError *error = rp_scenario_document_get_error (self->document);
+  const RpField *f = error != NULL ? rp_fields_lookup (rp_error_get_key (error)) : NULL;
+
+  if (f == NULL || !(f->flags & RP_FIELD_FORM) || !(f->flags & RP_FIELD_ADVANCED) ||
+      self->more_built[f->section])
+    return;
+  build_more (self, f->section);
+  gtk_expander_set_expanded (GTK_EXPANDER (self->more_expanders[f->section]), TRUE);
+}
+
 static void
 update_state (RpScenarioForm *self)
 {
@@ -893,6 +950,7 @@ update_state (RpScenarioForm *self)
   const RpModelArch *arch = rp_scenario_document_get_arch (self->document);
   gboolean transformer = rp_model_kind_is_transformer (arch->kind);
 
+  reveal_error_field (self);
   self->syncing = TRUE;
   self->shows_error = FALSE;
   for (guint i = 0; i < self->rows->len; i++)
@@ -1000,7 +1058,7 @@ rp_scenario_form_set_document (RpScenarioForm     *self,
     {
       const RpField *f = rp_fields_get (i);
 
-      if (!(f->flags & RP_FIELD_FORM))
+      if (!(f->flags & RP_FIELD_FORM) || (f->flags & RP_FIELD_ADVANCED))
         continue;
       if (f->arch_bit == RP_ARCH_PARAMS)
         g_ptr_array_add (self->rows, build_params_info (self, f));
@@ -1021,6 +1079,8 @@ rp_scenario_form_get_control (RpScenarioForm *self,
 
   if (g_str_equal (property, "name"))
     return GTK_WIDGET (self->name_entry);
+  /* a field under a "More settings" not yet opened */
+  build_all_more (self);
   for (guint i = 0; i < self->rows->len; i++)
     {
       Row *row = g_ptr_array_index (self->rows, i);

@@ -16,6 +16,8 @@
 
 #include "rp-window-private.h"
 
+#include "rp-startup.h"
+
 #include "rp-chart-view.h"
 #include "rp-recent.h"
 #include "rp-plan-view.h"
@@ -610,8 +612,10 @@ rp_window_constructed (GObject *object)
   RpWindow *self = RP_WINDOW (object);
 
   G_OBJECT_CLASS (rp_window_parent_class)->constructed (object);
+  rp_startup_mark ("window-template");
 
   self->document = rp_scenario_document_new (self->catalog);
+  rp_startup_mark ("document");
   self->autosave = rp_autosave_new (self->document);
   if (self->settings != NULL)
     {
@@ -632,7 +636,9 @@ rp_window_constructed (GObject *object)
     }
 
   rp_scenario_form_set_document (RP_SCENARIO_FORM (self->form), self->document);
+  rp_startup_mark ("form");
   rp_plan_view_set_document (RP_PLAN_VIEW (self->plan_view), self->document);
+  rp_startup_mark ("plan-view");
   g_signal_connect_object (self->document, "notify::estimate",
                            G_CALLBACK (on_document_estimate_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::title",
@@ -644,6 +650,7 @@ rp_window_constructed (GObject *object)
   g_signal_connect_object (self->document, "notify::notice",
                            G_CALLBACK (on_document_notice_cb), self, G_CONNECT_SWAPPED);
   on_document_estimate_cb (self, NULL, self->document);
+  rp_startup_mark ("results");
   update_title (self);
   on_size_changed_cb (self, NULL);
 }
