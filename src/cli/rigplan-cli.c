@@ -20,6 +20,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-common.h"
 #include "rp-cli-convert.h"
 #include "rp-chart.h"
 #include "rp-compare.h"
@@ -46,13 +47,6 @@
 #include <string.h>
 #include <time.h>
 
-enum
-{
-  EXIT_OK = 0,
-  EXIT_BAD_INPUT = 1,
-  EXIT_USAGE = 2,
-};
-
 static char *opt_catalog_dir = NULL;
 static gboolean opt_json = FALSE;
 
@@ -65,60 +59,12 @@ static const GOptionEntry common_entries[] = {
 
 /* ---- helpers -------------------------------------------------------- */
 
-static int
-fail (int         status,
-      const char *message)
-{
-  g_printerr ("rigplan-cli: %s\n", message);
-  return status;
-}
-
-static int
-usage_error (GOptionContext *context,
-             const char     *message)
-{
-  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-
-  g_printerr ("rigplan-cli: %s\n\n%s", message, help);
-  return EXIT_USAGE;
-}
-
-/* A bad file among the user's catalogs is a warning, not a failure: the
- * good ones load and the command goes on. */
-static RpCatalog *
-load_catalog (GError **error)
-{
-  g_autoptr(RpCatalog) catalog = NULL;
-  g_autoptr(GPtrArray) problems = NULL;
-
-  if (opt_catalog_dir == NULL)
-    {
-      catalog = rp_catalog_load_default_full (&problems, error);
-      for (guint i = 0; problems != NULL && i < problems->len; i++)
-        {
-          const GError *problem = g_ptr_array_index (problems, i);
-
-          /* TRANSLATORS: %s is "FILE: KEY: problem" */
-          g_printerr (_("rigplan-cli: warning: %s\n"), problem->message);
-        }
-      return g_steal_pointer (&catalog);
-    }
-  catalog = rp_catalog_new_empty ();
-  if (!rp_catalog_load_dir (catalog, opt_catalog_dir, TRUE, error))
-    return NULL;
-  return g_steal_pointer (&catalog);
-}
-
+/* Every command's options: the shared ones (--json, --catalog). */
 static GOptionContext *
 new_context (const char *parameter,
              const char *summary)
 {
-  GOptionContext *context = g_option_context_new (parameter);
-
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, common_entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, summary);
-  return context;
+  return rp_cli_new_context (parameter, summary, common_entries);
 }
 
 static void
@@ -454,6 +400,7 @@ cloud_to_json (const RpCloudOffer *o,
   rp_json_add_string (obj, "provider_zh", o->provider_zh);
   cJSON_AddStringToObject (obj, "provider_class", rp_provider_class_to_string (o->provider_class));
   rp_json_add_string (obj, "offer", o->offer);
+  rp_json_add_string (obj, "offer_zh", o->offer_zh);
   cJSON_AddStringToObject (obj, "gpu", o->gpu);
   cJSON_AddNumberToObject (obj, "gpus_per_instance", o->gpus_per_instance);
   rp_json_add_string (obj, "region", o->region);
@@ -604,19 +551,19 @@ run_catalog (int    argc,
 
   g_option_context_add_main_entries (context, catalog_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, _("name one catalog: gpus, clouds, models, purchases or regions"));
+    return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases or regions"));
   which = argv[1];
   if (!g_strv_contains (names, which))
-    return usage_error (context, _("the catalogs are gpus, clouds, models, purchases and regions"));
+    return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases and regions"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
-    return usage_error (context, _("--currency must be USD or CNY"));
+    return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
   if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0))
-    return usage_error (context, _("--currency applies to clouds, purchases and regions"));
-  catalog = load_catalog (&error);
+    return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
   if (opt_json)
     print_json (catalog_to_json (catalog, which, opt_currency != NULL ? (int) currency : -1,
@@ -775,19 +722,19 @@ run_estimate (int    argc,
   g_autoptr(RpEstimate) est = rp_estimate_new ();
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, _("name one scenario file"));
-  catalog = load_catalog (&error);
+    return rp_cli_usage_error (context, _("name one scenario file"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (!rp_estimate_compute (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
-      return fail (EXIT_BAD_INPUT, message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
   if (opt_json)
     print_json (rp_estimate_to_json (scenario, catalog, est));
@@ -987,26 +934,26 @@ run_plan (int    argc,
 
   g_option_context_add_main_entries (context, plan_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, _("name one scenario file"));
+    return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_top < 1)
-    return usage_error (context, _("--top must be at least 1"));
-  catalog = load_catalog (&error);
+    return rp_cli_usage_error (context, _("--top must be at least 1"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (!apply_plan_options (scenario, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   rp_plan_options_init (&options);
   options.top = MAX (options.top, (guint) opt_top);
   plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, &error);
   if (plan == NULL)
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
-      return fail (EXIT_BAD_INPUT, message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
   if (opt_json)
     print_json (rp_plan_to_json (plan, catalog, (guint) opt_top));
@@ -1074,25 +1021,25 @@ run_guide (int    argc,
 
   g_option_context_add_main_entries (context, guide_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 1)
-    return usage_error (context, _("the guide takes no file"));
+    return rp_cli_usage_error (context, _("the guide takes no file"));
   /* TRANSLATORS: the currency a new plan is in: "USD" or "CNY" */
   rp_currency_from_string (C_("default currency", "USD"), &currency);
   if (opt_guide_currency != NULL && !rp_currency_from_string (opt_guide_currency, &currency))
-    return usage_error (context, _("--currency must be USD or CNY"));
+    return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
   if (!parse_guide_value (opt_budget, "budget.limit", &budget, &error) ||
       !parse_guide_value (opt_deadline, "budget.deadline_days", &deadline, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (isnan (deadline))
     deadline = RP_GUIDE_DEFAULT_DEADLINE_DAYS;
-  catalog = load_catalog (&error);
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   guide = rp_guide_load (dir, &error);
   if (guide == NULL || !rp_guide_compute (guide, catalog, currency, budget, deadline, NULL,
                                           NULL, NULL, &error))
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_json)
     {
       print_json (rp_guide_to_json (guide, catalog));
@@ -1164,63 +1111,63 @@ run_export (int    argc,
 
   g_option_context_add_main_entries (context, export_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, _("name one scenario file"));
+    return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_output == NULL)
-    return usage_error (context, _("name the output file with -o FILE"));
+    return rp_cli_usage_error (context, _("name the output file with -o FILE"));
   lower = g_ascii_strdown (opt_output, -1);
   is_png = g_str_has_suffix (lower, ".png");
   is_svg = g_str_has_suffix (lower, ".svg");
   is_pdf = g_str_has_suffix (lower, ".pdf");
   is_data = rp_estimate_format_from_path (opt_output, &data_format);
   if (!is_png && !is_svg && !is_pdf && !is_data)
-    return usage_error (context, _("the output file must end in .pdf, .png, .svg, .csv or "
+    return rp_cli_usage_error (context, _("the output file must end in .pdf, .png, .svg, .csv or "
                                    ".json"));
   if (is_data && opt_chart != NULL)
-    return usage_error (context, _("--chart draws a chart: write it to .pdf, .png or .svg"));
+    return rp_cli_usage_error (context, _("--chart draws a chart: write it to .pdf, .png or .svg"));
   if (opt_chart != NULL && !rp_chart_kind_from_string (opt_chart, &kind))
-    return usage_error (context, _("--chart must be vram, time, cost or break-even"));
+    return rp_cli_usage_error (context, _("--chart must be vram, time, cost or break-even"));
   if (opt_chart == NULL && !is_pdf && !is_data)
-    return usage_error (context, _("name a chart with --chart for PNG and SVG"));
+    return rp_cli_usage_error (context, _("name a chart with --chart for PNG and SVG"));
   rp_report_options_init (&options);
   if (opt_paper != NULL && !rp_paper_from_string (opt_paper, &options.paper))
-    return usage_error (context, _("--paper must be a4 or letter"));
+    return rp_cli_usage_error (context, _("--paper must be a4 or letter"));
   if (opt_width < 0 || opt_height < 0 || opt_width > 32768 || opt_height > 32768)
-    return usage_error (context, _("--width and --height must be between 1 and 32768"));
+    return rp_cli_usage_error (context, _("--width and --height must be between 1 and 32768"));
   /* PNG in pixels; PDF and SVG in points (A4 landscape). */
   width = opt_width > 0 ? opt_width : is_png ? 1200 : 842;
   height = opt_height > 0 ? opt_height : is_png ? 700 : 595;
   /* 32000 × 16000 took 21 s and 2 GB; 32768² is past what Cairo can draw */
   if (is_png && opt_chart != NULL && ceil (width) * ceil (height) > max_png_pixels)
-    return usage_error (context, _("a PNG can have at most 100 million pixels "
+    return rp_cli_usage_error (context, _("a PNG can have at most 100 million pixels "
                                    "(--width × --height)"));
-  catalog = load_catalog (&error);
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (!rp_estimate_compute (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
-      return fail (EXIT_BAD_INPUT, message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
   if (is_data)
     {
       if (!rp_estimate_write_file (scenario, catalog, est, data_format, opt_output, &error))
-        return fail (EXIT_BAD_INPUT, error->message);
+        return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }
   if (opt_chart == NULL)
     {
       if (!rp_report_write_pdf (scenario, catalog, est, &options, opt_output, &error))
-        return fail (EXIT_BAD_INPUT, error->message);
+        return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }
   data = rp_chart_data_new (kind, scenario, catalog, est);
   if (!rp_chart_export_file (data, opt_output, width, height, NULL, &error))
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   return EXIT_OK;
 }
 
@@ -1281,9 +1228,9 @@ run_schema (int    argc,
   g_autoptr(GError) error = NULL;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 1)
-    return usage_error (context, _("schema takes no file"));
+    return rp_cli_usage_error (context, _("schema takes no file"));
   if (opt_json)
     print_json (rp_fields_schema_to_json ());
   else
@@ -1362,7 +1309,7 @@ estimate_or_fail (const char       *path,
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
 
-      *status = fail (EXIT_BAD_INPUT, message);
+      *status = rp_cli_fail (EXIT_BAD_INPUT, message);
       return NULL;
     }
   return g_steal_pointer (&est);
@@ -1385,17 +1332,17 @@ run_fix (int    argc,
 
   g_option_context_add_main_entries (context, fix_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, _("name one scenario file"));
+    return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_fix_output == NULL)
-    return usage_error (context, _("name the fixed file with -o FILE"));
-  catalog = load_catalog (&error);
+    return rp_cli_usage_error (context, _("name the fixed file with -o FILE"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   est = estimate_or_fail (argv[1], scenario, catalog, &status);
   if (est == NULL)
     return status;
@@ -1412,14 +1359,14 @@ run_fix (int    argc,
       g_autofree char *sentence = rp_words_fix_sentence (catalog, est);
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], sentence);
 
-      return fail (EXIT_BAD_INPUT, message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
   fixed = rp_fix_apply (scenario, &est->fix);
   after = estimate_or_fail (opt_fix_output, fixed, catalog, &status);
   if (after == NULL)
     return status;
   if (!rp_scenario_save_file (fixed, opt_fix_output, &error))
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_json)
     print_json (rp_estimate_to_json (fixed, catalog, after));
   else
@@ -1662,7 +1609,7 @@ add_compare_input (const char *path,
 
       if (set == NULL || rp_compare_set_count_missing (set, &missing) > 0)
         {
-          *status = fail (EXIT_BAD_INPUT, set == NULL ? error->message : missing);
+          *status = rp_cli_fail (EXIT_BAD_INPUT, set == NULL ? error->message : missing);
           return FALSE;
         }
       for (guint i = 0; i < rp_compare_set_get_n (set); i++)
@@ -1679,7 +1626,7 @@ add_compare_input (const char *path,
 
     if (scenario == NULL)
       {
-        *status = fail (EXIT_BAD_INPUT, error->message);
+        *status = rp_cli_fail (EXIT_BAD_INPUT, error->message);
         return FALSE;
       }
     g_ptr_array_add (scenarios, scenario);
@@ -1704,7 +1651,7 @@ write_compare (const RpCompare *cmp,
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
 
-      return fail (EXIT_BAD_INPUT, message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
   return EXIT_OK;
 }
@@ -1728,35 +1675,35 @@ run_compare (int    argc,
 
   g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc < 2)
-    return usage_error (context, _("name the scenario files to compare"));
+    return rp_cli_usage_error (context, _("name the scenario files to compare"));
   if (opt_json && opt_csv)
-    return usage_error (context, _("choose --json or --csv, not both"));
+    return rp_cli_usage_error (context, _("choose --json or --csv, not both"));
   if (opt_compare_output != NULL)
     {
       lower = g_ascii_strdown (opt_compare_output, -1);
       if (!g_str_has_suffix (lower, ".pdf") && !g_str_has_suffix (lower, ".csv") &&
           !g_str_has_suffix (lower, ".json"))
-        return usage_error (context, _("the output file must end in .pdf, .csv or .json"));
+        return rp_cli_usage_error (context, _("the output file must end in .pdf, .csv or .json"));
     }
   rp_report_options_init (&options);
   if (opt_compare_paper != NULL && !rp_paper_from_string (opt_compare_paper, &options.paper))
-    return usage_error (context, _("--paper must be a4 or letter"));
-  catalog = load_catalog (&error);
+    return rp_cli_usage_error (context, _("--paper must be a4 or letter"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   for (int i = 1; i < argc; i++)
     if (!add_compare_input (argv[i], scenarios, sources, &status))
       return status;
   if (scenarios->len < 2)
-    return usage_error (context, _("name at least two scenarios to compare"));
+    return rp_cli_usage_error (context, _("name at least two scenarios to compare"));
   if (scenarios->len > RP_COMPARE_MAX_SCENARIOS)
     {
       g_autofree char *message = g_strdup_printf (_("at most %u scenarios can be compared"),
                                                   RP_COMPARE_MAX_SCENARIOS);
 
-      return usage_error (context, message);
+      return rp_cli_usage_error (context, message);
     }
   g_ptr_array_add (sources, NULL);
   cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
@@ -1764,7 +1711,7 @@ run_compare (int    argc,
   if (opt_compare_output != NULL && g_str_has_suffix (lower, ".pdf"))
     {
       if (!rp_report_compare_write_pdf (cmp, catalog, &options, opt_compare_output, &error))
-        return fail (EXIT_BAD_INPUT, error->message);
+        return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }
   if (opt_compare_output != NULL)

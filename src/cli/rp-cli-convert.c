@@ -8,6 +8,8 @@
 
 #include "rp-cli-convert.h"
 
+#include "rp-cli-common.h"
+
 #include "rp-catalog.h"
 #include "rp-export-launch.h"
 #include "rp-import.h"
@@ -19,13 +21,6 @@
 #include <stdio.h>
 #include <string.h>
 
-enum
-{
-  EXIT_OK = 0,
-  EXIT_BAD_INPUT = 1,
-  EXIT_USAGE = 2,
-};
-
 static char *opt_output = NULL;
 static char *opt_catalog = NULL;
 static char *opt_format = NULL;
@@ -33,50 +28,6 @@ static char *opt_plan_row = NULL;
 static gboolean opt_json = FALSE;
 
 /* ---- helpers -------------------------------------------------------- */
-
-static int
-fail (int         status,
-      const char *message)
-{
-  g_printerr ("rigplan-cli: %s\n", message);
-  return status;
-}
-
-static int
-usage_error (GOptionContext *context,
-             const char     *message)
-{
-  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-
-  g_printerr ("rigplan-cli: %s\n\n%s", message, help);
-  return EXIT_USAGE;
-}
-
-static RpCatalog *
-load_catalog (GError **error)
-{
-  g_autoptr(RpCatalog) catalog = NULL;
-
-  if (opt_catalog == NULL)
-    return rp_catalog_load_default (error);
-  catalog = rp_catalog_new_empty ();
-  if (!rp_catalog_load_dir (catalog, opt_catalog, TRUE, error))
-    return NULL;
-  return g_steal_pointer (&catalog);
-}
-
-static GOptionContext *
-new_context (const char         *parameter,
-             const char         *summary,
-             const GOptionEntry *entries)
-{
-  GOptionContext *context = g_option_context_new (parameter);
-
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, summary);
-  return context;
-}
 
 static gboolean
 is_stdout (const char *path)
@@ -138,7 +89,7 @@ rp_cli_run_import (int    argc,
                    char **argv)
 {
   g_autoptr(GOptionContext) context =
-    new_context (_("PATH…"),
+    rp_cli_new_context (_("PATH…"),
                  _("Make a scenario from a Hugging Face model (config.json or its directory) "
                    "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
                    "what was approximated."), import_entries);
@@ -149,21 +100,21 @@ rp_cli_run_import (int    argc,
   g_autofree char *report = NULL;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc < 2)
-    return usage_error (context, _("name at least one file or model directory"));
-  catalog = load_catalog (&error);
+    return rp_cli_usage_error (context, _("name at least one file or model directory"));
+  catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   import = rp_import_new (catalog);
   for (int i = 1; i < argc; i++)
     if (!rp_import_add_path (import, argv[i], &error))
-      return fail (EXIT_BAD_INPUT, error->message);
+      return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_import_finish (import, &error);
   if (scenario == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (!is_stdout (opt_output) && !rp_scenario_save_file (scenario, opt_output, &error))
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_json)
     {
       print_import_json (import, scenario);
@@ -294,7 +245,7 @@ rp_cli_run_export_launch (int    argc,
                           char **argv)
 {
   g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"),
+    rp_cli_new_context (_("FILE.rigplan"),
                  _("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
                    "config JSON, an accelerate config YAML, a torchrun script, or how to run "
                    "it."), launch_entries);
@@ -306,23 +257,23 @@ rp_cli_run_export_launch (int    argc,
   RpLaunchFormat format;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, _("name one scenario file"));
+    return rp_cli_usage_error (context, _("name one scenario file"));
   if (!rp_launch_format_from_string (opt_format, &format))
-    return usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
-  catalog = load_catalog (&error);
+    return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
+  catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_plan_row != NULL)
     {
       RpScenario *row = plan_row (scenario, catalog, opt_plan_row, &error);
 
       if (row == NULL)
-        return fail (error->domain == G_OPTION_ERROR ? EXIT_USAGE : EXIT_BAD_INPUT,
+        return rp_cli_fail (error->domain == G_OPTION_ERROR ? EXIT_USAGE : EXIT_BAD_INPUT,
                      error->message);
       rp_scenario_free (scenario);
       scenario = row;
@@ -331,12 +282,12 @@ rp_cli_run_export_launch (int    argc,
     {
       text = rp_launch_export (scenario, catalog, format, &notes, &error);
       if (text == NULL)
-        return fail (EXIT_BAD_INPUT, error->message);
+        return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       if (!opt_json)
         fputs (text, stdout);
     }
   else if (!rp_launch_export_file (scenario, catalog, format, opt_output, &notes, &error))
-    return fail (EXIT_BAD_INPUT, error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_json)
     {
       print_launch_json (format, text, (const char *const *) notes);

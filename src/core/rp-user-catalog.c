@@ -69,6 +69,7 @@ offer_to_json (const RpCloudOffer *o,
   rp_json_add_string (obj, "provider_zh", o->provider_zh);
   rp_json_add_string (obj, "provider_class", rp_provider_class_to_string (o->provider_class));
   rp_json_add_string (obj, "offer", o->offer);
+  rp_json_add_string (obj, "offer_zh", o->offer_zh);
   rp_json_add_string (obj, "gpu", o->gpu);
   cJSON_AddNumberToObject (obj, "gpus_per_instance", o->gpus_per_instance);
   rp_json_add_string (obj, "region", o->region);

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-cli-common.h: what every rigplan-cli command shares
+ *
+ * Exit status: 0 ok, 1 bad input (a file or value that cannot be used),
+ * 2 usage or internal error.  Diagnostics on stderr, named "rigplan-cli". */
+
+#pragma once
+
+#include "rp-catalog.h"
+
+G_BEGIN_DECLS
+
+enum
+{
+  EXIT_OK = 0,
+  EXIT_BAD_INPUT = 1,
+  EXIT_USAGE = 2,
+};
+
+/* Prints "rigplan-cli: MESSAGE" and returns @status. */
+int             rp_cli_fail          (int             status,
+                                      const char     *message);
+/* The message, then the command's help; EXIT_USAGE. */
+int             rp_cli_usage_error   (GOptionContext *context,
+                                      const char     *message);
+/* The bundled catalogs from @dir (NULL: the installed ones, with the
+ * user's files: a bad user file is a warning on stderr, not a failure). */
+RpCatalog      *rp_cli_load_catalog  (const char     *dir,
+                                      GError        **error);
+/* A command's option context: translated, with @summary and @entries. */
+GOptionContext *rp_cli_new_context   (const char     *parameter,
+                                      const char     *summary,
+                                      const GOptionEntry *entries);
+
+G_END_DECLS
