@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "rp-catalog.h"
+#include "rp-test-core.h"
 #include "rp-user-catalog.h"
 
 #include <cjson/cJSON.h>
@@ -42,20 +43,6 @@ run_cli (const char        *user_dir,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (proc));
   return g_subprocess_get_exit_status (proc);
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
 }
 
 static const cJSON *
@@ -124,7 +111,7 @@ test_user_prices_listed (void)
                                                      "user")));
   g_assert_false (cJSON_IsTrue (cJSON_GetObjectItem (find_id (bundled_list, "autodl-rtx-4090"),
                                                      "user")));
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* A user file that cannot be read is skipped with a warning naming it;
@@ -142,7 +129,7 @@ test_bad_user_file (void)
   g_assert_cmpint (run_cli (dir, args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (err, RP_USER_CLOUDS_FILE));
   g_assert_nonnull (strstr (out, "autodl-rtx-4090"));
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* Used RTX 3090s in Beijing: spares in the capital, the risk and the
@@ -183,7 +170,7 @@ test_estimate_market (void)
   g_assert_cmpstr (cJSON_GetObjectItem (prices, "region")->valuestring, ==, "cn-beijing");
   g_assert_cmpstr (cJSON_GetObjectItem (prices, "power_region")->valuestring, ==, "cn-average");
   g_assert_cmpint (cJSON_GetObjectItem (buy, "spare_gpus")->valueint, ==, 4);
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 int

@@ -15,6 +15,7 @@
 #include "rp-compare-set.h"
 #include "rp-compare-window.h"
 #include "rp-recent.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 #include "rp-window.h"
 
@@ -65,31 +66,12 @@ wait_ms (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-}
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = example_path (name);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
 static RpEstimate *
 estimate_of (const char *name)
 {
-  g_autoptr(RpScenario) s = load_example (name);
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpScenario) s = rp_test_load_example (name);
 
-  g_assert_true (rp_estimate_compute (s, catalog, est, NULL));
-  return g_steal_pointer (&est);
+  return rp_test_estimate (catalog, s);
 }
 
 static RpCompareWindow *
@@ -124,7 +106,7 @@ compare_examples (const char *const *names,
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *path = example_path (names[i]);
+      g_autofree char *path = rp_test_example_path (names[i]);
 
       g_ptr_array_add (files, g_file_new_for_path (path));
     }
@@ -207,7 +189,7 @@ test_three (void)
                                        "lora-llama2-13b-rtx3090.rigplan",
                                        "qlora-llama2-70b-a100.rigplan" };
   RpCompareWindow *win = compare_examples (names, 3);
-  g_autofree char *path = example_path (names[1]);
+  g_autofree char *path = rp_test_example_path (names[1]);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   RpWindow *editor = rp_window_new (NULL, catalog, NULL);
   RpScenarioDocument *doc = rp_window_get_document (editor);
@@ -240,7 +222,7 @@ static void
 test_six (void)
 {
   RpCompareWindow *win = compare_examples (six, 6);
-  g_autoptr(RpScenario) seventh = load_example (six[0]);
+  g_autoptr(RpScenario) seventh = rp_test_load_example (six[0]);
   const RpCompare *cmp = rp_compare_window_get_compare (win);
 
   g_assert_cmpstr (rp_compare_get_letter (cmp, 5), ==, "F");
@@ -399,8 +381,8 @@ static void
 test_drop_files (void)
 {
   RpCompareWindow *win = new_compare_window ();
-  g_autofree char *p1 = example_path (six[0]);
-  g_autofree char *p2 = example_path (six[1]);
+  g_autofree char *p1 = rp_test_example_path (six[0]);
+  g_autofree char *p2 = rp_test_example_path (six[1]);
   GFile *files[2] = { g_file_new_for_path (p1), g_file_new_for_path (p2) };
   GdkFileList *list = gdk_file_list_new_from_array (files, 2);
   GValue value = G_VALUE_INIT;
@@ -511,7 +493,7 @@ test_missing_file (void)
   g_autofree char *gone = g_build_filename (dir, "gone.rigplan", NULL);
   g_autofree char *path = g_build_filename (dir, "set.rigplan-compare", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(RpScenario) s = load_example (six[0]);
+  g_autoptr(RpScenario) s = rp_test_load_example (six[0]);
   g_autoptr(RpCompareSet) set = rp_compare_set_new ();
   RpCompareWindow *win;
   const char *notice;
@@ -593,7 +575,7 @@ test_save_fails_keeps_old (void)
       static const char *const names[] = { "lora-llama3-8b-rtx4090.rigplan",
                                            "qlora-llama2-70b-a100.rigplan" };
       RpCompareWindow *win = compare_examples (names, 2);
-      g_autoptr(RpScenario) s = load_example (six[2]);
+      g_autoptr(RpScenario) s = rp_test_load_example (six[2]);
       struct rlimit limit = { 256, 256 };
       GError *error = NULL;
 
@@ -714,7 +696,7 @@ test_autosave_after_kill (void)
 #ifdef GDK_WINDOWING_X11
   g_autofree char *state = g_dir_make_tmp ("rigplan-state-XXXXXX", NULL);
   g_autofree char *autosave_dir = g_build_filename (state, "rigplan", "autosave", NULL);
-  g_autofree char *original = example_path ("lora-llama2-13b-rtx3090.rigplan");
+  g_autofree char *original = rp_test_example_path ("lora-llama2-13b-rtx3090.rigplan");
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) app = NULL;
   g_autoptr(GError) error = NULL;
@@ -828,7 +810,7 @@ test_round_trip_every_example (void)
 
       if (!g_str_has_suffix (name, ".rigplan"))
         continue;
-      original = load_example (name);
+      original = rp_test_load_example (name);
       win = rp_window_new (NULL, catalog, NULL);
       doc = rp_window_get_document (win);
       rp_scenario_document_set_scenario (doc, rp_scenario_copy (original), NULL);
@@ -935,7 +917,7 @@ find_menu_button (GtkWidget *widget)
 static void
 test_recent_files (void)
 {
-  g_autofree char *path = example_path ("sdxl-finetune-8xa100.rigplan");
+  g_autofree char *path = rp_test_example_path ("sdxl-finetune-8xa100.rigplan");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *uri = g_file_get_uri (file);
   g_autoptr(GPtrArray) recent = NULL;
@@ -1038,7 +1020,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   /* before GLib reads them: the tests' own state and recent files */
@@ -1057,8 +1038,7 @@ main (int    argc,
       g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
       return 0;
     }
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/ui/compare/two", test_two);
   g_test_add_func ("/ui/compare/three", test_three);

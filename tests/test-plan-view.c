@@ -8,6 +8,7 @@
 #include "rp-chart-view.h"
 #include "rp-guide-window.h"
 #include "rp-plan-view.h"
+#include "rp-test-core.h"
 #include "rp-window.h"
 
 #include <glib/gi18n.h>
@@ -298,7 +299,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   setlocale (LC_ALL, "");
@@ -316,8 +316,7 @@ main (int    argc,
       g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
       return 0;
     }
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   settings = g_settings_new (APP_ID);
 
   g_test_add_func ("/ui/plan/lists", test_plan_lists);

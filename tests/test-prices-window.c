@@ -10,6 +10,7 @@
 
 #include "rp-prices-window.h"
 #include "rp-scenario-form.h"
+#include "rp-test-core.h"
 #include "rp-window.h"
 
 #include <cjson/cJSON.h>
@@ -30,41 +31,6 @@ drain (void)
 {
   while (g_main_context_iteration (NULL, FALSE))
     ;
-}
-
-static RpCatalog *
-fresh_catalog (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *c = rp_catalog_new_empty ();
-
-  g_assert_true (rp_catalog_load_dir (c, rp_catalog_default_dir (), TRUE, &error));
-  g_assert_no_error (error);
-  return c;
-}
-
-static char *
-new_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("rigplan-prices-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
 }
 
 static void
@@ -146,8 +112,8 @@ on_changed_cb (GtkWidget *win,
 static void
 test_filters (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
   GtkDropDown *currency = rp_prices_window_get_currency_filter (win);
   GtkDropDown *provider = rp_prices_window_get_provider_filter (win);
@@ -186,7 +152,7 @@ test_filters (void)
   drain ();
   g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, count_rows (c, -1, NULL, NULL));
   destroy (GTK_WINDOW (win));
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* A new price for the RTX 4090 at AutoDL: written to the user's catalog,
@@ -194,8 +160,8 @@ test_filters (void)
 static void
 test_edit_price (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "user-clouds.json", NULL);
   g_autofree char *text = NULL;
   RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
@@ -242,7 +208,7 @@ test_edit_price (void)
                             _("yours")));
   g_assert_nonnull (strstr (rp_prices_window_get_text (win, 0, RP_PRICES_COLUMN_PRICE), "1.45"));
   destroy (GTK_WINDOW (win));
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* From the plan's menu: the Prices window of the plan's catalog; an
@@ -250,8 +216,8 @@ test_edit_price (void)
 static void
 test_from_plan_window (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   RpWindow *win;
   RpPricesWindow *prices;
   RpScenarioDocument *doc;
@@ -302,14 +268,14 @@ test_from_plan_window (void)
     g_setenv ("RIGPLAN_USER_DATADIR", user_datadir, TRUE);
   else
     g_unsetenv ("RIGPLAN_USER_DATADIR");
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 static void
 test_render (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
   GtkDropDown *currency = rp_prices_window_get_currency_filter (win);
   g_autoptr(GdkPaintable) paintable = NULL;
@@ -344,7 +310,7 @@ test_render (void)
     g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("RIGPLAN_PRICES_PNG")));
   gsk_renderer_unrealize (renderer);
   destroy (GTK_WINDOW (win));
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* ---- the form's market rows ------------------------------------------ */
@@ -389,7 +355,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   setlocale (LC_ALL, "");
@@ -408,8 +373,7 @@ main (int    argc,
       return 0;
     }
   user_datadir = g_strdup (g_getenv ("RIGPLAN_USER_DATADIR"));
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   settings = g_settings_new (APP_ID);
 
   g_test_add_func ("/ui/prices/filters", test_filters);

@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "rp-test-core.h"
 #include "rp-window.h"
 
 #include <cjson/cJSON.h>
@@ -253,7 +254,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   setlocale (LC_ALL, "");
@@ -271,8 +271,7 @@ main (int    argc,
       g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
       return 0;
     }
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/ui/import/files", test_import_files);
   g_test_add_func ("/ui/import/new-window", test_import_new_window);

@@ -7,6 +7,7 @@
 #include "rp-chart-view.h"
 #include "rp-scenario-form.h"
 #include "rp-search-picker.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 #include "rp-window.h"
 
@@ -22,16 +23,6 @@
 
 static RpCatalog *catalog = NULL;
 static GSettings *settings = NULL;
-
-static const char *const example_names[] = {
-  "lora-llama3-8b-rtx4090.rigplan",
-  "full-finetune-llama2-7b-8xa100.rigplan",
-  "pretrain-1b-decoder-32xh100.rigplan",
-  "resnet50-imagenet-8xa100.rigplan",
-  "qlora-llama2-70b-a100.rigplan",
-  "sdxl-finetune-8xa100.rigplan",
-  "lora-llama2-13b-rtx3090.rigplan",
-};
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -87,16 +78,10 @@ open_and_wait (RpWindow   *win,
   drain ();
 }
 
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-}
-
 static RpWindow *
 window_with_example (const char *name)
 {
-  g_autofree char *path = example_path (name);
+  g_autofree char *path = rp_test_example_path (name);
   RpWindow *win = new_window ();
 
   open_and_wait (win, path);
@@ -282,15 +267,15 @@ gpu_name (const char *id)
 static void
 test_examples_show_results (void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (example_names); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (rp_test_examples); i++)
     {
-      RpWindow *win = window_with_example (example_names[i]);
+      RpWindow *win = window_with_example (rp_test_examples[i]);
       RpScenarioDocument *doc = rp_window_get_document (win);
       const RpScenario *s = rp_scenario_document_get_scenario (doc);
       const RpEstimate *est = rp_scenario_document_get_estimate (doc);
       GtkWidget *entry = control (win, "name");
 
-      g_test_message ("%s: %s — %s", example_names[i], rp_window_get_verdict_class (win),
+      g_test_message ("%s: %s — %s", rp_test_examples[i], rp_window_get_verdict_class (win),
                       rp_window_get_verdict_title (win));
       g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, s->name);
       g_assert_false (rp_scenario_document_get_modified (doc));
@@ -980,7 +965,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   setlocale (LC_ALL, "");
@@ -999,8 +983,7 @@ main (int    argc,
       return 0;
     }
 
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   settings = g_settings_new (APP_ID);
 
   g_test_add_func ("/ui/window/examples-show-results", test_examples_show_results);
