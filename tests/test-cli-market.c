@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "rp-catalog.h"
+#include "rp-test-cli.h"
 #include "rp-test-core.h"
 #include "rp-user-catalog.h"
 
@@ -12,8 +13,6 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -25,24 +24,13 @@ run_cli (const char        *user_dir,
          char             **out,
          char             **err)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
+  const char *const env[] = { "RIGPLAN_USER_DATADIR", user_dir, NULL };
+  RpTestCliResult r = { 0 };
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  if (user_dir != NULL)
-    g_subprocess_launcher_setenv (launcher, "RIGPLAN_USER_DATADIR", user_dir, TRUE);
-  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  return g_subprocess_get_exit_status (proc);
+  rp_test_run_cliv (&r, user_dir != NULL ? env : NULL, args);
+  *out = r.out;
+  *err = r.err;
+  return r.status;
 }
 
 static const cJSON *
