@@ -16,16 +16,15 @@
 #include "rp-compare-window.h"
 #include "rp-recent.h"
 #include "rp-test-core.h"
+#include "rp-test-ui.h"
 #include "rp-units.h"
 #include "rp-window.h"
 
-#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
-#include <locale.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
@@ -41,30 +40,6 @@ static const char *const six[] = {
 };
 
 /* ---- helpers -------------------------------------------------------- */
-
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 static RpEstimate *
 estimate_of (const char *name)
@@ -88,13 +63,13 @@ static void
 wait_idle_of (RpCompareWindow *win)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
+  guint id = g_timeout_add_seconds (20, rp_test_ui_timeout_cb, &timed_out);
 
   while (!timed_out && rp_compare_window_is_busy (win))
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
 }
 
 static RpCompareWindow *
@@ -114,15 +89,6 @@ compare_examples (const char *const *names,
   wait_idle_of (win);
   g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, n);
   return win;
-}
-
-static void
-destroy (GtkWindow *win)
-{
-  if (RP_IS_WINDOW (win))
-    rp_scenario_document_set_modified (rp_window_get_document (RP_WINDOW (win)), FALSE);
-  gtk_window_destroy (win);
-  drain ();
 }
 
 /* The window after one of the toplevels: a dialog, a new editor. */
@@ -177,7 +143,7 @@ test_two (void)
   g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "fits");
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "1 × NVIDIA GeForce RTX 4090");
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* Three, one of which does not fit: its head is red like its banner, and
@@ -197,11 +163,11 @@ test_three (void)
   guint id;
 
   rp_window_open_file (editor, file);
-  id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+  id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
   while (!timed_out && rp_scenario_document_get_file (doc) == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpstr (rp_window_get_verdict_class (editor), ==, "does-not-fit");
   g_assert_cmpstr (rp_compare_window_get_column_class (win, 1), ==,
                    rp_window_get_verdict_class (editor));
@@ -213,8 +179,8 @@ test_three (void)
   g_assert_cmpuint (rp_chart_data_get_n_series (rp_chart_view_get_data (
                       RP_CHART_VIEW (rp_compare_window_get_chart_view (win, RP_CHART_BREAK_EVEN)))),
                     ==, 3);
-  destroy (GTK_WINDOW (editor));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (editor);
+  rp_test_ui_destroy (win);
 }
 
 /* Six, the most the view lays out: a seventh is refused with a notice. */
@@ -238,7 +204,7 @@ test_six (void)
   g_assert_nonnull (strstr (rp_compare_window_get_notice (win), "6"));
   g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, 6);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* ---- columns -------------------------------------------------------- */
@@ -271,7 +237,7 @@ test_variant (void)
   g_assert_nonnull (strstr (rp_compare_get_name (rp_compare_window_get_compare (win), 1), "H100"));
   g_assert_false (rp_compare_window_duplicate_as_variant (win, 0, "name"));
   g_assert_true (rp_compare_window_get_modified (win));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 static void
@@ -293,7 +259,7 @@ test_reorder_and_remove (void)
   rp_compare_window_remove_column (win, 1);
   rp_compare_window_remove_column (win, 0);
   g_assert_null (rp_compare_window_get_compare (win));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* A column opens in an editor window; edits there show in the column. */
@@ -315,7 +281,7 @@ test_edit_column_linked (void)
   g_assert_true (rp_compare_window_edit_column (win, 0) == editor);
   g_object_set (doc, "gpus-per-node", 2, NULL);
   rp_scenario_document_flush (doc);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "2 × NVIDIA GeForce RTX 4090");
   /* saved under a new name there, the column refers to that file */
@@ -333,7 +299,7 @@ test_edit_column_linked (void)
       g_main_context_iteration (NULL, TRUE);
     g_assert_cmpstr (error->message, ==, "ok");
     g_clear_error (&error);
-    drain ();
+    rp_test_ui_drain ();
     g_assert_true (save_and_wait (win, set_file));
     g_assert_true (g_file_get_contents (set_path, &text, NULL, NULL));
     g_assert_nonnull (strstr (text, "\"file\":\t\"two-4090s.rigplan\""));
@@ -341,12 +307,12 @@ test_edit_column_linked (void)
     g_unlink (set_path);
     g_rmdir (dir);
   }
-  destroy (editor);
-  drain ();
+  rp_test_ui_destroy (editor);
+  rp_test_ui_drain ();
   /* the column keeps the last scenario when its window goes */
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "2 × NVIDIA GeForce RTX 4090");
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* The editor's Compare action (header bar, Ctrl+Shift+C) adds its
@@ -369,11 +335,11 @@ test_win_compare_action (void)
   g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, 2);
   g_object_set (rp_window_get_document (b), "micro-batch", 2, NULL);
   rp_scenario_document_flush (rp_window_get_document (b));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_true (rp_compare_window_row_differs (win, "training.micro_batch"));
-  destroy (GTK_WINDOW (a));
-  destroy (GTK_WINDOW (b));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (a);
+  rp_test_ui_destroy (b);
+  rp_test_ui_destroy (win);
 }
 
 /* Files dropped on the window become columns. */
@@ -408,7 +374,7 @@ test_drop_files (void)
   g_value_unset (&value);
   g_object_unref (files[0]);
   g_object_unref (files[1]);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* ---- the compare file ----------------------------------------------- */
@@ -478,8 +444,8 @@ test_save_and_reopen (void)
       g_assert_cmpstr (rp_compare_window_get_cell (again, "training.micro_batch", i), ==,
                        rp_compare_window_get_cell (win, "training.micro_batch", i));
     }
-  destroy (GTK_WINDOW (again));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (again);
+  rp_test_ui_destroy (win);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -516,7 +482,7 @@ test_missing_file (void)
   g_assert_true (save_and_wait (win, file));
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "gone.rigplan"));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -583,7 +549,7 @@ test_save_fails_keeps_old (void)
       rp_compare_window_duplicate_as_variant (win, 0, "training.micro_batch");
       /* GTK writes its recent-files list a moment after a file is
        * added, and could not under the limit either */
-      wait_ms (1000);
+      rp_test_ui_wait_ms (1000);
       signal (SIGXFSZ, SIG_IGN);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
 
@@ -658,7 +624,7 @@ test_autosave_in_process (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpstr (error->message, ==, "ok");
   g_clear_error (&error);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_false (g_file_test (rp_autosave_get_path (autosave), G_FILE_TEST_EXISTS));
 
   g_object_set (doc, "micro-batch", 4, NULL);
@@ -666,7 +632,7 @@ test_autosave_in_process (void)
   rp_autosave_flush (autosave);
   g_assert_true (g_file_test (rp_autosave_get_path (autosave), G_FILE_TEST_EXISTS));
   g_object_unref (g_steal_pointer (&autosave));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
   g_assert_cmpuint (count_entries (dir), ==, 1);
   g_unlink (path);
   g_rmdir (dir);
@@ -725,14 +691,14 @@ test_autosave_after_kill (void)
       g_autofree char *cmd = g_strdup_printf ("xdotool search --onlyvisible --pid %s",
                                               g_subprocess_get_identifier (app));
 
-      wait_ms (100);
+      rp_test_ui_wait_ms (100);
       g_free (wid);
       wid = run_capture (cmd);
     }
   g_assert_true (wid != NULL && *wid != '\0');
   if (strchr (wid, '\n') != NULL)
     *strchr (wid, '\n') = '\0';
-  wait_ms (1500);               /* the file has loaded and been estimated */
+  rp_test_ui_wait_ms (1500);    /* the file has loaded and been estimated */
   {
     g_autofree char *cmd = g_strdup_printf ("xdotool windowfocus --sync %s key --clearmodifiers "
                                             "ctrl+shift+f", wid);
@@ -742,7 +708,7 @@ test_autosave_after_kill (void)
     {
       g_autoptr(GPtrArray) seen = NULL;
 
-      wait_ms (100);
+      rp_test_ui_wait_ms (100);
       if (count_entries (autosave_dir) >= 2)
         break;
       (void) seen;
@@ -762,7 +728,7 @@ test_autosave_after_kill (void)
   dialog = rp_autosave_offer (NULL, NULL, catalog, NULL, g_steal_pointer (&found));
   g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
   gtk_dialog_response (GTK_DIALOG (dialog), 2 /* restore */);
-  drain ();
+  rp_test_ui_drain ();
   restored = find_toplevel (RP_TYPE_WINDOW, NULL);
   g_assert_nonnull (restored);
   doc = rp_window_get_document (RP_WINDOW (restored));
@@ -771,7 +737,7 @@ test_autosave_after_kill (void)
   g_assert_cmpstr (g_file_peek_path (rp_scenario_document_get_file (doc)), ==, original);
   /* offered once: the recovered files are gone */
   g_assert_cmpuint (count_entries (autosave_dir), ==, 0);
-  destroy (restored);
+  rp_test_ui_destroy (restored);
   g_rmdir (autosave_dir);
   {
     g_autofree char *rigplan_dir = g_path_get_dirname (autosave_dir);
@@ -823,14 +789,14 @@ test_round_trip_every_example (void)
 
       again = rp_window_new (NULL, catalog, NULL);
       rp_window_open_file (again, file);
-      id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+      id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
       while (!timed_out && rp_scenario_document_get_file (rp_window_get_document (again)) == NULL)
         g_main_context_iteration (NULL, TRUE);
       g_source_remove (id);
       after = rp_scenario_to_json (rp_scenario_document_get_scenario (rp_window_get_document (again)));
       g_assert_cmpstr (after, ==, before);
-      destroy (GTK_WINDOW (again));
-      destroy (GTK_WINDOW (win));
+      rp_test_ui_destroy (again);
+      rp_test_ui_destroy (win);
       g_unlink (path);
       n++;
     }
@@ -861,7 +827,7 @@ test_save_read_only (void)
   g_clear_error (&error);
   after = read_file (path);
   g_assert_cmpstr (after, ==, "locked");
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
   g_chmod (path, 0644);
   g_unlink (path);
   g_rmdir (dir);
@@ -929,11 +895,11 @@ test_recent_files (void)
 
   gtk_window_present (GTK_WINDOW (win));
   rp_window_open_file (win, file);
-  id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+  id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
   while (!timed_out && rp_scenario_document_get_file (rp_window_get_document (win)) == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
   recent = rp_recent_list (RP_RECENT_SCENARIOS, 8);
   for (guint i = 0; i < recent->len; i++)
     listed |= g_str_equal (g_ptr_array_index (recent, i), uri);
@@ -943,12 +909,12 @@ test_recent_files (void)
   /* the menu is refilled when the recent list says it changed */
   for (guint i = 0; i < 50 && !in_menu; i++)
     {
-      wait_ms (50);
+      rp_test_ui_wait_ms (50);
       in_menu = menu_has_recent (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
                                  uri);
     }
   g_assert_true (in_menu);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* Six scenarios: the table and the visible chart rebuilt after a change,
@@ -981,7 +947,7 @@ test_rebuild_time (void)
   g_print ("# compare of 6: rebuild, table and VRAM chart: best %.1f ms\n", best_us / 1000.0);
   /* generous for sanitizer builds; the figure is printed above */
   g_assert_cmpint (best_us, <, 500000);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* ---- widths --------------------------------------------------------- */
@@ -1001,8 +967,8 @@ test_side_by_side (void)
   gtk_window_present (GTK_WINDOW (editor));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (editor));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  wait_ms (200);
-  drain ();
+  rp_test_ui_wait_ms (200);
+  rp_test_ui_drain ();
   gtk_widget_measure (GTK_WIDGET (editor), GTK_ORIENTATION_HORIZONTAL, -1, &min_editor, NULL,
                       NULL, NULL);
   gtk_widget_measure (GTK_WIDGET (win), GTK_ORIENTATION_HORIZONTAL, -1, &min_compare, NULL,
@@ -1012,8 +978,8 @@ test_side_by_side (void)
   g_assert_cmpint (min_compare, <=, 960);
   g_assert_true (rp_window_is_narrow (editor));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), <=, 960);
-  destroy (GTK_WINDOW (editor));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (editor);
+  rp_test_ui_destroy (win);
 }
 
 int
@@ -1026,18 +992,9 @@ main (int    argc,
   state_dir = g_dir_make_tmp ("rigplan-test-state-XXXXXX", NULL);
   g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
   g_setenv ("XDG_DATA_HOME", state_dir, TRUE);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        return 1;
-      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
-      return 0;
-    }
+  rp_test_ui_bind_messages ();
+  if (!rp_test_ui_init (&argc, &argv, &status))
+    return status;
   catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/ui/compare/two", test_two);
