@@ -53,6 +53,7 @@ rp_test_load_catalog (void)
   RpCatalog *catalog = rp_catalog_load_default (&error);
 
   g_assert_no_error (error);
+  g_assert_nonnull (catalog);
   return catalog;
 }
 
@@ -75,6 +76,17 @@ rp_test_make_dir (const char *tmpl)
 
   g_assert_no_error (error);
   return dir;
+}
+
+guint
+rp_test_count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
 }
 
 void

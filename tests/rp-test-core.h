@@ -34,6 +34,8 @@ RpEstimate *rp_test_estimate             (const RpCatalog  *catalog,
 
 /* A new directory from g_dir_make_tmp (@tmpl).  Transfer full. */
 char       *rp_test_make_dir             (const char       *tmpl);
+/* How many entries @dir has (0 when it cannot be read). */
+guint       rp_test_count_files          (const char       *dir);
 /* Removes the files of @dir (not its subdirectories), then @dir. */
 void        rp_test_remove_dir           (const char       *dir);
 

@@ -35,10 +35,7 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  user_data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("rigplan-chart-XXXXXX", &error);
-  g_assert_no_error (error);
+  f->dir = rp_test_make_dir ("rigplan-chart-XXXXXX");
 }
 
 /* Removes the files the test wrote and checks that nothing else (no

@@ -498,17 +498,6 @@ read_file (const char *path)
   return text;
 }
 
-static guint
-count_entries (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
 static void
 doc_saved_cb (GObject      *source,
               GAsyncResult *result,
@@ -582,7 +571,7 @@ test_save_fails_keeps_old (void)
     after_set = read_file (set_path);
     g_assert_cmpstr (after_scenario, ==, old_scenario);
     g_assert_cmpstr (after_set, ==, old_set);
-    g_assert_cmpuint (count_entries (tmp), ==, 2);
+    g_assert_cmpuint (rp_test_count_files (tmp), ==, 2);
     g_unlink (scenario_path);
     g_unlink (set_path);
     g_rmdir (tmp);
@@ -633,7 +622,7 @@ test_autosave_in_process (void)
   g_assert_true (g_file_test (rp_autosave_get_path (autosave), G_FILE_TEST_EXISTS));
   g_object_unref (g_steal_pointer (&autosave));
   rp_test_ui_destroy (win);
-  g_assert_cmpuint (count_entries (dir), ==, 1);
+  g_assert_cmpuint (rp_test_count_files (dir), ==, 1);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -709,11 +698,11 @@ test_autosave_after_kill (void)
       g_autoptr(GPtrArray) seen = NULL;
 
       rp_test_ui_wait_ms (100);
-      if (count_entries (autosave_dir) >= 2)
+      if (rp_test_count_files (autosave_dir) >= 2)
         break;
       (void) seen;
     }
-  g_assert_cmpuint (count_entries (autosave_dir), ==, 2);
+  g_assert_cmpuint (rp_test_count_files (autosave_dir), ==, 2);
   g_subprocess_force_exit (app);        /* SIGKILL: no chance to clean up */
   g_subprocess_wait (app, NULL, NULL);
 
@@ -736,7 +725,7 @@ test_autosave_after_kill (void)
   g_assert_true (rp_scenario_document_get_modified (doc));
   g_assert_cmpstr (g_file_peek_path (rp_scenario_document_get_file (doc)), ==, original);
   /* offered once: the recovered files are gone */
-  g_assert_cmpuint (count_entries (autosave_dir), ==, 0);
+  g_assert_cmpuint (rp_test_count_files (autosave_dir), ==, 0);
   rp_test_ui_destroy (restored);
   g_rmdir (autosave_dir);
   {

@@ -17,17 +17,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 
 /* ---- helpers -------------------------------------------------------- */
 
-static guint
-n_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
 static cJSON *
 read_json (const char *dir,
            const char *name)
@@ -94,7 +83,7 @@ test_offer_price (void)
   g_assert_cmpfloat (rp_catalog_lookup_cloud (catalog, "autodl-rtx-4090")->
                      per_gpu_hour[RP_RENT_ON_DEMAND], ==, 1.6);
   /* only the file: no temporary file left beside it */
-  g_assert_cmpuint (n_files (dir), ==, 1);
+  g_assert_cmpuint (rp_test_count_files (dir), ==, 1);
 
   /* a fresh catalog from the bundled and the user's directory agrees */
   {
@@ -144,7 +133,7 @@ test_refusals (void)
                                                      RP_RENT_ON_DEMAND, -1, today, &error));
     g_assert_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE);
     g_assert_cmpstr (rp_error_get_key (error), ==, "per_gpu_hour.on_demand");
-    g_assert_cmpuint (n_files (dir), ==, 0);
+    g_assert_cmpuint (rp_test_count_files (dir), ==, 0);
   }
   {
     g_autoptr(GError) error = NULL;
