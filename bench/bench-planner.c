@@ -24,6 +24,7 @@
 #include "rp-estimate.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,27 +37,6 @@ static const double doubling_budget = 2.2;
 static const double big_catalog_budget_s = 2.0;
 static const guint big_catalog_gpus = 20000;
 static const guint runs = 3;
-
-static const char *const example_names[] = {
-  "lora-llama3-8b-rtx4090.rigplan",
-  "full-finetune-llama2-7b-8xa100.rigplan",
-  "pretrain-1b-decoder-32xh100.rigplan",
-  "resnet50-imagenet-8xa100.rigplan",
-  "qlora-llama2-70b-a100.rigplan",
-  "sdxl-finetune-8xa100.rigplan",
-  "lora-llama2-13b-rtx3090.rigplan",
-};
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
 
 static double
 cpu_seconds (void)
@@ -181,13 +161,13 @@ bench_estimate (const RpCatalog *catalog,
 
   for (guint i = 0; i < iterations; i++)
     {
-      gboolean computed = rp_estimate_compute (scenarios[i % G_N_ELEMENTS (example_names)],
+      gboolean computed = rp_estimate_compute (scenarios[i % G_N_ELEMENTS (rp_test_examples)],
                                                catalog, est, NULL);
       g_assert_true (computed);
     }
   us = (double) (g_get_monotonic_time () - start) / iterations;
   printf ("full estimate (memory + time + cost + advice): %.1f µs mean over %u examples "
-          "(budget %.0f µs)\n", us, (guint) G_N_ELEMENTS (example_names), estimate_budget_us);
+          "(budget %.0f µs)\n", us, (guint) G_N_ELEMENTS (rp_test_examples), estimate_budget_us);
   return us < estimate_budget_us;
 }
 
@@ -200,7 +180,7 @@ bench_configurations (const RpCatalog *catalog,
   guint64 evaluated = 0;
   double seconds = 0, rate;
 
-  for (guint i = 0; i < G_N_ELEMENTS (example_names); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (rp_test_examples); i++)
     {
       g_autoptr(RpPlan) plan = NULL;
 
@@ -220,13 +200,13 @@ bench_examples (const RpCatalog *catalog,
 {
   double worst = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (example_names); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (rp_test_examples); i++)
     {
       g_autoptr(RpPlan) plan = NULL;
       double s = time_plan (scenarios[i], catalog, FALSE, &plan);
 
       printf ("plan %-40s %7" G_GUINT64_FORMAT " of %8" G_GUINT64_FORMAT " settings, "
-              "%3u of %3u machines, %.3f s CPU (%.3f s wall)\n", example_names[i],
+              "%3u of %3u machines, %.3f s CPU (%.3f s wall)\n", rp_test_examples[i],
               plan->n_evaluated, plan->n_space, plan->n_searched, plan->n_machines, s,
               last_wall_s);
       worst = MAX (worst, s);
@@ -286,11 +266,11 @@ int
 main (void)
 {
   g_autoptr(RpCatalog) catalog = catalog_with (0);
-  RpScenario *scenarios[G_N_ELEMENTS (example_names)];
+  RpScenario *scenarios[G_N_ELEMENTS (rp_test_examples)];
   gboolean ok = TRUE;
 
-  for (guint i = 0; i < G_N_ELEMENTS (example_names); i++)
-    scenarios[i] = load_example (example_names[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (rp_test_examples); i++)
+    scenarios[i] = rp_test_load_example (rp_test_examples[i]);
   ok &= bench_estimate (catalog, scenarios);
   ok &= bench_examples (catalog, scenarios);
   ok &= bench_configurations (catalog, scenarios);

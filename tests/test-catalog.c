@@ -6,6 +6,7 @@
 #include "rp-age.h"
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-test-core.h"
 
 #include <cjson/cJSON.h>
 #include <glib/gstdio.h>
@@ -13,21 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static RpCatalog *
-load_bundled (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_load_default (&error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (catalog);
-  return catalog;
-}
-
 static void
 test_bundled_sizes (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
 
   g_assert_cmpuint (rp_catalog_n_gpus (catalog), >=, 25);
   g_assert_cmpuint (rp_catalog_n_models (catalog), >=, 20);
@@ -127,7 +117,7 @@ test_bundled_provenance (void)
 static void
 test_datasheet_facts (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpGpu *h100 = rp_catalog_lookup_gpu (catalog, "h100-sxm");
   const RpGpu *v100 = rp_catalog_lookup_gpu (catalog, "v100-sxm2-32gb");
   const RpGpu *t4 = rp_catalog_lookup_gpu (catalog, "t4");
@@ -176,7 +166,7 @@ has_alias (const RpGpu *gpu,
 static void
 test_china_gpus (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpGpu *h20 = rp_catalog_lookup_gpu (catalog, "h20");
   const RpGpu *l20 = rp_catalog_lookup_gpu (catalog, "l20");
   const RpGpu *d4090 = rp_catalog_lookup_gpu (catalog, "rtx-4090d");
@@ -233,7 +223,7 @@ test_china_gpus (void)
 static void
 test_clouds_reference_gpus (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
 
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
@@ -247,7 +237,7 @@ test_clouds_reference_gpus (void)
 static void
 test_provider_classes (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpCloudOffer *vast = rp_catalog_lookup_cloud (catalog, "vast-ai-rtx-4090-marketplace");
   const RpCloudOffer *aws = rp_catalog_lookup_cloud (catalog, "aws-p5-48xlarge");
   const RpCloudOffer *lambda = rp_catalog_lookup_cloud (catalog, "lambda-h100-sxm-on-demand");
@@ -270,7 +260,7 @@ test_provider_classes (void)
 static void
 test_gpu_aliases (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpGpu *ascend = rp_catalog_lookup_gpu (catalog, "ascend-910b");
 
   g_assert_true (has_alias (ascend, "昇腾"));
@@ -322,7 +312,7 @@ test_gpu_without_throughput (void)
 static void
 test_cny_providers (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GHashTable) providers = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
   const RpCloudOffer *autodl;
@@ -348,7 +338,7 @@ test_cny_providers (void)
 static void
 test_bundled_purchases (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpPurchasePrice *p;
   guint servers = 0;
 
@@ -401,7 +391,7 @@ test_find_purchase (void)
     " {\"id\": \"rack\", \"kind\": \"server\", \"gpus_per_server\": 8, \"gpu\": \"l20\","
     "  \"condition\": \"new\", \"currency\": \"USD\", \"price\": 40000, \"source\": \"s\","
     "  \"as_of\": \"2026-02\"}]}";
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
   g_autoptr(GError) error = NULL;
 
@@ -428,7 +418,7 @@ test_find_purchase (void)
 static void
 test_regions (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   static const char *const provinces[] = {
     "cn-beijing", "cn-shanghai", "cn-guangdong", "cn-inner-mongolia", "cn-guizhou", "cn-ningxia",
   };
@@ -463,7 +453,7 @@ test_regions (void)
 static void
 test_usd_to_cny (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpPricing *pricing = rp_catalog_get_pricing (catalog);
   const RpPricingValue *rate = rp_pricing_get_entry (pricing, RP_PRICING_USD_TO_CNY);
   double v = 0;
@@ -492,7 +482,7 @@ write_temp (const char *dir,
 static void
 test_user_override (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("rigplan-test-XXXXXX", &error);
   g_autofree char *path = NULL;
@@ -523,7 +513,7 @@ test_daily_monthly_prices (void)
     " \"provider\": \"Lab\", \"gpu\": \"rtx-4090\", \"currency\": \"CNY\","
     " \"per_gpu_hour\": {\"daily\": 1.75, \"monthly\": 1.4611}, \"source\": \"s\","
     " \"as_of\": \"2026-10\"}]}";
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
   const RpCloudOffer *offer;
@@ -669,7 +659,7 @@ test_bad_files (void)
 static void
 test_dangling_offer (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("rigplan-test-XXXXXX", &error);
   g_autofree char *path = write_temp (dir, "offers.json",
@@ -691,7 +681,7 @@ test_dangling_offer (void)
 static void
 test_dangling_purchase (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("rigplan-test-XXXXXX", &error);
   g_autofree char *path = write_temp (dir, "prices.json",

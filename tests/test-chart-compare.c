@@ -12,6 +12,7 @@
 #include "rp-chart-compare.h"
 #include "rp-explore.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -19,24 +20,13 @@
 
 static RpCatalog *catalog;
 
-static RpScenario *
-load_example (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  RpScenario *scenario = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return scenario;
-}
-
 /* The article's question: eight RTX 4090s, four A100s, or rent. */
 static RpCompare *
 three_way (void)
 {
-  RpScenario *s[3] = { load_example ("lora-llama3-8b-rtx4090.rigplan"),
-                       load_example ("lora-llama3-8b-rtx4090.rigplan"),
-                       load_example ("full-finetune-llama2-7b-8xa100.rigplan") };
+  RpScenario *s[3] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan") };
   RpCompare *cmp;
 
   s[1]->hardware.gpus_per_node = 8;
@@ -225,8 +215,8 @@ test_break_even (void)
 static void
 test_error_column (void)
 {
-  RpScenario *s[2] = { load_example ("lora-llama3-8b-rtx4090.rigplan"),
-                       load_example ("lora-llama3-8b-rtx4090.rigplan") };
+  RpScenario *s[2] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan") };
   g_autoptr(RpCompare) cmp = NULL;
 
   rp_scenario_set_gpu (s[1], "no-such-gpu");
@@ -251,12 +241,10 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/chart/compare/vram", test_vram);
   g_test_add_func ("/chart/compare/time", test_time);

@@ -15,6 +15,7 @@
 #include "rp-estimate.h"
 #include "rp-explore.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -23,28 +24,6 @@
 static RpCatalog *catalog;
 
 /* ---- helpers -------------------------------------------------------- */
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  RpScenario *scenario = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return scenario;
-}
-
-static RpEstimate *
-estimate (const RpScenario *scenario)
-{
-  g_autoptr(GError) error = NULL;
-  RpEstimate *est = rp_estimate_new ();
-
-  g_assert_true (rp_estimate_compute (scenario, catalog, est, &error));
-  g_assert_no_error (error);
-  return est;
-}
 
 /* The GPU a series is for: its label is the GPU's name, followed by
  * " · network" on a time chart whose GPUs get different networks. */
@@ -107,7 +86,7 @@ test_kinds (void)
 static void
 test_unavailable (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpEstimate) est = rp_estimate_new ();  /* nothing computed */
 
   for (guint kind = 0; kind < RP_N_CHARTS; kind++)
@@ -135,8 +114,8 @@ test_vram_categories (void)
     "NVIDIA H100 SXM5 80GB",
     "NVIDIA H100 NVL 94GB",
   };
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, scenario);
   g_autoptr(RpChartData) data = rp_chart_data_new (RP_CHART_VRAM, scenario, catalog, est);
 
   g_assert_null (rp_chart_data_get_message (data));
@@ -155,8 +134,8 @@ test_vram_categories (void)
 static void
 test_vram_stacks (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, scenario);
   g_autoptr(RpChartData) data = rp_chart_data_new (RP_CHART_VRAM, scenario, catalog, est);
 
   g_assert_cmpfloat_with_epsilon (stack_gib (data, 0),
@@ -196,8 +175,8 @@ test_time_points (void)
     "NVIDIA H100 NVL 94GB",
   };
   static const guint counts[] = { 1, 2, 4, 8, 16, 32 };
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, scenario);
   g_autoptr(RpChartData) data = rp_chart_data_new (RP_CHART_TIME, scenario, catalog, est);
 
   g_assert_null (rp_chart_data_get_message (data));
@@ -233,8 +212,8 @@ test_time_points (void)
 static void
 test_time_network (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, scenario);
   g_autoptr(RpChartData) data = rp_chart_data_new (RP_CHART_TIME, scenario, catalog, est);
   const char *subtitle = rp_chart_data_get_subtitle (data);
 
@@ -257,7 +236,7 @@ test_time_network (void)
     g_autoptr(RpEstimate) est2 = NULL;
 
     scenario->hardware.network = RP_NETWORK_25GBE;
-    est2 = estimate (scenario);
+    est2 = rp_test_estimate (catalog, scenario);
     named = rp_chart_data_new (RP_CHART_TIME, scenario, catalog, est2);
     g_assert_true (g_str_has_suffix (rp_chart_data_get_subtitle (named), ": 25 GbE"));
     g_assert_cmpstr (rp_chart_data_get_series_label (named, 0), ==, "NVIDIA GeForce RTX 4090");
@@ -273,7 +252,7 @@ test_time_network (void)
 static void
 test_time_marker_on_curve (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpEstimate) est = NULL;
   g_autoptr(RpEstimate) moved = NULL;
   g_autoptr(RpChartData) data = NULL;
@@ -284,7 +263,7 @@ test_time_marker_on_curve (void)
   scenario->hardware.nodes = 4;
   scenario->hardware.network = RP_NETWORK_NONE;
   scenario->training.seq_len = 1024;
-  est = estimate (scenario);
+  est = rp_test_estimate (catalog, scenario);
   moved = rp_explore_estimate_on (scenario, catalog, est->gpu, 2, 4);
   g_assert_cmpint (moved->compute.bottleneck, ==, RP_BOTTLENECK_NETWORK);
   data = rp_chart_data_new (RP_CHART_TIME, scenario, catalog, est);
@@ -309,8 +288,8 @@ test_time_marker_on_curve (void)
 static void
 test_break_even_points (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
-  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, scenario);
   g_autoptr(RpChartData) data = rp_chart_data_new (RP_CHART_BREAK_EVEN, scenario, catalog, est);
   RpCostInputs in;
   RpPrices prices;
@@ -348,8 +327,8 @@ test_break_even_points (void)
 static void
 test_break_even_words (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
-  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, scenario);
   g_autoptr(RpChartData) be = rp_chart_data_new (RP_CHART_BREAK_EVEN, scenario, catalog, est);
   g_autoptr(RpChartData) cost = rp_chart_data_new (RP_CHART_COST, scenario, catalog, est);
   guint n = rp_chart_data_get_n_points (cost, 1);
@@ -364,7 +343,7 @@ test_break_even_words (void)
 static void
 test_cost (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpChartData) data = NULL;
   g_autoptr(RpChartData) never = NULL;
@@ -437,8 +416,8 @@ test_format_value (void)
 static void
 test_describe (void)
 {
-  g_autoptr(RpScenario) scenario = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
-  g_autoptr(RpEstimate) est = estimate (scenario);
+  g_autoptr(RpScenario) scenario = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, scenario);
   g_autoptr(RpChartData) vram = rp_chart_data_new (RP_CHART_VRAM, scenario, catalog, est);
   g_autoptr(RpChartData) time = rp_chart_data_new (RP_CHART_TIME, scenario, catalog, est);
   g_autofree char *vram_text = rp_chart_data_describe (vram);
@@ -464,13 +443,11 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/chart/data/kinds", test_kinds);
   g_test_add_func ("/chart/data/unavailable", test_unavailable);

@@ -9,6 +9,7 @@
 #include "rp-error.h"
 #include "rp-estimate.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
@@ -34,10 +35,7 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  user_data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("rigplan-chart-XXXXXX", &error);
-  g_assert_no_error (error);
+  f->dir = rp_test_make_dir ("rigplan-chart-XXXXXX");
 }
 
 /* Removes the files the test wrote and checks that nothing else (no
@@ -79,16 +77,9 @@ load_example (RpCatalog  **catalog,
               RpScenario **scenario,
               RpEstimate **est)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
-                                            "full-finetune-llama2-7b-8xa100.rigplan", NULL);
-
-  *catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
-  *scenario = rp_scenario_load_file (path, &error);
-  g_assert_no_error (error);
-  *est = rp_estimate_new ();
-  g_assert_true (rp_estimate_compute (*scenario, *catalog, *est, &error));
+  *catalog = rp_test_load_catalog ();
+  *scenario = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  *est = rp_test_estimate (*catalog, *scenario);
 }
 
 static gboolean

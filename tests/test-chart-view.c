@@ -10,18 +10,12 @@
 #include "config.h"
 
 #include "rp-chart-view.h"
+#include "rp-test-ui.h"
 
 #include <gtk/gtk.h>
 #include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
-
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static RpChartData *
 bars_data (guint n)
@@ -62,7 +56,7 @@ fixture_setup (Fixture       *f,
   rp_chart_view_set_data (f->view, bars_data (4));
   gtk_window_present (f->window);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
-  drain ();
+  rp_test_ui_drain ();
 }
 
 static void
@@ -70,7 +64,7 @@ fixture_teardown (Fixture       *f,
                   gconstpointer  user_data)
 {
   gtk_window_destroy (f->window);
-  drain ();
+  rp_test_ui_drain ();
 }
 
 /* The read-out's lines joined again (they wrap at single spaces). */
@@ -287,18 +281,11 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        {
-          g_printerr ("test-chart-view: no display under CI; run the suite under xvfb-run\n");
-          return 1;
-        }
-      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
-      return 0;
-    }
+  if (!rp_test_ui_init (&argc, &argv, &status))
+    return status;
 
   g_test_add ("/chart/view/keyboard", Fixture, NULL, fixture_setup, test_keyboard,
               fixture_teardown);

@@ -5,74 +5,20 @@
 #include "config.h"
 
 #include "rp-scenario.h"
+#include "rp-test-cli.h"
+#include "rp-test-core.h"
 
 #include <cjson/cJSON.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
-#include <stdarg.h>
 #include <string.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} CliResult;
-
 static char *tmp_dir;
-
-static void
-cli_result_clear (CliResult *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliResult, cli_result_clear)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
-
-static void
-run_cli (CliResult *r,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *lsan = NULL;
-  const char *arg;
-  va_list args;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
-  va_start (args, r);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  /* Under LeakSanitizer: fontconfig's and Pango's process-lifetime caches
-   * (the PDF export) are not leaks of ours; everything else is checked. */
-  lsan = g_strdup_printf ("suppressions=%s:print_suppressions=0",
-                          g_test_get_filename (G_TEST_DIST, "lsan-ui.supp", NULL));
-  g_subprocess_launcher_setenv (launcher, "LSAN_OPTIONS", lsan, TRUE);
-  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &r->out, &r->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  r->status = g_subprocess_get_exit_status (proc);
-}
 
 static char *
 fixture (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "data", "import", name, NULL);
-}
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
 }
 
 static char *
@@ -90,9 +36,9 @@ test_import_to_file (void)
   g_autofree char *out = temp_path ("qwen.rigplan");
   g_autoptr(RpScenario) s = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(CliResult) r = { 0 };
+  g_auto(RpTestCliResult) r = { 0 };
 
-  run_cli (&r, "import", model, ds, "-o", out, NULL);
+  rp_test_run_cli (&r, NULL, "import", model, ds, "-o", out, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "7,615,616,512 parameters"));
   g_assert_nonnull (strstr (r.out, "Wrote"));
@@ -109,11 +55,11 @@ static void
 test_import_streams (void)
 {
   g_autofree char *model = fixture ("hf/Mixtral-8x7B-v0.1/config.json");
-  g_auto(CliResult) r = { 0 }, j = { 0 };
+  g_auto(RpTestCliResult) r = { 0 }, j = { 0 };
   g_autoptr(cJSON) scenario = NULL, doc = NULL;
   const cJSON *notes;
 
-  run_cli (&r, "import", model, NULL);
+  rp_test_run_cli (&r, NULL, "import", model, NULL);
   g_assert_cmpint (r.status, ==, 0);
   scenario = cJSON_Parse (r.out);
   g_assert_nonnull (scenario);
@@ -121,7 +67,7 @@ test_import_streams (void)
                    "rigplan-scenario");
   g_assert_nonnull (strstr (r.err, "46,702,792,704"));
 
-  run_cli (&j, "import", "--json", model, NULL);
+  rp_test_run_cli (&j, NULL, "import", "--json", model, NULL);
   g_assert_cmpint (j.status, ==, 0);
   doc = cJSON_Parse (j.out);
   g_assert_nonnull (doc);
@@ -137,18 +83,18 @@ static void
 test_import_errors (void)
 {
   g_autofree char *bad = fixture ("bad/ds_bad_stage.json");
-  g_auto(CliResult) r = { 0 }, u = { 0 }, m = { 0 };
+  g_auto(RpTestCliResult) r = { 0 }, u = { 0 }, m = { 0 };
 
-  run_cli (&r, "import", bad, NULL);
+  rp_test_run_cli (&r, NULL, "import", bad, NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, bad));
   g_assert_nonnull (strstr (r.err, "zero_optimization.stage"));
   g_assert_cmpstr (r.out, ==, "");
 
-  run_cli (&u, "import", NULL);
+  rp_test_run_cli (&u, NULL, "import", NULL);
   g_assert_cmpint (u.status, ==, 2);
 
-  run_cli (&m, "import", "/no/such/config.json", NULL);
+  rp_test_run_cli (&m, NULL, "import", "/no/such/config.json", NULL);
   g_assert_cmpint (m.status, ==, 1);
   g_assert_nonnull (strstr (m.err, "/no/such/config.json"));
 }
@@ -156,13 +102,13 @@ test_import_errors (void)
 static void
 test_export_formats (void)
 {
-  g_autofree char *scenario = example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autofree char *scenario = rp_test_example_path ("pretrain-1b-decoder-32xh100.rigplan");
   g_autofree char *ds = temp_path ("ds_config.json");
   g_autofree char *text = NULL;
   g_autoptr(cJSON) root = NULL;
-  g_auto(CliResult) r = { 0 }, acc = { 0 }, howto = { 0 }, bad = { 0 };
+  g_auto(RpTestCliResult) r = { 0 }, acc = { 0 }, howto = { 0 }, bad = { 0 };
 
-  run_cli (&r, "export", scenario, "--format", "deepspeed", "-o", ds, NULL);
+  rp_test_run_cli (&r, NULL, "export", scenario, "--format", "deepspeed", "-o", ds, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "DeepSpeed config"));
   g_assert_true (g_file_get_contents (ds, &text, NULL, NULL));
@@ -172,20 +118,20 @@ test_export_formats (void)
   g_assert_cmpfloat (cJSON_GetNumberValue (cJSON_GetObjectItem (root, "train_batch_size")), ==,
                      1024);
 
-  run_cli (&acc, "export", scenario, "--format=accelerate", NULL);
+  rp_test_run_cli (&acc, NULL, "export", scenario, "--format=accelerate", NULL);
   g_assert_cmpint (acc.status, ==, 0);
   g_assert_nonnull (strstr (acc.out, "num_processes: 32"));
   g_assert_nonnull (strstr (acc.out, "num_machines: 4"));
 
-  run_cli (&howto, "export", scenario, "--format", "howto", NULL);
+  rp_test_run_cli (&howto, NULL, "export", scenario, "--format", "howto", NULL);
   g_assert_cmpint (howto.status, ==, 0);
   g_assert_nonnull (strstr (howto.out, "NCCL_IB_HCA"));
 
   {
-    g_auto(CliResult) j = { 0 };
+    g_auto(RpTestCliResult) j = { 0 };
     g_autoptr(cJSON) doc = NULL;
 
-    run_cli (&j, "export", scenario, "--format", "torchrun", "--json", NULL);
+    rp_test_run_cli (&j, NULL, "export", scenario, "--format", "torchrun", "--json", NULL);
     g_assert_cmpint (j.status, ==, 0);
     doc = cJSON_Parse (j.out);
     g_assert_nonnull (doc);
@@ -195,7 +141,7 @@ test_export_formats (void)
     g_assert_true (cJSON_IsArray (cJSON_GetObjectItem (doc, "notes")));
   }
 
-  run_cli (&bad, "export", scenario, "--format", "slurm", NULL);
+  rp_test_run_cli (&bad, NULL, "export", scenario, "--format", "slurm", NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "--format"));
 }
@@ -204,22 +150,26 @@ test_export_formats (void)
 static void
 test_export_plan_row (void)
 {
-  g_autofree char *scenario = example ("lora-llama3-8b-rtx4090.rigplan");
-  g_auto(CliResult) r = { 0 }, far = { 0 }, buy = { 0 }, best = { 0 }, zero = { 0 };
+  g_autofree char *scenario = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_auto(RpTestCliResult) r = { 0 }, far = { 0 }, buy = { 0 }, best = { 0 }, zero = { 0 };
 
-  run_cli (&r, "export", scenario, "--format", "torchrun", "--plan-row", "1", NULL);
+  rp_test_run_cli (&r, NULL, "export", scenario, "--format", "torchrun", "--plan-row", "1", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "exec torchrun"));
   /* the planner's two answers: a row of the buy answer, the recommendation */
-  run_cli (&buy, "export", scenario, "--format", "torchrun", "--plan-row", "buy:1", NULL);
+  rp_test_run_cli (&buy, NULL, "export", scenario, "--format", "torchrun",
+                   "--plan-row", "buy:1", NULL);
   g_assert_cmpint (buy.status, ==, 0);
   g_assert_nonnull (strstr (buy.out, "exec torchrun"));
-  run_cli (&best, "export", scenario, "--format", "howto", "--plan-row", "recommended", NULL);
+  rp_test_run_cli (&best, NULL, "export", scenario, "--format", "howto",
+                   "--plan-row", "recommended", NULL);
   g_assert_cmpint (best.status, ==, 0);
-  run_cli (&zero, "export", scenario, "--format", "torchrun", "--plan-row", "rent:0", NULL);
+  rp_test_run_cli (&zero, NULL, "export", scenario, "--format", "torchrun",
+                   "--plan-row", "rent:0", NULL);
   g_assert_cmpint (zero.status, ==, 2);
 
-  run_cli (&far, "export", scenario, "--format", "torchrun", "--plan-row", "100000", NULL);
+  rp_test_run_cli (&far, NULL, "export", scenario, "--format", "torchrun",
+                   "--plan-row", "100000", NULL);
   g_assert_cmpint (far.status, ==, 2);
   g_assert_nonnull (strstr (far.err, "--plan-row"));
 }
@@ -228,11 +178,11 @@ test_export_plan_row (void)
 static void
 test_export_pdf_still (void)
 {
-  g_autofree char *scenario = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *scenario = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
   g_autofree char *pdf = temp_path ("plan.pdf");
-  g_auto(CliResult) r = { 0 };
+  g_auto(RpTestCliResult) r = { 0 };
 
-  run_cli (&r, "export", scenario, "-o", pdf, NULL);
+  rp_test_run_cli (&r, NULL, "export", scenario, "-o", pdf, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
 }
@@ -241,9 +191,16 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *supp = NULL, *lsan = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  /* For rigplan-cli under LeakSanitizer (read as a process starts, so not
+   * by this one): fontconfig's and Pango's process-lifetime caches (the
+   * PDF export) are not leaks of ours; everything else is checked. */
+  supp = g_test_build_filename (G_TEST_DIST, "lsan-ui.supp", NULL);
+  lsan = g_strdup_printf ("suppressions=%s:print_suppressions=0", supp);
+  g_setenv ("LSAN_OPTIONS", lsan, TRUE);
   tmp_dir = g_dir_make_tmp ("rigplan-cli-convert-XXXXXX", NULL);
   g_test_add_func ("/cli/import/to-file", test_import_to_file);
   g_test_add_func ("/cli/import/streams", test_import_streams);

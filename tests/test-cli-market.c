@@ -5,14 +5,14 @@
 #include "config.h"
 
 #include "rp-catalog.h"
+#include "rp-test-cli.h"
+#include "rp-test-core.h"
 #include "rp-user-catalog.h"
 
 #include <cjson/cJSON.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -24,38 +24,13 @@ run_cli (const char        *user_dir,
          char             **out,
          char             **err)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
+  const char *const env[] = { "RIGPLAN_USER_DATADIR", user_dir, NULL };
+  RpTestCliResult r = { 0 };
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  if (user_dir != NULL)
-    g_subprocess_launcher_setenv (launcher, "RIGPLAN_USER_DATADIR", user_dir, TRUE);
-  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, out, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  return g_subprocess_get_exit_status (proc);
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
+  rp_test_run_cliv (&r, user_dir != NULL ? env : NULL, args);
+  *out = r.out;
+  *err = r.err;
+  return r.status;
 }
 
 static const cJSON *
@@ -124,7 +99,7 @@ test_user_prices_listed (void)
                                                      "user")));
   g_assert_false (cJSON_IsTrue (cJSON_GetObjectItem (find_id (bundled_list, "autodl-rtx-4090"),
                                                      "user")));
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* A user file that cannot be read is skipped with a warning naming it;
@@ -142,7 +117,7 @@ test_bad_user_file (void)
   g_assert_cmpint (run_cli (dir, args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (err, RP_USER_CLOUDS_FILE));
   g_assert_nonnull (strstr (out, "autodl-rtx-4090"));
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* Used RTX 3090s in Beijing: spares in the capital, the risk and the
@@ -183,7 +158,7 @@ test_estimate_market (void)
   g_assert_cmpstr (cJSON_GetObjectItem (prices, "region")->valuestring, ==, "cn-beijing");
   g_assert_cmpstr (cJSON_GetObjectItem (prices, "power_region")->valuestring, ==, "cn-average");
   g_assert_cmpint (cJSON_GetObjectItem (buy, "spare_gpus")->valueint, ==, 4);
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 int

@@ -5,64 +5,13 @@
 
 #include "rp-catalog.h"
 #include "rp-fields.h"
+#include "rp-test-cli.h"
+#include "rp-test-core.h"
 
 #include <cjson/cJSON.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
-#include <stdarg.h>
 #include <string.h>
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} CliResult;
-
-static void
-cli_result_clear (CliResult *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliResult, cli_result_clear)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
-
-static void
-run_cli (CliResult          *r,
-         const char *const  *env_extra,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
-  va_start (args, env_extra);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i += 2)
-    g_subprocess_launcher_setenv (launcher, env_extra[i], env_extra[i + 1], TRUE);
-  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &r->out, &r->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  r->status = g_subprocess_get_exit_status (proc);
-}
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-}
 
 static void
 test_help (void)
@@ -71,15 +20,15 @@ test_help (void)
                                           "guide" };
 
   {
-    g_auto(CliResult) r = { 0 };
-    run_cli (&r, NULL, "--help", NULL);
+    g_auto(RpTestCliResult) r = { 0 };
+    rp_test_run_cli (&r, NULL, "--help", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "estimate"));
   }
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      g_auto(CliResult) r = { 0 };
-      run_cli (&r, NULL, commands[i], "--help", NULL);
+      g_auto(RpTestCliResult) r = { 0 };
+      rp_test_run_cli (&r, NULL, commands[i], "--help", NULL);
       g_assert_cmpint (r.status, ==, 0);
       g_assert_nonnull (strstr (r.out, "--json"));
     }
@@ -88,16 +37,16 @@ test_help (void)
 static void
 test_usage_errors (void)
 {
-  g_auto(CliResult) none = { 0 };
-  g_auto(CliResult) unknown = { 0 };
-  g_auto(CliResult) bad_catalog = { 0 };
+  g_auto(RpTestCliResult) none = { 0 };
+  g_auto(RpTestCliResult) unknown = { 0 };
+  g_auto(RpTestCliResult) bad_catalog = { 0 };
 
-  run_cli (&none, NULL, NULL);
+  rp_test_run_cli (&none, NULL, NULL);
   g_assert_cmpint (none.status, ==, 2);
-  run_cli (&unknown, NULL, "frobnicate", NULL);
+  rp_test_run_cli (&unknown, NULL, "frobnicate", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
   g_assert_nonnull (strstr (unknown.err, "frobnicate"));
-  run_cli (&bad_catalog, NULL, "catalog", "spaceships", NULL);
+  rp_test_run_cli (&bad_catalog, NULL, "catalog", "spaceships", NULL);
   g_assert_cmpint (bad_catalog.status, ==, 2);
 }
 
@@ -108,11 +57,11 @@ test_catalog_json (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (which); i++)
     {
-      g_auto(CliResult) r = { 0 };
+      g_auto(RpTestCliResult) r = { 0 };
       g_autoptr(GError) error = NULL;
       g_autoptr(GVariant) parsed = NULL;
 
-      run_cli (&r, NULL, "catalog", which[i], "--json", NULL);
+      rp_test_run_cli (&r, NULL, "catalog", which[i], "--json", NULL);
       g_assert_cmpint (r.status, ==, 0);
       /* GVariant text format reads JSON arrays of objects well enough to
        * catch a malformed document; the id of a known entry must be there. */
@@ -122,8 +71,8 @@ test_catalog_json (void)
       (void) error;
     }
   {
-    g_auto(CliResult) r = { 0 };
-    run_cli (&r, NULL, "catalog", "gpus", NULL);
+    g_auto(RpTestCliResult) r = { 0 };
+    rp_test_run_cli (&r, NULL, "catalog", "gpus", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "h100-sxm"));
   }
@@ -146,12 +95,12 @@ test_catalog_clouds_json (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = rp_catalog_load_default (&error);
   g_autoptr(GHashTable) providers = g_hash_table_new (g_str_hash, g_str_equal);
-  g_auto(CliResult) all = { 0 };
-  g_auto(CliResult) cny = { 0 };
+  g_auto(RpTestCliResult) all = { 0 };
+  g_auto(RpTestCliResult) cny = { 0 };
   cJSON *list, *offer;
 
   g_assert_no_error (error);
-  run_cli (&all, NULL, "catalog", "clouds", "--json", NULL);
+  rp_test_run_cli (&all, NULL, "catalog", "clouds", "--json", NULL);
   g_assert_cmpint (all.status, ==, 0);
   list = cJSON_Parse (all.out);
   g_assert_true (cJSON_IsArray (list));
@@ -164,7 +113,7 @@ test_catalog_clouds_json (void)
     }
   cJSON_Delete (list);
 
-  run_cli (&cny, NULL, "catalog", "clouds", "--currency", "CNY", "--json", NULL);
+  rp_test_run_cli (&cny, NULL, "catalog", "clouds", "--currency", "CNY", "--json", NULL);
   g_assert_cmpint (cny.status, ==, 0);
   list = cJSON_Parse (cny.out);
   g_assert_cmpint (cJSON_GetArraySize (list), >, 0);
@@ -182,15 +131,15 @@ test_catalog_clouds_json (void)
 static void
 test_catalog_tables (void)
 {
-  g_auto(CliResult) clouds = { 0 };
-  g_auto(CliResult) purchases = { 0 };
-  g_auto(CliResult) regions = { 0 };
-  g_auto(CliResult) euro = { 0 };
-  g_auto(CliResult) gpus_cny = { 0 };
+  g_auto(RpTestCliResult) clouds = { 0 };
+  g_auto(RpTestCliResult) purchases = { 0 };
+  g_auto(RpTestCliResult) regions = { 0 };
+  g_auto(RpTestCliResult) euro = { 0 };
+  g_auto(RpTestCliResult) gpus_cny = { 0 };
   g_autofree char *huawei = NULL;
   const char *line;
 
-  run_cli (&clouds, NULL, "catalog", "clouds", "--currency", "CNY", NULL);
+  rp_test_run_cli (&clouds, NULL, "catalog", "clouds", "--currency", "CNY", NULL);
   g_assert_cmpint (clouds.status, ==, 0);
   g_assert_null (strstr (clouds.out, " USD "));
   /* a 2022-07 price is older than six months whatever the date today */
@@ -200,17 +149,17 @@ test_catalog_tables (void)
   g_assert_true (g_str_has_suffix (huawei, " stale"));
   g_assert_nonnull (strstr (clouds.out, "Monthly"));
 
-  run_cli (&purchases, NULL, "catalog", "purchases", NULL);
+  rp_test_run_cli (&purchases, NULL, "catalog", "purchases", NULL);
   g_assert_cmpint (purchases.status, ==, 0);
   g_assert_nonnull (strstr (purchases.out, "rtx-3090-ex-mining-2022-04"));
   g_assert_nonnull (strstr (purchases.out, "Ex-mining"));
-  run_cli (&regions, NULL, "catalog", "regions", "--json", NULL);
+  rp_test_run_cli (&regions, NULL, "catalog", "regions", "--json", NULL);
   g_assert_cmpint (regions.status, ==, 0);
   g_assert_nonnull (strstr (regions.out, "\"cn-guizhou\""));
 
-  run_cli (&euro, NULL, "catalog", "clouds", "--currency", "EUR", NULL);
+  rp_test_run_cli (&euro, NULL, "catalog", "clouds", "--currency", "EUR", NULL);
   g_assert_cmpint (euro.status, ==, 2);
-  run_cli (&gpus_cny, NULL, "catalog", "gpus", "--currency", "CNY", NULL);
+  rp_test_run_cli (&gpus_cny, NULL, "catalog", "gpus", "--currency", "CNY", NULL);
   g_assert_cmpint (gpus_cny.status, ==, 2);
 }
 
@@ -225,10 +174,10 @@ test_estimate_json (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *path = example (names[i]);
-      g_auto(CliResult) r = { 0 };
+      g_autofree char *path = rp_test_example_path (names[i]);
+      g_auto(RpTestCliResult) r = { 0 };
 
-      run_cli (&r, NULL, "estimate", path, "--json", NULL);
+      rp_test_run_cli (&r, NULL, "estimate", path, "--json", NULL);
       g_test_message ("%s: %s", names[i], r.err);
       g_assert_cmpint (r.status, ==, 0);
       g_assert_cmpstr (r.err, ==, "");
@@ -263,12 +212,12 @@ test_english_has_no_chinese (void)
 
       if (!g_str_has_suffix (name, ".rigplan"))
         continue;
-      path = example (name);
+      path = rp_test_example_path (name);
       for (guint c = 0; c < 2; c++)
         {
-          g_auto(CliResult) r = { 0 };
+          g_auto(RpTestCliResult) r = { 0 };
 
-          run_cli (&r, env, c == 0 ? "estimate" : "plan", path, NULL);
+          rp_test_run_cli (&r, env, c == 0 ? "estimate" : "plan", path, NULL);
           g_assert_cmpint (r.status, ==, 0);
           for (const char *p = r.out; *p != '\0'; p = g_utf8_next_char (p))
             {
@@ -287,10 +236,10 @@ test_english_has_no_chinese (void)
 static void
 test_estimate_text (void)
 {
-  g_autofree char *path = example ("lora-llama3-8b-rtx4090.rigplan");
-  g_auto(CliResult) r = { 0 };
+  g_autofree char *path = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_auto(RpTestCliResult) r = { 0 };
 
-  run_cli (&r, NULL, "estimate", path, NULL);
+  rp_test_run_cli (&r, NULL, "estimate", path, NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "Llama 3 8B LoRA on one 4090"));
   g_assert_nonnull (strstr (r.out, "NVIDIA GeForce RTX 4090"));
@@ -301,13 +250,13 @@ test_estimate_text (void)
 static void
 test_schema (void)
 {
-  g_auto(CliResult) r = { 0 };
-  g_auto(CliResult) text = { 0 };
+  g_auto(RpTestCliResult) r = { 0 };
+  g_auto(RpTestCliResult) text = { 0 };
   g_autoptr(cJSON) root = NULL;
   const cJSON *fields, *item;
   guint n = 0;
 
-  run_cli (&r, NULL, "schema", "--json", NULL);
+  rp_test_run_cli (&r, NULL, "schema", "--json", NULL);
   g_assert_cmpint (r.status, ==, 0);
   root = cJSON_Parse (r.out);
   g_assert_nonnull (root);
@@ -331,7 +280,7 @@ test_schema (void)
     }
   g_assert_cmpuint (n, ==, rp_fields_n ());
 
-  run_cli (&text, NULL, "schema", NULL);
+  rp_test_run_cli (&text, NULL, "schema", NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_nonnull (strstr (text.out, "hardware.nodes"));
   g_assert_nonnull (strstr (text.out, "from 1 to 1,000,000"));
@@ -353,18 +302,18 @@ test_fix (void)
   g_autofree char *in = g_build_filename (dir, "in.rigplan", NULL);
   g_autofree char *out = g_build_filename (dir, "fixed.rigplan", NULL);
   g_autofree char *again = g_build_filename (dir, "again.rigplan", NULL);
-  g_auto(CliResult) before = { 0 };
-  g_auto(CliResult) fix = { 0 };
-  g_auto(CliResult) after = { 0 };
-  g_auto(CliResult) nothing = { 0 };
-  g_auto(CliResult) usage = { 0 };
+  g_auto(RpTestCliResult) before = { 0 };
+  g_auto(RpTestCliResult) fix = { 0 };
+  g_auto(RpTestCliResult) after = { 0 };
+  g_auto(RpTestCliResult) nothing = { 0 };
+  g_auto(RpTestCliResult) usage = { 0 };
   g_autoptr(cJSON) before_json = NULL;
   g_autoptr(cJSON) after_json = NULL;
   const cJSON *promise;
 
   g_file_set_contents (in, scenario, -1, &error);
   g_assert_no_error (error);
-  run_cli (&before, NULL, "estimate", in, "--json", NULL);
+  rp_test_run_cli (&before, NULL, "estimate", in, "--json", NULL);
   g_assert_cmpint (before.status, ==, 0);
   before_json = cJSON_Parse (before.out);
   promise = cJSON_GetObjectItem (before_json, "fix");
@@ -372,12 +321,12 @@ test_fix (void)
   g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetArrayItem (cJSON_GetObjectItem (promise, "steps"), 0)),
                    ==, "qlora");
 
-  run_cli (&fix, NULL, "fix", in, "-o", out, NULL);
+  rp_test_run_cli (&fix, NULL, "fix", in, "-o", out, NULL);
   g_assert_cmpint (fix.status, ==, 0);
   g_assert_nonnull (strstr (fix.out, "training.method: lora → qlora"));
   g_assert_true (g_file_test (out, G_FILE_TEST_EXISTS));
 
-  run_cli (&after, NULL, "estimate", out, "--json", NULL);
+  rp_test_run_cli (&after, NULL, "estimate", out, "--json", NULL);
   g_assert_cmpint (after.status, ==, 0);
   after_json = cJSON_Parse (after.out);
   g_assert_cmpfloat (cJSON_GetNumberValue (cJSON_GetObjectItem (cJSON_GetObjectItem (after_json, "memory"),
@@ -387,12 +336,12 @@ test_fix (void)
                                                               "level")), ==, "info");
 
   /* nothing left to fix: says so and writes nothing */
-  run_cli (&nothing, NULL, "fix", out, "-o", again, NULL);
+  rp_test_run_cli (&nothing, NULL, "fix", out, "-o", again, NULL);
   g_assert_cmpint (nothing.status, ==, 0);
   g_assert_nonnull (strstr (nothing.out, "nothing to fix"));
   g_assert_false (g_file_test (again, G_FILE_TEST_EXISTS));
 
-  run_cli (&usage, NULL, "fix", in, NULL);
+  rp_test_run_cli (&usage, NULL, "fix", in, NULL);
   g_assert_cmpint (usage.status, ==, 2);
   g_assert_nonnull (strstr (usage.err, "-o"));
 
@@ -409,15 +358,15 @@ test_estimate_bad_file (void)
   g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "bad.rigplan", NULL);
   g_autofree char *unknown_gpu = g_build_filename (dir, "gpu.rigplan", NULL);
-  g_auto(CliResult) r = { 0 };
-  g_auto(CliResult) r2 = { 0 };
-  g_auto(CliResult) missing = { 0 };
+  g_auto(RpTestCliResult) r = { 0 };
+  g_auto(RpTestCliResult) r2 = { 0 };
+  g_auto(RpTestCliResult) missing = { 0 };
 
   g_file_set_contents (path, "{\"format\": \"rigplan-scenario\", \"version\": 1,"
                        " \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"h100-sxm\","
                        " \"headroom_pct\": \"lots\"}}", -1, &error);
   g_assert_no_error (error);
-  run_cli (&r, NULL, "estimate", path, NULL);
+  rp_test_run_cli (&r, NULL, "estimate", path, NULL);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, path));
   g_assert_nonnull (strstr (r.err, "hardware.headroom_pct"));
@@ -426,12 +375,12 @@ test_estimate_bad_file (void)
   g_file_set_contents (unknown_gpu, "{\"format\": \"rigplan-scenario\", \"version\": 1,"
                        " \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"gtx-9999\"}}",
                        -1, &error);
-  run_cli (&r2, NULL, "estimate", unknown_gpu, "--json", NULL);
+  rp_test_run_cli (&r2, NULL, "estimate", unknown_gpu, "--json", NULL);
   g_assert_cmpint (r2.status, ==, 1);
   g_assert_nonnull (strstr (r2.err, "gtx-9999"));
   g_assert_nonnull (strstr (r2.err, "hardware.gpu"));
 
-  run_cli (&missing, NULL, "estimate", "/no/such/file.rigplan", NULL);
+  rp_test_run_cli (&missing, NULL, "estimate", "/no/such/file.rigplan", NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, "/no/such/file.rigplan"));
   g_unlink (path);
@@ -448,20 +397,20 @@ test_catalog_warnings (void)
   g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
   g_autofree char *bad = g_build_filename (dir, "mine.json", NULL);
   g_autofree char *expected = NULL;
-  g_autofree char *scenario = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *scenario = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
   const char *env[] = { "RIGPLAN_USER_DATADIR", dir, NULL };
-  g_auto(CliResult) list = { 0 };
-  g_auto(CliResult) estimate = { 0 };
+  g_auto(RpTestCliResult) list = { 0 };
+  g_auto(RpTestCliResult) estimate = { 0 };
 
   g_file_set_contents (bad, "{\"format\": \"rigplan-gpus\", \"version\": 1,"
                        " \"gpus\": [{\"id\": \"mine\"}]}", -1, &error);
   g_assert_no_error (error);
   expected = g_strdup_printf ("rigplan-cli: warning: %s: gpus[0].name: ", bad);
-  run_cli (&list, env, "catalog", "gpus", NULL);
+  rp_test_run_cli (&list, env, "catalog", "gpus", NULL);
   g_assert_cmpint (list.status, ==, 0);
   g_assert_true (g_str_has_prefix (list.err, expected));
   g_assert_nonnull (strstr (list.out, "h100-sxm"));
-  run_cli (&estimate, env, "estimate", scenario, "--json", NULL);
+  rp_test_run_cli (&estimate, env, "estimate", scenario, "--json", NULL);
   g_assert_cmpint (estimate.status, ==, 0);
   g_assert_true (g_str_has_prefix (estimate.err, expected));
   g_unlink (bad);
@@ -474,19 +423,19 @@ test_catalog_warnings (void)
 static void
 test_export_limits (void)
 {
-  g_autofree char *path = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *path = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
   g_autofree char *out = g_build_filename (dir, "chart.png", NULL);
-  g_auto(CliResult) huge = { 0 };
-  g_auto(CliResult) device = { 0 };
+  g_auto(RpTestCliResult) huge = { 0 };
+  g_auto(RpTestCliResult) device = { 0 };
 
-  run_cli (&huge, NULL, "export", path, "-o", out, "--chart", "vram", "--width", "32768",
-           "--height", "32768", NULL);
+  rp_test_run_cli (&huge, NULL, "export", path, "-o", out, "--chart", "vram",
+                   "--width", "32768", "--height", "32768", NULL);
   g_assert_cmpint (huge.status, ==, 2);
   g_assert_nonnull (strstr (huge.err, "100 million pixels"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
-  run_cli (&device, NULL, "export", "/dev/zero", "-o", out, "--chart", "vram", NULL);
+  rp_test_run_cli (&device, NULL, "export", "/dev/zero", "-o", out, "--chart", "vram", NULL);
   g_assert_cmpint (device.status, ==, 1);
   g_assert_nonnull (strstr (device.err, "/dev/zero: is not a regular file"));
   g_rmdir (dir);
@@ -573,22 +522,22 @@ test_export_csv_json (void)
   g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
   g_autofree char *csv_path = g_build_filename (dir, "plan.csv", NULL);
   g_autofree char *json_path = g_build_filename (dir, "plan.json", NULL);
-  g_autofree char *file = example ("lora-llama2-13b-rtx3090.rigplan");
+  g_autofree char *file = rp_test_example_path ("lora-llama2-13b-rtx3090.rigplan");
   g_autofree char *csv = NULL;
   g_autofree char *json_text = NULL;
   g_autoptr(cJSON) json = NULL;
   g_autoptr(GPtrArray) rows = NULL;
-  g_auto(CliResult) a = { 0 };
-  g_auto(CliResult) b = { 0 };
-  g_auto(CliResult) c = { 0 };
-  g_auto(CliResult) estimate = { 0 };
+  g_auto(RpTestCliResult) a = { 0 };
+  g_auto(RpTestCliResult) b = { 0 };
+  g_auto(RpTestCliResult) c = { 0 };
+  g_auto(RpTestCliResult) estimate = { 0 };
   guint row = 1;
 
   g_assert_no_error (error);
-  run_cli (&a, NULL, "export", file, "-o", csv_path, NULL);
-  run_cli (&b, NULL, "export", file, "-o", json_path, NULL);
-  run_cli (&c, NULL, "export", file, "-o", csv_path, "--chart", "vram", NULL);
-  run_cli (&estimate, NULL, "estimate", file, "--json", NULL);
+  rp_test_run_cli (&a, NULL, "export", file, "-o", csv_path, NULL);
+  rp_test_run_cli (&b, NULL, "export", file, "-o", json_path, NULL);
+  rp_test_run_cli (&c, NULL, "export", file, "-o", csv_path, "--chart", "vram", NULL);
+  rp_test_run_cli (&estimate, NULL, "estimate", file, "--json", NULL);
   g_assert_cmpint (a.status, ==, 0);
   g_assert_cmpint (b.status, ==, 0);
   g_assert_cmpint (c.status, ==, 2);
@@ -612,14 +561,14 @@ test_export_csv_json (void)
 static void
 test_plan (void)
 {
-  g_autofree char *path = example ("full-finetune-llama2-7b-8xa100.rigplan");
-  g_auto(CliResult) json = { 0 };
-  g_auto(CliResult) text = { 0 };
-  g_auto(CliResult) unknown = { 0 };
-  g_auto(CliResult) bad = { 0 };
+  g_autofree char *path = rp_test_example_path ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_auto(RpTestCliResult) json = { 0 };
+  g_auto(RpTestCliResult) text = { 0 };
+  g_auto(RpTestCliResult) unknown = { 0 };
+  g_auto(RpTestCliResult) bad = { 0 };
 
-  run_cli (&json, NULL, "plan", path, "--json", "--acquire", "compare", "--gpus",
-           "h100-sxm,a100-80gb-sxm", "--top", "3", NULL);
+  rp_test_run_cli (&json, NULL, "plan", path, "--json", "--acquire", "compare", "--gpus",
+                   "h100-sxm,a100-80gb-sxm", "--top", "3", NULL);
   g_assert_cmpint (json.status, ==, 0);
   g_assert_nonnull (strstr (json.out, "\"evaluated\":"));
   g_assert_nonnull (strstr (json.out, "\"seconds\":"));
@@ -627,13 +576,13 @@ test_plan (void)
   g_assert_nonnull (strstr (json.out, "\"buy\":"));
   g_assert_nonnull (strstr (json.out, "\"recommended\":"));
   g_assert_null (strstr (json.out, "rtx-4090"));
-  run_cli (&text, NULL, "plan", path, NULL);
+  rp_test_run_cli (&text, NULL, "plan", path, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_nonnull (strstr (text.out, "Recommended:"));
-  run_cli (&unknown, NULL, "plan", path, "--gpus", "no-such-gpu", NULL);
+  rp_test_run_cli (&unknown, NULL, "plan", path, "--gpus", "no-such-gpu", NULL);
   g_assert_cmpint (unknown.status, ==, 1);
   g_assert_nonnull (strstr (unknown.err, "no-such-gpu"));
-  run_cli (&bad, NULL, "plan", path, "--acquire", "lease", NULL);
+  rp_test_run_cli (&bad, NULL, "plan", path, "--acquire", "lease", NULL);
   g_assert_cmpint (bad.status, ==, 2);
 }
 
@@ -642,21 +591,21 @@ test_plan (void)
 static void
 test_guide (void)
 {
-  g_auto(CliResult) text = { 0 };
-  g_auto(CliResult) json = { 0 };
-  g_auto(CliResult) bad = { 0 };
+  g_auto(RpTestCliResult) text = { 0 };
+  g_auto(RpTestCliResult) json = { 0 };
+  g_auto(RpTestCliResult) bad = { 0 };
 
-  run_cli (&text, NULL, "guide", "--deadline", "14", NULL);
+  rp_test_run_cli (&text, NULL, "guide", "--deadline", "14", NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_nonnull (strstr (text.out, "Image classification"));
   g_assert_nonnull (strstr (text.out, "7B pretraining"));
   g_assert_nonnull (strstr (text.out, "Rent:"));
   g_assert_nonnull (strstr (text.out, "Buy:"));
-  run_cli (&json, NULL, "guide", "--json", "--budget", "1000", NULL);
+  rp_test_run_cli (&json, NULL, "guide", "--json", "--budget", "1000", NULL);
   g_assert_cmpint (json.status, ==, 0);
   g_assert_nonnull (strstr (json.out, "\"format\":\t\"rigplan-guide\""));
   g_assert_nonnull (strstr (json.out, "\"sources\":"));
-  run_cli (&bad, NULL, "guide", "--budget", "lots", NULL);
+  rp_test_run_cli (&bad, NULL, "guide", "--budget", "lots", NULL);
   g_assert_cmpint (bad.status, ==, 2);
 }
 

@@ -6,73 +6,22 @@
 
 #include "rp-compare-set.h"
 #include "rp-scenario.h"
+#include "rp-test-cli.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 
 #include <cjson/cJSON.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <math.h>
-#include <stdarg.h>
 #include <string.h>
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} CliResult;
-
-static void
-cli_result_clear (CliResult *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliResult, cli_result_clear)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
-
-static void
-run_cli (CliResult          *r,
-         const char *const  *env_extra,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("RIGPLAN_CLI"));
-  va_start (args, env_extra);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i += 2)
-    g_subprocess_launcher_setenv (launcher, env_extra[i], env_extra[i + 1], TRUE);
-  proc = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &r->out, &r->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  r->status = g_subprocess_get_exit_status (proc);
-}
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-}
 
 /* A scenario renting from AutoDL, whose offer name is Chinese: a cell
  * two terminal columns per character wide.  Transfer full (the path). */
 static char *
 write_autodl_scenario (const char *dir)
 {
-  g_autofree char *src = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *src = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpScenario) s = rp_scenario_load_file (src, NULL);
   char *path = g_build_filename (dir, "autodl.rigplan", NULL);
 
@@ -165,17 +114,17 @@ static void
 test_text_table (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-compare-XXXXXX", NULL);
-  g_autofree char *a = example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *a = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
   g_autofree char *b = write_autodl_scenario (dir);
-  g_autofree char *c = example ("qlora-llama2-70b-a100.rigplan");
+  g_autofree char *c = rp_test_example_path ("qlora-llama2-70b-a100.rigplan");
   static const char *const zh[] = { "LANG", "C.UTF-8", "LC_ALL", "C.UTF-8", "LANGUAGE", "zh_CN",
                                     NULL };
 
   for (guint k = 0; k < 2; k++)
     {
-      g_auto(CliResult) r = { 0 };
+      g_auto(RpTestCliResult) r = { 0 };
 
-      run_cli (&r, k == 0 ? NULL : zh, "compare", a, b, c, NULL);
+      rp_test_run_cli (&r, k == 0 ? NULL : zh, "compare", a, b, c, NULL);
       g_assert_cmpint (r.status, ==, 0);
       g_assert_cmpstr (r.err, ==, "");
       /* the offer by its English name in English, its own in Chinese */
@@ -192,18 +141,18 @@ static void
 test_json_csv_and_files (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-compare-XXXXXX", NULL);
-  g_autofree char *a = example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autofree char *b = example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autofree char *a = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *b = rp_test_example_path ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autofree char *csv_path = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *json_path = g_build_filename (dir, "out.JSON", NULL);
-  g_auto(CliResult) json = { 0 };
-  g_auto(CliResult) csv = { 0 };
+  g_auto(RpTestCliResult) json = { 0 };
+  g_auto(RpTestCliResult) csv = { 0 };
   g_autoptr(cJSON) root = NULL;
   const cJSON *rows;
   g_autofree char *file_csv = NULL;
   g_autofree char *file_json = NULL;
 
-  run_cli (&json, NULL, "compare", a, b, "--json", NULL);
+  rp_test_run_cli (&json, NULL, "compare", a, b, "--json", NULL);
   g_assert_cmpint (json.status, ==, 0);
   root = cJSON_Parse (json.out);
   g_assert_nonnull (root);
@@ -215,16 +164,16 @@ test_json_csv_and_files (void)
   g_assert_cmpstr (cJSON_GetObjectItem (cJSON_GetArrayItem (rows, 0), "key")->valuestring, ==,
                    "model.preset");
 
-  run_cli (&csv, NULL, "compare", a, b, "--csv", NULL);
+  rp_test_run_cli (&csv, NULL, "compare", a, b, "--csv", NULL);
   g_assert_cmpint (csv.status, ==, 0);
   g_assert_true (g_str_has_prefix (csv.out, "key,label,unit,best,"));
 
   {
-    g_auto(CliResult) w1 = { 0 };
-    g_auto(CliResult) w2 = { 0 };
+    g_auto(RpTestCliResult) w1 = { 0 };
+    g_auto(RpTestCliResult) w2 = { 0 };
 
-    run_cli (&w1, NULL, "compare", a, b, "-o", csv_path, NULL);
-    run_cli (&w2, NULL, "compare", a, b, "-o", json_path, NULL);
+    rp_test_run_cli (&w1, NULL, "compare", a, b, "-o", csv_path, NULL);
+    rp_test_run_cli (&w2, NULL, "compare", a, b, "-o", json_path, NULL);
     g_assert_cmpint (w1.status, ==, 0);
     g_assert_cmpint (w2.status, ==, 0);
     g_assert_cmpstr (w1.out, ==, "");
@@ -244,14 +193,14 @@ static void
 test_compare_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-compare-XXXXXX", NULL);
-  g_autofree char *a = example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autofree char *c = example ("qlora-llama2-70b-a100.rigplan");
+  g_autofree char *a = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *c = rp_test_example_path ("qlora-llama2-70b-a100.rigplan");
   g_autofree char *b_path = g_build_filename (dir, "b.rigplan", NULL);
   g_autofree char *set_path = g_build_filename (dir, "two.rigplan-compare", NULL);
   g_autoptr(RpScenario) b = rp_scenario_load_file (c, NULL);
   g_autoptr(RpCompareSet) set = rp_compare_set_new ();
-  g_auto(CliResult) ok = { 0 };
-  g_auto(CliResult) missing = { 0 };
+  g_auto(RpTestCliResult) ok = { 0 };
+  g_auto(RpTestCliResult) missing = { 0 };
   g_autoptr(cJSON) root = NULL;
 
   g_assert_true (rp_scenario_save_file (b, b_path, NULL));
@@ -259,13 +208,13 @@ test_compare_file (void)
   rp_compare_set_add (set, b, NULL);
   g_assert_true (rp_compare_set_save_file (set, set_path, NULL));
 
-  run_cli (&ok, NULL, "compare", set_path, a, "--json", NULL);
+  rp_test_run_cli (&ok, NULL, "compare", set_path, a, "--json", NULL);
   g_assert_cmpint (ok.status, ==, 0);
   root = cJSON_Parse (ok.out);
   g_assert_cmpint (cJSON_GetArraySize (cJSON_GetObjectItem (root, "scenarios")), ==, 3);
 
   g_unlink (b_path);
-  run_cli (&missing, NULL, "compare", set_path, a, NULL);
+  rp_test_run_cli (&missing, NULL, "compare", set_path, a, NULL);
   g_assert_cmpint (missing.status, ==, 1);
   g_assert_nonnull (strstr (missing.err, set_path));
   g_assert_nonnull (strstr (missing.err, "b.rigplan"));
@@ -278,25 +227,25 @@ test_compare_file (void)
 static void
 test_errors (void)
 {
-  g_autofree char *a = example ("lora-llama3-8b-rtx4090.rigplan");
-  g_auto(CliResult) one = { 0 };
-  g_auto(CliResult) pdf = { 0 };
-  g_auto(CliResult) png = { 0 };
-  g_auto(CliResult) absent = { 0 };
-  g_auto(CliResult) both = { 0 };
+  g_autofree char *a = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_auto(RpTestCliResult) one = { 0 };
+  g_auto(RpTestCliResult) pdf = { 0 };
+  g_auto(RpTestCliResult) png = { 0 };
+  g_auto(RpTestCliResult) absent = { 0 };
+  g_auto(RpTestCliResult) both = { 0 };
 
-  run_cli (&one, NULL, "compare", a, NULL);
+  rp_test_run_cli (&one, NULL, "compare", a, NULL);
   g_assert_cmpint (one.status, ==, 2);
   g_assert_nonnull (strstr (one.err, "at least two"));
-  run_cli (&pdf, NULL, "compare", a, a, "-o", "report.pdf", "--paper", "a3", NULL);
+  rp_test_run_cli (&pdf, NULL, "compare", a, a, "-o", "report.pdf", "--paper", "a3", NULL);
   g_assert_cmpint (pdf.status, ==, 2);
   g_assert_false (g_file_test ("report.pdf", G_FILE_TEST_EXISTS));
-  run_cli (&png, NULL, "compare", a, a, "-o", "x.png", NULL);
+  rp_test_run_cli (&png, NULL, "compare", a, a, "-o", "x.png", NULL);
   g_assert_cmpint (png.status, ==, 2);
-  run_cli (&absent, NULL, "compare", a, "/nonexistent/x.rigplan", NULL);
+  rp_test_run_cli (&absent, NULL, "compare", a, "/nonexistent/x.rigplan", NULL);
   g_assert_cmpint (absent.status, ==, 1);
   g_assert_nonnull (strstr (absent.err, "/nonexistent/x.rigplan"));
-  run_cli (&both, NULL, "compare", a, a, "--json", "--csv", NULL);
+  rp_test_run_cli (&both, NULL, "compare", a, a, "--json", "--csv", NULL);
   g_assert_cmpint (both.status, ==, 2);
 }
 
@@ -310,17 +259,17 @@ test_six (void)
     "resnet50-imagenet-8xa100.rigplan", "sdxl-finetune-8xa100.rigplan",
   };
   char *p[6];
-  g_auto(CliResult) text = { 0 };
-  g_auto(CliResult) json = { 0 };
-  g_auto(CliResult) csv = { 0 };
+  g_auto(RpTestCliResult) text = { 0 };
+  g_auto(RpTestCliResult) json = { 0 };
+  g_auto(RpTestCliResult) csv = { 0 };
   g_autoptr(cJSON) root = NULL;
   g_auto(GStrv) lines = NULL;
 
   for (guint i = 0; i < 6; i++)
-    p[i] = example (names[i]);
-  run_cli (&text, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], NULL);
-  run_cli (&json, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], "--json", NULL);
-  run_cli (&csv, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], "--csv", NULL);
+    p[i] = rp_test_example_path (names[i]);
+  rp_test_run_cli (&text, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], NULL);
+  rp_test_run_cli (&json, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], "--json", NULL);
+  rp_test_run_cli (&csv, NULL, "compare", p[0], p[1], p[2], p[3], p[4], p[5], "--csv", NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_cmpint (json.status, ==, 0);
   g_assert_cmpint (csv.status, ==, 0);

@@ -15,16 +15,16 @@
 #include "rp-compare-set.h"
 #include "rp-compare-window.h"
 #include "rp-recent.h"
+#include "rp-test-core.h"
+#include "rp-test-ui.h"
 #include "rp-units.h"
 #include "rp-window.h"
 
-#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
-#include <locale.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
@@ -41,55 +41,12 @@ static const char *const six[] = {
 
 /* ---- helpers -------------------------------------------------------- */
 
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-}
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = example_path (name);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
 static RpEstimate *
 estimate_of (const char *name)
 {
-  g_autoptr(RpScenario) s = load_example (name);
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpScenario) s = rp_test_load_example (name);
 
-  g_assert_true (rp_estimate_compute (s, catalog, est, NULL));
-  return g_steal_pointer (&est);
+  return rp_test_estimate (catalog, s);
 }
 
 static RpCompareWindow *
@@ -106,13 +63,13 @@ static void
 wait_idle_of (RpCompareWindow *win)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (20, timeout_cb, &timed_out);
+  guint id = g_timeout_add_seconds (20, rp_test_ui_timeout_cb, &timed_out);
 
   while (!timed_out && rp_compare_window_is_busy (win))
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
 }
 
 static RpCompareWindow *
@@ -124,7 +81,7 @@ compare_examples (const char *const *names,
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *path = example_path (names[i]);
+      g_autofree char *path = rp_test_example_path (names[i]);
 
       g_ptr_array_add (files, g_file_new_for_path (path));
     }
@@ -132,15 +89,6 @@ compare_examples (const char *const *names,
   wait_idle_of (win);
   g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, n);
   return win;
-}
-
-static void
-destroy (GtkWindow *win)
-{
-  if (RP_IS_WINDOW (win))
-    rp_scenario_document_set_modified (rp_window_get_document (RP_WINDOW (win)), FALSE);
-  gtk_window_destroy (win);
-  drain ();
 }
 
 /* The window after one of the toplevels: a dialog, a new editor. */
@@ -195,7 +143,7 @@ test_two (void)
   g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "fits");
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "1 × NVIDIA GeForce RTX 4090");
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* Three, one of which does not fit: its head is red like its banner, and
@@ -207,7 +155,7 @@ test_three (void)
                                        "lora-llama2-13b-rtx3090.rigplan",
                                        "qlora-llama2-70b-a100.rigplan" };
   RpCompareWindow *win = compare_examples (names, 3);
-  g_autofree char *path = example_path (names[1]);
+  g_autofree char *path = rp_test_example_path (names[1]);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   RpWindow *editor = rp_window_new (NULL, catalog, NULL);
   RpScenarioDocument *doc = rp_window_get_document (editor);
@@ -215,11 +163,11 @@ test_three (void)
   guint id;
 
   rp_window_open_file (editor, file);
-  id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+  id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
   while (!timed_out && rp_scenario_document_get_file (doc) == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpstr (rp_window_get_verdict_class (editor), ==, "does-not-fit");
   g_assert_cmpstr (rp_compare_window_get_column_class (win, 1), ==,
                    rp_window_get_verdict_class (editor));
@@ -231,8 +179,8 @@ test_three (void)
   g_assert_cmpuint (rp_chart_data_get_n_series (rp_chart_view_get_data (
                       RP_CHART_VIEW (rp_compare_window_get_chart_view (win, RP_CHART_BREAK_EVEN)))),
                     ==, 3);
-  destroy (GTK_WINDOW (editor));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (editor);
+  rp_test_ui_destroy (win);
 }
 
 /* Six, the most the view lays out: a seventh is refused with a notice. */
@@ -240,7 +188,7 @@ static void
 test_six (void)
 {
   RpCompareWindow *win = compare_examples (six, 6);
-  g_autoptr(RpScenario) seventh = load_example (six[0]);
+  g_autoptr(RpScenario) seventh = rp_test_load_example (six[0]);
   const RpCompare *cmp = rp_compare_window_get_compare (win);
 
   g_assert_cmpstr (rp_compare_get_letter (cmp, 5), ==, "F");
@@ -256,7 +204,7 @@ test_six (void)
   g_assert_nonnull (strstr (rp_compare_window_get_notice (win), "6"));
   g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, 6);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* ---- columns -------------------------------------------------------- */
@@ -289,7 +237,7 @@ test_variant (void)
   g_assert_nonnull (strstr (rp_compare_get_name (rp_compare_window_get_compare (win), 1), "H100"));
   g_assert_false (rp_compare_window_duplicate_as_variant (win, 0, "name"));
   g_assert_true (rp_compare_window_get_modified (win));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 static void
@@ -311,7 +259,7 @@ test_reorder_and_remove (void)
   rp_compare_window_remove_column (win, 1);
   rp_compare_window_remove_column (win, 0);
   g_assert_null (rp_compare_window_get_compare (win));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* A column opens in an editor window; edits there show in the column. */
@@ -333,7 +281,7 @@ test_edit_column_linked (void)
   g_assert_true (rp_compare_window_edit_column (win, 0) == editor);
   g_object_set (doc, "gpus-per-node", 2, NULL);
   rp_scenario_document_flush (doc);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "2 × NVIDIA GeForce RTX 4090");
   /* saved under a new name there, the column refers to that file */
@@ -351,7 +299,7 @@ test_edit_column_linked (void)
       g_main_context_iteration (NULL, TRUE);
     g_assert_cmpstr (error->message, ==, "ok");
     g_clear_error (&error);
-    drain ();
+    rp_test_ui_drain ();
     g_assert_true (save_and_wait (win, set_file));
     g_assert_true (g_file_get_contents (set_path, &text, NULL, NULL));
     g_assert_nonnull (strstr (text, "\"file\":\t\"two-4090s.rigplan\""));
@@ -359,12 +307,12 @@ test_edit_column_linked (void)
     g_unlink (set_path);
     g_rmdir (dir);
   }
-  destroy (editor);
-  drain ();
+  rp_test_ui_destroy (editor);
+  rp_test_ui_drain ();
   /* the column keeps the last scenario when its window goes */
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "2 × NVIDIA GeForce RTX 4090");
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* The editor's Compare action (header bar, Ctrl+Shift+C) adds its
@@ -387,11 +335,11 @@ test_win_compare_action (void)
   g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, 2);
   g_object_set (rp_window_get_document (b), "micro-batch", 2, NULL);
   rp_scenario_document_flush (rp_window_get_document (b));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_true (rp_compare_window_row_differs (win, "training.micro_batch"));
-  destroy (GTK_WINDOW (a));
-  destroy (GTK_WINDOW (b));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (a);
+  rp_test_ui_destroy (b);
+  rp_test_ui_destroy (win);
 }
 
 /* Files dropped on the window become columns. */
@@ -399,8 +347,8 @@ static void
 test_drop_files (void)
 {
   RpCompareWindow *win = new_compare_window ();
-  g_autofree char *p1 = example_path (six[0]);
-  g_autofree char *p2 = example_path (six[1]);
+  g_autofree char *p1 = rp_test_example_path (six[0]);
+  g_autofree char *p2 = rp_test_example_path (six[1]);
   GFile *files[2] = { g_file_new_for_path (p1), g_file_new_for_path (p2) };
   GdkFileList *list = gdk_file_list_new_from_array (files, 2);
   GValue value = G_VALUE_INIT;
@@ -426,7 +374,7 @@ test_drop_files (void)
   g_value_unset (&value);
   g_object_unref (files[0]);
   g_object_unref (files[1]);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* ---- the compare file ----------------------------------------------- */
@@ -496,8 +444,8 @@ test_save_and_reopen (void)
       g_assert_cmpstr (rp_compare_window_get_cell (again, "training.micro_batch", i), ==,
                        rp_compare_window_get_cell (win, "training.micro_batch", i));
     }
-  destroy (GTK_WINDOW (again));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (again);
+  rp_test_ui_destroy (win);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -511,7 +459,7 @@ test_missing_file (void)
   g_autofree char *gone = g_build_filename (dir, "gone.rigplan", NULL);
   g_autofree char *path = g_build_filename (dir, "set.rigplan-compare", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(RpScenario) s = load_example (six[0]);
+  g_autoptr(RpScenario) s = rp_test_load_example (six[0]);
   g_autoptr(RpCompareSet) set = rp_compare_set_new ();
   RpCompareWindow *win;
   const char *notice;
@@ -534,7 +482,7 @@ test_missing_file (void)
   g_assert_true (save_and_wait (win, file));
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "gone.rigplan"));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -548,17 +496,6 @@ read_file (const char *path)
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   return text;
-}
-
-static guint
-count_entries (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
 }
 
 static void
@@ -593,7 +530,7 @@ test_save_fails_keeps_old (void)
       static const char *const names[] = { "lora-llama3-8b-rtx4090.rigplan",
                                            "qlora-llama2-70b-a100.rigplan" };
       RpCompareWindow *win = compare_examples (names, 2);
-      g_autoptr(RpScenario) s = load_example (six[2]);
+      g_autoptr(RpScenario) s = rp_test_load_example (six[2]);
       struct rlimit limit = { 256, 256 };
       GError *error = NULL;
 
@@ -601,7 +538,7 @@ test_save_fails_keeps_old (void)
       rp_compare_window_duplicate_as_variant (win, 0, "training.micro_batch");
       /* GTK writes its recent-files list a moment after a file is
        * added, and could not under the limit either */
-      wait_ms (1000);
+      rp_test_ui_wait_ms (1000);
       signal (SIGXFSZ, SIG_IGN);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
 
@@ -634,7 +571,7 @@ test_save_fails_keeps_old (void)
     after_set = read_file (set_path);
     g_assert_cmpstr (after_scenario, ==, old_scenario);
     g_assert_cmpstr (after_set, ==, old_set);
-    g_assert_cmpuint (count_entries (tmp), ==, 2);
+    g_assert_cmpuint (rp_test_count_files (tmp), ==, 2);
     g_unlink (scenario_path);
     g_unlink (set_path);
     g_rmdir (tmp);
@@ -676,7 +613,7 @@ test_autosave_in_process (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpstr (error->message, ==, "ok");
   g_clear_error (&error);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_false (g_file_test (rp_autosave_get_path (autosave), G_FILE_TEST_EXISTS));
 
   g_object_set (doc, "micro-batch", 4, NULL);
@@ -684,8 +621,8 @@ test_autosave_in_process (void)
   rp_autosave_flush (autosave);
   g_assert_true (g_file_test (rp_autosave_get_path (autosave), G_FILE_TEST_EXISTS));
   g_object_unref (g_steal_pointer (&autosave));
-  destroy (GTK_WINDOW (win));
-  g_assert_cmpuint (count_entries (dir), ==, 1);
+  rp_test_ui_destroy (win);
+  g_assert_cmpuint (rp_test_count_files (dir), ==, 1);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -714,7 +651,7 @@ test_autosave_after_kill (void)
 #ifdef GDK_WINDOWING_X11
   g_autofree char *state = g_dir_make_tmp ("rigplan-state-XXXXXX", NULL);
   g_autofree char *autosave_dir = g_build_filename (state, "rigplan", "autosave", NULL);
-  g_autofree char *original = example_path ("lora-llama2-13b-rtx3090.rigplan");
+  g_autofree char *original = rp_test_example_path ("lora-llama2-13b-rtx3090.rigplan");
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) app = NULL;
   g_autoptr(GError) error = NULL;
@@ -743,14 +680,14 @@ test_autosave_after_kill (void)
       g_autofree char *cmd = g_strdup_printf ("xdotool search --onlyvisible --pid %s",
                                               g_subprocess_get_identifier (app));
 
-      wait_ms (100);
+      rp_test_ui_wait_ms (100);
       g_free (wid);
       wid = run_capture (cmd);
     }
   g_assert_true (wid != NULL && *wid != '\0');
   if (strchr (wid, '\n') != NULL)
     *strchr (wid, '\n') = '\0';
-  wait_ms (1500);               /* the file has loaded and been estimated */
+  rp_test_ui_wait_ms (1500);    /* the file has loaded and been estimated */
   {
     g_autofree char *cmd = g_strdup_printf ("xdotool windowfocus --sync %s key --clearmodifiers "
                                             "ctrl+shift+f", wid);
@@ -760,12 +697,12 @@ test_autosave_after_kill (void)
     {
       g_autoptr(GPtrArray) seen = NULL;
 
-      wait_ms (100);
-      if (count_entries (autosave_dir) >= 2)
+      rp_test_ui_wait_ms (100);
+      if (rp_test_count_files (autosave_dir) >= 2)
         break;
       (void) seen;
     }
-  g_assert_cmpuint (count_entries (autosave_dir), ==, 2);
+  g_assert_cmpuint (rp_test_count_files (autosave_dir), ==, 2);
   g_subprocess_force_exit (app);        /* SIGKILL: no chance to clean up */
   g_subprocess_wait (app, NULL, NULL);
 
@@ -780,7 +717,7 @@ test_autosave_after_kill (void)
   dialog = rp_autosave_offer (NULL, NULL, catalog, NULL, g_steal_pointer (&found));
   g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
   gtk_dialog_response (GTK_DIALOG (dialog), 2 /* restore */);
-  drain ();
+  rp_test_ui_drain ();
   restored = find_toplevel (RP_TYPE_WINDOW, NULL);
   g_assert_nonnull (restored);
   doc = rp_window_get_document (RP_WINDOW (restored));
@@ -788,8 +725,8 @@ test_autosave_after_kill (void)
   g_assert_true (rp_scenario_document_get_modified (doc));
   g_assert_cmpstr (g_file_peek_path (rp_scenario_document_get_file (doc)), ==, original);
   /* offered once: the recovered files are gone */
-  g_assert_cmpuint (count_entries (autosave_dir), ==, 0);
-  destroy (restored);
+  g_assert_cmpuint (rp_test_count_files (autosave_dir), ==, 0);
+  rp_test_ui_destroy (restored);
   g_rmdir (autosave_dir);
   {
     g_autofree char *rigplan_dir = g_path_get_dirname (autosave_dir);
@@ -828,7 +765,7 @@ test_round_trip_every_example (void)
 
       if (!g_str_has_suffix (name, ".rigplan"))
         continue;
-      original = load_example (name);
+      original = rp_test_load_example (name);
       win = rp_window_new (NULL, catalog, NULL);
       doc = rp_window_get_document (win);
       rp_scenario_document_set_scenario (doc, rp_scenario_copy (original), NULL);
@@ -841,14 +778,14 @@ test_round_trip_every_example (void)
 
       again = rp_window_new (NULL, catalog, NULL);
       rp_window_open_file (again, file);
-      id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+      id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
       while (!timed_out && rp_scenario_document_get_file (rp_window_get_document (again)) == NULL)
         g_main_context_iteration (NULL, TRUE);
       g_source_remove (id);
       after = rp_scenario_to_json (rp_scenario_document_get_scenario (rp_window_get_document (again)));
       g_assert_cmpstr (after, ==, before);
-      destroy (GTK_WINDOW (again));
-      destroy (GTK_WINDOW (win));
+      rp_test_ui_destroy (again);
+      rp_test_ui_destroy (win);
       g_unlink (path);
       n++;
     }
@@ -879,7 +816,7 @@ test_save_read_only (void)
   g_clear_error (&error);
   after = read_file (path);
   g_assert_cmpstr (after, ==, "locked");
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
   g_chmod (path, 0644);
   g_unlink (path);
   g_rmdir (dir);
@@ -935,7 +872,7 @@ find_menu_button (GtkWidget *widget)
 static void
 test_recent_files (void)
 {
-  g_autofree char *path = example_path ("sdxl-finetune-8xa100.rigplan");
+  g_autofree char *path = rp_test_example_path ("sdxl-finetune-8xa100.rigplan");
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *uri = g_file_get_uri (file);
   g_autoptr(GPtrArray) recent = NULL;
@@ -947,11 +884,11 @@ test_recent_files (void)
 
   gtk_window_present (GTK_WINDOW (win));
   rp_window_open_file (win, file);
-  id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+  id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
   while (!timed_out && rp_scenario_document_get_file (rp_window_get_document (win)) == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
   recent = rp_recent_list (RP_RECENT_SCENARIOS, 8);
   for (guint i = 0; i < recent->len; i++)
     listed |= g_str_equal (g_ptr_array_index (recent, i), uri);
@@ -961,12 +898,12 @@ test_recent_files (void)
   /* the menu is refilled when the recent list says it changed */
   for (guint i = 0; i < 50 && !in_menu; i++)
     {
-      wait_ms (50);
+      rp_test_ui_wait_ms (50);
       in_menu = menu_has_recent (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
                                  uri);
     }
   g_assert_true (in_menu);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* Six scenarios: the table and the visible chart rebuilt after a change,
@@ -999,7 +936,7 @@ test_rebuild_time (void)
   g_print ("# compare of 6: rebuild, table and VRAM chart: best %.1f ms\n", best_us / 1000.0);
   /* generous for sanitizer builds; the figure is printed above */
   g_assert_cmpint (best_us, <, 500000);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 /* ---- widths --------------------------------------------------------- */
@@ -1019,8 +956,8 @@ test_side_by_side (void)
   gtk_window_present (GTK_WINDOW (editor));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (editor));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  wait_ms (200);
-  drain ();
+  rp_test_ui_wait_ms (200);
+  rp_test_ui_drain ();
   gtk_widget_measure (GTK_WIDGET (editor), GTK_ORIENTATION_HORIZONTAL, -1, &min_editor, NULL,
                       NULL, NULL);
   gtk_widget_measure (GTK_WIDGET (win), GTK_ORIENTATION_HORIZONTAL, -1, &min_compare, NULL,
@@ -1030,35 +967,24 @@ test_side_by_side (void)
   g_assert_cmpint (min_compare, <=, 960);
   g_assert_true (rp_window_is_narrow (editor));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), <=, 960);
-  destroy (GTK_WINDOW (editor));
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (editor);
+  rp_test_ui_destroy (win);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   /* before GLib reads them: the tests' own state and recent files */
   state_dir = g_dir_make_tmp ("rigplan-test-state-XXXXXX", NULL);
   g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
   g_setenv ("XDG_DATA_HOME", state_dir, TRUE);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        return 1;
-      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
-      return 0;
-    }
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  rp_test_ui_bind_messages ();
+  if (!rp_test_ui_init (&argc, &argv, &status))
+    return status;
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/ui/compare/two", test_two);
   g_test_add_func ("/ui/compare/three", test_three);

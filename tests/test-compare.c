@@ -14,6 +14,7 @@
 #include "rp-error.h"
 #include "rp-estimate.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 #include "rp-words.h"
 
@@ -29,34 +30,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 static RpCatalog *catalog = NULL;
 
 /* ---- helpers -------------------------------------------------------- */
-
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-}
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = example_path (name);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
-static RpEstimate *
-estimate (const RpScenario *s)
-{
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
-  g_assert_no_error (error);
-  return g_steal_pointer (&est);
-}
 
 static RpCompare *
 compare_of (RpScenario **scenarios,
@@ -90,10 +63,10 @@ assert_close (double a,
 static void
 test_rows_match_estimates (void)
 {
-  RpScenario *s[2] = { load_example ("lora-llama3-8b-rtx4090.rigplan"),
-                       load_example ("full-finetune-llama2-7b-8xa100.rigplan") };
-  g_autoptr(RpEstimate) a = estimate (s[0]);
-  g_autoptr(RpEstimate) b = estimate (s[1]);
+  RpScenario *s[2] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan") };
+  g_autoptr(RpEstimate) a = rp_test_estimate (catalog, s[0]);
+  g_autoptr(RpEstimate) b = rp_test_estimate (catalog, s[1]);
   g_autoptr(RpCompare) cmp = compare_of (s, 2);
   double rate = b->cost.prices.usd_to_cny.value;
   double shown_rate = 0;
@@ -149,7 +122,7 @@ test_rows_match_estimates (void)
 static void
 test_same_scenarios (void)
 {
-  RpScenario *s[2] = { load_example ("qlora-llama2-70b-a100.rigplan"), NULL };
+  RpScenario *s[2] = { rp_test_load_example ("qlora-llama2-70b-a100.rigplan"), NULL };
   g_autoptr(RpCompare) cmp = NULL;
 
   s[1] = rp_scenario_copy (s[0]);
@@ -178,7 +151,7 @@ test_three_gpu_counts (void)
 
   for (guint i = 0; i < 3; i++)
     {
-      s[i] = load_example ("lora-llama3-8b-rtx4090.rigplan");
+      s[i] = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
       s[i]->hardware.gpus_per_node = 1u << i;
     }
   cmp = compare_of (s, 3);
@@ -205,9 +178,9 @@ test_three_gpu_counts (void)
 static void
 test_best_only_among_runs (void)
 {
-  RpScenario *s[3] = { load_example ("lora-llama3-8b-rtx4090.rigplan"),
-                       load_example ("lora-llama2-13b-rtx3090.rigplan"),
-                       load_example ("lora-llama3-8b-rtx4090.rigplan") };
+  RpScenario *s[3] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("lora-llama2-13b-rtx3090.rigplan"),
+                       rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan") };
   g_autoptr(RpCompare) cmp = NULL;
   const RpCompareRow *rent;
 
@@ -230,8 +203,8 @@ test_best_only_among_runs (void)
 static void
 test_error_column (void)
 {
-  RpScenario *s[2] = { load_example ("lora-llama3-8b-rtx4090.rigplan"),
-                       load_example ("lora-llama3-8b-rtx4090.rigplan") };
+  RpScenario *s[2] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan") };
   g_autoptr(RpCompare) cmp = NULL;
 
   rp_scenario_set_gpu (s[1], "no-such-gpu");
@@ -262,7 +235,7 @@ test_six_columns (void)
   g_autoptr(RpCompare) cmp = NULL;
 
   for (guint i = 0; i < 6; i++)
-    s[i] = load_example (names[i]);
+    s[i] = rp_test_load_example (names[i]);
   cmp = compare_of (s, 6);
   g_assert_cmpuint (rp_compare_get_n_columns (cmp), ==, 6);
   g_assert_cmpstr (rp_compare_get_letter (cmp, 5), ==, "F");
@@ -321,9 +294,9 @@ csv_split (const char **cursor)
 static void
 test_json_and_csv (void)
 {
-  RpScenario *s[3] = { load_example ("lora-llama3-8b-rtx4090.rigplan"),
-                       load_example ("resnet50-imagenet-8xa100.rigplan"),
-                       load_example ("qlora-llama2-70b-a100.rigplan") };
+  RpScenario *s[3] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("resnet50-imagenet-8xa100.rigplan"),
+                       rp_test_load_example ("qlora-llama2-70b-a100.rigplan") };
   g_autoptr(RpCompare) cmp = NULL;
   g_autofree char *json = NULL;
   g_autofree char *csv = NULL;
@@ -434,8 +407,8 @@ test_set_round_trip (void)
   g_autofree char *root = g_dir_make_tmp ("rigplan-compare-XXXXXX", NULL);
   g_autofree char *sets = g_build_filename (root, "sets", NULL);
   g_autofree char *sub = g_build_filename (sets, "sub", NULL);
-  g_autoptr(RpScenario) a = load_example ("lora-llama3-8b-rtx4090.rigplan");
-  g_autoptr(RpScenario) b = load_example ("qlora-llama2-70b-a100.rigplan");
+  g_autoptr(RpScenario) a = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) b = rp_test_load_example ("qlora-llama2-70b-a100.rigplan");
   g_autoptr(RpScenario) variant = rp_scenario_copy (a);
   g_autofree char *a_path = NULL;
   g_autofree char *b_path = NULL;
@@ -491,7 +464,7 @@ static void
 test_set_missing_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("rigplan-compare-XXXXXX", NULL);
-  g_autoptr(RpScenario) a = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) a = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autofree char *a_path = write_scenario (dir, "gone.rigplan", a);
   g_autofree char *set_path = g_build_filename (dir, "set.rigplan-compare", NULL);
   g_autoptr(RpCompareSet) set = rp_compare_set_new ();
@@ -579,13 +552,11 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/compare/rows-match-estimates", test_rows_match_estimates);
   g_test_add_func ("/compare/same-scenarios", test_same_scenarios);

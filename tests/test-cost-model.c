@@ -13,6 +13,7 @@
 #include "rp-estimate-json.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -61,17 +62,6 @@ example_b (double utilization_pct)
   in.utilization_pct = utilization_pct;
   in.grid_kg_co2_per_kwh = 0.5;
   return in;
-}
-
-static RpCatalog *
-load_bundled (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_load_default (&error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (catalog);
-  return catalog;
 }
 
 /* One RTX 4090 in CNY, like data/examples/lora-llama3-8b-rtx4090.rigplan. */
@@ -466,7 +456,7 @@ test_invalid_inputs (void)
 static void
 test_pricing_file (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpPricing *pricing = rp_catalog_get_pricing (catalog);
   double v = 0;
 
@@ -498,7 +488,7 @@ test_pricing_file (void)
 static void
 test_pricing_override (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) good = NULL, bad_range = NULL, no_source = NULL;
   static const char good_text[] =
@@ -554,7 +544,7 @@ test_pricing_override (void)
 static void
 test_scenario_custom_price (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(RpScenario) scenario = scenario_4090 ();
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   const RpCostEstimate *c = &est->cost;
@@ -608,7 +598,7 @@ test_scenario_custom_price (void)
 static void
 test_run_unknown (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(RpScenario) scenario = scenario_4090 ();
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autofree char *text = NULL;
@@ -659,7 +649,7 @@ test_run_unknown (void)
 static void
 test_offer_currency (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(RpScenario) scenario = rp_scenario_new ();
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   const RpCostEstimate *c = &est->cost;
@@ -699,7 +689,7 @@ test_offer_currency (void)
 static void
 test_network_default (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(RpScenario) scenario = rp_scenario_new ();
   g_autoptr(RpEstimate) est = rp_estimate_new ();
 
@@ -725,7 +715,7 @@ test_network_default (void)
 static void
 test_perf_per_watt (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   const RpGpu *h100 = rp_catalog_lookup_gpu (catalog, "h100-sxm");
   const RpGpu *a100 = rp_catalog_lookup_gpu (catalog, "a100-80gb-sxm");
 

@@ -11,6 +11,7 @@
 #include "rp-explore.h"
 #include "rp-fix.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 #include "rp-words.h"
 
@@ -19,38 +20,7 @@
 
 static RpCatalog *catalog;
 
-static const char *const example_names[] = {
-  "lora-llama3-8b-rtx4090.rigplan",
-  "full-finetune-llama2-7b-8xa100.rigplan",
-  "pretrain-1b-decoder-32xh100.rigplan",
-  "resnet50-imagenet-8xa100.rigplan",
-  "qlora-llama2-70b-a100.rigplan",
-  "sdxl-finetune-8xa100.rigplan",
-};
-
 /* ---- helpers -------------------------------------------------------- */
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
-static RpEstimate *
-estimate (const RpScenario *s)
-{
-  g_autoptr(GError) error = NULL;
-  RpEstimate *est = rp_estimate_new ();
-
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
-  g_assert_no_error (error);
-  return est;
-}
 
 static RpScenario *
 scenario (const char *preset,
@@ -89,7 +59,7 @@ static void
 test_qlora_for_the_3090 (void)
 {
   g_autoptr(RpScenario) s = scenario ("llama-2-13b", "rtx-3090", RP_METHOD_LORA);
-  g_autoptr(RpEstimate) est = estimate (s);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
   g_autofree char *words = rp_words_fix_sentence (catalog, est);
 
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
@@ -109,7 +79,7 @@ static void
 test_bf16_for_sdxl (void)
 {
   g_autoptr(RpScenario) s = scenario ("sdxl-unet", "rtx-4090", RP_METHOD_FULL_FINETUNE);
-  g_autoptr(RpEstimate) est = estimate (s);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
 
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
   g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
@@ -124,7 +94,7 @@ test_bf16_for_sdxl (void)
 static void
 test_capital_over_budget (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpScenario) eight = rp_explore_move (s, catalog, rp_catalog_lookup_gpu (catalog,
                                                                                "rtx-4090"),
                                                   8, 1);
@@ -135,7 +105,7 @@ test_capital_over_budget (void)
   eight->budget.limit = 200000;
   eight->budget.capital_limit = NAN;  /* the one budget judges both */
   eight->budget.gpu_price = 60000;    /* 8 × 60,000 + the server: above 509,000 */
-  est = estimate (eight);
+  est = rp_test_estimate (catalog, eight);
   c = &est->constraints[RP_CONSTRAINT_CAPITAL];
   g_assert_true (c->judged);
   g_assert_false (c->ok);
@@ -151,7 +121,7 @@ test_capital_over_budget (void)
   /* a capital limit of its own judges the purchase instead */
   eight->budget.capital_limit = ceil (c->needed * 1.1);
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (eight);
+  est = rp_test_estimate (catalog, eight);
   c = &est->constraints[RP_CONSTRAINT_CAPITAL];
   g_assert_true (c->judged && c->ok);
   g_assert_cmpfloat (c->available, ==, eight->budget.capital_limit);
@@ -161,7 +131,7 @@ test_capital_over_budget (void)
   /* renting only: the purchase is not judged */
   eight->budget.acquire = RP_ACQUIRE_RENT;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (eight);
+  est = rp_test_estimate (catalog, eight);
   g_assert_false (est->constraints[RP_CONSTRAINT_CAPITAL].judged);
 }
 
@@ -170,7 +140,7 @@ test_capital_over_budget (void)
 static void
 test_green_only_when_all_hold (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpEstimate) est = NULL;
   g_autofree char *title = NULL;
   RpConstraintCode worst = 0;
@@ -178,7 +148,7 @@ test_green_only_when_all_hold (void)
   s->training.offload = RP_OFFLOAD_OPTIMIZER_AND_PARAMS;
   s->hardware.ram_gb_per_node = 32;
   s->budget.deadline_days = 0.01;
-  est = estimate (s);
+  est = rp_test_estimate (catalog, s);
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_FITS);
   g_assert_false (est->constraints[RP_CONSTRAINT_HOST_RAM].ok);
   g_assert_false (est->constraints[RP_CONSTRAINT_DEADLINE].ok);
@@ -196,7 +166,7 @@ test_green_only_when_all_hold (void)
 static void
 test_parallelism (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpEstimate) deep = NULL, wide = NULL, apart = NULL;
 
   s->training.global_batch = 256;
@@ -204,7 +174,7 @@ test_parallelism (void)
   s->hardware.nodes = 8;
   s->hardware.network = RP_NETWORK_IB_HDR;
   s->training.pipeline_parallel = 64;       /* Llama 2 7B has 32 layers */
-  deep = estimate (s);
+  deep = rp_test_estimate (catalog, s);
   g_assert_false (deep->constraints[RP_CONSTRAINT_PARALLELISM].ok);
   g_assert_cmpstr (deep->constraints[RP_CONSTRAINT_PARALLELISM].key, ==,
                    "training.pipeline_parallel");
@@ -215,7 +185,7 @@ test_parallelism (void)
   s->hardware.nodes = 1;
   s->hardware.gpus_per_node = 6;
   s->training.tensor_parallel = 3;          /* 32 heads */
-  wide = estimate (s);
+  wide = rp_test_estimate (catalog, s);
   g_assert_cmpstr (wide->constraints[RP_CONSTRAINT_PARALLELISM].key, ==,
                    "training.tensor_parallel");
 
@@ -223,7 +193,7 @@ test_parallelism (void)
   s->hardware.gpus_per_node = 8;
   s->hardware.nodes = 2;
   s->hardware.network = RP_NETWORK_NONE;
-  apart = estimate (s);
+  apart = rp_test_estimate (catalog, s);
   g_assert_cmpstr (apart->constraints[RP_CONSTRAINT_PARALLELISM].key, ==, "hardware.network");
   g_assert_cmpint (apart->fix.steps[0], ==, RP_FIX_STEP_NETWORK);
   g_assert_cmpuint (apart->fix.values[0], ==, RP_NETWORK_IB_HDR);
@@ -233,7 +203,7 @@ test_parallelism (void)
 static void
 test_offer_for_another_gpu (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
 
@@ -248,7 +218,7 @@ static void
 test_json_contract (void)
 {
   g_autoptr(RpScenario) s = scenario ("llama-2-13b", "rtx-3090", RP_METHOD_LORA);
-  g_autoptr(RpEstimate) est = estimate (s);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
   g_autofree char *text = rp_estimate_to_json (s, catalog, est);
 
   g_assert_nonnull (strstr (text, "\"constraints\":"));
@@ -275,14 +245,14 @@ check_promise (const RpScenario *s,
                const char       *what,
                guint            *n_fixed)
 {
-  g_autoptr(RpEstimate) est = estimate (s);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
   g_autoptr(RpScenario) applied = NULL;
   g_autoptr(RpEstimate) after = NULL;
 
   if (est->fix.status != RP_FIX_FOUND || est->fix.constraint != RP_CONSTRAINT_VRAM)
     return;
   applied = rp_fix_apply (s, &est->fix);
-  after = estimate (applied);
+  after = rp_test_estimate (catalog, applied);
   if (fabs (after->memory.total_bytes - est->fix.memory_total_bytes) > 1 ||
       !after->constraints[RP_CONSTRAINT_VRAM].ok)
     g_error ("%s: the fix promised %.0f bytes, applied it gives %.0f (%s)", what,
@@ -313,9 +283,9 @@ test_promise_is_result (void)
 {
   guint n_fixed = 0, n_tried = 0;
 
-  for (guint e = 0; e < G_N_ELEMENTS (example_names); e++)
+  for (guint e = 0; e < G_N_ELEMENTS (rp_test_examples); e++)
     {
-      g_autoptr(RpScenario) base = load_example (example_names[e]);
+      g_autoptr(RpScenario) base = rp_test_load_example (rp_test_examples[e]);
 
       for (guint g = 0; g < rp_catalog_n_gpus (catalog); g++)
         {
@@ -328,7 +298,7 @@ test_promise_is_result (void)
             continue;
           for (RpMethod m = RP_METHOD_FULL_FINETUNE; m <= RP_METHOD_LORA; m++)
             {
-              g_autofree char *what = g_strdup_printf ("%s on %s, %s", example_names[e],
+              g_autofree char *what = g_strdup_printf ("%s on %s, %s", rp_test_examples[e],
                                                        gpu->id, rp_method_to_string (m));
 
               moved->training.method = m;
@@ -346,11 +316,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/decisions/qlora-for-the-3090", test_qlora_for_the_3090);
   g_test_add_func ("/core/decisions/bf16-for-sdxl", test_bf16_for_sdxl);
   g_test_add_func ("/core/decisions/capital-over-budget", test_capital_over_budget);

@@ -8,18 +8,10 @@
 #include "rp-estimate.h"
 #include "rp-estimate-json.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 
 #include <math.h>
 #include <string.h>
-
-static const char *const example_names[] = {
-  "lora-llama3-8b-rtx4090.rigplan",
-  "full-finetune-llama2-7b-8xa100.rigplan",
-  "pretrain-1b-decoder-32xh100.rigplan",
-  "resnet50-imagenet-8xa100.rigplan",
-  "qlora-llama2-70b-a100.rigplan",
-  "sdxl-finetune-8xa100.rigplan",
-};
 
 typedef void (*Mutation) (RpScenario *s);
 
@@ -106,15 +98,12 @@ test_absurd_but_valid (void)
   guint checked = 0;
 
   g_assert_no_error (error);
-  for (guint e = 0; e < G_N_ELEMENTS (example_names); e++)
+  for (guint e = 0; e < G_N_ELEMENTS (rp_test_examples); e++)
     for (guint k = 0; k < G_N_ELEMENTS (mutations); k++)
       {
-        g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
-                                                  example_names[e], NULL);
-        g_autoptr(RpScenario) s = rp_scenario_load_file (path, &error);
-        g_autofree char *what = g_strdup_printf ("%s, mutation %u", example_names[e], k);
+        g_autoptr(RpScenario) s = rp_test_load_example (rp_test_examples[e]);
+        g_autofree char *what = g_strdup_printf ("%s, mutation %u", rp_test_examples[e], k);
 
-        g_assert_no_error (error);
         mutations[k] (s);
         if (!rp_scenario_validate (s, NULL))
           continue;   /* the app shows the inline error instead */
@@ -129,7 +118,7 @@ test_absurd_but_valid (void)
         checked++;
       }
   g_test_message ("%u absurd scenarios estimated", checked);
-  g_assert_cmpuint (checked, >=, G_N_ELEMENTS (example_names) * 8);
+  g_assert_cmpuint (checked, >=, G_N_ELEMENTS (rp_test_examples) * 8);
 }
 
 /* Every catalog GPU estimates every example without NaN. */
@@ -141,16 +130,13 @@ test_every_gpu (void)
   g_autoptr(RpEstimate) est = rp_estimate_new ();
 
   g_assert_no_error (error);
-  for (guint e = 0; e < G_N_ELEMENTS (example_names); e++)
+  for (guint e = 0; e < G_N_ELEMENTS (rp_test_examples); e++)
     for (guint g = 0; g < rp_catalog_n_gpus (catalog); g++)
       {
-        g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"),
-                                                  example_names[e], NULL);
-        g_autoptr(RpScenario) s = rp_scenario_load_file (path, &error);
+        g_autoptr(RpScenario) s = rp_test_load_example (rp_test_examples[e]);
         const RpGpu *gpu = rp_catalog_get_gpu (catalog, g);
-        g_autofree char *what = g_strdup_printf ("%s on %s", example_names[e], gpu->id);
+        g_autofree char *what = g_strdup_printf ("%s on %s", rp_test_examples[e], gpu->id);
 
-        g_assert_no_error (error);
         rp_scenario_set_gpu (s, gpu->id);
         rp_scenario_set_rent_offer (s, NULL);
         g_assert_true (rp_estimate_compute (s, catalog, est, &error));

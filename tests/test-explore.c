@@ -11,22 +11,12 @@
 #include "rp-explore.h"
 #include "rp-links.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 
 #include <math.h>
 #include <string.h>
 
 static RpCatalog *catalog;
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
 
 static const RpGpu *
 gpu (const char *id)
@@ -43,7 +33,7 @@ gpu (const char *id)
 static void
 test_prices_follow_the_gpu (void)
 {
-  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) lora = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpScenario) moved = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
@@ -75,7 +65,7 @@ test_prices_follow_the_gpu (void)
 static void
 test_same_gpu_keeps_its_price (void)
 {
-  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) lora = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpScenario) moved = rp_explore_move (lora, catalog, gpu ("rtx-4090"), 8, 1);
 
   g_assert_cmpfloat (moved->budget.gpu_price, ==, 15000);
@@ -155,7 +145,7 @@ test_link_scope_sourced (void)
 static void
 test_networks (void)
 {
-  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) lora = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpScenario) h100 = NULL, a100 = NULL, rtx = NULL, back = NULL;
 
   lora->training.global_batch = 64;
@@ -175,7 +165,7 @@ test_networks (void)
 static void
 test_split_and_batch (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpScenario) six = NULL, huge = NULL;
 
   s->training.tensor_parallel = 4;
@@ -195,7 +185,7 @@ test_split_and_batch (void)
 static void
 test_pick_gpus (void)
 {
-  g_autoptr(RpScenario) lora = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) lora = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(GPtrArray) picked = rp_explore_pick_gpus (lora, catalog, gpu ("rtx-4090"), TRUE, 6);
   guint smaller = 0, own = 0, consumer = 0;
 
@@ -222,7 +212,7 @@ test_pick_gpus (void)
 static void
 test_days_by_count (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   static const guint counts[] = { 8, 16, 64, 12 };
   double days[G_N_ELEMENTS (counts)];
 
@@ -248,7 +238,7 @@ test_days_by_count (void)
 static void
 test_break_even_sweep (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   double pcts[] = { 0, 0, 70, 100 };
   double months[G_N_ELEMENTS (pcts)];
@@ -267,11 +257,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/explore/prices-follow-the-gpu", test_prices_follow_the_gpu);
   g_test_add_func ("/core/explore/same-gpu-keeps-its-price", test_same_gpu_keeps_its_price);
   g_test_add_func ("/core/explore/links", test_links);

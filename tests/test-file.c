@@ -6,6 +6,7 @@
 
 #include "rp-error.h"
 #include "rp-file.h"
+#include "rp-test-core.h"
 
 #include <glib/gstdio.h>
 #include <signal.h>
@@ -23,10 +24,7 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  user_data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("rigplan-file-XXXXXX", &error);
-  g_assert_no_error (error);
+  f->dir = rp_test_make_dir ("rigplan-file-XXXXXX");
 }
 
 /* Removes what the test left; a leftover temporary (".NAME.XXXXXX") of

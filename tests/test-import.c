@@ -13,6 +13,7 @@
 #include "rp-model.h"
 #include "rp-safetensors-private.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-yaml-private.h"
 
 #include <glib/gstdio.h>
@@ -798,17 +799,6 @@ assert_same (const RpScenario  *a,
     }
 }
 
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
 /* Each format read back gives the fields it carries. */
 static void
 test_round_trip (void)
@@ -822,7 +812,7 @@ test_round_trip (void)
     "training.offload", NULL
   };
   const char *const run_keys[] = { "hardware.nodes", "hardware.gpus_per_node", NULL };
-  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("pretrain-1b-decoder-32xh100.rigplan");
   RpTraining *t = &s->training;
 
   /* 4 nodes × 8 H100, bf16 mixed: and with ZeRO-3, offload and recomputation */
@@ -853,7 +843,7 @@ test_round_trip_accelerate (void)
     "hardware.gpus_per_node", "training.precision", "training.zero_stage", "training.offload",
     "training.recompute", NULL
   };
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   RpTraining *t = &s->training;
 
   t->tensor_parallel = 2;
@@ -893,7 +883,7 @@ static void
 test_round_trip_together (void)
 {
   g_autofree char *dir = make_temp_dir ("rigplan-together-XXXXXX");
-  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("pretrain-1b-decoder-32xh100.rigplan");
   g_autofree char *base = write_base (s, dir);
   g_autoptr(RpImport) import = rp_import_new (catalog);
   g_autoptr(RpScenario) back = NULL;
@@ -930,7 +920,7 @@ test_round_trip_together (void)
 static void
 test_export_words (void)
 {
-  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("pretrain-1b-decoder-32xh100.rigplan");
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) notes = NULL;
   g_autofree char *run = NULL, *howto = NULL, *eth = NULL;
@@ -956,13 +946,11 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
   temp_dirs = g_ptr_array_new_with_free_func (g_free);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/import/published-counts", test_published_counts);
   g_test_add_func ("/core/import/deepseek-by-hand", test_deepseek_by_hand);
   g_test_add_func ("/core/import/moe-active", test_moe_active);

@@ -22,6 +22,7 @@
 #include "rp-prices.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 #include "rp-words.h"
 
@@ -32,34 +33,11 @@ static const double usd_to_cny = 6.9929;      /* PBOC fixing, 2026-01-23 */
 
 /* ---- helpers -------------------------------------------------------- */
 
-static RpCatalog *
-load_bundled (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_new_empty ();
-
-  rp_catalog_load_dir (catalog, rp_catalog_default_dir (), TRUE, &error);
-  g_assert_no_error (error);
-  return catalog;
-}
-
 static void
 assert_near (double value,
              double expected)
 {
   g_assert_cmpfloat_with_epsilon (value, expected, 1e-6 * MAX (1, fabs (expected)));
-}
-
-static RpEstimate *
-estimate (const RpScenario *scenario,
-          const RpCatalog  *catalog)
-{
-  g_autoptr(GError) error = NULL;
-  RpEstimate *est = rp_estimate_new ();
-
-  g_assert_true (rp_estimate_compute (scenario, catalog, est, &error));
-  g_assert_no_error (error);
-  return est;
 }
 
 /* The price of renting one GPU of @o for @s, in @s's currency. */
@@ -79,9 +57,9 @@ offer_cost (const RpScenario   *s,
 static void
 test_starter_cny (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
-  g_autoptr(RpEstimate) est = estimate (s, catalog);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
   const RpPrices *p = &est->cost.prices;
 
   g_assert_cmpint (s->budget.currency, ==, RP_CURRENCY_CNY);
@@ -101,9 +79,9 @@ test_starter_cny (void)
 static void
 test_starter_usd (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_USD);
-  g_autoptr(RpEstimate) est = estimate (s, catalog);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
   const RpPrices *p = &est->cost.prices;
 
   g_assert_null (s->budget.region);
@@ -120,13 +98,13 @@ test_starter_usd (void)
 static void
 test_region_power (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
   g_autoptr(RpEstimate) est = NULL;
   const RpPrices *p;
 
   rp_scenario_set_region (s, "cn-guizhou");
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   p = &est->cost.prices;
   assert_near (p->power.value, 0.35);
   g_assert_cmpstr (p->power.as_of, ==, "2026-04-11");
@@ -135,14 +113,14 @@ test_region_power (void)
   /* the same region in a dollar plan: 0.35 / 6.9929 = 0.0500508 USD */
   s->budget.currency = RP_CURRENCY_USD;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   assert_near (est->cost.prices.power.value, 0.35 / usd_to_cny);
   s->budget.currency = RP_CURRENCY_CNY;
 
   /* Beijing states no tariff: the national average stands in, named */
   rp_scenario_set_region (s, "cn-beijing");
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   p = &est->cost.prices;
   g_assert_cmpstr (p->region->id, ==, "cn-beijing");
   g_assert_nonnull (p->power_region);
@@ -154,7 +132,7 @@ test_region_power (void)
   s->budget.power_price_kwh = 1.1;
   s->budget.pue = 1.25;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_cmpint (est->cost.prices.power.origin, ==, RP_PRICE_USER);
   assert_near (est->cost.prices.power.value, 1.1);
   assert_near (est->cost.prices.pue.value, 1.25);
@@ -164,7 +142,7 @@ test_region_power (void)
   /* "other" has no price and no fallback */
   rp_scenario_set_region (s, "other");
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_cmpint (est->cost.prices.power.origin, ==, RP_PRICE_UNKNOWN);
   g_assert_false (est->cost.buy_available);
   g_assert_true (rp_estimate_has_warning (est, "buy-price-missing"));
@@ -173,7 +151,7 @@ test_region_power (void)
 static void
 test_unknown_region (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
@@ -192,7 +170,7 @@ test_unknown_region (void)
 static void
 test_market_first (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_USD);
   const RpCloudOffer *chosen;
   gboolean cheaper_abroad = FALSE;
@@ -230,12 +208,12 @@ test_market_first (void)
 static void
 test_offer_abroad (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
   g_autoptr(RpEstimate) est = NULL;
 
   rp_scenario_set_gpu (s, "h100-sxm");
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_nonnull (est->cost.prices.offer);
   g_assert_cmpint (est->cost.prices.offer->currency, ==, RP_CURRENCY_USD);
   g_assert_true (rp_estimate_has_warning (est, "rent-offer-abroad"));
@@ -243,7 +221,7 @@ test_offer_abroad (void)
   /* an offer the user chose is theirs: no advice about it */
   rp_scenario_set_rent_offer (s, est->cost.prices.offer->id);
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_false (rp_estimate_has_warning (est, "rent-offer-abroad"));
 }
 
@@ -256,7 +234,7 @@ test_offer_abroad (void)
 static void
 test_failure_rates (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   const RpPricing *pricing = rp_catalog_get_pricing (catalog);
   const RpPricingValue *used;
   double value = 0;
@@ -316,7 +294,7 @@ test_capital_with_spares (void)
 static void
 test_condition (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
   g_autoptr(RpEstimate) est = NULL;
   const RpCostEstimate *c;
@@ -326,13 +304,13 @@ test_condition (void)
   s->hardware.gpus_per_node = 8;
   s->training.global_batch = 64;
   s->budget.years = 3;
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_cmpuint (est->cost.buy_spare_gpus, ==, 0);
   g_assert_false (rp_estimate_has_warning (est, "used-card-risk"));
 
   s->budget.condition = RP_CONDITION_USED;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   c = &est->cost;
   assert_near (c->prices.gpu.value, 5000);
   g_assert_cmpstr (c->prices.gpu.as_of, ==, "2024-07-07");
@@ -347,14 +325,14 @@ test_condition (void)
   /* the user's own failure rate: 8 × 5 % × 3 = 1.2 → 2 */
   s->budget.failure_pct_year = 5;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_cmpint (est->cost.prices.failure.origin, ==, RP_PRICE_USER);
   g_assert_cmpuint (est->cost.buy_spare_gpus, ==, 2);
   s->budget.failure_pct_year = NAN;
 
   s->budget.condition = RP_CONDITION_EX_MINING;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   assert_near (est->cost.prices.gpu.value, 13000);
   /* 8 × 18.2 % × 3 = 4.368 → 5 */
   spares = est->cost.buy_spare_gpus;
@@ -364,7 +342,7 @@ test_condition (void)
   rp_scenario_set_gpu (s, "rtx-4090");
   s->budget.condition = RP_CONDITION_USED;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_cmpint (est->cost.prices.gpu.origin, ==, RP_PRICE_UNKNOWN);
   g_assert_false (est->cost.buy_available);
   g_assert_true (rp_estimate_has_warning (est, "buy-price-missing"));
@@ -415,9 +393,9 @@ test_price_origin_words (void)
 static void
 test_stale_prices (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
-  g_autoptr(RpEstimate) est = estimate (s, catalog);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
   g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
   g_autoptr(GDate) then = g_date_new_dmy (1, G_DATE_MARCH, 2024);
   g_autofree char *words = rp_words_stale_prices (est, today);
@@ -433,7 +411,7 @@ test_stale_prices (void)
 
   s->budget.power_price_kwh = 0.7;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   typed = rp_words_stale_prices (est, today);
   g_assert_true (typed == NULL || strstr (typed, "electricity") == NULL);
 }
@@ -471,7 +449,7 @@ test_grown_bytes (void)
 static void
 test_growth_constraint (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
   g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
   g_autoptr(RpEstimate) est = NULL;
   g_autoptr(RpEstimate) before = NULL;
@@ -483,11 +461,11 @@ test_growth_constraint (void)
   RpConstraintCode code;
 
   s->budget.years = 3;
-  before = estimate (s, catalog);
+  before = rp_test_estimate (catalog, s);
   g_assert_false (before->constraints[RP_CONSTRAINT_GROWTH].judged);
 
   s->budget.growth_pct_year = 40;
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   c = &est->constraints[RP_CONSTRAINT_GROWTH];
   m = &est->memory;
   g_assert_true (c->judged);
@@ -510,7 +488,7 @@ test_growth_constraint (void)
   g_assert_cmpint (est->fix.constraint, ==, RP_CONSTRAINT_GROWTH);
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_LARGER_GPU);
   fixed = rp_fix_apply (s, &est->fix);
-  after = estimate (fixed, catalog);
+  after = rp_test_estimate (catalog, fixed);
   g_test_message ("fix: %s", fixed->hardware.gpu);
   g_assert_true (after->constraints[RP_CONSTRAINT_GROWTH].judged);
   g_assert_true (after->constraints[RP_CONSTRAINT_GROWTH].ok);
@@ -519,7 +497,7 @@ test_growth_constraint (void)
   /* renting moves to larger GPUs as models grow: not judged */
   s->budget.acquire = RP_ACQUIRE_RENT;
   g_clear_pointer (&est, rp_estimate_free);
-  est = estimate (s, catalog);
+  est = rp_test_estimate (catalog, s);
   g_assert_false (est->constraints[RP_CONSTRAINT_GROWTH].judged);
 }
 

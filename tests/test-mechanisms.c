@@ -16,6 +16,7 @@
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-stack.h"
+#include "rp-test-core.h"
 #include "rp-time-model.h"
 #include "rp-units.h"
 
@@ -1090,12 +1091,10 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/core/mechanisms/fp8-copies-sharded", test_fp8_copies_sharded);
   g_test_add_func ("/core/mechanisms/zero3-gather-lora", test_zero3_gather_lora);

@@ -11,6 +11,7 @@
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -896,12 +897,10 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/core/memory-model/measured-cpu", test_measured_cpu);
   g_test_add_func ("/core/memory-model/runtime-rules", test_measured_runtime_rules);

@@ -8,11 +8,12 @@
 #include "rp-chart-view.h"
 #include "rp-guide-window.h"
 #include "rp-plan-view.h"
+#include "rp-test-core.h"
+#include "rp-test-ui.h"
 #include "rp-window.h"
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
-#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -25,56 +26,16 @@ static const guint wait_s = 60;
 
 /* ---- helpers -------------------------------------------------------- */
 
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 static RpWindow *
 new_window (void)
 {
-  RpWindow *win = rp_window_new (NULL, catalog, settings);
-
-  gtk_window_set_default_size (GTK_WINDOW (win), 1400, 1000);
-  gtk_window_present (GTK_WINDOW (win));
-  return win;
-}
-
-static void
-destroy_window (RpWindow *win)
-{
-  rp_scenario_document_set_modified (rp_window_get_document (win), FALSE);
-  gtk_window_destroy (GTK_WINDOW (win));
-  drain ();
+  return rp_test_ui_new_window (catalog, settings, 1400, 1000);
 }
 
 static RpWindow *
 window_with_example (const char *name)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  RpWindow *win = new_window ();
-  RpScenarioDocument *doc = rp_window_get_document (win);
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
-
-  rp_window_open_file (win, file);
-  while (!timed_out && (rp_scenario_document_get_file (doc) == NULL ||
-                        !g_file_equal (rp_scenario_document_get_file (doc), file)))
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (id);
-  drain ();
-  return win;
+  return rp_test_ui_open_example (new_window (), name, wait_s);
 }
 
 static RpPlanView *
@@ -89,24 +50,24 @@ static void
 wait_for_plan (RpPlanView *view)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
+  guint id = g_timeout_add_seconds (wait_s, rp_test_ui_timeout_cb, &timed_out);
 
   /* the pause before a replan */
   g_usleep (400 * 1000);
-  drain ();
+  rp_test_ui_drain ();
   while (!timed_out &&
          (rp_plan_view_is_running (view) || rp_plan_view_get_plan (view) == NULL))
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
 }
 
 static void
 show_plan_page (RpWindow *win)
 {
   gtk_widget_activate_action (GTK_WIDGET (win), "win.show-plan", NULL);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_true (gtk_widget_get_mapped (rp_window_get_plan_view (win)));
 }
 
@@ -135,7 +96,7 @@ test_plan_lists (void)
   g_assert_nonnull (data);
   g_assert_cmpuint (rp_chart_data_get_n_series (data), ==, 2);
   g_assert_cmpuint (rp_chart_data_get_n_points (data, 0), >, 0);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* "Use this machine" puts the row's GPU, count, setting and offer into
@@ -161,14 +122,14 @@ test_use_this_machine (void)
   tp = row->scenario->training.tensor_parallel;
   /* gtk_widget_activate would click after GtkButton's 250 ms press */
   g_signal_emit_by_name (rp_plan_view_get_use_button (view, RP_PLAN_RENT, 1), "clicked");
-  drain ();
+  rp_test_ui_drain ();
   s = rp_scenario_document_get_scenario (doc);
   g_assert_cmpstr (s->hardware.gpu, ==, gpu);
   g_assert_cmpuint (s->hardware.gpus_per_node * s->hardware.nodes, ==, n_gpus);
   g_assert_cmpuint (s->training.tensor_parallel, ==, tp);
   g_assert_cmpstr (s->budget.rent_offer, ==, offer);
   g_assert_true (rp_scenario_document_get_modified (doc));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* The filters are the scenario's planner fields: typing GPU types there
@@ -201,7 +162,7 @@ test_filters_replan (void)
                      g_str_equal (r->gpu->id, "a100-80gb-sxm"));
       g_assert_cmpuint (r->n_gpus, <=, 16);
     }
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 static gboolean
@@ -238,7 +199,7 @@ test_background_and_stop (void)
   while (ticks < 3 && rp_plan_view_is_running (view))
     g_main_context_iteration (NULL, TRUE);
   rp_plan_view_cancel (view);
-  t = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
+  t = g_timeout_add_seconds (wait_s, rp_test_ui_timeout_cb, &timed_out);
   while (!timed_out && rp_plan_view_is_running (view))
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
@@ -250,7 +211,7 @@ test_background_and_stop (void)
   g_assert_true (g_str_equal (rp_plan_view_get_status (view), _("Stopped.")) ||
                  strstr (rp_plan_view_get_status (view), "machines searched") != NULL);
   g_assert_nonnull (rp_plan_view_get_plan (view));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* The sizing guide opens from the window, plans its ten rows in the
@@ -264,21 +225,21 @@ test_guide_window (void)
   gboolean timed_out = FALSE;
   guint id;
 
-  drain ();
+  rp_test_ui_drain ();
   gtk_widget_activate_action (GTK_WIDGET (win), "win.guide", NULL);
-  drain ();
+  rp_test_ui_drain ();
   toplevels = gtk_window_list_toplevels ();
   for (GList *l = toplevels; l != NULL; l = l->next)
     if (RP_IS_GUIDE_WINDOW (l->data))
       guide = l->data;
   g_assert_nonnull (guide);
-  id = g_timeout_add_seconds (wait_s, timeout_cb, &timed_out);
+  id = g_timeout_add_seconds (wait_s, rp_test_ui_timeout_cb, &timed_out);
   while (!timed_out &&
          (rp_guide_window_is_running (guide) || rp_guide_window_get_guide (guide) == NULL))
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpuint (rp_guide_window_get_guide (guide)->rows->len, ==, 10);
   for (guint r = 0; r < 10; r++)
     for (guint c = 0; c < 3; c++)
@@ -291,33 +252,19 @@ test_guide_window (void)
   g_test_message ("%s | %s", rp_guide_window_get_cell (guide, 0, 1),
                   rp_guide_window_get_cell (guide, 0, 2));
   gtk_window_destroy (GTK_WINDOW (guide));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        {
-          g_printerr ("test-plan-view: no display under CI; run the suite under xvfb-run\n");
-          return 1;
-        }
-      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
-      return 0;
-    }
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  rp_test_ui_bind_messages ();
+  if (!rp_test_ui_init (&argc, &argv, &status))
+    return status;
+  catalog = rp_test_load_catalog ();
   settings = g_settings_new (APP_ID);
 
   g_test_add_func ("/ui/plan/lists", test_plan_lists);

@@ -13,6 +13,7 @@
 #include "rp-planner-private.h"
 #include "rp-scenario.h"
 #include "rp-json-private.h"
+#include "rp-test-core.h"
 #include "rp-time-model.h"
 #include "rp-words.h"
 
@@ -22,17 +23,6 @@
 static RpCatalog *catalog;
 
 /* ---- helpers -------------------------------------------------------- */
-
-static RpScenario *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-  g_autoptr(GError) error = NULL;
-  RpScenario *s = rp_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
 
 static RpPlan *
 plan_of (const RpScenario *s,
@@ -81,7 +71,7 @@ set (char      **slot,
 static void
 test_rows_fit (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpPlan) plan = NULL;
   guint n = 0;
@@ -115,7 +105,7 @@ test_rows_fit (void)
 static void
 test_ranking (void)
 {
-  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("pretrain-1b-decoder-32xh100.rigplan");
   g_autoptr(RpPlan) plan = NULL;
 
   s->budget.acquire = RP_ACQUIRE_COMPARE;
@@ -149,7 +139,7 @@ test_ranking (void)
 static void
 test_front_definition (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpPlan) plan = NULL;
   guint on_front = 0;
 
@@ -251,7 +241,7 @@ test_pruned_equals_exhaustive (void)
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
     for (guint variant = 0; variant < 2; variant++)
       {
-        g_autoptr(RpScenario) s = load_example (examples[e]);
+        g_autoptr(RpScenario) s = rp_test_load_example (examples[e]);
         g_autoptr(RpPlan) fast = NULL, full = NULL;
 
         s->budget.acquire = RP_ACQUIRE_COMPARE;
@@ -302,7 +292,7 @@ test_pruned_equals_exhaustive (void)
 static void
 test_lower_bound (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpPlan) plan = NULL;
 
@@ -324,7 +314,7 @@ test_lower_bound (void)
 static void
 test_zero1_dominated (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpEstimate) one = rp_estimate_new (), two = rp_estimate_new ();
 
   s->training.zero_stage = 1;
@@ -344,7 +334,7 @@ test_zero1_dominated (void)
 static void
 test_yuan_prices_kept (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpPlan) plan = NULL;
   gboolean own_seen = FALSE, cny_seen = FALSE;
 
@@ -394,7 +384,7 @@ test_yuan_prices_kept (void)
 static void
 test_marketplace_when_allowed (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpPlan) plan = NULL;
   gboolean seen = FALSE;
 
@@ -416,7 +406,7 @@ test_marketplace_when_allowed (void)
 static void
 test_filters (void)
 {
-  g_autoptr(RpScenario) s = load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
   g_autoptr(RpPlan) plan = NULL;
   g_autoptr(GError) error = NULL;
   RpPlanOptions options;
@@ -480,7 +470,7 @@ test_filters (void)
 static void
 test_multi_node_rent (void)
 {
-  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("pretrain-1b-decoder-32xh100.rigplan");
   g_autoptr(RpPlan) plan = NULL;
   guint multi = 0;
 
@@ -506,7 +496,7 @@ test_multi_node_rent (void)
 static void
 test_nothing_fits (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpPlan) plan = NULL;
   g_autoptr(cJSON) root = NULL;
   g_autofree char *json = NULL;
@@ -534,7 +524,7 @@ test_nothing_fits (void)
 static void
 test_late (void)
 {
-  g_autoptr(RpScenario) s = load_example ("pretrain-1b-decoder-32xh100.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("pretrain-1b-decoder-32xh100.rigplan");
   g_autoptr(RpPlan) plan = NULL;
   g_autofree char *reason = NULL;
   const RpPlanAnswer *a;
@@ -569,7 +559,7 @@ on_progress (double   fraction,
 static void
 test_progress_and_cancel (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(RpPlan) plan = NULL;
@@ -592,7 +582,7 @@ test_progress_and_cancel (void)
 static void
 test_row_changes (void)
 {
-  g_autoptr(RpScenario) s = load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(RpPlan) plan = plan_of (s, FALSE);
   const RpPlanRow *r = rp_plan_get_recommended (plan, RP_PLAN_RENT);
   g_autoptr(GArray) changes = NULL;
@@ -647,12 +637,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   g_test_add_func ("/planner/rows-fit", test_rows_fit);
   g_test_add_func ("/planner/ranking", test_ranking);
   g_test_add_func ("/planner/front-definition", test_front_definition);

@@ -10,12 +10,13 @@
 
 #include "rp-prices-window.h"
 #include "rp-scenario-form.h"
+#include "rp-test-core.h"
+#include "rp-test-ui.h"
 #include "rp-window.h"
 
 #include <cjson/cJSON.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -24,55 +25,6 @@ static GSettings *settings = NULL;
 static char *user_datadir = NULL;   /* the test's RIGPLAN_USER_DATADIR, may be NULL */
 
 /* ---- helpers -------------------------------------------------------- */
-
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static RpCatalog *
-fresh_catalog (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *c = rp_catalog_new_empty ();
-
-  g_assert_true (rp_catalog_load_dir (c, rp_catalog_default_dir (), TRUE, &error));
-  g_assert_no_error (error);
-  return c;
-}
-
-static char *
-new_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("rigplan-prices-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
-destroy (GtkWindow *win)
-{
-  gtk_window_destroy (win);
-  drain ();
-}
 
 /* The rows the catalog has for @currency (-1: all): each priced term of
  * each offer, and each purchase price. */
@@ -129,7 +81,7 @@ click (GtkButton *button)
 {
   g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (button)));
   g_signal_emit_by_name (button, "clicked");
-  drain ();
+  rp_test_ui_drain ();
 }
 
 static void
@@ -146,15 +98,15 @@ on_changed_cb (GtkWidget *win,
 static void
 test_filters (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
   GtkDropDown *currency = rp_prices_window_get_currency_filter (win);
   GtkDropDown *provider = rp_prices_window_get_provider_filter (win);
   guint n;
 
   gtk_window_present (GTK_WINDOW (win));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, count_rows (c, -1, NULL, NULL));
   g_assert_cmpuint (rp_prices_window_get_n_shown (win), >=, 100);
 
@@ -166,7 +118,7 @@ test_filters (void)
     g_assert_nonnull (strstr (rp_prices_window_get_text (win, i, RP_PRICES_COLUMN_PRICE), "¥"));
 
   gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "4090");
-  drain ();
+  rp_test_ui_drain ();
   n = rp_prices_window_get_n_shown (win);
   g_assert_cmpuint (n, ==, count_rows (c, RP_CURRENCY_CNY, NULL, "4090"));
   for (guint i = 0; i < n; i++)
@@ -183,10 +135,10 @@ test_filters (void)
   gtk_drop_down_set_selected (provider, 0);
   gtk_drop_down_set_selected (currency, 0);
   gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "");
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, count_rows (c, -1, NULL, NULL));
-  destroy (GTK_WINDOW (win));
-  remove_dir (dir);
+  rp_test_ui_destroy (win);
+  rp_test_remove_dir (dir);
 }
 
 /* A new price for the RTX 4090 at AutoDL: written to the user's catalog,
@@ -194,8 +146,8 @@ test_filters (void)
 static void
 test_edit_price (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "user-clouds.json", NULL);
   g_autofree char *text = NULL;
   RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
@@ -208,7 +160,7 @@ test_edit_price (void)
   gtk_window_present (GTK_WINDOW (win));
   gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "rtx-4090");
   gtk_drop_down_set_selected (provider, dropdown_index (provider, "AutoDL"));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (rp_prices_window_get_save_button (win))));
   rp_prices_window_select (win, 0);
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (rp_prices_window_get_save_button (win))));
@@ -217,7 +169,7 @@ test_edit_price (void)
   /* a price of 0 is refused, and nothing is written */
   gtk_editable_set_text (GTK_EDITABLE (rp_prices_window_get_price_spin (win)), "0");
   click (rp_prices_window_get_save_button (win));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_test_message ("refused: %s", rp_prices_window_get_status (win));
   g_assert_nonnull (strstr (rp_prices_window_get_status (win), "above 0"));
@@ -225,7 +177,7 @@ test_edit_price (void)
 
   gtk_editable_set_text (GTK_EDITABLE (rp_prices_window_get_price_spin (win)), "1.45");
   click (rp_prices_window_get_save_button (win));
-  drain ();
+  rp_test_ui_drain ();
   g_test_message ("%s", rp_prices_window_get_status (win));
   g_assert_cmpuint (changed, ==, 1);
   g_assert_nonnull (strstr (rp_prices_window_get_status (win), dir));
@@ -241,8 +193,8 @@ test_edit_price (void)
   g_assert_nonnull (strstr (rp_prices_window_get_text (win, 0, RP_PRICES_COLUMN_AGE),
                             _("yours")));
   g_assert_nonnull (strstr (rp_prices_window_get_text (win, 0, RP_PRICES_COLUMN_PRICE), "1.45"));
-  destroy (GTK_WINDOW (win));
-  remove_dir (dir);
+  rp_test_ui_destroy (win);
+  rp_test_remove_dir (dir);
 }
 
 /* From the plan's menu: the Prices window of the plan's catalog; an
@@ -250,8 +202,8 @@ test_edit_price (void)
 static void
 test_from_plan_window (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   RpWindow *win;
   RpPricesWindow *prices;
   RpScenarioDocument *doc;
@@ -263,7 +215,7 @@ test_from_plan_window (void)
   g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
   win = rp_window_new (NULL, c, settings);
   gtk_window_present (GTK_WINDOW (win));
-  drain ();
+  rp_test_ui_drain ();
   doc = rp_window_get_document (win);
   est = rp_scenario_document_get_estimate (doc);
   g_assert_nonnull (est->cost.prices.offer);
@@ -271,14 +223,14 @@ test_from_plan_window (void)
   g_test_message ("the plan rents at %s", offer_id);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.prices", NULL));
-  drain ();
+  rp_test_ui_drain ();
   prices = g_object_get_data (G_OBJECT (win), "rp-prices-window");
   g_assert_true (RP_IS_PRICES_WINDOW (prices));
   offer = rp_catalog_lookup_cloud (c, offer_id);
   provider = rp_prices_window_get_provider_filter (prices);
   gtk_drop_down_set_selected (provider, dropdown_index (provider, offer->provider));
   gtk_editable_set_text (rp_prices_window_get_gpu_filter (prices), offer->gpu);
-  drain ();
+  rp_test_ui_drain ();
   for (guint i = 0; i < rp_prices_window_get_n_shown (prices); i++)
     if (g_str_has_prefix (rp_prices_window_get_text (prices, i, RP_PRICES_COLUMN_TERMS),
                           rp_enum_info_get_label (&rp_rent_kind_info, RP_RENT_ON_DEMAND)))
@@ -288,63 +240,42 @@ test_from_plan_window (void)
       }
   gtk_editable_set_text (GTK_EDITABLE (rp_prices_window_get_price_spin (prices)), "0.31");
   click (rp_prices_window_get_save_button (prices));
-  drain ();
+  rp_test_ui_drain ();
   est = rp_scenario_document_get_estimate (doc);
   g_assert_cmpfloat_with_epsilon (est->cost.rent_per_gpu_hour, 0.31, 1e-9);
   g_assert_true (est->cost.prices.offer->user);
 
   /* closed, it is forgotten; the menu opens a new one */
-  destroy (GTK_WINDOW (prices));
+  rp_test_ui_destroy (prices);
   g_assert_null (g_object_get_data (G_OBJECT (win), "rp-prices-window"));
   rp_scenario_document_set_modified (doc, FALSE);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
   if (user_datadir != NULL)
     g_setenv ("RIGPLAN_USER_DATADIR", user_datadir, TRUE);
   else
     g_unsetenv ("RIGPLAN_USER_DATADIR");
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 static void
 test_render (void)
 {
-  g_autoptr(RpCatalog) c = fresh_catalog ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
   RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
   GtkDropDown *currency = rp_prices_window_get_currency_filter (win);
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autoptr(GError) error = NULL;
-  int width, height;
 
   gtk_window_set_default_size (GTK_WINDOW (win), 1200, 700);
   gtk_window_present (GTK_WINDOW (win));
   /* the RTX 3090 in yuan: rents, and new, used and ex-mining prices */
   gtk_drop_down_set_selected (currency, dropdown_index (currency, "CNY"));
   gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "3090");
-  drain ();
+  rp_test_ui_drain ();
   rp_prices_window_select (win, rp_prices_window_get_n_shown (win) - 2);
-  drain ();
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (win));
-  width = gdk_paintable_get_intrinsic_width (paintable);
-  height = gdk_paintable_get_intrinsic_height (paintable);
-  g_assert_cmpint (width, >=, 800);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
-  g_assert_no_error (error);
-  texture = gsk_renderer_render_texture (renderer, node, NULL);
-  g_assert_nonnull (texture);
-  if (g_getenv ("RIGPLAN_PRICES_PNG") != NULL)
-    g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("RIGPLAN_PRICES_PNG")));
-  gsk_renderer_unrealize (renderer);
-  destroy (GTK_WINDOW (win));
-  remove_dir (dir);
+  rp_test_ui_drain ();
+  rp_test_ui_render (GTK_WIDGET (win), 800, "RIGPLAN_PRICES_PNG");
+  rp_test_ui_destroy (win);
+  rp_test_remove_dir (dir);
 }
 
 /* ---- the form's market rows ------------------------------------------ */
@@ -362,11 +293,11 @@ test_form_region_condition (void)
   const RpRegion *guizhou = rp_catalog_lookup_region (catalog, "cn-guizhou");
 
   gtk_window_present (GTK_WINDOW (win));
-  drain ();
+  rp_test_ui_drain ();
   region = GTK_DROP_DOWN (rp_scenario_form_get_control (form, "region"));
   g_assert_true (GTK_IS_DROP_DOWN (region));
   gtk_drop_down_set_selected (region, dropdown_index (region, guizhou->name));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpstr (rp_scenario_document_get_scenario (doc)->budget.region, ==, "cn-guizhou");
   origin = rp_scenario_form_get_field_origin (form, "power-price-kwh");
   g_test_message ("power: %s", origin);
@@ -376,40 +307,26 @@ test_form_region_condition (void)
 
   condition = GTK_DROP_DOWN (rp_scenario_form_get_control (form, "condition"));
   gtk_drop_down_set_selected (condition, RP_CONDITION_USED);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_cmpint (rp_scenario_document_get_scenario (doc)->budget.condition, ==,
                    RP_CONDITION_USED);
   g_assert_true (rp_estimate_has_warning (rp_scenario_document_get_estimate (doc),
                                           "used-card-checks"));
   rp_scenario_document_set_modified (doc, FALSE);
-  destroy (GTK_WINDOW (win));
+  rp_test_ui_destroy (win);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        {
-          g_printerr ("test-prices-window: no display under CI; run under xvfb-run\n");
-          return 1;
-        }
-      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
-      return 0;
-    }
+  rp_test_ui_bind_messages ();
+  if (!rp_test_ui_init (&argc, &argv, &status))
+    return status;
   user_datadir = g_strdup (g_getenv ("RIGPLAN_USER_DATADIR"));
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   settings = g_settings_new (APP_ID);
 
   g_test_add_func ("/ui/prices/filters", test_filters);

@@ -18,6 +18,7 @@
 #include "rp-estimate.h"
 #include "rp-json-private.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -259,12 +260,10 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/published/in-sample", test_in_sample);
   g_test_add_func ("/core/published/held-out", test_held_out);
   status = g_test_run ();

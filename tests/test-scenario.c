@@ -5,32 +5,18 @@
 
 #include "rp-error.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
 
-static const char *const example_names[] = {
-  "lora-llama3-8b-rtx4090.rigplan",
-  "full-finetune-llama2-7b-8xa100.rigplan",
-  "pretrain-1b-decoder-32xh100.rigplan",
-  "resnet50-imagenet-8xa100.rigplan",
-  "qlora-llama2-70b-a100.rigplan",
-  "sdxl-finetune-8xa100.rigplan",
-};
-
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
-}
-
 static void
 test_examples_load (void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (example_names); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (rp_test_examples); i++)
     {
-      g_autofree char *path = example_path (example_names[i]);
+      g_autofree char *path = rp_test_example_path (rp_test_examples[i]);
       g_autoptr(GError) error = NULL;
       g_autoptr(RpScenario) s = rp_scenario_load_file (path, &error);
 
@@ -41,11 +27,37 @@ test_examples_load (void)
     }
 }
 
+/* rp_test_examples names every .rigplan in data/examples, so that a test
+ * of every example does not miss one added later. */
+static void
+test_examples_listed (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (g_getenv ("RIGPLAN_EXAMPLES"), 0, &error);
+  const char *name;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      guint i = 0;
+
+      if (!g_str_has_suffix (name, ".rigplan"))
+        continue;
+      while (i < G_N_ELEMENTS (rp_test_examples) && g_strcmp0 (rp_test_examples[i], name) != 0)
+        i++;
+      if (i == G_N_ELEMENTS (rp_test_examples))
+        g_error ("%s is not in rp_test_examples (tests/rp-test-core.c)", name);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (rp_test_examples));
+}
+
 /* The DESIGN.md example: every key lands in the right field. */
 static void
 test_design_example_values (void)
 {
-  g_autofree char *path = example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *path = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
   g_autoptr(GError) error = NULL;
   g_autoptr(RpScenario) s = rp_scenario_load_file (path, &error);
 
@@ -304,6 +316,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/scenario/examples-load", test_examples_load);
+  g_test_add_func ("/core/scenario/examples-listed", test_examples_listed);
   g_test_add_func ("/core/scenario/design-example-values", test_design_example_values);
   g_test_add_func ("/core/scenario/defaults", test_defaults);
   g_test_add_func ("/core/scenario/round-trip", test_round_trip);

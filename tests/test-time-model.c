@@ -10,6 +10,7 @@
 #include "rp-mfu.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-test-core.h"
 #include "rp-time-model.h"
 
 #include <cjson/cJSON.h>
@@ -21,10 +22,8 @@
 static RpCatalog *
 load_catalog (void)
 {
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_load_default (&error);
+  RpCatalog *catalog = rp_test_load_catalog ();
 
-  g_assert_no_error (error);
   g_assert_nonnull (rp_catalog_get_mfu (catalog));
   return catalog;
 }

@@ -4,50 +4,26 @@
 
 #include "config.h"
 
+#include "rp-test-core.h"
+#include "rp-test-ui.h"
 #include "rp-window.h"
 
 #include <cjson/cJSON.h>
-#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
-#include <locale.h>
 #include <string.h>
 
 static RpCatalog *catalog = NULL;
 
 /* ---- helpers -------------------------------------------------------- */
 
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 static RpWindow *
 new_window (void)
 {
-  RpWindow *win = rp_window_new (NULL, catalog, NULL);
+  RpWindow *win = rp_test_ui_new_window (catalog, NULL, 1280, 800);
 
-  gtk_window_set_default_size (GTK_WINDOW (win), 1280, 800);
-  gtk_window_present (GTK_WINDOW (win));
-  drain ();
+  rp_test_ui_drain ();
   return win;
-}
-
-static void
-destroy_window (RpWindow *win)
-{
-  rp_scenario_document_set_modified (rp_window_get_document (win), FALSE);
-  gtk_window_destroy (GTK_WINDOW (win));
-  drain ();
 }
 
 static GFile *
@@ -63,14 +39,14 @@ static void
 wait_for_import (RpWindow *win)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+  guint id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
 
   while (!timed_out && rp_window_get_import_report (win) == NULL &&
          rp_window_get_error_dialog (win) == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
   g_source_remove (id);
-  drain ();
+  rp_test_ui_drain ();
 }
 
 static GtkWindow *
@@ -122,7 +98,7 @@ test_import_files (void)
   g_object_get (dialog, "text", &text, "secondary-text", &secondary, NULL);
   g_assert_cmpstr (text, ==, "Imported “Qwen2.5-7B + ds_zero2_batch.json”");
   g_assert_nonnull (strstr (secondary, "batch sizes imply 8 data-parallel GPUs"));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* A window that holds a scenario keeps it: the import opens a new one. */
@@ -140,7 +116,7 @@ test_import_new_window (void)
   rp_scenario_document_set_modified (rp_window_get_document (win), TRUE);
   before = g_list_model_get_n_items (toplevels);
   rp_window_import_files (win, &model, 1);
-  id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
+  id = g_timeout_add_seconds (10, rp_test_ui_timeout_cb, &timed_out);
   while (!timed_out && other == NULL)
     {
       g_main_context_iteration (NULL, TRUE);
@@ -159,8 +135,8 @@ test_import_new_window (void)
   g_assert_null (rp_window_get_import_report (win));
   g_assert_cmpstr (rp_scenario_document_get_scenario (rp_window_get_document (other))->name, ==,
                    "Mixtral-8x7B-v0.1");
-  destroy_window (other);
-  destroy_window (win);
+  rp_test_ui_destroy (other);
+  rp_test_ui_destroy (win);
 }
 
 /* A broken config: an error dialog naming the file and the key. */
@@ -180,7 +156,7 @@ test_import_error (void)
   g_assert_nonnull (strstr (secondary, "accelerate_bad_processes.yaml"));
   g_assert_nonnull (strstr (secondary, "num_processes"));
   g_assert_true (rp_window_is_pristine (win));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* Files dropped on the window: the window's GtkDropTarget, as a drag
@@ -219,7 +195,7 @@ test_drop (void)
   g_assert_cmpstr (s->name, ==, "Meta-Llama-3-8B + torchtune_8B_lora_single_device.yaml");
   g_assert_cmpint (s->training.method, ==, RP_METHOD_LORA);
   g_assert_cmpuint (s->training.lora_rank, ==, 8);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* Export Launch Config writes the file and says what it cannot carry. */
@@ -236,7 +212,7 @@ test_export_launch (void)
   /* the starter scenario: a LoRA, which a DeepSpeed config cannot state */
   rp_scenario_document_flush (rp_window_get_document (win));
   g_assert_true (rp_window_export_launch_file (win, RP_LAUNCH_DEEPSPEED, file));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   root = cJSON_Parse (text);
   g_assert_nonnull (root);
@@ -246,33 +222,19 @@ test_export_launch (void)
   g_assert_nonnull (info_dialog_of (win));
   g_unlink (path);
   g_rmdir (dir);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        {
-          g_printerr ("test-ui-import: no display under CI; run the suite under xvfb-run\n");
-          return 1;
-        }
-      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
-      return 0;
-    }
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  rp_test_ui_bind_messages ();
+  if (!rp_test_ui_init (&argc, &argv, &status))
+    return status;
+  catalog = rp_test_load_catalog ();
 
   g_test_add_func ("/ui/import/files", test_import_files);
   g_test_add_func ("/ui/import/new-window", test_import_new_window);

@@ -10,6 +10,8 @@
 #include "rp-error.h"
 #include "rp-scenario-form.h"
 #include "rp-search-picker.h"
+#include "rp-test-core.h"
+#include "rp-test-ui.h"
 #include "rp-units.h"
 #include "rp-window.h"
 
@@ -19,92 +21,24 @@
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
-#include <locale.h>
 #include <math.h>
 #include <string.h>
 
 static RpCatalog *catalog = NULL;
 static GSettings *settings = NULL;
 
-static const char *const example_names[] = {
-  "lora-llama3-8b-rtx4090.rigplan",
-  "full-finetune-llama2-7b-8xa100.rigplan",
-  "pretrain-1b-decoder-32xh100.rigplan",
-  "resnet50-imagenet-8xa100.rigplan",
-  "qlora-llama2-70b-a100.rigplan",
-  "sdxl-finetune-8xa100.rigplan",
-  "lora-llama2-13b-rtx3090.rigplan",
-};
-
 /* ---- helpers -------------------------------------------------------- */
-
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
 
 static RpWindow *
 new_window (void)
 {
-  RpWindow *win = rp_window_new (NULL, catalog, settings);
-
-  gtk_window_set_default_size (GTK_WINDOW (win), 1280, 800);
-  gtk_window_present (GTK_WINDOW (win));
-  return win;
-}
-
-static void
-destroy_window (RpWindow *win)
-{
-  rp_scenario_document_set_modified (rp_window_get_document (win), FALSE);
-  gtk_window_destroy (GTK_WINDOW (win));
-  drain ();
-}
-
-/* Opens @path the way the app does and waits for the load or its error. */
-static void
-open_and_wait (RpWindow   *win,
-               const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  RpScenarioDocument *doc = rp_window_get_document (win);
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (10, timeout_cb, &timed_out);
-
-  rp_window_open_file (win, file);
-  while (!timed_out && rp_window_get_error_dialog (win) == NULL &&
-         (rp_scenario_document_get_file (doc) == NULL ||
-          !g_file_equal (rp_scenario_document_get_file (doc), file)))
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (id);
-  drain ();
-}
-
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+  return rp_test_ui_new_window (catalog, settings, 1280, 800);
 }
 
 static RpWindow *
 window_with_example (const char *name)
 {
-  g_autofree char *path = example_path (name);
-  RpWindow *win = new_window ();
-
-  open_and_wait (win, path);
-  g_assert_null (rp_window_get_error_dialog (win));
-  return win;
+  return rp_test_ui_open_example (new_window (), name, 10);
 }
 
 static GtkWidget *
@@ -129,7 +63,7 @@ type_into_spin (RpWindow   *win,
   g_assert_true (GTK_IS_SPIN_BUTTON (spin));
   gtk_editable_set_text (GTK_EDITABLE (spin), text);
   gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
-  drain ();
+  rp_test_ui_drain ();
 }
 
 static guint
@@ -157,17 +91,7 @@ choose (RpWindow   *win,
 {
   gtk_drop_down_set_selected (GTK_DROP_DOWN (control (win, property)),
                               dropdown_index (win, property, label));
-  drain ();
-}
-
-static void
-wait_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
+  rp_test_ui_drain ();
 }
 
 /* Scrolls the form so that @widget is on screen. */
@@ -189,7 +113,7 @@ scroll_into_view (GtkWidget *widget)
       double top;
 
       gtk_test_widget_wait_for_draw (window);
-      wait_ms (50);
+      rp_test_ui_wait_ms (50);
       g_assert_true (gtk_widget_compute_point (widget, content, &origin, &at));
       /* the viewport's coordinates are those of the visible part */
       top = gtk_adjustment_get_value (adj);
@@ -217,16 +141,16 @@ pick_gpu (RpWindow   *win,
    * comes later and may move it out again.) */
   scroll_into_view (GTK_WIDGET (picker));
   rp_search_picker_popup (picker);
-  drain ();
+  rp_test_ui_drain ();
   /* Typing right after opening goes to the search box. */
   g_assert_true (gtk_widget_has_focus (GTK_WIDGET (rp_search_picker_get_search (picker))) ||
                  gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (win)),
                                          GTK_WIDGET (rp_search_picker_get_search (picker))));
   gtk_editable_set_text (rp_search_picker_get_search (picker), query);
-  wait_ms (250);  /* GtkSearchEntry's delay before "search-changed" */
+  rp_test_ui_wait_ms (250);  /* GtkSearchEntry's delay before "search-changed" */
   g_assert_cmpuint (rp_search_picker_get_n_matches (picker), >=, 1);
   rp_search_picker_pick_first (picker);
-  drain ();
+  rp_test_ui_drain ();
 }
 
 /* The label of the selected item of a drop-down. */
@@ -285,15 +209,15 @@ gpu_name (const char *id)
 static void
 test_examples_show_results (void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (example_names); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (rp_test_examples); i++)
     {
-      RpWindow *win = window_with_example (example_names[i]);
+      RpWindow *win = window_with_example (rp_test_examples[i]);
       RpScenarioDocument *doc = rp_window_get_document (win);
       const RpScenario *s = rp_scenario_document_get_scenario (doc);
       const RpEstimate *est = rp_scenario_document_get_estimate (doc);
       GtkWidget *entry = control (win, "name");
 
-      g_test_message ("%s: %s — %s", example_names[i], rp_window_get_verdict_class (win),
+      g_test_message ("%s: %s — %s", rp_test_examples[i], rp_window_get_verdict_class (win),
                       rp_window_get_verdict_title (win));
       g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, s->name);
       g_assert_false (rp_scenario_document_get_modified (doc));
@@ -349,7 +273,7 @@ test_examples_show_results (void)
           g_assert_nonnull (rp_chart_view_get_data (view));
           g_assert_cmpint (rp_chart_data_get_kind (rp_chart_view_get_data (view)), ==, k);
         }
-      destroy_window (win);
+      rp_test_ui_destroy (win);
     }
 }
 
@@ -404,7 +328,7 @@ test_edit_fields (void)
     g_assert_cmpstr (rp_chart_data_get_category_label (data, highlight), ==,
                      gpu_name ("h200-sxm"));
   }
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* A preset fills the architecture; the fields stay editable and an edit
@@ -447,7 +371,7 @@ test_preset_fills_architecture (void)
   g_assert_false (rp_scenario_document_is_customized (doc));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (control (win, "layers"))), ==,
                      preset->arch.layers);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* A value the core rejects is explained next to its field, and the banner
@@ -482,7 +406,7 @@ test_inline_validation (void)
   type_into_spin (win, "global-batch", "1");
   error = rp_scenario_form_get_field_error (form, "global-batch");
   g_assert_nonnull (error);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* A new window holds a plan that runs: green or amber, a time and a price,
@@ -500,7 +424,7 @@ test_new_window_plan (void)
   g_assert_cmpstr (rp_window_get_figure (win, "time", FALSE), !=, "—");
   g_assert_false (rp_scenario_document_get_modified (rp_window_get_document (win)));
   g_assert_null (rp_window_get_notice (win));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* Typed values are never clamped: out of range or not a number, the text
@@ -556,7 +480,7 @@ test_out_of_range_entry (void)
   type_into_spin (win, "heads", "32");
   g_assert_false (rp_window_shows_stale (win));
   g_assert_cmpstr (rp_window_get_verdict_class (win), !=, "error");
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 #ifdef GDK_WINDOWING_X11
@@ -582,8 +506,8 @@ wheel_over (GtkWidget *widget,
   g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  wait_ms (300);
-  drain ();
+  rp_test_ui_wait_ms (300);
+  rp_test_ui_drain ();
 }
 #endif
 
@@ -604,7 +528,7 @@ test_wheel_over_form (void)
       !g_find_program_in_path ("xdotool"))
     {
       g_test_skip ("needs X11 and xdotool");
-      destroy_window (win);
+      rp_test_ui_destroy (win);
       return;
     }
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
@@ -621,12 +545,12 @@ test_wheel_over_form (void)
 
   /* With the focus, the wheel is the control's. */
   gtk_adjustment_set_value (adj, 0);
-  drain ();
+  rp_test_ui_drain ();
   gtk_widget_grab_focus (spin);
-  drain ();
+  rp_test_ui_drain ();
   wheel_over (spin, gtk_widget_get_width (spin) / 4.0, gtk_widget_get_height (spin) / 2.0);
   g_assert_cmpuint (rp_scenario_document_get_arch (doc)->layers, !=, 32);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 #else
   g_test_skip ("needs X11");
 #endif
@@ -641,9 +565,9 @@ test_narrow_layout (void)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
   g_assert_false (rp_window_is_narrow (win));
   gtk_window_set_default_size (GTK_WINDOW (win), 900, 700);
-  wait_ms (200);
+  rp_test_ui_wait_ms (200);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_true (rp_window_is_narrow (win));
   g_assert_true (gtk_widget_get_mapped (rp_window_get_form (win)) ||
                  gtk_widget_get_mapped (rp_window_get_chart_view (win, RP_CHART_VRAM)));
@@ -652,11 +576,11 @@ test_narrow_layout (void)
   g_assert_cmpuint (rp_scenario_document_get_scenario (rp_window_get_document (win))->training.micro_batch,
                     ==, 2);
   gtk_window_set_default_size (GTK_WINDOW (win), 1280, 800);
-  wait_ms (200);
+  rp_test_ui_wait_ms (200);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_false (rp_window_is_narrow (win));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* The 13B LoRA on one RTX 3090 does not fit; Apply Fix makes the change
@@ -683,7 +607,7 @@ test_apply_fix (void)
   promised_text = rp_units_format_bytes (promised);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.apply-fix", NULL));
-  drain ();
+  rp_test_ui_drain ();
   est = rp_scenario_document_get_estimate (doc);
   g_assert_cmpint (rp_scenario_document_get_scenario (doc)->training.method, ==,
                    RP_METHOD_QLORA);
@@ -693,7 +617,7 @@ test_apply_fix (void)
   g_assert_true (rp_scenario_document_get_modified (doc));
   /* The banner does not offer the same fix again. */
   g_assert_true (est->fix.status != RP_FIX_FOUND || est->fix.steps[0] != RP_FIX_STEP_QLORA);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* Prices follow the GPU: catalog prices with their source; a typed price
@@ -733,7 +657,7 @@ test_prices_follow_gpu (void)
   pick_gpu (win, "h100 sxm");
   g_assert_cmpfloat (rp_scenario_document_get_estimate (doc)->cost.rent_per_gpu_hour, ==, 1.5);
   g_assert_nonnull (rp_window_get_notice (win));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* A malformed file shows an error dialog that names the file and the key;
@@ -762,7 +686,7 @@ test_malformed_file (void)
       g_autofree char *secondary = NULL;
 
       g_assert_true (g_file_set_contents (path, cases[i].json, -1, NULL));
-      open_and_wait (win, path);
+      rp_test_ui_open_and_wait (win, path, 10);
       dialog = rp_window_get_error_dialog (win);
       g_assert_nonnull (dialog);
       g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
@@ -779,11 +703,11 @@ test_malformed_file (void)
       g_assert_null (rp_scenario_document_get_file (doc));
       g_assert_false (rp_scenario_document_get_modified (doc));
       gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
-      drain ();
+      rp_test_ui_drain ();
       g_assert_null (rp_window_get_error_dialog (win));
       type_into_spin (win, "micro-batch", "2");
       g_assert_cmpstr (rp_window_get_verdict_class (win), !=, "error");
-      destroy_window (win);
+      rp_test_ui_destroy (win);
       g_unlink (path);
     }
   g_rmdir (dir);
@@ -827,14 +751,14 @@ test_save_round_trip (void)
   json_before = rp_scenario_to_json (rp_scenario_document_get_scenario (doc));
 
   win2 = new_window ();
-  open_and_wait (win2, path);
+  rp_test_ui_open_and_wait (win2, path, 10);
   g_assert_null (rp_window_get_error_dialog (win2));
   json_after = rp_scenario_to_json (rp_scenario_document_get_scenario (rp_window_get_document (win2)));
   g_assert_cmpstr (json_after, ==, json_before);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (control (win2, "name"))), ==,
                    "Saved by the UI test");
-  destroy_window (win2);
-  destroy_window (win);
+  rp_test_ui_destroy (win2);
+  rp_test_ui_destroy (win);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -879,7 +803,7 @@ test_export_and_print (void)
     counted += p[11] != 's';
   g_assert_cmpuint (counted, ==, pages);
   g_unlink (printed);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
   g_rmdir (dir);
 }
 
@@ -894,7 +818,7 @@ test_close_confirmation (void)
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   type_into_spin (win, "micro-batch", "2");
   gtk_window_close (GTK_WINDOW (win));
-  drain ();
+  rp_test_ui_drain ();
   g_assert_nonnull (win);
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
@@ -905,7 +829,7 @@ test_close_confirmation (void)
     }
   g_assert_nonnull (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), 1 /* discard */);
-  drain ();
+  rp_test_ui_drain ();
   g_assert_null (win);
 }
 
@@ -930,7 +854,7 @@ test_chart_tooltip (void)
   g_assert_nonnull (strstr (text, rp_chart_data_get_category_label (rp_chart_view_get_data (view),
                                                                     index)));
   g_assert_null (rp_chart_view_get_readout (view, -10, -10));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* One change: estimate, results, chart data, layout and paint of the
@@ -971,7 +895,7 @@ test_recompute_time (void)
            total_us / 1000.0 / n);
   /* Generous so that sanitizer builds pass; the figure is reported above. */
   g_assert_cmpint (best_us, <, 100000);
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 /* The whole window renders (a real frame through GSK) without criticals. */
@@ -979,30 +903,9 @@ static void
 test_render_window (void)
 {
   RpWindow *win = window_with_example ("resnet50-imagenet-8xa100.rigplan");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autoptr(GError) error = NULL;
-  int width, height;
 
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (win));
-  width = gdk_paintable_get_intrinsic_width (paintable);
-  height = gdk_paintable_get_intrinsic_height (paintable);
-  g_assert_cmpint (width, >=, 1024);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
-  g_assert_no_error (error);
-  texture = gsk_renderer_render_texture (renderer, node, NULL);
-  g_assert_nonnull (texture);
-  if (g_getenv ("RIGPLAN_UI_PNG") != NULL)
-    g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("RIGPLAN_UI_PNG")));
-  gsk_renderer_unrealize (renderer);
-  destroy_window (win);
+  rp_test_ui_render (GTK_WIDGET (win), 1024, "RIGPLAN_UI_PNG");
+  rp_test_ui_destroy (win);
 }
 
 /* Every form control is named by its label for screen readers. */
@@ -1020,34 +923,20 @@ test_accessible_names (void)
   for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
     gtk_test_accessible_assert_property (GTK_ACCESSIBLE (control (win, controls[i].property)),
                                          GTK_ACCESSIBLE_PROPERTY_LABEL, _(controls[i].label));
-  destroy_window (win);
+  rp_test_ui_destroy (win);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("RIGPLAN_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        {
-          g_printerr ("test-ui: no display under CI; run the suite under xvfb-run\n");
-          return 1;
-        }
-      g_print ("1..0 # SKIP no display (run under xvfb-run -a)\n");
-      return 0;
-    }
+  rp_test_ui_bind_messages ();
+  if (!rp_test_ui_init (&argc, &argv, &status))
+    return status;
 
-  catalog = rp_catalog_load_default (&error);
-  g_assert_no_error (error);
+  catalog = rp_test_load_catalog ();
   settings = g_settings_new (APP_ID);
 
   g_test_add_func ("/ui/window/examples-show-results", test_examples_show_results);

@@ -6,6 +6,7 @@
 
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-test-core.h"
 #include "rp-user-catalog.h"
 
 #include <cjson/cJSON.h>
@@ -15,52 +16,6 @@
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 
 /* ---- helpers -------------------------------------------------------- */
-
-static RpCatalog *
-load_bundled (void)
-{
-  g_autoptr(GError) error = NULL;
-  RpCatalog *catalog = rp_catalog_new_empty ();
-
-  rp_catalog_load_dir (catalog, rp_catalog_default_dir (), TRUE, &error);
-  g_assert_no_error (error);
-  return catalog;
-}
-
-static char *
-new_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("rigplan-user-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
-static guint
-n_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (d != NULL && g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
 
 static cJSON *
 read_json (const char *dir,
@@ -82,8 +37,8 @@ read_json (const char *dir,
 static void
 test_offer_price (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-user-XXXXXX");
   g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
   g_autoptr(GError) error = NULL;
   g_autoptr(cJSON) root = NULL;
@@ -128,24 +83,24 @@ test_offer_price (void)
   g_assert_cmpfloat (rp_catalog_lookup_cloud (catalog, "autodl-rtx-4090")->
                      per_gpu_hour[RP_RENT_ON_DEMAND], ==, 1.6);
   /* only the file: no temporary file left beside it */
-  g_assert_cmpuint (n_files (dir), ==, 1);
+  g_assert_cmpuint (rp_test_count_files (dir), ==, 1);
 
   /* a fresh catalog from the bundled and the user's directory agrees */
   {
-    g_autoptr(RpCatalog) fresh = load_bundled ();
+    g_autoptr(RpCatalog) fresh = rp_test_load_bundled_catalog ();
 
     g_assert_true (rp_catalog_load_dir (fresh, dir, FALSE, &error));
     g_assert_no_error (error);
     g_assert_true (rp_catalog_lookup_cloud (fresh, "autodl-rtx-4090")->user);
   }
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 static void
 test_purchase_price (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-user-XXXXXX");
   g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
   g_autoptr(GError) error = NULL;
   const RpPurchasePrice *p;
@@ -157,15 +112,15 @@ test_purchase_price (void)
   g_assert_true (p->user);
   g_assert_cmpfloat (p->price, ==, 4200);
   g_assert_cmpstr (p->as_of, ==, "2026-12-01");
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 /* Bad input leaves everything as it was and says what is wrong. */
 static void
 test_refusals (void)
 {
-  g_autoptr(RpCatalog) catalog = load_bundled ();
-  g_autofree char *dir = new_dir ();
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-user-XXXXXX");
   g_autofree char *path = g_build_filename (dir, RP_USER_CLOUDS_FILE, NULL);
   g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
   g_autofree char *text = NULL;
@@ -178,7 +133,7 @@ test_refusals (void)
                                                      RP_RENT_ON_DEMAND, -1, today, &error));
     g_assert_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE);
     g_assert_cmpstr (rp_error_get_key (error), ==, "per_gpu_hour.on_demand");
-    g_assert_cmpuint (n_files (dir), ==, 0);
+    g_assert_cmpuint (rp_test_count_files (dir), ==, 0);
   }
   {
     g_autoptr(GError) error = NULL;
@@ -207,7 +162,7 @@ test_refusals (void)
                                                      RP_RENT_ON_DEMAND, 1, today, &error));
     g_assert_nonnull (error);
   }
-  remove_dir (dir);
+  rp_test_remove_dir (dir);
 }
 
 int

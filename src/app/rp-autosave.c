@@ -5,6 +5,7 @@
 
 #include "rp-autosave.h"
 
+#include "rp-app-util.h"
 #include "rp-file.h"
 #include "rp-window.h"
 
@@ -433,13 +434,9 @@ rp_autosave_offer (GtkWindow      *parent,
                                                 "Restore the unsaved scenario?",
                                                 "Restore the unsaved scenarios?", found->len));
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", text);
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD);
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Restore"), RESPONSE_RESTORE);
-  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                                RESPONSE_DISCARD),
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD,
                             "destructive-action");
-  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                                RESPONSE_RESTORE),
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Restore"), RESPONSE_RESTORE,
                             "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_RESTORE);
   if (application != NULL)

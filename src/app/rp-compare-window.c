@@ -14,6 +14,7 @@
 
 #include "rp-compare-window.h"
 
+#include "rp-app-util.h"
 #include "rp-chart-compare.h"
 #include "rp-chart-view.h"
 #include "rp-compare-set.h"
@@ -1219,62 +1220,15 @@ save_thread (GTask        *task,
 
 /* ---- helpers: dialogs ----------------------------------------------- */
 
-static GtkFileFilter *
-filter_for (const char *name,
-            const char *mime,
-            const char *pattern)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, name);
-  gtk_file_filter_add_mime_type (filter, mime);
-  gtk_file_filter_add_pattern (filter, pattern);
-  return filter;
-}
-
 static GtkFileChooserNative *
 new_chooser (RpCompareWindow      *self,
              const char           *title,
              GtkFileChooserAction  action,
              const char           *accept)
 {
-  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action,
-                                                               accept, _("_Cancel"));
+  g_autoptr(GFile) folder = rp_app_last_folder (self->settings);
 
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  if (self->settings != NULL)
-    {
-      g_autofree char *last = g_settings_get_string (self->settings, "last-folder");
-
-      if (last != NULL && *last != '\0' && g_file_test (last, G_FILE_TEST_IS_DIR))
-        {
-          g_autoptr(GFile) folder = g_file_new_for_path (last);
-
-          gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-        }
-    }
-  return chooser;
-}
-
-static GFile *
-take_chooser_file (GtkNativeDialog *chooser,
-                   int              response)
-{
-  GFile *file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  return file;
-}
-
-static void
-on_error_response_cb (GtkDialog *dialog,
-                      int        response,
-                      gpointer   user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  return rp_app_file_chooser_new (GTK_WINDOW (self), title, action, accept, folder);
 }
 
 static void
@@ -1282,14 +1236,7 @@ show_error (RpCompareWindow *self,
             const char      *primary,
             const char      *secondary)
 {
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
-                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s",
-                                              primary);
-
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_error_response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  rp_app_show_message (GTK_WINDOW (self), GTK_MESSAGE_ERROR, primary, secondary);
 }
 
 /* ---- signal callbacks ----------------------------------------------- */
@@ -1347,15 +1294,8 @@ on_drop_cb (GtkDropTarget *target,
             gpointer       user_data)
 {
   RpCompareWindow *self = user_data;
-  GSList *list;
-  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  g_autoptr(GPtrArray) files = rp_app_dropped_files (value);
 
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-  list = gdk_file_list_get_files (g_value_get_boxed (value));
-  for (GSList *l = list; l != NULL; l = l->next)
-    g_ptr_array_add (files, l->data);
-  g_slist_free (list);
   if (files->len == 0)
     return FALSE;
   rp_compare_window_add_files (self, (GFile **) files->pdata, files->len);
@@ -1368,15 +1308,8 @@ on_add_files_response_cb (GtkNativeDialog *chooser,
                           gpointer         user_data)
 {
   g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GListModel) list = NULL;
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) files = rp_app_chooser_take_files (chooser, response);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    list = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  for (guint i = 0; list != NULL && i < g_list_model_get_n_items (list); i++)
-    g_ptr_array_add (files, g_list_model_get_item (list, i));
   if (files->len > 0)
     rp_compare_window_add_files (self, (GFile **) files->pdata, files->len);
 }
@@ -1387,7 +1320,7 @@ on_open_response_cb (GtkNativeDialog *chooser,
                      gpointer         user_data)
 {
   g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
   RpCompareWindow *target = self;
 
   if (file == NULL)
@@ -1431,7 +1364,7 @@ on_save_as_response_cb (GtkNativeDialog *chooser,
                         gpointer         user_data)
 {
   g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
 
   if (file == NULL)
     {
@@ -1470,7 +1403,7 @@ on_export_csv_response_cb (GtkNativeDialog *chooser,
                            gpointer         user_data)
 {
   g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
   g_autoptr(GBytes) bytes = NULL;
   char *csv;
 
@@ -1488,7 +1421,7 @@ on_export_pdf_response_cb (GtkNativeDialog *chooser,
                            gpointer         user_data)
 {
   g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   RpReportOptions options;
@@ -1563,12 +1496,10 @@ on_close_request_cb (GtkWindow *window)
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
                                             _("It holds variants or unsaved scenarios that "
                                               "exist nowhere else."));
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD);
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), RESPONSE_SAVE);
-  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                                RESPONSE_DISCARD),
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL, NULL);
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD,
                             "destructive-action");
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), RESPONSE_SAVE, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
                     g_object_ref (self));
@@ -1589,8 +1520,8 @@ compare_add_files_action (GtkWidget  *widget,
 
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser),
-                               filter_for (_("Rigplan scenarios"), "application/x-rigplan",
-                                           "*.rigplan"));
+                               rp_app_file_filter (_("Rigplan scenarios"), "application/x-rigplan",
+                                                   "*.rigplan"));
   g_signal_connect (chooser, "response", G_CALLBACK (on_add_files_response_cb),
                     g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -1625,9 +1556,9 @@ compare_open_action (GtkWidget  *widget,
                                                GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser),
-                               filter_for (_("Rigplan comparisons"),
-                                           "application/x-rigplan-compare",
-                                           "*.rigplan-compare"));
+                               rp_app_file_filter (_("Rigplan comparisons"),
+                                                   "application/x-rigplan-compare",
+                                                   "*.rigplan-compare"));
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -1644,9 +1575,9 @@ save_as (RpCompareWindow *self)
   g_strdelimit (name, "/\\:", '-');
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser),
-                               filter_for (_("Rigplan comparisons"),
-                                           "application/x-rigplan-compare",
-                                           "*.rigplan-compare"));
+                               rp_app_file_filter (_("Rigplan comparisons"),
+                                                   "application/x-rigplan-compare",
+                                                   "*.rigplan-compare"));
   g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response_cb),
                     g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

@@ -10,6 +10,7 @@
 
 #include "rp-window-private.h"
 
+#include "rp-app-util.h"
 #include "rp-chart-view.h"
 #include "rp-compare-window.h"
 #include "rp-error.h"
@@ -26,32 +27,19 @@
 static GtkFileFilter *
 scenario_filter (void)
 {
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Rigplan scenarios"));
-  gtk_file_filter_add_mime_type (filter, "application/x-rigplan");
-  gtk_file_filter_add_pattern (filter, "*.rigplan");
-  return filter;
+  return rp_app_file_filter (_("Rigplan scenarios"), "application/x-rigplan", "*.rigplan");
 }
 
-static void
-set_current_folder (RpWindow       *self,
-                    GtkFileChooser *chooser)
+/* Where a chooser opens: the scenario's folder, else the last one used.
+ * Transfer full; may be NULL. */
+static GFile *
+start_folder (RpWindow *self)
 {
   GFile *file = rp_scenario_document_get_file (self->document);
-  g_autoptr(GFile) folder = NULL;
 
   if (file != NULL)
-    folder = g_file_get_parent (file);
-  else if (self->settings != NULL)
-    {
-      g_autofree char *last = g_settings_get_string (self->settings, "last-folder");
-
-      if (last != NULL && *last != '\0' && g_file_test (last, G_FILE_TEST_IS_DIR))
-        folder = g_file_new_for_path (last);
-    }
-  if (folder != NULL)
-    gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+    return g_file_get_parent (file);
+  return rp_app_last_folder (self->settings);
 }
 
 static void
@@ -71,14 +59,6 @@ display_name (GFile *file)
   return g_file_get_basename (file);
 }
 
-static void
-on_error_dialog_response_cb (GtkDialog *dialog,
-                             int        response,
-                             gpointer   user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
 static char *
 suggested_name (RpWindow   *self,
                 const char *extension)
@@ -95,27 +75,13 @@ new_save_chooser (RpWindow   *self,
                   const char *accept,
                   const char *name)
 {
+  g_autoptr(GFile) folder = start_folder (self);
   GtkFileChooserNative *chooser;
 
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         accept, _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  set_current_folder (self, GTK_FILE_CHOOSER (chooser));
+  chooser = rp_app_file_chooser_new (GTK_WINDOW (self), title, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                     accept, folder);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   return chooser;
-}
-
-static GFile *
-take_chooser_file (GtkNativeDialog *chooser,
-                   int              response)
-{
-  GFile *file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  return file;
 }
 
 /* ---- open ----------------------------------------------------------- */
@@ -155,7 +121,7 @@ on_open_response_cb (GtkNativeDialog *chooser,
                      gpointer         user_data)
 {
   g_autoptr(RpWindow) self = user_data;
-  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
   RpWindow *target = self;
 
   if (file == NULL)
@@ -219,7 +185,7 @@ on_save_as_response_cb (GtkNativeDialog *chooser,
                         gpointer         user_data)
 {
   g_autoptr(RpWindow) self = user_data;
-  g_autoptr(GFile) file = take_chooser_file (chooser, response);
+  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
 
   if (file == NULL)
     {
@@ -333,7 +299,7 @@ on_export_response_cb (GtkNativeDialog *chooser,
   for (guint k = 0; choice != NULL && k < N_EXPORTS; k++)
     if (g_str_equal (choice, exports[k].id))
       kind = k;
-  file = take_chooser_file (chooser, response);
+  file = rp_app_chooser_take_file (chooser, response);
   if (file == NULL)
     return;
   path = g_file_get_path (file);
@@ -544,14 +510,12 @@ win_open_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   RpWindow *self = RP_WINDOW (widget);
+  g_autoptr(GFile) folder = start_folder (self);
   GtkFileChooserNative *chooser;
 
-  chooser = gtk_file_chooser_native_new (_("Open Scenario"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
-                                         _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  chooser = rp_app_file_chooser_new (GTK_WINDOW (self), _("Open Scenario"),
+                                     GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), folder);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), scenario_filter ());
-  set_current_folder (self, GTK_FILE_CHOOSER (chooser));
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -770,18 +734,11 @@ rp_window_show_error (RpWindow   *self,
                       const char *primary,
                       const char *secondary)
 {
-  GtkWidget *dialog;
-
   if (self->error_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->error_dialog));
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_error_dialog_response_cb), NULL);
-  self->error_dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  self->error_dialog = rp_app_show_message (GTK_WINDOW (self), GTK_MESSAGE_ERROR, primary,
+                                            secondary);
+  g_object_add_weak_pointer (G_OBJECT (self->error_dialog), (gpointer *) &self->error_dialog);
 }
 
 gboolean
@@ -799,15 +756,10 @@ rp_window_confirm_close (RpWindow *self)
                                    title);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
                                             _("If you don’t save, your changes will be lost."));
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD);
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), RESPONSE_SAVE);
-  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                                RESPONSE_DISCARD),
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL, NULL);
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD,
                             "destructive-action");
-  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
-                                                                RESPONSE_SAVE),
-                            "suggested-action");
+  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), RESPONSE_SAVE, "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
                     g_object_ref (self));

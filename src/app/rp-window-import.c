@@ -11,6 +11,7 @@
 
 #include "rp-window-private.h"
 
+#include "rp-app-util.h"
 #include "rp-export-launch.h"
 #include "rp-import.h"
 
@@ -48,30 +49,6 @@ import_result_free (gpointer data)
   rp_scenario_free (result->scenario);
   g_free (result->report);
   g_free (result);
-}
-
-static void
-on_info_response_cb (GtkDialog *dialog,
-                     int        response,
-                     gpointer   user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-/* An information dialog: a title and lines of notes. */
-static void
-show_info (RpWindow   *self,
-           const char *primary,
-           const char *secondary)
-{
-  GtkWidget *dialog;
-
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_INFO, GTK_BUTTONS_CLOSE, "%s", primary);
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_info_response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static GtkFileFilter *
@@ -150,7 +127,8 @@ import_done_cb (GObject      *source,
   rp_scenario_document_set_modified (target->document, TRUE);
   g_object_set_data_full (G_OBJECT (target), "rp-import-report",
                           g_steal_pointer (&result->report), g_free);
-  show_info (target, primary, g_object_get_data (G_OBJECT (target), "rp-import-report"));
+  rp_app_show_message (GTK_WINDOW (target), GTK_MESSAGE_INFO, primary,
+                       g_object_get_data (G_OBJECT (target), "rp-import-report"));
   import_result_free (result);
 }
 
@@ -160,17 +138,10 @@ on_import_response_cb (GtkNativeDialog *chooser,
                        gpointer         user_data)
 {
   g_autoptr(RpWindow) self = user_data;
-  g_autoptr(GListModel) files = NULL;
-  g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) files = rp_app_chooser_take_files (chooser, response);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  for (guint i = 0; files != NULL && i < g_list_model_get_n_items (files); i++)
-    g_ptr_array_add (array, g_list_model_get_item (files, i));
-  if (array->len > 0)
-    rp_window_import_files (self, (GFile *const *) array->pdata, array->len);
+  if (files->len > 0)
+    rp_window_import_files (self, (GFile *const *) files->pdata, files->len);
 }
 
 /* ---- drag and drop -------------------------------------------------- */
@@ -183,13 +154,9 @@ on_drop_cb (GtkDropTarget *target,
             gpointer       user_data)
 {
   RpWindow *self = user_data;
-  GSList *list = gdk_file_list_get_files (g_value_get_boxed (value));
-  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  g_autoptr(GPtrArray) files = rp_app_dropped_files (value);
   g_autofree char *name = NULL;
 
-  for (GSList *l = list; l != NULL; l = l->next)
-    g_ptr_array_add (files, l->data);
-  g_slist_free (list);
   if (files->len == 0)
     return FALSE;
   name = g_file_get_basename (g_ptr_array_index (files, 0));
@@ -221,12 +188,8 @@ on_export_launch_response_cb (GtkNativeDialog *chooser,
   g_autoptr(RpWindow) self = user_data;
   RpLaunchFormat format = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (chooser),
                                                                "rp-format"));
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
   if (file != NULL)
     rp_window_export_launch_file (self, format, file);
 }
@@ -242,10 +205,8 @@ rp_window_import_action (GtkWidget  *widget,
   GtkFileChooserNative *chooser;
   GtkFileFilter *all = gtk_file_filter_new ();
 
-  chooser = gtk_file_chooser_native_new (_("Import Model and Training Configs"),
-                                         GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  chooser = rp_app_file_chooser_new (GTK_WINDOW (self), _("Import Model and Training Configs"),
+                                     GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), NULL);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), configs_filter ());
   gtk_file_filter_set_name (all, _("All files"));
@@ -270,9 +231,8 @@ rp_window_export_launch_action (GtkWidget  *widget,
     g_return_if_reached ();
   /* TRANSLATORS: %s is "DeepSpeed config", "torchrun launch script", … */
   title = g_strdup_printf (_("Export %s"), rp_launch_format_get_label (format));
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  chooser = rp_app_file_chooser_new (GTK_WINDOW (self), title, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                     _("_Export"), NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
                                      rp_launch_format_file_name (format));
   g_object_set_data (G_OBJECT (chooser), "rp-format", GUINT_TO_POINTER (format));
@@ -372,7 +332,7 @@ rp_window_export_launch_file (RpWindow       *self,
       /* TRANSLATORS: heading of what an exported launch config cannot say */
       g_autofree char *secondary = g_strdup_printf (_("What the file leaves to you:\n%s"), joined);
 
-      show_info (self, primary, secondary);
+      rp_app_show_message (GTK_WINDOW (self), GTK_MESSAGE_INFO, primary, secondary);
     }
   return TRUE;
 }
