@@ -893,8 +893,13 @@ test_recompute_time (void)
                   width, height, best_us / 1000.0, total_us / 1000.0 / n, n);
   g_print ("# recompute + redraw: best %.2f ms, mean %.2f ms\n", best_us / 1000.0,
            total_us / 1000.0 / n);
-  /* Generous so that sanitizer builds pass; the figure is reported above. */
+  /* One frame at 60 Hz in a plain build (best of 20: a busy machine
+   * delays some); sanitizer builds run several times slower. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
   g_assert_cmpint (best_us, <, 100000);
+#else
+  g_assert_cmpint (best_us, <, 16000);
+#endif
   rp_test_ui_destroy (win);
 }
 

@@ -385,28 +385,40 @@ fill_offers (Row *row)
   RpCatalog *catalog = rp_scenario_document_get_catalog (row->form->document);
   const RpScenario *s = rp_scenario_document_get_scenario (row->form->document);
   GtkStringList *items = GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (row->control)));
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  gboolean same;
 
-  g_ptr_array_set_size (row->ids, 0);
-  gtk_string_list_splice (items, 0, g_list_model_get_n_items (G_LIST_MODEL (items)), NULL);
-  gtk_string_list_append (items, rp_field_get_null_label (row->field));
-  g_ptr_array_add (row->ids, NULL);
+  g_ptr_array_add (labels, g_strdup (rp_field_get_null_label (row->field)));
+  g_ptr_array_add (ids, NULL);
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
       const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
-      g_autofree char *label = NULL;
       g_autofree char *price = NULL;
 
       if (g_strcmp0 (o->gpu, s->hardware.gpu) != 0)
         continue;
       price = rp_units_format_money (o->per_gpu_hour[s->budget.rent_kind], o->currency);
       /* TRANSLATORS: a rental offer: provider, instance type, price per GPU-hour, date */
-      label = g_strdup_printf (_("%s %s, %s/GPU·h (%s)"), o->provider,
-                               rp_cloud_offer_get_name (o),
-                               o->per_gpu_hour[s->budget.rent_kind] > 0 ? price : "—",
-                               o->as_of != NULL ? o->as_of : "?");
-      gtk_string_list_append (items, label);
-      g_ptr_array_add (row->ids, g_strdup (o->id));
+      g_ptr_array_add (labels, g_strdup_printf (_("%s %s, %s/GPU·h (%s)"), o->provider,
+                                                rp_cloud_offer_get_name (o),
+                                                o->per_gpu_hour[s->budget.rent_kind] > 0
+                                                ? price : "—",
+                                                o->as_of != NULL ? o->as_of : "?"));
+      g_ptr_array_add (ids, g_strdup (o->id));
     }
+  /* every edit syncs the form: touch the list only when what it shows
+   * changed (rebuilding it each time took half of a recompute) */
+  same = g_list_model_get_n_items (G_LIST_MODEL (items)) == labels->len;
+  for (guint i = 0; same && i < labels->len; i++)
+    same = g_str_equal (gtk_string_list_get_string (items, i), g_ptr_array_index (labels, i));
+  if (same)
+    return;
+  g_ptr_array_add (labels, NULL);
+  gtk_string_list_splice (items, 0, g_list_model_get_n_items (G_LIST_MODEL (items)),
+                          (const char *const *) labels->pdata);
+  g_ptr_array_unref (row->ids);
+  row->ids = g_steal_pointer (&ids);
 }
 
 static GtkWidget *
@@ -474,7 +486,8 @@ sync_catalog_dropdown (Row *row)
                                : g_strdup (rp_field_get_null_label (row->field));
       const char *labels[] = { label, NULL };
 
-      gtk_string_list_splice (items, 0, 1, labels);
+      if (g_strcmp0 (gtk_string_list_get_string (items, 0), label) != 0)
+        gtk_string_list_splice (items, 0, 1, labels);
       if (custom)
         index = 0;
     }
