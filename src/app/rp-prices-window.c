@@ -105,12 +105,6 @@ rp_price_row_init (RpPriceRow *self)
 
 /* ---- helpers: rows -------------------------------------------------- */
 
-static gboolean
-reads_chinese (void)
-{
-  return g_str_has_prefix (g_get_language_names ()[0], "zh");
-}
-
 static GDate *
 new_today (void)
 {
@@ -170,8 +164,7 @@ add_offer_rows (RpPricesWindow     *self,
       /* TRANSLATORS: the kind column of the Prices window */
       row->texts[RP_PRICES_COLUMN_KIND] = g_strdup (C_("price kind", "Rent"));
       row->texts[RP_PRICES_COLUMN_GPU] = g_strdup (gpu_name (self, o->gpu));
-      row->texts[RP_PRICES_COLUMN_FROM] = g_strdup (o->provider_zh != NULL && reads_chinese ()
-                                                    ? o->provider_zh : o->provider);
+      row->texts[RP_PRICES_COLUMN_FROM] = g_strdup (rp_cloud_offer_get_provider (o));
       row->texts[RP_PRICES_COLUMN_TERMS] =
         o->offer != NULL
         /* TRANSLATORS: rental terms, then the offer's instance type */
@@ -287,8 +280,7 @@ fill_providers (RpPricesWindow *self)
       if (!g_hash_table_add (seen, o->provider))
         continue;
       g_ptr_array_add (self->providers, g_strdup (o->provider));
-      gtk_string_list_append (items, o->provider_zh != NULL && reads_chinese ()
-                                     ? o->provider_zh : o->provider);
+      gtk_string_list_append (items, rp_cloud_offer_get_provider (o));
     }
   gtk_drop_down_set_model (self->provider_dropdown, G_LIST_MODEL (items));
   g_object_unref (items);

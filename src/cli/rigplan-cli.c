@@ -179,14 +179,6 @@ condition_name (RpCondition condition)
     }
 }
 
-/* Whether the user reads Chinese first: then tables show the Chinese names
- * of providers and regions that the catalog gives. */
-static gboolean
-prefers_chinese (void)
-{
-  return g_str_has_prefix (g_get_language_names ()[0], "zh");
-}
-
 /* "12.3" in the locale's decimal mark, or "—" for an unknown (0) figure. */
 static char *
 format_known (const char *format,
@@ -247,12 +239,10 @@ print_clouds (const RpCatalog *catalog,
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
     {
       const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
-      const char *provider = o->provider;
+      const char *provider = rp_cloud_offer_get_provider (o);
 
       if (currency >= 0 && (int) o->currency != currency)
         continue;
-      if (o->provider_zh != NULL && prefers_chinese ())
-        provider = o->provider_zh;
       for (guint k = 0; k < RP_N_RENT_KINDS; k++)
         {
           g_autofree char *price = NULL;
@@ -318,7 +308,7 @@ print_regions (const RpCatalog *catalog,
   for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
     {
       const RpRegion *r = rp_catalog_get_region (catalog, i);
-      const char *name = r->name_zh != NULL && prefers_chinese () ? r->name_zh : r->name;
+      const char *name = r->name_zh != NULL && rp_units_reads_chinese () ? r->name_zh : r->name;
       g_autofree char *kwh = format_known ("%.4g", r->electricity_per_kwh);
       g_autofree char *pue = format_known ("%.2f", r->pue);
 

@@ -12,6 +12,7 @@
 #include "rp-model.h"
 #include "rp-model-private.h"
 #include "rp-pricing-private.h"
+#include "rp-units.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -1150,9 +1151,19 @@ rp_cloud_offer_get_name (const RpCloudOffer *offer)
 
   /* English text keeps no Chinese words: "offer" is the English name,
    * "offer_zh" the provider's own for a Chinese reader */
-  if (offer->offer_zh != NULL && g_str_has_prefix (g_get_language_names ()[0], "zh"))
+  if (offer->offer_zh != NULL && rp_units_reads_chinese ())
     return offer->offer_zh;
   return offer->offer != NULL ? offer->offer : offer->id;
+}
+
+const char *
+rp_cloud_offer_get_provider (const RpCloudOffer *offer)
+{
+  g_return_val_if_fail (offer != NULL, NULL);
+
+  if (offer->provider_zh != NULL && rp_units_reads_chinese ())
+    return offer->provider_zh;
+  return offer->provider;
 }
 
 const RpCloudOffer *

@@ -236,6 +236,8 @@ guint                rp_catalog_n_clouds         (const RpCatalog *self);
 /* The offer's name to show: its Chinese name for a Chinese reader where
  * the catalog has one, else its name, else its id.  Borrowed. */
 const char          *rp_cloud_offer_get_name      (const RpCloudOffer *offer);
+/* The provider's name to show, likewise from "provider_zh".  Borrowed. */
+const char          *rp_cloud_offer_get_provider  (const RpCloudOffer *offer);
 const RpCloudOffer  *rp_catalog_get_cloud        (const RpCatalog *self,
                                                   guint            i);
 const RpCloudOffer  *rp_catalog_lookup_cloud     (const RpCatalog *self,

@@ -104,6 +104,12 @@ format_wan (double value)
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
+rp_units_reads_chinese (void)
+{
+  return g_str_has_prefix (g_get_language_names ()[0], "zh");
+}
+
+gboolean
 rp_units_count_in_wan (void)
 {
   /* TRANSLATORS: translate as "yuan-in-wan:yes" to show large CNY amounts

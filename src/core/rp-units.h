@@ -36,6 +36,9 @@ char    *rp_units_format_money   (double      amount,
 /* Whether the translation counts large amounts in 万 (10⁴) and 亿 (10⁸),
  * as Chinese readers do, rather than in thousands and millions. */
 gboolean rp_units_count_in_wan   (void);
+/* Whether the reader reads Chinese first (LANGUAGE / LC_MESSAGES): the
+ * catalog's Chinese names of providers, offers and regions are shown. */
+gboolean rp_units_reads_chinese  (void);
 /* A count people read: "26,924", "8.03 billion" / "80.3亿", "1.2 × 10²¹"
  * for FLOP totals. */
 char    *rp_units_format_count   (double      value);

@@ -63,7 +63,7 @@ rp_words_region_name (const RpRegion *region)
   g_return_val_if_fail (region != NULL, NULL);
 
   /* the catalog's own Chinese name where the reader reads Chinese */
-  if (region->name_zh != NULL && g_str_has_prefix (g_get_language_names ()[0], "zh"))
+  if (region->name_zh != NULL && rp_units_reads_chinese ())
     return region->name_zh;
   return region->name;
 }
