@@ -27,6 +27,14 @@ op_sac      One Llama-style block (RMSNorm, GQA attention through a
             a small autograd function that keeps the block input and
             exactly those outputs and replays the block in backward
             (gradients are checked equal to the plain run's).
+peak        Live bytes op by op (resident memory after every op, read by
+            a TorchDispatchMode, with each large tensor its own mapping):
+            the loss's backward (two fp32 logit-sized gradients beside
+            the saved log-softmax), and one whole training step of a
+            Llama-style decoder from tools/measure/measure_memory.py with
+            the gradients freed between steps (zero_grad(set_to_none=
+            True)): the most bytes alive at once, against the sum of the
+            parts Rigplan used to add.
 schedules   Pipeline schedules simulated op by op (1F1B, Megatron's
             interleaved 1F1B, ZB-H1, GPipe): the most micro-batch chunks
             the first stage holds at once, in units of one micro-batch
@@ -43,9 +51,12 @@ import math
 import os
 import platform
 
+import sys
+
 import torch
 import torch.nn.functional as F
 import torch.utils.checkpoint
+from torch.utils._python_dispatch import TorchDispatchMode
 
 TOOL = "tools/measure/measure_mechanisms.py"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -101,6 +112,108 @@ def loss_case(tokens, hidden, vocab, chunks):
         loss.backward()
         h.grad = w.grad = None
     return out
+
+
+# ---- live bytes ------------------------------------------------------------
+
+# Live bytes are read as the process's resident memory after every op.
+# Weak references to tensors do not work for this: autograd keeps saved
+# tensors and gradients in C++ after their Python objects are gone.
+# With glibc's mmap threshold fixed low, every tensor larger than 64 KiB
+# is its own mapping, returned to the system when freed, so resident
+# memory follows the live tensors (the main() re-exec sets it).
+MALLOC_ENV = {"MALLOC_MMAP_THRESHOLD_": "65536", "MALLOC_TRIM_THRESHOLD_": "0"}
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def resident():
+    with open("/proc/self/statm", encoding="ascii") as f:
+        return int(f.read().split()[1]) * PAGE
+
+
+class Live(TorchDispatchMode):
+    """The most resident bytes seen after any op since restart()."""
+
+    def __init__(self):
+        super().__init__()
+        self.peak = resident()
+
+    def restart(self):
+        self.peak = resident()
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        self.peak = max(self.peak, resident())
+        return out
+
+
+def loss_backward_transient(tokens, hidden, vocab):
+    """Bytes the full loss's backward adds at its peak over what is
+    alive when it starts (the saved log-softmax among it)."""
+    torch.manual_seed(0)
+    h = torch.randn(tokens, hidden, dtype=torch.bfloat16, requires_grad=True)
+    w = (torch.randn(vocab, hidden) / math.sqrt(hidden)).to(torch.bfloat16).requires_grad_()
+    labels = torch.randint(0, vocab, (tokens,))
+    with Live() as live:
+        loss = F.cross_entropy(F.linear(h, w).float(), labels, reduction="sum")
+        start = resident()
+        live.restart()
+        loss.backward()
+        return live.peak - start
+
+
+def step_peak_case(name, arch, training):
+    """One steady-state step of measure_memory's Decoder: the most bytes
+    alive at once between the start of the forward and the end of the
+    backward, gradients freed between steps."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import measure_memory as mm
+
+    mm.REC = mm._NullRecorder()
+    torch.manual_seed(1234)
+    model = mm.Decoder(arch, training).to(torch.bfloat16)
+    model.train()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    b, s, V = training["micro_batch"], training["seq_len"], arch["vocab"]
+    g = torch.Generator().manual_seed(99)
+    ids = torch.randint(0, V, (b, s), generator=g)
+    labels = torch.randint(0, V, (b, s), generator=g)
+    for _ in range(2):
+        base = resident()
+        with Live() as live:
+            loss = model(ids, labels)
+            forward_end = resident() - base
+            loss.backward()
+            grads = sum(p.grad.numel() * p.grad.element_size() for p in model.parameters())
+            peak = live.peak - base
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        del loss
+    return {"name": name, "arch": arch, "training": training, "peak_bytes": peak,
+            "forward_end_bytes": forward_end, "gradients_bytes": grads}
+
+
+def peak_section():
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import measure_memory as mm
+
+    steps = [
+        # activations and logits outweigh the gradients: the peak is at
+        # the turn from forward to backward
+        step_peak_case("llama-h256-l4-s512", mm.llama(4, 256, 4, 2, 688, 8192),
+                       mm.ltrain(precision="bf16", seq_len=512, micro_batch=2)),
+        # checkpointed, the gradients outweigh what is saved: the peak
+        # is at the end of backward
+        # (torch 1.13's non-reentrant checkpoint fails under a dispatch
+        # mode; the reentrant one saves the same layer input)
+        step_peak_case("llama-h512-l4-s128-ckpt", mm.llama(4, 512, 8, 2, 1376, 8192),
+                       dict(mm.ltrain(precision="bf16", seq_len=128, micro_batch=1,
+                                      recompute="full"), recompute_impl="reentrant")),
+    ]
+    return {"loss_backward": [{"tokens": t, "hidden": h, "vocab": v,
+                               "transient_bytes": loss_backward_transient(t, h, v)}
+                              for t, h, v in ((512, 384, 8192), (1024, 512, 32000))],
+            "steps": steps}
 
 
 # ---- op-level selective checkpointing -------------------------------------
@@ -286,12 +399,15 @@ def schedules_section():
 
 
 def main():
+    if any(os.environ.get(k) != v for k, v in MALLOC_ENV.items()):
+        os.execve(sys.executable, [sys.executable] + sys.argv, {**os.environ, **MALLOC_ENV})
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=os.path.join(ROOT, "tests", "data", "measured",
                                                   "mechanisms-cpu.json"))
     ap.add_argument("--threads", type=int, default=2)
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
+    peak = peak_section()   # first, while the heap is small
     doc = {
         "format": "rigplan-measured-mechanisms", "version": 1, "tool": TOOL,
         "date": datetime.date.today().isoformat(),
@@ -302,11 +418,13 @@ def main():
                    op_sac_case({"batch": 1, "seq": 512, "hidden": 256, "heads": 4,
                                 "kv_heads": 4, "ffn": 704})],
         "schedules": schedules_section(),
+        "peak": peak,
     }
     with open(a.out, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
-    print(json.dumps({k: v for k, v in doc.items() if k in ("loss", "op_sac")}, indent=1)[:3000])
+    print(json.dumps({k: v for k, v in doc.items() if k in ("loss", "op_sac", "peak")},
+                     indent=1)[:4000])
 
 
 if __name__ == "__main__":
