@@ -54,7 +54,8 @@ has_step (const RpFix *fix,
 
 /* A student's 13B LoRA on one RTX 3090 does not fit.  An engineer says
  * QLoRA (the 4-bit base makes 26 GB of weights 7 GB), not ZeRO-3 with
- * CPU offload: one GPU shards nothing.  Rigplan puts QLoRA at 9.8 GiB. */
+ * CPU offload: one GPU shards nothing.  Rigplan puts QLoRA at 9.4 GiB
+ * (its logits' backward is done before the last layer is recomputed). */
 static void
 test_qlora_for_the_3090 (void)
 {
@@ -68,9 +69,9 @@ test_qlora_for_the_3090 (void)
   g_assert_cmpuint (est->fix.n_steps, ==, 1);
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_QLORA);
   g_assert_false (has_step (&est->fix, RP_FIX_STEP_ZERO_STAGE));
-  g_assert_cmpfloat_with_epsilon (est->fix.memory_total_bytes / RP_GIB, 9.8, 0.05);
+  g_assert_cmpfloat_with_epsilon (est->fix.memory_total_bytes / RP_GIB, 9.4, 0.05);
   g_assert_nonnull (strstr (words, "QLoRA"));
-  g_assert_nonnull (strstr (words, "9.8 GiB"));
+  g_assert_nonnull (strstr (words, "9.4 GiB"));
 }
 
 /* SDXL full fine-tuning on an RTX 4090: pure BF16 (diffusers trains the

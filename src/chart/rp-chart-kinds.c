@@ -99,13 +99,13 @@ memory_part (const RpMemoryEstimate *m,
     case 0:
       return m->weights_bytes + m->weight_copies_bytes;
     case 1:
-      return m->gradients_bytes;
+      return m->gradients_peak_bytes;
     case 2:
       return m->optimizer_bytes;
     case 3:
-      return m->activations_bytes + m->recompute_bytes;
+      return m->activations_peak_bytes;
     case 4:
-      return m->logits_bytes + m->logits_transient_bytes;
+      return m->logits_peak_bytes;
     case GATHERED_PART:
       return m->gathered_bytes;
     case 6:

@@ -166,6 +166,8 @@ typedef struct
   double frozen_linear;       /* frozen layer weights (QLoRA: NF4) */
   double linear;              /* weights used in matmuls (cast copies) */
   double head_linear;         /* the output layer's share of linear */
+  double ends;                /* embedding, final norm and output layer held here */
+  double embed;               /* the embedding's share of ends */
   double layer;               /* one layer (ZeRO-3 gather unit) */
   double layer_trainable;     /* its trainable part (LoRA: the adapters) */
   double layer_linear;        /* its frozen-able linear weights (QLoRA: NF4) */
@@ -347,6 +349,8 @@ share_transformer (const Ctx  *ctx,
   out->layer_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) / ctx->tp;
   out->layer_trainable = out->layer;
   out->head_linear = last ? (double) arch->vocab * arch->hidden / ctx->tp : 0;
+  out->ends = ends / ctx->tp;
+  out->embed = first ? embed / ctx->tp : 0;
   out->largest_tensor = MAX ((double) arch->vocab * arch->hidden,
                              (double) arch->hidden * MAX (arch->ffn, arch->hidden)) / ctx->tp;
   if (ctx->lora)
@@ -504,7 +508,29 @@ typedef struct
   double gathered;
   double buckets;
   double cpu;
+  double embed_gradients;     /* made last in backward, after the first layer's */
 } StateBytes;
+
+/* Parameters FSDP gathers for the output layer's backward, at the turn
+ * from forward to backward (beside the last layer, which torchtitan
+ * does not reshard after forward, and the prefetched one): torchtitan
+ * wraps each block and then the root module, so the root's embedding,
+ * final norm and output layer travel as one unit (torchtitan/
+ * distributed/parallelize_llama.py, apply_fsdp); torchtune's recipes
+ * shard the output layer on its own (custom_sharded_layers:
+ * ['tok_embeddings', 'output'] in recipes/configs/llama3_1). */
+static double
+fsdp_head_unit (const Ctx        *ctx,
+                const ParamShare *s)
+{
+  if (s->head_linear <= 0)
+    return 0.0;
+  if (ctx->stack.framework == RP_FRAMEWORK_TORCHTUNE)
+    return s->head_linear;
+  if (ctx->stack.framework == RP_FRAMEWORK_PYTORCH_FSDP)
+    return s->ends;
+  return 0.0;
+}
 
 /* ZeRO-3/FSDP: the layer being computed and the prefetched one,
  * unsharded, plus the full gradient of its trainable part before the
@@ -524,7 +550,8 @@ zero3_gathered_bytes (const Ctx        *ctx,
     /* FSDP under a pipeline keeps the stage gathered (rp-stack.c) */
     return stage_params / s->layer * per_layer + s->layer_trainable * r->grad_bytes + copies;
   if (ctx->stack.zero3_reuse_params <= 0 || s->layer <= 0)
-    return zero3_layers_in_flight * per_layer + s->layer_trainable * r->grad_bytes + copies;
+    return zero3_layers_in_flight * per_layer + copies +
+           MAX (s->layer_trainable * r->grad_bytes, fsdp_head_unit (ctx, s) * r->gather_bytes);
   kept = MAX (MIN (ctx->stack.zero3_reuse_params, stage_params), zero3_layers_in_flight * s->layer);
   return kept / s->layer * per_layer + copies;
 }
@@ -598,6 +625,9 @@ model_states (const Ctx        *ctx,
    * pass"): the largest single gradient is what remains. */
   if (t->optimizer_in_backward)
     out->gradients = MIN (out->gradients, s->largest_tensor * r->grad_bytes);
+  if (!ctx->lora)
+    out->embed_gradients = MIN (shard (s->embed * r->grad_bytes, ctx->nd, stage >= 2),
+                                out->gradients);
   /* optimizer states: every ZeRO stage shards them (§5.1) */
   out->optimizer = shard (opt_dense + adafactor, ctx->nd, stage >= 1) +
                    shard (opt_expert, nd_expert, stage >= 1);
@@ -616,7 +646,7 @@ model_states (const Ctx        *ctx,
        * CPUOffload "offloads gradients to CPU as well"); what stays on
        * the GPU is the bucket or the gathered layer's gradient */
       if (stage >= 1)
-        out->gradients = 0.0;
+        out->gradients = out->embed_gradients = 0.0;
     }
   if (offload_params)
     {
@@ -935,14 +965,17 @@ static const double loss_chunks = 8;
 
 /* The saved and the transient bytes of the loss over @T tokens and
  * @vocab classes, by implementation (rp-stack.c cites each stack):
- * full:    the fp32 log-softmax is saved; the fp32 gradient and its
- *          16-bit cast are alive together in backward.
+ * full:    the log-softmax (fp32 after the upcast) is saved; in
+ *          backward nll_loss's gradient and log_softmax's gradient
+ *          (aten _log_softmax_backward_data writes a new tensor) are
+ *          alive together beside it; the 16-bit cast comes after the
+ *          first of them is freed, so two fp32 logits are transient.
  * fused:   Megatron's vocab-parallel cross-entropy saves the fp32 softmax
  *          and writes the gradient over it; only the 16-bit cast is new.
  * chunked: each chunk is projected and upcast on its own; run eagerly
  *          (torchtune's default, compile off) every chunk's fp32
- *          log-softmax is still saved, but only one chunk's logits,
- *          their fp32 copy and gradients are alive at a time
+ *          log-softmax is still saved, but only one chunk's two
+ *          gradients are alive at a time
  *          (tools/measure/measure_mechanisms.py measures both).
  * cut:     Cut Cross-Entropy (Wijmans et al. 2025, arXiv:2411.09009,
  *          §4) keeps only the log-sum-exp and recomputes logits block by
@@ -964,7 +997,7 @@ loss_bytes (const Ctx        *ctx,
       break;
     case RP_LOSS_CHUNKED:
       out->logits = tv * logit_bytes (a);
-      out->logits_transient = tv / loss_chunks * (4.0 + (p < 4 ? p : 0));
+      out->logits_transient = tv / loss_chunks * 2.0 * logit_bytes (a);
       break;
     case RP_LOSS_CUT:
       out->logits = T * 4.0;
@@ -975,7 +1008,7 @@ loss_bytes (const Ctx        *ctx,
     case RP_N_LOSSES:
     default:
       out->logits = tv * logit_bytes (a);
-      out->logits_transient = tv * (4.0 + (p < 4 ? p : 0));
+      out->logits_transient = tv * 2.0 * logit_bytes (a);
       break;
     }
 }
@@ -1184,6 +1217,51 @@ fragmentation_fraction (const Ctx *ctx)
 
 /* ---- helpers: one stage --------------------------------------------- */
 
+/* Which parts are alive together at the peak.  Backward runs the loss
+ * first and frees its logits before it recomputes the last layer, so
+ * the logits and the recomputed layer never coexist.  Where the stack
+ * frees gradients between steps (rp-stack.c) and a step is one forward
+ * and one backward (no accumulation, no pipeline), each layer's
+ * gradient is made as its activations are freed: what is alive goes
+ * linearly from all activations and no gradients at the turn to all
+ * gradients and the first layer's activations at the end, so the peak
+ * is at one of the two ends (tools/measure/measure_mechanisms.py
+ * measures both on CPU; torchtune's optimization table shows it: activation
+ * checkpointing with a fused optimizer step takes 23.1 GiB, without
+ * it 24.9, the size of the gradients' difference at the end of
+ * backward, not their sum with the activations). */
+static void
+peak_parts (const Ctx        *ctx,
+            double            embed_gradients,
+            RpMemoryEstimate *m)
+{
+  double logits = m->logits_bytes + m->logits_transient_bytes;
+  double turn_extra = MAX (logits, m->recompute_bytes);
+  double turn = m->activations_bytes + turn_extra, end, sum;
+  gboolean freed = ctx->stack.grads_freed && ctx->micro_batches <= 1 && ctx->pp <= 1;
+
+  sum = m->gradients_bytes + m->activations_bytes + m->recompute_bytes + logits;
+  m->peak_at_backward_end = FALSE;
+  m->gradients_peak_bytes = freed ? 0.0 : m->gradients_bytes;
+  m->activations_peak_bytes = m->activations_bytes +
+                              (m->recompute_bytes > logits ? m->recompute_bytes : 0.0);
+  m->logits_peak_bytes = m->recompute_bytes > logits ? 0.0 : logits;
+  /* the first layer's backward, with its saved and recomputed
+   * activations, comes before the embedding's gradient is made */
+  end = m->gradients_bytes +
+        MAX (MIN (m->activations_per_layer_bytes, m->activations_bytes) + m->recompute_bytes -
+             embed_gradients, 0.0);
+  if (freed && end > turn)
+    {
+      m->peak_at_backward_end = TRUE;
+      m->gradients_peak_bytes = m->gradients_bytes;
+      m->activations_peak_bytes = end - m->gradients_bytes;
+      m->logits_peak_bytes = 0.0;
+    }
+  m->released_bytes = sum - m->gradients_peak_bytes - m->activations_peak_bytes -
+                      m->logits_peak_bytes;
+}
+
 static void
 stage_memory (const Ctx        *ctx,
               const RpCatalog  *catalog,
@@ -1222,15 +1300,15 @@ stage_memory (const Ctx        *ctx,
   m->cuda_context_bytes = cuda_context_bytes (ctx->gpu);
   m->workspace_bytes = workspace_bytes (ctx->gpu);
   m->nccl_bytes = nccl_bytes (ctx);
-  dynamic = m->gradients_bytes + m->activations_bytes + m->recompute_bytes + m->logits_bytes +
-            m->logits_transient_bytes + m->gathered_bytes + m->weight_copies_bytes;
+  peak_parts (ctx, states.embed_gradients, m);
+  dynamic = m->gradients_peak_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
+            m->gathered_bytes + m->weight_copies_bytes;
   m->fragmentation_bytes = dynamic * fragmentation_fraction (ctx);
   m->overhead_bytes = m->cuda_context_bytes + m->workspace_bytes + m->nccl_bytes +
                       m->ddp_bucket_bytes + m->fragmentation_bytes;
-  m->total_bytes = m->weights_bytes + m->weight_copies_bytes + m->gradients_bytes +
-                   m->optimizer_bytes + m->activations_bytes + m->recompute_bytes +
-                   m->logits_bytes + m->logits_transient_bytes + m->gathered_bytes +
-                   m->overhead_bytes;
+  m->total_bytes = m->weights_bytes + m->weight_copies_bytes + m->gradients_peak_bytes +
+                   m->optimizer_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
+                   m->gathered_bytes + m->overhead_bytes;
 }
 
 static void

@@ -44,6 +44,17 @@ typedef struct
   double     ddp_bucket_bytes;     /* DDP buckets / ZeRO reduce buckets */
   double     fragmentation_bytes;
   double     overhead_bytes;       /* sum of the five lines above */
+  /* The lines above are each part's size.  They are not all alive at
+   * once: the loss's backward is done before the first layer is
+   * recomputed, and a stack that frees gradients between steps makes
+   * them during backward as activations go.  released_bytes is what
+   * the sum counts twice; the *_peak lines are the parts alive at the
+   * peak, which add up to the total. */
+  double     released_bytes;
+  double     gradients_peak_bytes;
+  double     activations_peak_bytes;   /* activations + recompute */
+  double     logits_peak_bytes;        /* logits + logits_transient */
+  gboolean   peak_at_backward_end;     /* else at the turn from forward to backward */
   double     total_bytes;
   double     capacity_bytes;
   double     free_bytes;           /* capacity - total; may be negative */

@@ -51,6 +51,19 @@
  *   get_fsdp_reshard_after_forward_policy): the stage's weights stay
  *   gathered for the whole step.
  *
+ * Gradient lifetime: PyTorch's optimizers free the gradients between
+ *   steps, zero_grad(set_to_none=True) being the default since PyTorch
+ *   2.0 (torch.optim.Optimizer.zero_grad documentation); torchtune's
+ *   recipes call zero_grad(set_to_none=True), torchtitan and the HF
+ *   Trainer (model.zero_grad()) take the default, and FSDP2 assigns the
+ *   reduced gradient shard to .grad in each layer's post-backward.  So
+ *   the gradients of a step are made during its backward, layer by
+ *   layer, as that layer's activations are freed.  Megatron keeps one
+ *   contiguous main_grad buffer for the whole run (megatron/core/
+ *   distributed/param_and_grad_buffer.py) and DeepSpeed its flat
+ *   gradient partitions (stage_1_and_2.py, stage3.py): there the
+ *   gradients are alive during the forward too.
+ *
  * Allocator: torchtitan's launcher sets PYTORCH_ALLOC_CONF=
  *   "expandable_segments:True" (run_train.sh); the others leave
  *   PyTorch's default caching allocator.
@@ -220,6 +233,9 @@ rp_stack_resolve (const RpScenario *scenario,
   out->comm_buffer_bytes = t->comm_buffer_bytes;
   out->zero3_keeps_stage = f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage == 3 &&
                            t->pipeline_parallel > 1;
+  /* the HF Trainer with ZeRO is DeepSpeed underneath */
+  out->grads_freed = f == RP_FRAMEWORK_PYTORCH_FSDP || f == RP_FRAMEWORK_TORCHTUNE ||
+                     (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0);
 }
 
 double

@@ -37,6 +37,8 @@ typedef struct
   double      comm_buffer_bytes;  /* the user's figure; NAN: the stack's */
   gboolean    zero3_keeps_stage;  /* ZeRO-3 leaves the stage's weights gathered from the
                                    * first forward to the last backward of a step */
+  gboolean    grads_freed;        /* gradients are freed between steps and made again
+                                   * in backward (zero_grad(set_to_none=True)) */
 } RpStack;
 
 void     rp_stack_resolve            (const RpScenario *scenario,

@@ -93,6 +93,13 @@ rp_words_memory_table (const RpMemoryEstimate *m)
     add_memory (rows, "memory.recompute", _("Recomputed layer"), m->recompute_bytes, cap);
   add_memory (rows, "memory.logits", _("Logits and loss"),
               m->logits_bytes + m->logits_transient_bytes, cap);
+  if (m->released_bytes > 0)
+    add_memory (rows, "memory.released", _("Not alive at the peak"), -m->released_bytes, cap)
+      ->note = g_strdup (m->peak_at_backward_end
+                         ? _("The peak is at the end of backward: the activations and logits "
+                             "are freed by then")
+                         : _("The peak is where backward starts: the gradients are made later, "
+                             "or the logits are freed before the layers are recomputed"));
   if (m->gathered_bytes > 0)
     add_memory (rows, "memory.gathered", _("Gathered layers (ZeRO-3)"), m->gathered_bytes, cap);
   add_memory (rows, "memory.cuda_context", _("CUDA context"), m->cuda_context_bytes, cap);
