@@ -102,6 +102,7 @@ compute_to_json (const RpComputeEstimate *c)
   rp_json_add_number (obj, "micro_batches", c->micro_batches);
   rp_json_add_number (obj, "optimizer_s", c->optimizer_s);
   rp_json_add_number (obj, "moe_s", c->moe_s);
+  rp_json_add_number (obj, "elementwise_s", c->elementwise_s);
   rp_json_add_number (obj, "dequant_s", c->dequant_s);
   cJSON_AddBoolToObject (obj, "memory_bound", c->memory_bound);
   rp_json_add_number (obj, "steps", c->steps);

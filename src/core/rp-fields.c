@@ -351,6 +351,10 @@ static const RpField fields[] = {
     .help = N_("One layer in n is recomputed whole; the others keep their activations") },
   { T ("flash_attention", RP_FIELD_BOOL, flash_attention), .max = 1, .def = TRUE,
     .flags = MAIN, .label = N_("Flash attention"), .applies = is_transformer },
+  { T ("compile", RP_FIELD_BOOL, compile), .max = 1, .flags = MORE,
+    .label = N_("Compiled (torch.compile)"), .applies = is_transformer,
+    .help = N_("Fuses the norms, rotary embedding and gated activation into single kernels; "
+               "Megatron-LM and Transformer Engine fuse them always") },
   { T ("dropout", RP_FIELD_BOOL, dropout), .max = 1, .flags = MORE, .label = N_("Dropout"),
     .applies = is_transformer, .help = N_("Dropout masks are saved for the backward pass") },
   { T ("zero_stage", RP_FIELD_UINT, zero_stage), .max = 3, .flags = MAIN,

@@ -107,6 +107,7 @@ typedef struct
   double        ep_comm_s;          /* MoE all-to-all (exposed) */
   double        cp_comm_s;          /* context-parallel ring (exposed) */
   double        moe_s;              /* MoE token permutation and weight-bound experts */
+  double        elementwise_s;      /* eager PyTorch's unfused norms, rotary, SwiGLU */
   double        dequant_s;          /* QLoRA: unpacking NF4 weights for each pass */
   double        bubble_s;
   double        bubble_fraction;    /* of the step: (p−1)/(v·m + p−1) */

@@ -64,6 +64,17 @@
  *   gradient partitions (stage_1_and_2.py, stage3.py): there the
  *   gradients are alive during the forward too.
  *
+ * Elementwise kernels: Megatron-LM runs Transformer Engine's fused
+ *   RMSNorm/LayerNorm, fused rotary embedding (apply_rope_fusion) and
+ *   fused bias-SwiGLU (megatron/core/fusions/); Rigplan's custom recipe
+ *   has always counted those.  The PyTorch-native stacks run the
+ *   model's eager code unless compiled: torchtitan's llama3 models
+ *   (norm_type "rmsnorm", rotary by complex multiplication, F.silu(w1)
+ *   * w3; compile off in train_configs/llama3_8b.toml of Dec. 2024),
+ *   torchtune's RMSNorm and RotaryPositionalEmbeddings (compile: False
+ *   in its recipes), and the HF models (LlamaRMSNorm, rotate_half,
+ *   ACT2FN) under the Trainer and DeepSpeed.
+ *
  * Allocator: torchtitan's launcher sets PYTORCH_ALLOC_CONF=
  *   "expandable_segments:True" (run_train.sh); the others leave
  *   PyTorch's default caching allocator.
@@ -236,6 +247,7 @@ rp_stack_resolve (const RpScenario *scenario,
   /* the HF Trainer with ZeRO is DeepSpeed underneath */
   out->grads_freed = f == RP_FRAMEWORK_PYTORCH_FSDP || f == RP_FRAMEWORK_TORCHTUNE ||
                      (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0);
+  out->fused_elementwise = f == RP_FRAMEWORK_MEGATRON || f == RP_FRAMEWORK_CUSTOM || t->compile;
 }
 
 double

@@ -39,6 +39,8 @@ typedef struct
                                    * first forward to the last backward of a step */
   gboolean    grads_freed;        /* gradients are freed between steps and made again
                                    * in backward (zero_grad(set_to_none=True)) */
+  gboolean    fused_elementwise;  /* norms, rotary and gated activations run as fused
+                                   * kernels (Megatron/TE, or torch.compile) */
 } RpStack;
 
 void     rp_stack_resolve            (const RpScenario *scenario,

@@ -463,6 +463,55 @@ memory_bound_s (const Ctx *c,
   return c->m * 3 * weights / bw;
 }
 
+/* Elementwise kernels the stack runs unfused (rp-stack.c): eager PyTorch
+ * runs each step of RMSNorm, rotary embedding and SwiGLU as a kernel of
+ * its own through GPU memory, where a fused kernel reads the input and
+ * writes the output once.  Forward bytes per token and layer over the
+ * fused kernels, with p the activation element size:
+ *   RMSNorm: x.float(), pow(2), mean, x·rsqrt, the cast back and ·weight
+ *            move (28 + 4p)·h against 2p·h fused, two per layer;
+ *   rotary:  q·cos + rotate_half(q)·sin (slice, neg, cat, two muls, add)
+ *            move 10p per element of q and k against 2p;
+ *   SwiGLU:  silu(g) then ·u move 5p·f against 3p·f, per expert pass.
+ * Each op's backward reads its saved inputs and the incoming gradient
+ * and writes a gradient, twice the forward's bytes; recomputation runs
+ * the forward again.  mfu.json's GEMM rate was measured on fused kernels
+ * (llm-foundry: native layer_norm, GELU, ALiBi), so only the difference
+ * is added, at the memory bandwidth.  Rigplan has no position-encoding
+ * field: rotary is counted for RMSNorm models without learned positions,
+ * which all its Llama-family presets are. */
+static double
+unfused_elementwise_s (const Ctx *c)
+{
+  const RpModelArch *a = c->arch;
+  const RpTraining *t = c->training;
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9, p = activation_elem_bytes;
+  double rep = 0, split = 0, passes = 3, q, kv, per_token;
+
+  if (c->stack.fused_elementwise || uses_gflops (a) || bw <= 0 || c->hw->mfu_override > 0)
+    return 0;
+  q = (double) a->heads * rp_model_head_dim (a);
+  kv = (double) a->kv_heads * rp_model_head_dim (a);
+  if (a->norm == RP_NORM_RMSNORM)
+    {
+      rep += 2 * (28 + 2 * p) * a->hidden;
+      if (a->max_positions == 0)
+        split += 8 * p * (q + kv);
+    }
+  if (is_gated (a->ffn_act))
+    split += 2 * p * a->ffn *
+             (a->kind == RP_MODEL_KIND_MOE ? MAX (a->experts_active, 1) + a->shared_experts : 1);
+  if (t->recompute == RP_RECOMPUTE_FULL || t->recompute == RP_RECOMPUTE_SELECTIVE_OPS)
+    passes += 1;
+  else if (t->recompute == RP_RECOMPUTE_EVERY_NTH)
+    passes += 1.0 / MAX (t->recompute_interval, 1);
+  /* per GPU: the norms are replicated over tensor-parallel ranks unless
+   * the sequence is split too */
+  per_token = rep * (t->sequence_parallel ? 1 : c->tp) + split;
+  return per_token * passes * c->tokens * rp_model_total_layers (a) * t->global_batch /
+         c->n_gpus / bw;
+}
+
 /* Without FlashAttention the s × s scores go through GPU memory
  * (Dao et al. 2022 §3; mfu.json attention_without_flash), per step and GPU. */
 static double
@@ -911,7 +960,8 @@ time_gpu_step (const Ctx         *c,
       return;
     }
   out->memory_bound = mem_s > out->compute_s;
-  out->compute_s = MAX (out->compute_s, mem_s) + attention_memory_s (c);
+  out->elementwise_s = unfused_elementwise_s (c);
+  out->compute_s = MAX (out->compute_s, mem_s) + attention_memory_s (c) + out->elementwise_s;
   /* the schedule the memory model holds micro-batches for (rp-stack.c) */
   bubble = rp_stack_bubble_over_ideal (c->training, c->m);
   v = rp_stack_virtual_stages (c->training);

@@ -345,6 +345,7 @@ typedef struct
   RpRecompute   recompute;
   guint         recompute_interval;    /* EVERY_NTH: one layer in n checkpointed */
   gboolean      flash_attention;
+  gboolean      compile;               /* torch.compile: elementwise ops fused */
   gboolean      dropout;
   guint         zero_stage;            /* 0..3; FSDP full shard == 3 */
   RpOffload     offload;

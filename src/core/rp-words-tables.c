@@ -169,6 +169,10 @@ rp_words_time_table (const RpComputeEstimate *c)
   /* TRANSLATORS: the parts of one optimizer step, in seconds */
   add_row (rows, "compute.step_s", _("Step (s)"), number (c->step_s, 3), NULL);
   add_seconds (rows, "compute.compute_s", _("  compute"), c->compute_s);
+  if (c->elementwise_s > 0)
+    /* TRANSLATORS: the part of compute spent in eager PyTorch's separate
+     * norm, rotary and activation kernels, seconds per step */
+    add_seconds (rows, "compute.elementwise_s", _("    of it, unfused kernels"), c->elementwise_s);
   add_seconds (rows, "compute.bubble_s", _("  pipeline bubble"), c->bubble_s);
   add_seconds (rows, "compute.comm_exposed_s", _("  communication (exposed)"), c->comm_exposed_s);
   if (c->moe_s > 0)

@@ -161,7 +161,7 @@ def training_section(case, gpus, seq, tp, pp, vstages):
     framework = case.get("framework") or next((f for p, f in STACKS if cid.startswith(p)), None)
     if framework:
         t["framework"] = framework
-    for key in ("lora_rank", "optimizer", "optimizer_in_backward", "loss", "allocator",
+    for key in ("lora_rank", "optimizer", "optimizer_in_backward", "compile", "loss", "allocator",
                 "offload", "context_parallel", "expert_parallel", "sequence_parallel",
                 "tp_overlap", "ep_overlap"):
         if case.get(key) is not None:
@@ -355,9 +355,18 @@ assumption is the one in `tests/data/published/README.md`.
 
 The issue's bar for held-out figures is a median error of at most 10 %
 for peak memory and 12 % for tokens/s per GPU, with no systematic
-under-prediction of memory; `tests/test-published.c` guards what is
-reached today (medians at most 15 % and 20 %, memory's median signed
-error above −5 %) and the in-sample throughput bar of 15 %.
+under-prediction of memory; `tests/test-published.c` holds memory to
+that bar, throughput to what is reached today (a median of at most
+17 %), memory's median signed error above −5 % and the in-sample
+throughput bar of 15 %.
+
+How blind the held-out set still is: no constant was fitted to it, but
+the mechanisms added since it was collected (gradient lifetime, the
+loss's backward, FSDP's output unit, the schedules) were looked for
+where its cases missed, each then taken from the stack's own code and,
+where a CPU can show it, measured (`tools/measure/`).  The cases marked
+*fresh* below were added after those mechanisms and estimated once,
+unchanged.
 
 {table(rows)}
 
