@@ -138,7 +138,8 @@ test_pipeline_bubble (void)
 
 /* The utilisation model reads mfu.json: A100 width half-point 276, so a
  * 4096-wide model runs at 4096/4372 of the kernel efficiency; H100
- * loses 0.917 per doubling of the sequence above 4096. */
+ * loses 0.917 per doubling of the sequence above 4096; generations
+ * without a fitted half-point take one by their ridge point. */
 static void
 test_utilization_model (void)
 {
@@ -149,6 +150,20 @@ test_utilization_model (void)
                                   4096.0 / (4096 + 276), 1e-12);
   g_assert_cmpfloat_with_epsilon (rp_mfu_seq_factor (mfu, "hopper", 16384), 0.917 * 0.917, 1e-12);
   g_assert_cmpfloat (rp_mfu_seq_factor (mfu, "hopper", 2048), ==, 1);
+  /* Blackwell has no fitted H: B200's ridge point (2,250 TFLOPS over
+   * 7,700 GB/s, NVIDIA's B200 datasheet) is nearest Hopper's (989.4 over
+   * 3,350), so it takes Hopper's 944 scaled by the ratio; the RTX 4090's
+   * (165.2 over 1,008, Ada whitepaper) is nearest Ampere's (312 over
+   * 2,039), 276 scaled; a fitted generation keeps its own H whatever
+   * the part (H100 PCIe: 756 over 2,000). */
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "blackwell", 2250e3 / 7700, 768),
+                                  768 / (768 + 944 * (2250e3 / 7700) / 295.3), 1e-12);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "ada", 165.2e3 / 1008, 4096),
+                                  4096 / (4096 + 276 * (165.2e3 / 1008) / 153.0), 1e-12);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "hopper", 756e3 / 2000, 4096),
+                                  4096.0 / (4096 + 944), 1e-12);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "blackwell", 0, 4096),
+                                  4096.0 / (4096 + 300), 1e-12);
   g_assert_cmpfloat_with_epsilon (rp_mfu_kernel_efficiency (mfu, "ampere",
                                                             RP_PRECISION_BF16_MIXED), 0.72, 1e-12);
   /* Volta has no kernel figure: mfu_max 0.227 × 1.4. */

@@ -3,7 +3,10 @@
  *
  *   kernel efficiency  = kernel_efficiency.per_generation[g]
  *                        or mfu_max[g] × default_over_mfu_max
- *   width factor       = h / (h + H)            (mfu.json width_effect)
+ *   width factor       = h / (h + H)            (mfu.json width_effect);
+ *                        a generation without its own H takes the one of
+ *                        the fitted generation nearest in ridge point,
+ *                        scaled by the ridge ratio (roofline)
  *   sequence factor    = f^log2(s / s_ref)      (mfu.json seq_len_effect)
  *   fp8                = kernel × (fp8 MFU vs fp8 peak) / mfu_max
  *                        (mfu.json generations[g].fp8)
@@ -29,6 +32,7 @@ typedef struct
   double  mfu_max;
   double  kernel;               /* 0: mfu_max × default_over_mfu_max */
   double  width_half_point;     /* 0: the shared value */
+  double  ridge;                /* FLOP/byte of the part H was fitted on; 0: none */
   double  seq_per_doubling;     /* 0: the default */
   double  fp8_ratio;            /* fp8 MFU (of fp8 peak) / bf16 MFU; 0: default */
 } Generation;
@@ -272,6 +276,9 @@ read_effects (RpMfuParams *self,
       !read_per_generation (self, cJSON_GetObjectItemCaseSensitive (width, "per_generation"),
                             "width_effect.per_generation",
                             G_STRUCT_OFFSET (Generation, width_half_point), error) ||
+      !read_per_generation (self, cJSON_GetObjectItemCaseSensitive (width, "fitted_ridge"),
+                            "width_effect.fitted_ridge",
+                            G_STRUCT_OFFSET (Generation, ridge), error) ||
       !read_object (root, "", "seq_len_effect", &seq, error) ||
       !rp_json_read_number (seq, "seq_len_effect", "s_ref", TRUE, 1, 1e9, &self->seq_ref, error) ||
       !read_per_generation (self, cJSON_GetObjectItemCaseSensitive (seq, "per_doubling"),
@@ -374,10 +381,44 @@ rp_mfu_kernel_efficiency_class (const RpMfuParams *self,
   return rp_mfu_kernel_efficiency (self, generation, precision);
 }
 
+/* The width effect is the share of a layer's time spent moving its
+ * activations through memory rather than multiplying: per token a GEMM
+ * of width h does ~h² FLOPs and moves ~h bytes, so the time goes as
+ * h²/peak + c·h/bandwidth and the rate as h / (h + H) with H
+ * proportional to the ridge point peak/bandwidth (Williams et al. 2009,
+ * Roofline).  A generation without a fitted H takes the H of the fitted
+ * generation nearest to @ridge, scaled by the ratio of the ridges. */
+static double
+transferred_half_point (const RpMfuParams *self,
+                        double             ridge)
+{
+  const Generation *best = NULL;
+  double best_distance = INFINITY;
+
+  if (ridge <= 0)
+    return self->width_half_point;
+  for (guint i = 0; i < self->generations->len; i++)
+    {
+      const Generation *g = g_ptr_array_index (self->generations, i);
+      double distance;
+
+      if (g->width_half_point <= 0 || g->ridge <= 0)
+        continue;
+      distance = fabs (log (ridge / g->ridge));
+      if (distance < best_distance)
+        {
+          best_distance = distance;
+          best = g;
+        }
+    }
+  return best != NULL ? best->width_half_point * ridge / best->ridge : self->width_half_point;
+}
+
 double
-rp_mfu_width_factor (const RpMfuParams *self,
-                     const char        *generation,
-                     double             hidden)
+rp_mfu_width_factor_at (const RpMfuParams *self,
+                        const char        *generation,
+                        double             ridge,
+                        double             hidden)
 {
   const Generation *g;
   double half;
@@ -387,8 +428,17 @@ rp_mfu_width_factor (const RpMfuParams *self,
   if (hidden <= 0)
     return 1.0;
   g = lookup (self, generation);
-  half = g != NULL && g->width_half_point > 0 ? g->width_half_point : self->width_half_point;
+  half = g != NULL && g->width_half_point > 0 ? g->width_half_point
+                                               : transferred_half_point (self, ridge);
   return hidden / (hidden + half);
+}
+
+double
+rp_mfu_width_factor (const RpMfuParams *self,
+                     const char        *generation,
+                     double             hidden)
+{
+  return rp_mfu_width_factor_at (self, generation, 0, hidden);
 }
 
 double

@@ -34,6 +34,13 @@ double  rp_mfu_kernel_efficiency_class  (const RpMfuParams *self,
 double  rp_mfu_width_factor             (const RpMfuParams *self,
                                          const char        *generation,
                                          double             hidden);
+/* The same for a part whose 16-bit ridge point (peak FLOP/s over memory
+ * bytes/s) is @ridge: a generation without its own H takes the fitted
+ * generation's nearest in ridge, scaled by the ratio (rp-mfu.c). */
+double  rp_mfu_width_factor_at          (const RpMfuParams *self,
+                                         const char        *generation,
+                                         double             ridge,
+                                         double             hidden);
 /* f^log2(s / s_ref) above s_ref, 1 below; f per generation, else the
  * geometric mean of the listed generations. */
 double  rp_mfu_seq_factor               (const RpMfuParams *self,

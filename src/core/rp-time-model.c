@@ -398,6 +398,18 @@ init_ctx (Ctx               *c,
 
 /* ---- helpers: compute ------------------------------------------------- */
 
+/* mfu.json's width effect at width @h on this GPU; the ridge point is
+ * taken at the 16-bit peak, the precision the width fits were made at. */
+static double
+width_factor (const Ctx *c,
+              double     h)
+{
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9;
+  double ridge = bw > 0 ? rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
+
+  return rp_mfu_width_factor_at (c->mfu, c->gpu->generation, ridge, h);
+}
+
 static double
 utilization (const Ctx *c)
 {
@@ -412,7 +424,7 @@ utilization (const Ctx *c)
                                         c->training->precision);
   if (uses_gflops (c->arch))
     return eff;
-  return eff * rp_mfu_width_factor (c->mfu, c->gpu->generation, c->arch->hidden) *
+  return eff * width_factor (c, c->arch->hidden) *
          rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens);
 }
 
@@ -433,8 +445,8 @@ expert_width_s (const Ctx *c,
     return 0;
   share = c->tokens * 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
           a->hidden * a->ffn * rp_model_total_layers (a) / c->model_flops;
-  wide = rp_mfu_width_factor (c->mfu, c->gpu->generation, a->hidden);
-  narrow = rp_mfu_width_factor (c->mfu, c->gpu->generation, a->ffn);
+  wide = width_factor (c, a->hidden);
+  narrow = width_factor (c, a->ffn);
   return MIN (share, 1.0) * hw_flops_gpu / (c->peak_flops_s * utilization (c)) *
          (wide / narrow - 1);
 }
