@@ -370,14 +370,18 @@ the width effect of unfitted GPUs taken by their ridge point) were
 looked for where its cases missed, each then taken from the stack's own
 code, a roofline or, where a CPU can show it, a measurement
 (`tools/measure/`).  Its figures are therefore not blind any more.  The
-15 *fresh* cases (Megatron-Bridge's 26.02 container) were added after
+25 *fresh* cases (Megatron-Bridge's 26.02 container) were added after
 those mechanisms and estimated once, unchanged; they are the blind
-figures, and they show what is still missing: Qwen3-30B-A3B at one
-sample per micro-batch (+211 % on B200, +154 % on H100, where the
-26.04.01 rows at four per micro-batch or another layout are within
-12–16 %) runs far slower than its FLOPs, memory traffic and all-to-all
-account for, most likely bound by the host launching each small
-expert kernel; the dense rows are within 1–14 %.
+figures (the GB300 and B300 rows needed those parts in the catalog,
+entered from datasheet figures before the rows were run).  They show
+what is still missing: Qwen3-30B-A3B at one sample per micro-batch
+(+211 % on B200, +154 % on H100) and Qwen3-235B-A22B on B200/B300 with
+the plain all-to-all dispatcher (+49 %, +112 %) run far slower than
+their FLOPs, memory traffic and all-to-all account for, most likely
+bound by the host launching small expert kernels without CUDA graphs;
+and GB300 runs up to 24 % faster than GB200 at the same datasheet peak
+(its 1,400 W against 1,200 W: clocks under the power limit, which
+Rigplan does not model).
 
 {table(rows)}
 
