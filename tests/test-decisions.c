@@ -89,6 +89,44 @@ test_bf16_for_sdxl (void)
   g_assert_cmpfloat (est->fix.memory_total_bytes, <, 0.9 * 24 * RP_GIB);
 }
 
+/* DPO of Qwen2.5 7B on two H100s (ZeRO-2, micro batch 1, every layer
+ * recomputed, Cut Cross-Entropy): the frozen reference copy (14 GiB in
+ * bf16, TRL keeps it whole on each GPU below ZeRO-3) is what breaks the
+ * fit.  The engineer's fix is TRL's precompute_ref_log_probs, not a
+ * different method or more GPUs; the fixed run does the same work. */
+static void
+test_precompute_reference (void)
+{
+  g_autoptr(RpScenario) s = scenario ("qwen2.5-7b", "h100-sxm", RP_METHOD_FULL_FINETUNE);
+  g_autoptr(RpEstimate) est = NULL;
+  g_autoptr(RpScenario) fixed = NULL;
+  g_autoptr(RpEstimate) after = NULL;
+
+  s->training.framework = RP_FRAMEWORK_DEEPSPEED;
+  s->training.precision = RP_PRECISION_BF16_MIXED;
+  s->training.zero_stage = 2;
+  s->training.seq_len = 2048;
+  s->training.micro_batch = 1;
+  s->training.global_batch = 64;
+  s->training.loss = RP_LOSS_CUT;
+  s->training.reference_model = RP_REFERENCE_ON_GPU;
+  s->hardware.gpus_per_node = 2;
+  s->hardware.ram_gb_per_node = 1024;
+  est = rp_test_estimate (catalog, s);
+  g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpuint (est->fix.n_steps, ==, 1);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_REFERENCE);
+  fixed = rp_fix_apply (s, &est->fix);
+  g_assert_nonnull (fixed);
+  g_assert_cmpint (fixed->training.reference_model, ==, RP_REFERENCE_PRECOMPUTED);
+  after = rp_test_estimate (catalog, fixed);
+  g_assert_cmpint (after->memory.verdict, ==, RP_VERDICT_FITS);
+  g_assert_cmpfloat (after->memory.reference_bytes, ==, 0);
+  g_assert_cmpfloat_with_epsilon (after->compute.flops_per_step, est->compute.flops_per_step,
+                                  1e-9 * est->compute.flops_per_step);
+}
+
 /* A ¥509,000 purchase against a ¥200,000 budget is not silent: the
  * capital constraint fails and the headline says so, with the rental
  * alternative. */
@@ -321,6 +359,7 @@ main (int    argc,
   catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/decisions/qlora-for-the-3090", test_qlora_for_the_3090);
   g_test_add_func ("/core/decisions/bf16-for-sdxl", test_bf16_for_sdxl);
+  g_test_add_func ("/core/decisions/precompute-reference", test_precompute_reference);
   g_test_add_func ("/core/decisions/capital-over-budget", test_capital_over_budget);
   g_test_add_func ("/core/decisions/green-only-when-all-hold", test_green_only_when_all_hold);
   g_test_add_func ("/core/decisions/parallelism", test_parallelism);

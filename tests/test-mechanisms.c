@@ -770,6 +770,55 @@ test_unfused_elementwise (void)
   g_assert_cmpfloat (megatron->compute.elementwise_s, ==, 0);
 }
 
+/* Preference training's frozen reference model (TRL DPOTrainer): a whole
+ * bf16 copy of Llama 3 8B on every GPU under ZeRO-1 (TRL's
+ * _prepare_deepspeed initializes it "with ZeRO disabled" unless stage
+ * 3), an eighth of it under ZeRO-3 on 8 GPUs, none with LoRA (the
+ * policy with its adapters disabled); its forward adds 2N FLOPs per
+ * token of hardware work to the 6N of training. */
+static void
+test_reference_model (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 8, 1);
+  g_autoptr(RpEstimate) plain = NULL;
+  g_autoptr(RpEstimate) dpo = NULL;
+  RpMemoryEstimate m;
+  RpModelArch arch;
+  double n;
+
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  n = (double) rp_model_params (&arch);
+  s->training.recompute = RP_RECOMPUTE_NONE;
+  plain = estimate (s);
+  s->training.reference_model = RP_REFERENCE_ON_GPU;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (m.reference_bytes, 2 * n, 1e-6 * n);
+  dpo = estimate (s);
+  g_assert_cmpfloat_with_epsilon (dpo->memory.total_bytes - plain->memory.total_bytes, 2 * n,
+                                  0.01 * n);
+  /* hardware FLOPs: forward 2N + backward 4N, and the reference's 2N */
+  g_assert_cmpfloat (fabs (dpo->compute.flops_per_step / plain->compute.flops_per_step - 4.0 / 3),
+                     <, 0.01);
+  g_assert_cmpfloat (dpo->compute.model_flops_per_step, ==, plain->compute.model_flops_per_step);
+  s->training.zero_stage = 3;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (m.reference_bytes, 2 * n / 8, 1e-6 * n);
+  s->training.method = RP_METHOD_LORA;
+  memory (s, &m);
+  g_assert_cmpfloat (m.reference_bytes, ==, 0);
+  /* precomputed: the same forward work, nothing kept on the GPU */
+  s->training.method = RP_METHOD_FULL_FINETUNE;
+  s->training.zero_stage = 1;
+  s->training.reference_model = RP_REFERENCE_PRECOMPUTED;
+  {
+    g_autoptr(RpEstimate) pre = estimate (s);
+
+    g_assert_cmpfloat (pre->memory.reference_bytes, ==, 0);
+    g_assert_cmpfloat_with_epsilon (pre->compute.flops_per_step, dpo->compute.flops_per_step,
+                                    1e-9 * dpo->compute.flops_per_step);
+  }
+}
+
 /* Gradient lifetime (rp-stack.c): torchtune frees gradients between
  * steps (zero_grad(set_to_none=True)), so with activation checkpointing
  * its Llama 3.2 3B step has no gradient alive at the turn from forward
@@ -1221,6 +1270,7 @@ main (int    argc,
   g_test_add_func ("/core/mechanisms/optimizer-in-backward", test_optimizer_in_backward);
   g_test_add_func ("/core/mechanisms/goodput", test_goodput);
   g_test_add_func ("/core/mechanisms/gradient-lifetime", test_gradient_lifetime);
+  g_test_add_func ("/core/mechanisms/reference-model", test_reference_model);
   g_test_add_func ("/core/mechanisms/unfused-elementwise", test_unfused_elementwise);
   g_test_add_func ("/core/mechanisms/moe-shared-capacity", test_moe_shared_and_capacity);
   g_test_add_func ("/core/mechanisms/moe-all-to-all", test_moe_all_to_all);

@@ -97,7 +97,7 @@ memory_part (const RpMemoryEstimate *m,
   switch (part)
     {
     case 0:
-      return m->weights_bytes + m->weight_copies_bytes;
+      return m->weights_bytes + m->weight_copies_bytes + m->reference_bytes;
     case 1:
       return m->gradients_peak_bytes;
     case 2:

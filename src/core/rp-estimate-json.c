@@ -46,6 +46,7 @@ memory_to_json (const RpMemoryEstimate *m)
   rp_json_add_number (overhead, "ddp_buckets", m->ddp_bucket_bytes);
   rp_json_add_number (overhead, "fragmentation", m->fragmentation_bytes);
   rp_json_add_number (obj, "overhead", m->overhead_bytes);
+  rp_json_add_number (obj, "reference", m->reference_bytes);
   rp_json_add_number (obj, "released", m->released_bytes);
   rp_json_add_string (obj, "peak_at", m->peak_at_backward_end ? "backward-end" : "backward-start");
   rp_json_add_number (obj, "total", m->total_bytes);

@@ -330,6 +330,12 @@ static const RpField fields[] = {
     .flags = MORE, .label = N_("Optimizer step in backward"),
     .help = N_("Each weight is updated as soon as its gradient is ready, so gradients are "
                "not kept; needs one micro-batch per step") },
+  { T ("reference_model", RP_FIELD_ENUM, reference_model), .max = RP_N_REFERENCES - 1,
+    .def = RP_REFERENCE_NONE, .flags = MORE, .choices = &rp_reference_info,
+    .label = N_("Reference model (DPO)"), .applies = is_transformer,
+    .help = N_("Preference training (DPO, KTO) runs a frozen copy of the model forward on "
+               "every batch, or once over the data before training; with LoRA it is the "
+               "base model with the adapters off") },
   { T ("seq_len", RP_FIELD_UINT, seq_len), .min = 1, .max = 16777216, .def = 2048,
     .flags = MAIN, .unit = RP_UNIT_TOKENS, .step = 256, .label = N_("Sequence length"),
     .applies = is_transformer },

@@ -165,7 +165,7 @@ gen_loss (Search        *search,
           const Variant *from,
           GPtrArray     *out)
 {
-  /* in order of what they hold: full 4 + 6, fused 4 + 2, chunked 4 + 6/8,
+  /* in order of what they hold: full 4 + 8, fused 4 + 2, chunked 4 + 8/8,
    * cut none (bytes per logit, saved + transient; rp-memory-model.c) */
   static const RpLoss by_weight[] = { RP_LOSS_FULL, RP_LOSS_FUSED, RP_LOSS_CHUNKED, RP_LOSS_CUT };
   RpStack stack;
@@ -184,6 +184,25 @@ gen_loss (Search        *search,
       s->training.loss = by_weight[i];
       g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_LOSS, by_weight[i]));
     }
+}
+
+/* Preference training without the frozen copy on the GPU: TRL's
+ * precompute_ref_log_probs runs the reference over the dataset once
+ * before training (DPOConfig documentation): the same forward FLOPs,
+ * no reference weights while training. */
+static void
+gen_reference (Search        *search,
+               const Variant *from,
+               GPtrArray     *out)
+{
+  RpScenario *s;
+
+  (void) search;
+  if (from->scenario->training.reference_model != RP_REFERENCE_ON_GPU)
+    return;
+  s = copy_of (from);
+  s->training.reference_model = RP_REFERENCE_PRECOMPUTED;
+  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_REFERENCE, 0));
 }
 
 static void
@@ -544,6 +563,7 @@ static const StepInfo memory_steps[] = {
   { RP_FIX_STEP_SMALLER_MICRO_BATCH, gen_micro_batch, FALSE },
   { RP_FIX_STEP_RECOMPUTE, gen_recompute, FALSE },
   { RP_FIX_STEP_LOSS, gen_loss, FALSE },
+  { RP_FIX_STEP_REFERENCE, gen_reference, FALSE },
   { RP_FIX_STEP_OPTIMIZER_8BIT, gen_optimizer_8bit, FALSE },
   { RP_FIX_STEP_PURE_BF16, gen_pure_bf16, FALSE },
   { RP_FIX_STEP_ZERO_STAGE, gen_zero, FALSE },

@@ -509,6 +509,7 @@ typedef struct
   double buckets;
   double cpu;
   double embed_gradients;     /* made last in backward, after the first layer's */
+  double reference;           /* the frozen reference model's weights */
 } StateBytes;
 
 /* Parameters FSDP gathers for the output layer's backward, at the turn
@@ -581,6 +582,27 @@ bucket_bytes (const Ctx        *ctx,
     }
 }
 
+/* Preference training's frozen reference model (TRL's DPOTrainer,
+ * trl/trainer/dpo_trainer.py): a second copy of the model, in the dtype
+ * it computes in, split like the policy over tensor and pipeline ranks;
+ * sharded with ZeRO-3/FSDP, otherwise whole on every data-parallel rank
+ * ("If ZeRO-3 is used, we shard both the active and reference model.
+ * Otherwise ... initialized on each device with ZeRO disabled",
+ * _prepare_deepspeed).  A PEFT model needs none: the reference is the
+ * policy with its adapters disabled (null_ref_context). */
+static double
+reference_bytes (const Ctx        *ctx,
+                 const ParamShare *s)
+{
+  const RpTraining *t = &ctx->scenario->training;
+  double params;
+
+  if (t->reference_model != RP_REFERENCE_ON_GPU || ctx->lora)
+    return 0.0;
+  params = s->dense + s->expert;
+  return shard (params * ctx->recipe->gather_bytes, ctx->nd, t->zero_stage >= 3);
+}
+
 static void
 model_states (const Ctx        *ctx,
               const ParamShare *s,
@@ -634,6 +656,7 @@ model_states (const Ctx        *ctx,
   if (stage == 3)
     out->gathered = zero3_gathered_bytes (ctx, s);
   out->buckets = bucket_bytes (ctx, s);
+  out->reference = reference_bytes (ctx, s);
   /* ZeRO-Offload (Ren et al. 2021, arXiv:2101.06840, §4): optimizer
    * states, master weights and an fp32 gradient copy live in host RAM */
   if (offload_opt)
@@ -1286,6 +1309,7 @@ stage_memory (const Ctx        *ctx,
   m->gradients_bytes = states.gradients;
   m->optimizer_bytes = states.optimizer;
   m->gathered_bytes = states.gathered;
+  m->reference_bytes = states.reference;
   m->ddp_bucket_bytes = states.buckets;
   m->cpu_offload_bytes = states.cpu;
   m->activations_bytes = acts.activations;
@@ -1308,7 +1332,7 @@ stage_memory (const Ctx        *ctx,
                       m->ddp_bucket_bytes + m->fragmentation_bytes;
   m->total_bytes = m->weights_bytes + m->weight_copies_bytes + m->gradients_peak_bytes +
                    m->optimizer_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
-                   m->gathered_bytes + m->overhead_bytes;
+                   m->gathered_bytes + m->reference_bytes + m->overhead_bytes;
 }
 
 static void

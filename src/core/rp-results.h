@@ -38,6 +38,7 @@ typedef struct
   double     logits_bytes;         /* saved log-softmax output of the loss */
   double     logits_transient_bytes; /* logits gradient alive at the loss */
   double     gathered_bytes;       /* ZeRO-3/FSDP transient all-gathered layers */
+  double     reference_bytes;      /* a frozen reference model's weights (DPO) */
   double     cuda_context_bytes;
   double     workspace_bytes;      /* cuBLAS workspace */
   double     nccl_bytes;
@@ -372,6 +373,7 @@ typedef enum
   RP_FIX_STEP_CPU_CORES,
   RP_FIX_STEP_STORAGE,
   RP_FIX_STEP_LOSS,               /* chunked or cut cross-entropy; tried after recompute */
+  RP_FIX_STEP_REFERENCE,          /* precompute the reference model's log-probabilities */
   RP_N_FIX_STEPS
 } RpFixStep;
 

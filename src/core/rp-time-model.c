@@ -348,6 +348,13 @@ count_flops (Ctx             *c,
       c->model_flops = c->tokens * rp_time_model_flops_per_token (c->arch, c->training);
     }
   c->hw_flops = c->model_flops + recompute_flops (c, forward) + capacity_flops (c);
+  /* preference training runs the frozen reference forward on the same
+   * tokens (TRL DPOTrainer: the reference log-probabilities of every
+   * batch under no_grad, or of the whole dataset before training with
+   * precompute_ref_log_probs: the same work, counted per step); hardware
+   * work, not the policy's model FLOPs */
+  if (c->training->reference_model != RP_REFERENCE_NONE)
+    c->hw_flops += forward;
 }
 
 /* ---- helpers: context ------------------------------------------------- */
@@ -779,6 +786,8 @@ dequant_s (const Ctx *c)
 
   if (t->method != RP_METHOD_QLORA || uses_gflops (c->arch) || bw <= 0)
     return 0;
+  if (t->reference_model != RP_REFERENCE_NONE)
+    passes += 1;   /* the base model, adapters off, as the reference */
   if (t->recompute == RP_RECOMPUTE_FULL)
     passes += 1;
   else if (t->recompute == RP_RECOMPUTE_EVERY_NTH)

@@ -83,6 +83,9 @@ ENUM_INFO (zero_stage, "0", "1", "2", "3") = {
 ENUM_INFO (offload, "none", "optimizer", "optimizer+params") = {
   N_("None"), N_("Optimizer states"), N_("Optimizer states and weights"),
 };
+ENUM_INFO (reference, "none", "on-gpu", "precomputed") = {
+  N_("None"), N_("Frozen copy on the GPU"), N_("Log-probabilities computed first"),
+};
 ENUM_INFO (lora_targets, "attention", "qv", "all-linear") = {
   N_("Attention (q, k, v, o)"), N_("Only q and v"), N_("All linear layers"),
 };
@@ -122,6 +125,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (precision_names) == RP_N_PRECISIONS);
 G_STATIC_ASSERT (G_N_ELEMENTS (optimizer_names) == RP_N_OPTIMIZERS);
 G_STATIC_ASSERT (G_N_ELEMENTS (recompute_names) == RP_N_RECOMPUTES);
 G_STATIC_ASSERT (G_N_ELEMENTS (offload_names) == RP_N_OFFLOADS);
+G_STATIC_ASSERT (G_N_ELEMENTS (reference_names) == RP_N_REFERENCES);
 G_STATIC_ASSERT (G_N_ELEMENTS (framework_names) == RP_N_FRAMEWORKS);
 G_STATIC_ASSERT (G_N_ELEMENTS (grad_dtype_names) == RP_N_GRAD_DTYPES);
 G_STATIC_ASSERT (G_N_ELEMENTS (loss_names) == RP_N_LOSSES);
@@ -152,6 +156,7 @@ const RpEnumInfo rp_allocator_info = INFO (allocator);
 const RpEnumInfo rp_pipeline_schedule_info = INFO (pipeline_schedule);
 const RpEnumInfo rp_zero_stage_info = INFO (zero_stage);
 const RpEnumInfo rp_offload_info = INFO (offload);
+const RpEnumInfo rp_reference_info = INFO (reference);
 const RpEnumInfo rp_lora_targets_info = INFO (lora_targets);
 const RpEnumInfo rp_link_info = INFO (link);
 const RpEnumInfo rp_network_info = INFO (network);
@@ -243,6 +248,7 @@ DEFINE_ENUM_NAMES (RpPrecision, rp_precision)
 DEFINE_ENUM_NAMES (RpOptimizer, rp_optimizer)
 DEFINE_ENUM_NAMES (RpRecompute, rp_recompute)
 DEFINE_ENUM_NAMES (RpOffload, rp_offload)
+DEFINE_ENUM_NAMES (RpReference, rp_reference)
 DEFINE_ENUM_NAMES (RpFramework, rp_framework)
 DEFINE_ENUM_NAMES (RpPipelineSchedule, rp_pipeline_schedule)
 DEFINE_ENUM_NAMES (RpLoraTargets, rp_lora_targets)

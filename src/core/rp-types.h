@@ -162,6 +162,15 @@ typedef enum
   RP_N_PIPELINES
 } RpPipelineSchedule;
 
+/* Preference training's frozen reference model (DPO, KTO). */
+typedef enum
+{
+  RP_REFERENCE_NONE,
+  RP_REFERENCE_ON_GPU,          /* a frozen copy runs forward on every batch */
+  RP_REFERENCE_PRECOMPUTED,     /* its log-probabilities computed once before training */
+  RP_N_REFERENCES
+} RpReference;
+
 typedef enum
 {
   RP_OFFLOAD_NONE,
@@ -339,6 +348,7 @@ typedef struct
   RpPrecision   precision;
   RpOptimizer   optimizer;
   gboolean      optimizer_in_backward; /* each weight updated as its gradient is done */
+  RpReference   reference_model;       /* preference training's frozen reference */
   guint         seq_len;
   guint         micro_batch;
   guint         global_batch;          /* samples per optimizer step */
@@ -478,6 +488,7 @@ extern const RpEnumInfo rp_allocator_info;
 extern const RpEnumInfo rp_pipeline_schedule_info;
 extern const RpEnumInfo rp_zero_stage_info;
 extern const RpEnumInfo rp_offload_info;
+extern const RpEnumInfo rp_reference_info;
 extern const RpEnumInfo rp_lora_targets_info;
 extern const RpEnumInfo rp_link_info;
 extern const RpEnumInfo rp_network_info;
@@ -530,6 +541,9 @@ gboolean    rp_framework_from_string (const char   *s,
 const char *rp_pipeline_schedule_to_string (RpPipelineSchedule v);
 gboolean    rp_pipeline_schedule_from_string (const char         *s,
                                               RpPipelineSchedule *out);
+const char *rp_reference_to_string   (RpReference   v);
+gboolean    rp_reference_from_string (const char   *s,
+                                      RpReference  *out);
 const char *rp_offload_to_string     (RpOffload     v);
 gboolean    rp_offload_from_string   (const char   *s,
                                       RpOffload    *out);

@@ -102,6 +102,8 @@ rp_words_memory_table (const RpMemoryEstimate *m)
                              "or the logits are freed before the layers are recomputed"));
   if (m->gathered_bytes > 0)
     add_memory (rows, "memory.gathered", _("Gathered layers (ZeRO-3)"), m->gathered_bytes, cap);
+  if (m->reference_bytes > 0)
+    add_memory (rows, "memory.reference", _("Reference model (frozen)"), m->reference_bytes, cap);
   add_memory (rows, "memory.cuda_context", _("CUDA context"), m->cuda_context_bytes, cap);
   add_memory (rows, "memory.workspace", _("cuBLAS workspace"), m->workspace_bytes, cap);
   if (m->nccl_bytes > 0)

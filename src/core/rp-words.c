@@ -73,6 +73,10 @@ step_action (const RpCatalog *catalog,
                            "(chunked cross-entropy)")
                        : _("compute the loss without keeping the logits (Cut Cross-Entropy "
                            "or a fused linear cross-entropy)"));
+    case RP_FIX_STEP_REFERENCE:
+      return g_strdup (_("compute the reference model’s log-probabilities once before "
+                         "training (TRL’s precompute_ref_log_probs) instead of keeping it on "
+                         "the GPU"));
     case RP_FIX_STEP_OPTIMIZER_8BIT:
       return g_strdup (_("keep the optimizer states in 8 bits (8-bit AdamW)"));
     case RP_FIX_STEP_PURE_BF16:
