@@ -404,7 +404,7 @@ transferred_half_point (const RpMfuParams *self,
 
       if (g->width_half_point <= 0 || g->ridge <= 0)
         continue;
-      distance = fabs (log (ridge / g->ridge));
+      distance = MAX (ridge / g->ridge, g->ridge / ridge);   /* exp |log ratio| */
       if (distance < best_distance)
         {
           best_distance = distance;
@@ -415,22 +415,30 @@ transferred_half_point (const RpMfuParams *self,
 }
 
 double
+rp_mfu_width_half_point (const RpMfuParams *self,
+                         const char        *generation,
+                         double             ridge)
+{
+  const Generation *g;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  g = lookup (self, generation);
+  return g != NULL && g->width_half_point > 0 ? g->width_half_point
+                                              : transferred_half_point (self, ridge);
+}
+
+double
 rp_mfu_width_factor_at (const RpMfuParams *self,
                         const char        *generation,
                         double             ridge,
                         double             hidden)
 {
-  const Generation *g;
-  double half;
-
   g_return_val_if_fail (self != NULL, 0);
 
   if (hidden <= 0)
     return 1.0;
-  g = lookup (self, generation);
-  half = g != NULL && g->width_half_point > 0 ? g->width_half_point
-                                               : transferred_half_point (self, ridge);
-  return hidden / (hidden + half);
+  return hidden / (hidden + rp_mfu_width_half_point (self, generation, ridge));
 }
 
 double

@@ -37,6 +37,9 @@ double  rp_mfu_width_factor             (const RpMfuParams *self,
 /* The same for a part whose 16-bit ridge point (peak FLOP/s over memory
  * bytes/s) is @ridge: a generation without its own H takes the fitted
  * generation's nearest in ridge, scaled by the ratio (rp-mfu.c). */
+double  rp_mfu_width_half_point         (const RpMfuParams *self,
+                                         const char        *generation,
+                                         double             ridge);
 double  rp_mfu_width_factor_at          (const RpMfuParams *self,
                                          const char        *generation,
                                          double             ridge,

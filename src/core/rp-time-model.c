@@ -198,6 +198,7 @@ typedef struct
   double             peak_flops_s;
   double             model_flops;      /* per sample */
   double             hw_flops;         /* per sample, incl. recompute */
+  double             width_half;       /* mfu.json's H for this GPU (width_factor) */
 } Ctx;
 
 /* ---- helpers: FLOPs --------------------------------------------------- */
@@ -368,11 +369,24 @@ text_total_samples (const RpTraining *t,
   return t->dataset_samples;
 }
 
+/* mfu.json's width half-point for this GPU; the ridge point is taken at
+ * the 16-bit peak, the precision the width fits were made at.  Once per
+ * estimate: the planner evaluates a million configurations a second. */
+static double
+width_half_point (const Ctx *c)
+{
+  double bw = c->gpu->memory_bandwidth_gb_s * 1e9;
+  double ridge = bw > 0 ? rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
+
+  return c->mfu != NULL ? rp_mfu_width_half_point (c->mfu, c->gpu->generation, ridge) : 0;
+}
+
 static void
 init_ctx (Ctx               *c,
           const RpScenario  *sc,
           const RpModelArch *arch,
-          const RpGpu       *gpu)
+          const RpGpu       *gpu,
+          const RpCatalog   *catalog)
 {
   const RpTraining *t = &sc->training;
 
@@ -380,6 +394,7 @@ init_ctx (Ctx               *c,
   c->hw = &sc->hardware;
   c->arch = arch;
   c->gpu = gpu;
+  c->mfu = rp_catalog_get_mfu (catalog);
   c->n_gpus = rp_scenario_n_gpus (sc);
   c->tp = MAX (t->tensor_parallel, 1);
   c->pp = MAX (t->pipeline_parallel, 1);
@@ -401,20 +416,16 @@ init_ctx (Ctx               *c,
   c->params = (double) rp_model_params (c->arch);
   c->trainable = trainable_params (c->arch, t);
   c->peak_flops_s = rp_gpu_peak_tflops (c->gpu, t->precision) * 1e12;
+  c->width_half = width_half_point (c);
 }
 
 /* ---- helpers: compute ------------------------------------------------- */
 
-/* mfu.json's width effect at width @h on this GPU; the ridge point is
- * taken at the 16-bit peak, the precision the width fits were made at. */
 static double
 width_factor (const Ctx *c,
               double     h)
 {
-  double bw = c->gpu->memory_bandwidth_gb_s * 1e9;
-  double ridge = bw > 0 ? rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
-
-  return rp_mfu_width_factor_at (c->mfu, c->gpu->generation, ridge, h);
+  return h > 0 ? h / (h + c->width_half) : 1.0;
 }
 
 static double
@@ -1376,8 +1387,7 @@ rp_time_model_estimate (const RpScenario  *scenario,
   g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
-  init_ctx (&c, scenario, arch, gpu);
-  c.mfu = rp_catalog_get_mfu (catalog);
+  init_ctx (&c, scenario, arch, gpu, catalog);
   if (why_untimed (scenario, &c) != UNTIMED_NONE)
     return FALSE;
   time_run (&c, scenario, catalog, out);
@@ -1398,8 +1408,7 @@ rp_time_model_min_gpu_hours (const RpScenario  *scenario,
   g_return_val_if_fail (arch != NULL && gpu != NULL, NAN);
 
   t = &scenario->training;
-  init_ctx (&c, scenario, arch, gpu);
-  c.mfu = rp_catalog_get_mfu (catalog);
+  init_ctx (&c, scenario, arch, gpu, catalog);
   if (why_untimed (scenario, &c) != UNTIMED_NONE)
     return NAN;
   count_flops (&c, catalog, scenario->model.preset);
@@ -1426,12 +1435,11 @@ rp_time_model_run (const RpScenario *scenario,
   g_return_if_fail (est->gpu != NULL);
 
   r = &est->compute;
-  init_ctx (&c, scenario, &est->arch, est->gpu);
+  init_ctx (&c, scenario, &est->arch, est->gpu, catalog);
   /* paged optimizer states move over PCIe when they do not fit: the
    * memory model's estimate says how much (the planner's lean path has
    * none and prices no paging) */
   c.memory = est->memory.computed ? &est->memory : NULL;
-  c.mfu = rp_catalog_get_mfu (catalog);
   why = why_untimed (scenario, &c);
   if (why != UNTIMED_NONE)
     {
