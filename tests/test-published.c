@@ -8,10 +8,10 @@
  * figure is compared in the source's own definition, as the script does.
  *
  * The bars: in-sample throughput (the runs mfu.json was fitted to) within
- * a median 15 %; held-out peak memory within the issue's median 10 %;
- * held-out throughput guarded against regressions at what Rigplan
- * reaches today (15.4 %, above the issue's 12 %); memory is never
- * systematically under-predicted (a plan that says "fits" must fit). */
+ * a median 15 %; the held-out ones (the fresh included) within the
+ * issue's medians, 10 % for peak memory and 12 % for tokens/s per GPU;
+ * memory is never systematically under-predicted (a plan that says
+ * "fits" must fit). */
 
 #include "config.h"
 
@@ -26,7 +26,7 @@
 #include <string.h>
 
 static const double in_sample_throughput_median = 0.15;
-static const double held_out_throughput_median = 0.17;
+static const double held_out_throughput_median = 0.12;   /* the bar */
 static const double held_out_memory_median = 0.10;   /* the bar */
 static const double memory_bias_floor = -0.05;   /* median signed error */
 static const guint min_in_sample = 40;
