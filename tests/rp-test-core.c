@@ -5,6 +5,8 @@
 
 #include "rp-test-core.h"
 
+#include "rp-json-private.h"
+
 #include <glib/gstdio.h>
 
 const char *const rp_test_examples[] = {
@@ -101,4 +103,21 @@ rp_test_remove_dir (const char *dir)
       g_remove (path);
     }
   g_rmdir (dir);
+}
+
+struct cJSON *
+rp_test_load_data (const char *dir,
+                   const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len = 0;
+  cJSON *root;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, &error));
+  g_assert_no_error (error);
+  root = rp_json_parse (text, len, &error);
+  g_assert_no_error (error);
+  return root;
 }

@@ -32,6 +32,10 @@ RpCatalog  *rp_test_load_bundled_catalog (void);
 RpEstimate *rp_test_estimate             (const RpCatalog  *catalog,
                                           const RpScenario *s);
 
+/* tests/data/@dir/@name, parsed.  Transfer full (cJSON_Delete). */
+struct cJSON *rp_test_load_data          (const char       *dir,
+                                          const char       *name);
+
 /* A new directory from g_dir_make_tmp (@tmpl).  Transfer full. */
 char       *rp_test_make_dir             (const char       *tmpl);
 /* How many entries @dir has (0 when it cannot be read). */

@@ -71,6 +71,28 @@ memory (const RpScenario *s,
   rp_memory_model_estimate (s, &arch, gpu (s->hardware.gpu), catalog, m);
 }
 
+/* Llama 3.2 3B (its config.json: 28 layers, h 3072, 24/8 heads, SwiGLU
+ * 8192, vocabulary 128,256, tied embeddings) in pure bf16 on an A100
+ * 80GB, batch 2 in one micro-batch: torchtune's optimization table. */
+static RpScenario *
+llama32_3b_on_a100 (void)
+{
+  RpScenario *s = rp_scenario_new ();
+
+  s->model.arch = (RpModelArch) { .kind = RP_MODEL_KIND_DECODER, .layers = 28, .hidden = 3072,
+                                  .heads = 24, .kv_heads = 8, .ffn = 8192,
+                                  .ffn_act = RP_FFN_ACT_SWIGLU, .vocab = 128256,
+                                  .tied_embeddings = TRUE, .norm = RP_NORM_RMSNORM };
+  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
+                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_VOCAB |
+                        RP_ARCH_TIED | RP_ARCH_NORM;
+  rp_scenario_set_gpu (s, "a100-80gb-sxm");
+  s->training.precision = RP_PRECISION_BF16_PURE;
+  s->training.micro_batch = 2;
+  s->training.global_batch = 2;
+  return s;
+}
+
 /* Weights used in matmuls, per layer and over all layers (the output
  * layer included), from the resolved architecture. */
 static void
@@ -702,23 +724,10 @@ test_qlora_dequant (void)
 static void
 test_optimizer_in_backward (void)
 {
-  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpScenario) s = llama32_3b_on_a100 ();
   g_autoptr(RpEstimate) est = NULL;
   RpMemoryEstimate m;
 
-  /* Llama 3.2 3B (its config.json): 28 layers, h 3072, 24/8 heads,
-   * SwiGLU 8192, vocabulary 128,256, tied embeddings */
-  s->model.arch = (RpModelArch) { .kind = RP_MODEL_KIND_DECODER, .layers = 28, .hidden = 3072,
-                                  .heads = 24, .kv_heads = 8, .ffn = 8192,
-                                  .ffn_act = RP_FFN_ACT_SWIGLU, .vocab = 128256,
-                                  .tied_embeddings = TRUE, .norm = RP_NORM_RMSNORM };
-  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
-                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_VOCAB |
-                        RP_ARCH_TIED | RP_ARCH_NORM;
-  rp_scenario_set_gpu (s, "a100-80gb-sxm");
-  s->training.precision = RP_PRECISION_BF16_PURE;
-  s->training.micro_batch = 2;
-  s->training.global_batch = 2;
   s->training.optimizer_in_backward = TRUE;
   memory (s, &m);
   g_assert_cmpfloat_with_epsilon (m.gradients_bytes, 128256.0 * 3072 * 2, 1.0);
@@ -830,24 +839,13 @@ test_reference_model (void)
 static void
 test_gradient_lifetime (void)
 {
-  g_autoptr(RpScenario) s = rp_scenario_new ();
+  g_autoptr(RpScenario) s = llama32_3b_on_a100 ();
   RpMemoryEstimate tune, accumulating, megatron;
   double states, active;
 
-  s->model.arch = (RpModelArch) { .kind = RP_MODEL_KIND_DECODER, .layers = 28, .hidden = 3072,
-                                  .heads = 24, .kv_heads = 8, .ffn = 8192,
-                                  .ffn_act = RP_FFN_ACT_SWIGLU, .vocab = 128256,
-                                  .tied_embeddings = TRUE, .norm = RP_NORM_RMSNORM };
-  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
-                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_VOCAB |
-                        RP_ARCH_TIED | RP_ARCH_NORM;
-  rp_scenario_set_gpu (s, "a100-80gb-sxm");
   s->training.framework = RP_FRAMEWORK_TORCHTUNE;
-  s->training.precision = RP_PRECISION_BF16_PURE;
   s->training.flash_attention = TRUE;
   s->training.seq_len = 4096;
-  s->training.micro_batch = 2;
-  s->training.global_batch = 2;
   s->training.recompute = RP_RECOMPUTE_FULL;
   memory (s, &tune);
   /* the two ends are within 0.2 GiB; the turn (checkpoints and the
@@ -1065,21 +1063,6 @@ test_paged_optimizer (void)
 
 /* ---- against CPU measurements ----------------------------------------- */
 
-static cJSON *
-load_mechanisms_fixture (void)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "measured",
-                                                 "mechanisms-cpu.json", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize len = 0;
-  cJSON *root;
-
-  g_assert_true (g_file_get_contents (path, &text, &len, &error));
-  root = rp_json_parse (text, len, &error);
-  g_assert_no_error (error);
-  return root;
-}
 
 static double
 jnum (const cJSON *obj,
@@ -1128,7 +1111,7 @@ tiny_decoder (guint hidden,
 static void
 test_measured_op_sac (void)
 {
-  g_autoptr(cJSON) root = load_mechanisms_fixture ();
+  g_autoptr(cJSON) root = rp_test_load_data ("measured", "mechanisms-cpu.json");
   const cJSON *c;
   guint n = 0;
 
@@ -1163,7 +1146,7 @@ test_measured_op_sac (void)
 static void
 test_measured_loss (void)
 {
-  g_autoptr(cJSON) root = load_mechanisms_fixture ();
+  g_autoptr(cJSON) root = rp_test_load_data ("measured", "mechanisms-cpu.json");
   const cJSON *c;
 
   cJSON_ArrayForEach (c, cJSON_GetObjectItemCaseSensitive (root, "loss"))
@@ -1191,7 +1174,7 @@ test_measured_loss (void)
 static void
 test_measured_schedules (void)
 {
-  g_autoptr(cJSON) root = load_mechanisms_fixture ();
+  g_autoptr(cJSON) root = rp_test_load_data ("measured", "mechanisms-cpu.json");
   const cJSON *c;
   guint n = 0;
 

@@ -193,19 +193,11 @@ measured_case_scenario (const cJSON *arch_json,
 static void
 test_measured_step_peak (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "measured",
-                                                 "mechanisms-cpu.json", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(cJSON) root = NULL;
+  g_autoptr(cJSON) root = rp_test_load_data ("measured", "mechanisms-cpu.json");
   RpMemoryRuntime runtime = { TRUE, TRUE, TRUE };
   const cJSON *item;
-  gsize len = 0;
   guint n = 0, at_end = 0;
 
-  g_assert_true (g_file_get_contents (path, &text, &len, &error));
-  root = rp_json_parse (text, len, &error);
-  g_assert_no_error (error);
   cJSON_ArrayForEach (item, cJSON_GetObjectItemCaseSensitive (
                         cJSON_GetObjectItemCaseSensitive (root, "peak"), "steps"))
     {
@@ -249,22 +241,13 @@ static const char *const part_names[N_PARTS] = {
 static void
 test_measured_cpu (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "measured",
-                                                 "memory-cpu.json", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(cJSON) root = NULL;
+  g_autoptr(cJSON) root = rp_test_load_data ("measured", "memory-cpu.json");
   g_autoptr(GArray) errors = g_array_new (FALSE, FALSE, sizeof (double));
   const cJSON *cases, *item;
   RpMemoryRuntime runtime = { 0 };
   double worst = 0.0, median;
-  gsize len = 0;
   guint n_cases = 0;
 
-  g_assert_true (g_file_get_contents (path, &text, &len, &error));
-  g_assert_no_error (error);
-  root = rp_json_parse (text, len, &error);
-  g_assert_no_error (error);
   g_assert_cmpstr (json_str (root, "device"), ==, "cpu");
   runtime.cpu_autocast = TRUE;
   runtime.cpu_norm_stats = TRUE;
@@ -765,22 +748,6 @@ test_opaque_activation_scaling (void)
   g_assert_cmpfloat_with_epsilon (m448.activations_bytes, 4 * 4 * 100e6, 1.0);
 }
 
-static cJSON *
-load_measured (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "measured", name, NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize len = 0;
-  cJSON *root;
-
-  g_assert_true (g_file_get_contents (path, &text, &len, &error));
-  g_assert_no_error (error);
-  root = rp_json_parse (text, len, &error);
-  g_assert_no_error (error);
-  return root;
-}
-
 /* Activations and the recompute line of an opaque preset at micro batch
  * 4, against 4 x the measured per-sample bytes (±0.5 %). */
 static void
@@ -827,8 +794,8 @@ check_opaque_recompute (const char *preset,
 static void
 test_opaque_recompute (void)
 {
-  g_autoptr(cJSON) unet = load_measured ("unet-cpu.json");
-  g_autoptr(cJSON) cnn = load_measured ("cnn-cpu.json");
+  g_autoptr(cJSON) unet = rp_test_load_data ("measured", "unet-cpu.json");
+  g_autoptr(cJSON) cnn = rp_test_load_data ("measured", "cnn-cpu.json");
   const cJSON *sdxl, *ck, *item, *amp = NULL;
 
   sdxl = cJSON_GetObjectItemCaseSensitive (cJSON_GetObjectItemCaseSensitive (unet, "models"), "sdxl");

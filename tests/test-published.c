@@ -54,21 +54,6 @@ string (const cJSON *obj,
   return cJSON_IsString (item) ? item->valuestring : NULL;
 }
 
-static cJSON *
-load_cases (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "published", name, NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize len = 0;
-  cJSON *root;
-
-  g_assert_true (g_file_get_contents (path, &text, &len, &error));
-  root = rp_json_parse (text, len, &error);
-  g_assert_no_error (error);
-  return root;
-}
-
 static RpEstimate *
 estimate_case (const char *id,
                guint      *n_gpus)
@@ -165,7 +150,7 @@ static void
 collect (const char *name,
          Errors     *out)
 {
-  g_autoptr(cJSON) root = load_cases (name);
+  g_autoptr(cJSON) root = rp_test_load_data ("published", name);
   const cJSON *c;
 
   cJSON_ArrayForEach (c, cJSON_GetObjectItemCaseSensitive (root, "cases"))
