@@ -1249,10 +1249,9 @@ fragmentation_fraction (const Ctx *ctx)
  * linearly from all activations and no gradients at the turn to all
  * gradients and the first layer's activations at the end, so the peak
  * is at one of the two ends (tools/measure/measure_mechanisms.py
- * measures both on CPU; torchtune's optimization table shows it: activation
- * checkpointing with a fused optimizer step takes 23.1 GiB, without
- * it 24.9, the size of the gradients' difference at the end of
- * backward, not their sum with the activations). */
+ * measures both on CPU; torchtune's optimization table has its Llama 3.2
+ * 3B step with activation checkpointing at 24.9 GiB, where its parts
+ * add up to 31). */
 static void
 peak_parts (const Ctx        *ctx,
             double            embed_gradients,
