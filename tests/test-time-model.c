@@ -136,8 +136,8 @@ test_pipeline_bubble (void)
   g_assert_cmpfloat (rp_time_model_bubble_fraction (1, 4, 1), ==, 0);
 }
 
-/* The utilisation model reads mfu.json: A100 width half-point 276, so a
- * 4096-wide model runs at 4096/4372 of the kernel efficiency; H100
+/* The utilisation model reads mfu.json: A100 width half-point 276 (a
+ * 4096-wide model runs at 4096/4372 of the kernel efficiency); H100
  * loses 0.917 per doubling of the sequence above 4096; generations
  * without a fitted half-point take one by their ridge point. */
 static void
@@ -146,8 +146,7 @@ test_utilization_model (void)
   g_autoptr(RpCatalog) catalog = load_catalog ();
   const RpMfuParams *mfu = rp_catalog_get_mfu (catalog);
 
-  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor (mfu, "ampere", 4096),
-                                  4096.0 / (4096 + 276), 1e-12);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_half_point (mfu, "ampere", 0), 276, 1e-12);
   g_assert_cmpfloat_with_epsilon (rp_mfu_seq_factor (mfu, "hopper", 16384), 0.917 * 0.917, 1e-12);
   g_assert_cmpfloat (rp_mfu_seq_factor (mfu, "hopper", 2048), ==, 1);
   /* Blackwell has no fitted H: B200's ridge point (2,250 TFLOPS over
@@ -156,14 +155,13 @@ test_utilization_model (void)
    * (165.2 over 1,008, Ada whitepaper) is nearest Ampere's (312 over
    * 2,039), 276 scaled; a fitted generation keeps its own H whatever
    * the part (H100 PCIe: 756 over 2,000). */
-  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "blackwell", 2250e3 / 7700, 768),
-                                  768 / (768 + 944 * (2250e3 / 7700) / 295.3), 1e-12);
-  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "ada", 165.2e3 / 1008, 4096),
-                                  4096 / (4096 + 276 * (165.2e3 / 1008) / 153.0), 1e-12);
-  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "hopper", 756e3 / 2000, 4096),
-                                  4096.0 / (4096 + 944), 1e-12);
-  g_assert_cmpfloat_with_epsilon (rp_mfu_width_factor_at (mfu, "blackwell", 0, 4096),
-                                  4096.0 / (4096 + 300), 1e-12);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_half_point (mfu, "blackwell", 2250e3 / 7700),
+                                  944 * (2250e3 / 7700) / 295.3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_half_point (mfu, "ada", 165.2e3 / 1008),
+                                  276 * (165.2e3 / 1008) / 153.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_half_point (mfu, "hopper", 756e3 / 2000), 944,
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (rp_mfu_width_half_point (mfu, "blackwell", 0), 300, 1e-12);
   g_assert_cmpfloat_with_epsilon (rp_mfu_kernel_efficiency (mfu, "ampere",
                                                             RP_PRECISION_BF16_MIXED), 0.72, 1e-12);
   /* Volta has no kernel figure: mfu_max 0.227 × 1.4. */

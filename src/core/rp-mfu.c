@@ -429,27 +429,6 @@ rp_mfu_width_half_point (const RpMfuParams *self,
 }
 
 double
-rp_mfu_width_factor_at (const RpMfuParams *self,
-                        const char        *generation,
-                        double             ridge,
-                        double             hidden)
-{
-  g_return_val_if_fail (self != NULL, 0);
-
-  if (hidden <= 0)
-    return 1.0;
-  return hidden / (hidden + rp_mfu_width_half_point (self, generation, ridge));
-}
-
-double
-rp_mfu_width_factor (const RpMfuParams *self,
-                     const char        *generation,
-                     double             hidden)
-{
-  return rp_mfu_width_factor_at (self, generation, 0, hidden);
-}
-
-double
 rp_mfu_seq_factor (const RpMfuParams *self,
                    const char        *generation,
                    double             seq_len)

@@ -30,20 +30,13 @@ double  rp_mfu_kernel_efficiency_class  (const RpMfuParams *self,
                                          const char        *generation,
                                          const char        *segment,
                                          RpPrecision        precision);
-/* h / (h + H): H per generation, else the shared width_half_point. */
-double  rp_mfu_width_factor             (const RpMfuParams *self,
-                                         const char        *generation,
-                                         double             hidden);
-/* The same for a part whose 16-bit ridge point (peak FLOP/s over memory
- * bytes/s) is @ridge: a generation without its own H takes the fitted
- * generation's nearest in ridge, scaled by the ratio (rp-mfu.c). */
+/* H of the width factor h / (h + H) for a part of @generation whose
+ * 16-bit ridge point (peak FLOP/s over memory bytes/s) is @ridge: the
+ * generation's own, else the fitted generation's nearest in ridge scaled
+ * by the ratio, else (@ridge 0) the shared width_half_point (rp-mfu.c). */
 double  rp_mfu_width_half_point         (const RpMfuParams *self,
                                          const char        *generation,
                                          double             ridge);
-double  rp_mfu_width_factor_at          (const RpMfuParams *self,
-                                         const char        *generation,
-                                         double             ridge,
-                                         double             hidden);
 /* f^log2(s / s_ref) above s_ref, 1 below; f per generation, else the
  * geometric mean of the listed generations. */
 double  rp_mfu_seq_factor               (const RpMfuParams *self,

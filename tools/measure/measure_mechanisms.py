@@ -162,13 +162,11 @@ def loss_backward_transient(tokens, hidden, vocab):
         return live.peak - start
 
 
-def step_peak_case(name, arch, training):
+def step_peak_case(mm, name, arch, training):
     """One steady-state step of measure_memory's Decoder: the most bytes
     alive at once between the start of the forward and the end of the
-    backward, gradients freed between steps."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import measure_memory as mm
-
+    backward, gradients freed between steps (mm: the measure_memory
+    module)."""
     mm.REC = mm._NullRecorder()
     torch.manual_seed(1234)
     model = mm.Decoder(arch, training).to(torch.bfloat16)
@@ -200,13 +198,13 @@ def peak_section():
     steps = [
         # activations and logits outweigh the gradients: the peak is at
         # the turn from forward to backward
-        step_peak_case("llama-h256-l4-s512", mm.llama(4, 256, 4, 2, 688, 8192),
+        step_peak_case(mm, "llama-h256-l4-s512", mm.llama(4, 256, 4, 2, 688, 8192),
                        mm.ltrain(precision="bf16", seq_len=512, micro_batch=2)),
         # checkpointed, the gradients outweigh what is saved: the peak
         # is at the end of backward
         # (torch 1.13's non-reentrant checkpoint fails under a dispatch
         # mode; the reentrant one saves the same layer input)
-        step_peak_case("llama-h512-l4-s128-ckpt", mm.llama(4, 512, 8, 2, 1376, 8192),
+        step_peak_case(mm, "llama-h512-l4-s128-ckpt", mm.llama(4, 512, 8, 2, 1376, 8192),
                        dict(mm.ltrain(precision="bf16", seq_len=128, micro_batch=1,
                                       recompute="full"), recompute_impl="reentrant")),
     ]
