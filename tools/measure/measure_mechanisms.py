@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """measure_mechanisms.py: what CPU runs can show of the training-stack
-mechanisms Rigplan models (src/core/rp-stack.c, rp-memory-model.c).
+mechanisms Rigplan models (src/core/models/rp-stack.c, rp-memory-model.c).
 
 Run with Debian's python (torch 1.13):
 
