@@ -75,10 +75,10 @@ word_estimate (const RpScenario *s,
   for (guint c = 0; c < RP_N_CONSTRAINTS; c++)
     if (est->constraints[c].judged)
       drop (rp_words_constraint (c, &est->constraints[c], s, est));
-  g_ptr_array_unref (rp_words_memory_table (&est->memory));
-  g_ptr_array_unref (rp_words_time_table (&est->compute));
+  g_ptr_array_unref (rp_words_memory_table (est));
+  g_ptr_array_unref (rp_words_time_table (est));
   g_ptr_array_unref (rp_words_machine_table (catalog, &est->bom));
-  g_ptr_array_unref (rp_words_cost_table (&est->cost, today));
+  g_ptr_array_unref (rp_words_cost_table (est, today));
   drop (rp_words_cost_heading (&est->cost));
   drop (rp_words_stale_prices (est, today));
   for (guint i = 0; i < est->n_warnings; i++)

@@ -36,7 +36,7 @@ static RpCompare *
 compare_of (RpScenario **scenarios,
             guint        n)
 {
-  return rp_compare_new (catalog, (const RpScenario *const *) scenarios, NULL, n);
+  return rp_words_compare_new (catalog, (const RpScenario *const *) scenarios, NULL, n);
 }
 
 static const RpCompareRow *

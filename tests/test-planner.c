@@ -10,6 +10,7 @@
 #include "rp-error.h"
 #include "rp-fix.h"
 #include "rp-guide.h"
+#include "rp-plan-json.h"
 #include "rp-planner.h"
 #include "rp-planner-private.h"
 #include "rp-scenario.h"

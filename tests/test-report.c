@@ -679,7 +679,7 @@ compare_examples (const RpCatalog *catalog,
       g_ptr_array_add (scenarios, rp_scenario_load_file (path, &error));
       g_assert_no_error (error);
     }
-  return rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata, NULL, n);
+  return rp_words_compare_new (catalog, (const RpScenario *const *) scenarios->pdata, NULL, n);
 }
 
 /* Two and eight scenarios (eight: tables of six and two columns) lay out

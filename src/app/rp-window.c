@@ -75,10 +75,8 @@ new_figure_label (const char *css_class,
 static void
 build_figures (RpWindow *self)
 {
-  G_STATIC_ASSERT ((int) RP_N_FIGURES == (int) RP_WORDS_N_FIGURES);
-
   /* the captions (and names) are core's, like the figures */
-  for (guint i = 0; i < RP_N_FIGURES; i++)
+  for (guint i = 0; i < RP_WORDS_N_FIGURES; i++)
     {
       GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       GtkWidget *caption = gtk_label_new (rp_words_figure_caption (i));
@@ -101,10 +99,10 @@ build_figures (RpWindow *self)
 }
 
 static void
-set_figure (RpWindow   *self,
-            RpFigure    figure,
-            const char *value,
-            const char *detail)
+set_figure (RpWindow      *self,
+            RpWordsFigure  figure,
+            const char    *value,
+            const char    *detail)
 {
   gtk_label_set_label (self->figure_value[figure], value != NULL ? value : "—");
   gtk_label_set_label (self->figure_detail[figure], detail != NULL ? detail : "");
@@ -118,7 +116,7 @@ update_figures (RpWindow         *self,
   RpWordsFigureText texts[RP_WORDS_N_FIGURES];
 
   rp_words_figures (scenario, est, texts);
-  for (guint i = 0; i < RP_N_FIGURES; i++)
+  for (guint i = 0; i < RP_WORDS_N_FIGURES; i++)
     set_figure (self, i, texts[i].value, texts[i].detail);
   rp_words_figures_clear (texts);
 }
@@ -920,7 +918,7 @@ rp_window_get_figure (RpWindow   *self,
 {
   g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
 
-  for (guint i = 0; i < RP_N_FIGURES; i++)
+  for (guint i = 0; i < RP_WORDS_N_FIGURES; i++)
     if (g_str_equal (rp_words_figure_name (i), figure))
       return gtk_label_get_label (detail ? self->figure_detail[i] : self->figure_value[i]);
   g_return_val_if_reached (NULL);

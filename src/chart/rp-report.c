@@ -381,7 +381,7 @@ add_memory (Builder *b)
   rp_doc_add_heading (b->doc, 1, _("Memory per GPU"));
   if (b->est->memory.computed)
     /* TRANSLATORS: column headings of the memory table */
-    add_rows (b, rp_words_memory_table (&b->est->memory), _("Part"), _("Size"), _("of GPU"));
+    add_rows (b, rp_words_memory_table (b->est), _("Part"), _("Size"), _("of GPU"));
   if (b->est->constraints[RP_CONSTRAINT_VRAM].judged)
     {
       g_autofree char *vram = rp_words_constraint (RP_CONSTRAINT_VRAM,
@@ -405,7 +405,7 @@ add_time (Builder *b)
   rp_doc_add_heading (b->doc, 1, _("Time"));
   if (b->est->compute.computed)
     /* TRANSLATORS: column headings of the PDF plan's time and machine tables */
-    add_rows (b, rp_words_time_table (&b->est->compute), _("Item"), _("Value"), NULL);
+    add_rows (b, rp_words_time_table (b->est), _("Item"), _("Value"), NULL);
   add_chart (b, RP_CHART_TIME);
 }
 
@@ -439,7 +439,7 @@ add_cost (Builder *b)
   break_even = rp_words_break_even (c);
   add_paragraph (b, break_even);
   /* TRANSLATORS: column headings of the PDF plan's cost table */
-  add_rows (b, rp_words_cost_table (c, b->today), _("Item"), _("Amount"), _("Details"));
+  add_rows (b, rp_words_cost_table (b->est, b->today), _("Item"), _("Amount"), _("Details"));
   stale = rp_words_stale_prices (b->est, b->today);
   if (stale != NULL)
     rp_doc_add_item (b->doc, "!", RP_CHART_INK_WARNING, stale);

@@ -35,6 +35,7 @@
 #include "rp-guide.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
+#include "rp-plan-json.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -585,21 +586,21 @@ print_rows (GPtrArray *rows)
 }
 
 static void
-print_memory (const RpMemoryEstimate *m)
+print_memory (const RpEstimate *est)
 {
   g_print ("%s\n", _("Memory per GPU"));
   /* TRANSLATORS: column headings of the memory table */
   g_print ("  ");
   print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
-  print_rows (rp_words_memory_table (m));
+  print_rows (rp_words_memory_table (est));
   g_print ("\n");
 }
 
 static void
-print_compute (const RpComputeEstimate *c)
+print_compute (const RpEstimate *est)
 {
   g_print ("%s\n", _("Time"));
-  print_rows (rp_words_time_table (c));
+  print_rows (rp_words_time_table (est));
   g_print ("\n");
 }
 
@@ -634,7 +635,7 @@ print_cost (const RpEstimate *est)
   g_autofree char *stale = rp_words_stale_prices (est, today_date ());
 
   g_print ("%s\n", heading);
-  print_rows (rp_words_cost_table (c, today_date ()));
+  print_rows (rp_words_cost_table (est, today_date ()));
   if (stale != NULL)
     g_print ("  ! %s\n", stale);
   g_print ("\n");
@@ -685,9 +686,9 @@ print_estimate (const RpScenario *scenario,
            rp_scenario_n_gpus (scenario), est->gpu->name);
   print_verdict (scenario, catalog, est);
   if (est->memory.computed)
-    print_memory (&est->memory);
+    print_memory (est);
   if (est->compute.computed)
-    print_compute (&est->compute);
+    print_compute (est);
   if (est->bom.computed)
     print_bom (catalog, &est->bom);
   if (est->cost.computed)
@@ -1559,11 +1560,11 @@ print_compare (const RpCompare *cmp)
 
       if (source != NULL)
         g_print ("%s %s  %s (%s)\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i),
+                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i),
                  source);
       else
         g_print ("%s %s  %s\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i));
+                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i));
     }
   for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
     {
@@ -1700,7 +1701,7 @@ run_compare (int    argc,
       return rp_cli_usage_error (context, message);
     }
   g_ptr_array_add (sources, NULL);
-  cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
+  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
                         (const char *const *) sources->pdata, scenarios->len);
   if (opt_compare_output != NULL && g_str_has_suffix (lower, ".pdf"))
     {

@@ -13,6 +13,7 @@
 #include "rp-estimate.h"
 #include "rp-fix.h"
 #include "rp-json-private.h"
+#include "rp-plan-json.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
 

@@ -10,7 +10,9 @@
 #include "rp-compare.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
+#include "rp-figures.h"
 #include "rp-planner.h"
+#include "rp-units.h"
 
 G_BEGIN_DECLS
 
@@ -124,6 +126,18 @@ char *rp_words_parallelism         (const RpScenario *scenario);
 char *rp_words_checks_summary      (const RpEstimate *estimate);
 /* "Cannot be estimated: GPU: … " for a column without an estimate. */
 char *rp_words_cannot_estimate     (const GError     *error);
+/* rp_compare_new(), then rp_words_compare_describe(): the comparison a
+ * front end shows.  Transfer full. */
+RpCompare *rp_words_compare_new    (const RpCatalog          *catalog,
+                                    const RpScenario *const  *scenarios,
+                                    const char *const        *sources,
+                                    guint                     n);
+/* Gives every row of @compare its label and every cell its text. */
+void  rp_words_compare_describe    (RpCompare        *compare,
+                                    const RpCatalog  *catalog);
+/* The column's name, or "Untitled". */
+const char *rp_words_compare_name  (const RpCompare  *compare,
+                                    guint             column);
 /* "Amounts in ¥ (CNY); B and C converted from $ at 7.1 ¥ per $.", or
  * NULL when every scenario is in the comparison's currency. */
 char *rp_words_compare_currency_note (const RpCompare *compare);
@@ -153,21 +167,40 @@ typedef struct
 
 void       rp_words_row_free        (RpWordsRow             *row);
 
-/* Each returns RpWordsRow*, transfer full (the array frees its rows).
+/* Each returns RpWordsRow*, transfer full (the array frees its rows);
+ * labels and values of figures come from the figure table.
  * Memory per GPU, part by part, with each part's share of the GPU. */
-GPtrArray *rp_words_memory_table    (const RpMemoryEstimate *memory);
-/* FLOPs, throughput, utilization, the step's parts, time, bottleneck. */
-GPtrArray *rp_words_time_table      (const RpComputeEstimate *compute);
+GPtrArray *rp_words_memory_table    (const RpEstimate       *estimate);
+/* FLOPs, throughput, utilization, the step's parts, time, bottleneck;
+ * every duration in one unit (rp_words_duration_of). */
+GPtrArray *rp_words_time_table      (const RpEstimate       *estimate);
 /* The machine to get, per node, line by line. */
 GPtrArray *rp_words_machine_table   (const RpCatalog        *catalog,
                                      const RpBom            *bom);
 /* Renting, buying, payback, energy: every figure the cost model gives;
  * a catalog price older than six months on @today (NULL: never) is
  * marked "may be stale". */
-GPtrArray *rp_words_cost_table      (const RpCostEstimate   *cost,
+GPtrArray *rp_words_cost_table      (const RpEstimate       *estimate,
                                      GDate                  *today);
 /* "Cost (USD, at 60 % utilization)". */
 char      *rp_words_cost_heading    (const RpCostEstimate   *cost);
+
+/* ---- figures (rp-words-figures.c) ------------------------------------ */
+
+/* The figure's translated label ("VRAM per GPU"). */
+const char *rp_words_figure_label   (const RpFigure         *figure);
+/* @value of @figure with its unit: "12.3 GiB", "¥1,234", "45 %"; money
+ * in @currency, durations in @duration.  "—" when not finite. */
+char      *rp_words_figure_value    (const RpFigure         *figure,
+                                     double                  value,
+                                     RpCurrency              currency,
+                                     RpDuration              duration);
+/* The figure @key of @estimate as text, "—" when it holds none. */
+char      *rp_words_figure          (const RpEstimate       *estimate,
+                                     const char             *key,
+                                     RpDuration              duration);
+/* The duration unit for the figures of one estimate: from its run time. */
+RpDuration rp_words_duration_of     (const RpEstimate       *estimate);
 
 /* The key figures the window's cards and the PDF's summary show. */
 typedef enum
