@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cjson/cJSON.h>
+
+#include "rp-types.h"
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -102,5 +104,14 @@ void      rp_json_merge_unknown  (cJSON        *target,
 cJSON    *rp_json_load_file      (const char   *path,
                                   gsize         max_bytes,
                                   GError      **error);
+
+/* The unknown keys a scenario file carried, kept to be written back. */
+struct _RpJsonExtra
+{
+  cJSON *root;                  /* owned: the document as it was read */
+};
+
+RpJsonExtra *rp_json_extra_copy (const RpJsonExtra *extra);
+void         rp_json_extra_free (RpJsonExtra       *extra);
 
 G_END_DECLS

@@ -9,8 +9,8 @@
 #include "rp-error.h"
 #include "rp-json-private.h"
 #include "rp-mfu-private.h"
-#include "rp-model.h"
-#include "rp-model-private.h"
+#include "rp-arch.h"
+#include "rp-arch-private.h"
 #include "rp-pricing-private.h"
 #include "rp-units.h"
 
