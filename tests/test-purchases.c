@@ -21,6 +21,7 @@
 #include "rp-prices.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
+#include "rp-words.h"
 
 #include <math.h>
 #include <string.h>
@@ -395,6 +396,45 @@ test_geforce_licence (void)
   g_assert_false (rp_gpu_datacenter_licence_restricted (catalog, gpu ("h100-sxm")));
 }
 
+/* The sentences name the GPU, the market, the date and who made the
+ * rule; the cost model's "cannot be priced" says why. */
+static void
+test_words (void)
+{
+  RpAvailability a;
+  RpPrices p;
+  const RpServerShape *shape = NULL;
+  RpShapeFit fit;
+  g_autofree char *grey = NULL, *used = NULL, *fit_text = NULL, *licence = NULL;
+  g_autofree char *unpriced = NULL;
+
+  rp_catalog_availability (catalog, "a100-80gb-sxm", "cn", RP_CONDITION_NEW, NULL, &a);
+  grey = rp_words_availability (&a, "A100", RP_CONDITION_NEW);
+  g_assert_nonnull (strstr (grey, "A100"));
+  g_assert_nonnull (strstr (grey, "2022-08-26"));
+  g_assert_nonnull (strstr (grey, "China"));
+  g_assert_nonnull (strstr (grey, "grey"));
+  g_assert_nonnull (strstr (grey, a.rule->issuer));
+
+  prices_of ("rtx-3090", 1, 1, RP_CONDITION_NEW, RP_CURRENCY_USD, NULL, &p);
+  used = rp_words_availability (&p.availability, "RTX 3090", RP_CONDITION_NEW);
+  g_assert_nonnull (strstr (used, "2023-03"));
+  g_assert_nonnull (strstr (used, "used"));
+  unpriced = rp_words_buy_unpriced (&p, "RTX 3090", RP_CONDITION_NEW);
+  g_assert_nonnull (strstr (unpriced, "2023-03"));
+
+  fit = rp_catalog_shape_for (catalog, "h100-sxm", 2, 1, &shape);
+  fit_text = rp_words_shape_fit (catalog, gpu ("h100-sxm"), 2, fit, shape);
+  g_assert_nonnull (strstr (fit_text, "4 or 8"));
+  g_assert_nonnull (strstr (fit_text, "not 2"));
+  g_assert_null (rp_words_shape_fit (catalog, gpu ("h100-sxm"), 8, RP_SHAPE_FIT_OK, NULL));
+
+  licence = rp_words_licence (rp_catalog_datacenter_licence (catalog, gpu ("rtx-4090")),
+                              "RTX 4090");
+  g_assert_nonnull (strstr (licence, "2.1.3"));
+  g_assert_cmpstr (rp_words_availability_label (RP_AVAILABILITY_RENT_ONLY), ==, "rented only");
+}
+
 /* ---- the files ------------------------------------------------------ */
 
 /* The GPUs no shape is sourced for yet (the report names them). */
@@ -530,6 +570,7 @@ main (int   argc,
   g_test_add_func ("/purchases/3090-not-sold-new", test_3090_not_sold_new);
   g_test_add_func ("/purchases/grey-prices", test_grey_prices);
   g_test_add_func ("/purchases/geforce-licence", test_geforce_licence);
+  g_test_add_func ("/purchases/words", test_words);
   g_test_add_func ("/purchases/sources", test_sources);
   g_test_add_func ("/purchases/user-files", test_user_files);
   status = g_test_run ();
