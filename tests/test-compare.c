@@ -13,6 +13,7 @@
 #include "rp-compare-set.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
 #include "rp-units.h"

@@ -9,6 +9,7 @@
 #include "rp-age.h"
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-fields.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
@@ -39,7 +40,7 @@ example_load (Example    *ex,
   ex->scenario = rp_scenario_load_file (path, &error);
   g_assert_no_error (error);
   ex->est = rp_estimate_new ();
-  g_assert_true (rp_estimate_compute (ex->scenario, ex->catalog, ex->est, &error));
+  g_assert_true (rp_fix_estimate (ex->scenario, ex->catalog, ex->est, &error));
   g_assert_no_error (error);
 }
 

@@ -144,7 +144,8 @@ set_verdict (RpWindow   *self,
 
 static GtkWidget *
 new_check_row (const RpConstraint *c,
-               RpConstraintCode    code)
+               RpConstraintCode    code,
+               const char         *finding)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   const char *icon = c->ok ? "emblem-ok-symbolic" : c->severity == RP_SEVERITY_ERROR
@@ -152,7 +153,7 @@ new_check_row (const RpConstraint *c,
   const char *klass = c->ok ? "ok" : c->severity == RP_SEVERITY_ERROR ? "error" : "warning";
   GtkWidget *image = gtk_image_new_from_icon_name (icon);
   GtkWidget *name = gtk_label_new (rp_words_constraint_name (code));
-  GtkWidget *text = gtk_label_new (c->message);
+  GtkWidget *text = gtk_label_new (finding);
 
   gtk_widget_add_css_class (image, klass);
   gtk_widget_set_valign (image, GTK_ALIGN_START);
@@ -173,6 +174,7 @@ new_check_row (const RpConstraint *c,
 
 static void
 update_checks (RpWindow         *self,
+               const RpScenario *scenario,
                const RpEstimate *est)
 {
   GtkWidget *child;
@@ -184,10 +186,12 @@ update_checks (RpWindow         *self,
   for (guint i = 0; est != NULL && i < RP_N_CONSTRAINTS; i++)
     {
       const RpConstraint *c = &est->constraints[i];
+      g_autofree char *finding = NULL;
 
-      if (!c->judged || c->message == NULL)
+      if (!c->judged)
         continue;
-      gtk_list_box_append (self->checks_list, new_check_row (c, i));
+      finding = rp_words_constraint (i, c, scenario, est);
+      gtk_list_box_append (self->checks_list, new_check_row (c, i, finding));
       n++;
       failed += !c->ok;
     }
@@ -226,13 +230,13 @@ update_verdict (RpWindow         *self,
         }
       set_verdict (self, "error", "dialog-error-symbolic",
                    _("This scenario cannot be estimated"), detail);
-      update_checks (self, NULL);
+      update_checks (self, scenario, NULL);
       return;
     }
   title = rp_words_verdict_title (scenario, est);
   detail = rp_words_verdict_detail (scenario, self->catalog, est);
   set_verdict (self, classes[est->level], icons[est->level], title, detail);
-  update_checks (self, est);
+  update_checks (self, scenario, est);
 }
 
 /* ---- helpers: the machine and the advice ---------------------------- */
@@ -273,6 +277,7 @@ new_advice_row (const char *icon_name,
 
 static void
 update_advice (RpWindow         *self,
+               const RpScenario *scenario,
                const RpEstimate *est)
 {
   GtkWidget *child;
@@ -280,16 +285,16 @@ update_advice (RpWindow         *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->advice_list))) != NULL)
     gtk_list_box_remove (self->advice_list, child);
   self->n_advice = 0;
-  for (guint i = 0; est != NULL && i < est->warnings->len; i++)
+  for (guint i = 0; est != NULL && i < est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (est->warnings, i);
+      const RpWarning *w = &est->warnings[i];
       const char *icon = w->severity == RP_SEVERITY_ERROR ? "dialog-error-symbolic" :
                          w->severity == RP_SEVERITY_WARNING ? "dialog-warning-symbolic" :
                          "dialog-information-symbolic";
+      g_autofree char *sentence = rp_words_advice (w, scenario, self->catalog, est);
 
       gtk_list_box_append (self->advice_list,
-                           new_advice_row (icon, rp_severity_to_string (w->severity),
-                                           w->message));
+                           new_advice_row (icon, rp_severity_to_string (w->severity), sentence));
       self->n_advice++;
     }
   if (self->n_advice == 0)
@@ -519,7 +524,7 @@ on_document_estimate_cb (RpWindow           *self,
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->figures_box), "stale");
   update_recommendation (self, shown);
-  update_advice (self, est);
+  update_advice (self, scenario, est);
   for (guint k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
   /* the Plan page is no chart: it plans on its own */

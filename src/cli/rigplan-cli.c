@@ -673,12 +673,14 @@ print_verdict (const RpScenario *scenario,
     {
       const RpConstraint *c = &est->constraints[i];
       g_autofree char *name = NULL;
+      g_autofree char *finding = NULL;
 
       if (!c->judged)
         continue;
       name = rp_units_pad (rp_words_constraint_name (i), -12);
+      finding = rp_words_constraint (i, c, scenario, est);
       g_print ("  %s %s %s\n", c->ok ? "✓" : c->severity == RP_SEVERITY_ERROR ? "✗" : "!",
-               name, c->message);
+               name, finding);
     }
   g_print ("\n");
 }
@@ -705,13 +707,15 @@ print_estimate (const RpScenario *scenario,
     print_bom (catalog, &est->bom);
   if (est->cost.computed)
     print_cost (est);
-  if (est->warnings->len > 0)
+  if (est->n_warnings > 0)
     g_print ("%s\n", _("Advice"));
-  for (guint i = 0; i < est->warnings->len; i++)
+  for (guint i = 0; i < est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (est->warnings, i);
-      g_print ("  %s %s [%s]\n", w->severity == RP_SEVERITY_INFO ? "·" : "!", w->message,
-               w->code);
+      const RpWarning *w = &est->warnings[i];
+      g_autofree char *sentence = rp_words_advice (w, scenario, catalog, est);
+
+      g_print ("  %s %s [%s]\n", w->severity == RP_SEVERITY_INFO ? "·" : "!", sentence,
+               rp_advice_to_string (w->code));
     }
 }
 
@@ -736,7 +740,7 @@ run_estimate (int    argc,
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
@@ -1153,7 +1157,7 @@ run_export (int    argc,
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
@@ -1310,7 +1314,7 @@ estimate_or_fail (const char       *path,
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
 
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
 

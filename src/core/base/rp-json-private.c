@@ -275,6 +275,15 @@ rp_json_add_string (cJSON      *obj,
 }
 
 void
+rp_json_add_string_take (cJSON      *obj,
+                         const char *key,
+                         char       *value)
+{
+  rp_json_add_string (obj, key, value);
+  g_free (value);
+}
+
+void
 rp_json_merge_unknown (cJSON       *target,
                        const cJSON *original)
 {

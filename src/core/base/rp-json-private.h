@@ -87,6 +87,10 @@ void      rp_json_add_number     (cJSON        *obj,
 void      rp_json_add_string     (cJSON        *obj,
                                   const char   *key,
                                   const char   *value);
+/* rp_json_add_string(), then frees @value. */
+void      rp_json_add_string_take (cJSON       *obj,
+                                   const char  *key,
+                                   char        *value);
 
 /* Copies members of @original that @target lacks, recursing into members
  * that are objects in both: this is how unknown keys survive a save. */

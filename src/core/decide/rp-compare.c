@@ -13,6 +13,7 @@
 #include "rp-compare.h"
 
 #include "rp-fields.h"
+#include "rp-fix.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -519,7 +520,7 @@ column_init (RpCompare        *self,
   col->name = name_for (scenario, source);
   col->letter[0] = (char) ('A' + i);
   col->letter[1] = '\0';
-  if (rp_estimate_compute (scenario, self->catalog, est, &col->error))
+  if (rp_fix_estimate (scenario, self->catalog, est, &col->error))
     col->estimate = g_steal_pointer (&est);
   if (col->estimate != NULL)
     col->arch = col->estimate->arch;

@@ -942,8 +942,7 @@ plan_machine (Planner       *p,
                       : hours * (m->per_node * m->nodes) * info->rent_rate,
                       m->min_cost[RP_PLAN_BUY] } }))
     return;
-  if (!rp_estimate_compute_full (best, p->catalog, RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS,
-                                 p->est, NULL) ||
+  if (!rp_estimate_compute (best, p->catalog, p->est, NULL) ||
       !p->est->compute.computed)
     return;
   if (rentable && p->est->cost.rent_available && p->est->cost.run_available)
@@ -1153,8 +1152,7 @@ planner_init (Planner             *p,
   p->est = rp_estimate_new ();
   p->plan = plan_new (scenario);
   /* The scenario itself must resolve: an unknown model is not a plan. */
-  if (!rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS,
-                                 p->est, error))
+  if (!rp_estimate_compute (scenario, catalog, p->est, error))
     return FALSE;
   p->arch = p->est->arch;
   p->transformer = rp_model_kind_is_transformer (p->arch.kind);

@@ -326,7 +326,8 @@ bom_to_json (const RpBom *b)
 }
 
 static cJSON *
-constraints_to_json (const RpEstimate *est)
+constraints_to_json (const RpScenario *scenario,
+                     const RpEstimate *est)
 {
   cJSON *list = cJSON_CreateArray ();
 
@@ -345,7 +346,7 @@ constraints_to_json (const RpEstimate *est)
       rp_json_add_number (item, "available", c->available);
       rp_json_add_string (item, "unit", rp_measure_to_string (c->measure));
       rp_json_add_string (item, "key", c->key);
-      rp_json_add_string (item, "message", c->message);
+      rp_json_add_string_take (item, "message", rp_words_constraint (i, c, scenario, est));
       cJSON_AddItemToArray (list, item);
     }
   return list;
@@ -448,16 +449,17 @@ estimate_to_tree (const RpScenario *scenario,
   add_section (root, "compute", est->compute.computed, compute_to_json (&est->compute));
   add_section (root, "cost", est->cost.computed, cost_to_json (&est->cost));
   add_section (root, "bom", est->bom.computed, bom_to_json (&est->bom));
-  cJSON_AddItemToObject (root, "constraints", constraints_to_json (est));
+  cJSON_AddItemToObject (root, "constraints", constraints_to_json (scenario, est));
   cJSON_AddItemToObject (root, "fix", fix_to_json (catalog, est));
   warnings = cJSON_AddArrayToObject (root, "warnings");
-  for (guint i = 0; i < est->warnings->len; i++)
+  for (guint i = 0; i < est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (est->warnings, i);
+      const RpWarning *w = &est->warnings[i];
       cJSON *item = cJSON_CreateObject ();
-      cJSON_AddStringToObject (item, "code", w->code);
+
+      cJSON_AddStringToObject (item, "code", rp_advice_to_string (w->code));
       cJSON_AddStringToObject (item, "severity", rp_severity_to_string (w->severity));
-      cJSON_AddStringToObject (item, "message", w->message);
+      rp_json_add_string_take (item, "message", rp_words_advice (w, scenario, catalog, est));
       cJSON_AddItemToArray (warnings, item);
     }
   return root;

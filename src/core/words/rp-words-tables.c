@@ -196,7 +196,7 @@ rp_words_time_table (const RpComputeEstimate *c)
   add_row (rows, "compute.checkpoint_s", _("Checkpoint save (s)"), number (c->checkpoint_s, 1),
            NULL);
   add_row (rows, "compute.bottleneck", _("Bottleneck"),
-           g_strdup (rp_bottleneck_get_label (c->bottleneck)), NULL);
+           g_strdup (rp_words_bottleneck (c->bottleneck)), NULL);
   return rows;
 }
 
@@ -550,7 +550,7 @@ time_figures (const RpScenario        *scenario,
 
   /* TRANSLATORS: GPU-hours, MFU, and what limits the run */
   time_detail = g_strdup_printf (_("%s GPU-hours; MFU %s, limited by %s"), gpu_hours, mfu,
-                                 rp_bottleneck_get_label (comp->bottleneck));
+                                 rp_words_bottleneck (comp->bottleneck));
   rate_detail = g_strdup_printf (tokens ? g_dngettext (GETTEXT_PACKAGE, "tokens/s on %u GPU",
                                                        "tokens/s on %u GPUs", n_gpus)
                                         : g_dngettext (GETTEXT_PACKAGE, "samples/s on %u GPU",

@@ -37,6 +37,15 @@ char *rp_words_constraint          (RpConstraintCode  code,
                                     const RpConstraint *constraint,
                                     const RpScenario *scenario,
                                     const RpEstimate *estimate);
+/* The sentence of one piece of advice of @estimate (made from
+ * @scenario): "Communication over 25 GbE leaves the GPUs waiting 91 %
+ * of each step; …".  Never NULL. */
+char *rp_words_advice              (const RpWarning  *warning,
+                                    const RpScenario *scenario,
+                                    const RpCatalog  *catalog,
+                                    const RpEstimate *estimate);
+/* What holds the run back, translated: "memory bandwidth". */
+const char *rp_words_bottleneck    (RpBottleneck      bottleneck);
 /* The constraint's short translated name ("Host RAM"). */
 const char *rp_words_constraint_name (RpConstraintCode code);
 /* The machine to get, as one paragraph a vendor can quote from: GPUs,
