@@ -126,20 +126,21 @@ rp_catalog_shape_for (const RpCatalog      *self,
                       guint                 nodes,
                       const RpServerShape **out)
 {
-  g_autoptr(GPtrArray) shapes = NULL;
   const RpServerShape *exact = NULL, *larger = NULL;
+  gboolean any = FALSE;
 
   if (out != NULL)
     *out = NULL;
   g_return_val_if_fail (self != NULL, RP_SHAPE_FIT_UNKNOWN);
 
-  shapes = rp_catalog_server_shapes_for_gpu (self, gpu_id);
-  if (shapes->len == 0)
-    return RP_SHAPE_FIT_UNKNOWN;
-  for (guint i = 0; i < shapes->len; i++)
+  /* every estimate asks: no allocation */
+  for (guint i = 0; i < rp_catalog_n_server_shapes (self); i++)
     {
-      const RpServerShape *s = g_ptr_array_index (shapes, i);
+      const RpServerShape *s = rp_catalog_get_server_shape (self, i);
 
+      if (!rp_server_shape_takes (s, gpu_id))
+        continue;
+      any = TRUE;
       if (rp_server_shape_allows (s, gpus_per_node))
         {
           if (exact == NULL || smaller_machine (s, exact, nodes > 1))
@@ -149,6 +150,8 @@ rp_catalog_shape_for (const RpCatalog      *self,
                (larger == NULL || smaller_machine (s, larger, nodes > 1)))
         larger = s;
     }
+  if (!any)
+    return RP_SHAPE_FIT_UNKNOWN;
   if (out != NULL)
     *out = exact != NULL ? exact : larger;
   return exact != NULL ? RP_SHAPE_FIT_OK : RP_SHAPE_FIT_NOT_SOLD;
