@@ -374,6 +374,11 @@ test_grey_prices (void)
 
     g_assert_nonnull (q);
     assert_near (q->price, 2700000);
+    g_assert_true (q->platform_included);
+    /* the newest 8 × H20 price is an HGX module's, without the server */
+    q = rp_catalog_find_server_purchase (catalog, "h20", 8, RP_CONDITION_NEW, RP_CURRENCY_CNY);
+    g_assert_cmpstr (q->id, ==, "h20-8x-module-2025");
+    g_assert_false (q->platform_included);
     g_assert_null (rp_catalog_find_server_purchase (catalog, "h100-sxm", 4, RP_CONDITION_NEW,
                                                     RP_CURRENCY_CNY));
   }

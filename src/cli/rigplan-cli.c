@@ -435,6 +435,7 @@ purchase_to_json (const RpPurchasePrice *p,
   cJSON_AddStringToObject (obj, "kind", p->server ? "server" : "card");
   cJSON_AddStringToObject (obj, "gpu", p->gpu);
   cJSON_AddNumberToObject (obj, "gpus_per_server", p->gpus_per_server);
+  cJSON_AddBoolToObject (obj, "platform_included", p->platform_included);
   cJSON_AddStringToObject (obj, "condition", rp_condition_to_string (p->condition));
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (p->currency));
   rp_json_add_number (obj, "price", p->price);

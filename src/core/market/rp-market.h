@@ -142,7 +142,9 @@ const char            *rp_shape_fit_to_string          (RpShapeFit       fit);
 
 /* A whole-server purchase price (purchases.json, kind "server": GPUs
  * included) for @gpus_per_server × @gpu_id in @condition: in @preferred
- * currency if any, else any, the newest.  NULL when none.  Borrowed. */
+ * currency if any, else any, the newest.  NULL when none.  Borrowed.
+ * Check platform_included: an HGX module's price leaves the server
+ * around the board to be added (its shape's platform price). */
 const RpPurchasePrice *rp_catalog_find_server_purchase (const RpCatalog *self,
                                                         const char      *gpu_id,
                                                         guint            gpus_per_server,
