@@ -30,7 +30,9 @@ gpu (const char *id)
 
 /* The LoRA example types ¥15,000 per GPU and ¥2.00 per GPU-hour for its
  * RTX 4090.  On 8 × H100 those are not the H100's prices: the catalog's
- * come in, with their source, and the rent is an H100 offer's. */
+ * come in, with their source, and the rent is an H100 offer's.  The
+ * buyer is put in the US: a new H100 is not sold in China (market.json),
+ * where it has no price. */
 static void
 test_prices_follow_the_gpu (void)
 {
@@ -41,6 +43,7 @@ test_prices_follow_the_gpu (void)
   const RpPrices *p;
 
   g_assert_cmpfloat (lora->budget.gpu_price, ==, 15000);
+  rp_scenario_set_region (lora, "us");
   moved = rp_explore_move (lora, catalog, gpu ("h100-sxm"), 8, 1);
   g_assert_true (isnan (moved->budget.gpu_price));
   g_assert_true (isnan (moved->budget.rent_price_per_gpu_hour));

@@ -262,6 +262,11 @@ test_rent_or_buy (void)
 
   example_load (&buy, "full-finetune-llama2-7b-8xa100");
   example_load (&rent, "lora-llama2-13b-rtx3090");
+  /* a new RTX 3090 is no longer sold (market.json): the student's choice
+   * is between renting and a used card */
+  rent.scenario->budget.condition = RP_CONDITION_USED;
+  rp_estimate_clear (rent.est);
+  g_assert_true (rp_estimate_compute (rent.scenario, rent.catalog, rent.est, NULL));
   buy_text = rp_words_rent_or_buy (buy.scenario, buy.est);
   rent_text = rp_words_rent_or_buy (rent.scenario, rent.est);
   months = rp_units_format_number (buy.est->cost.break_even_months, 1);

@@ -2,6 +2,7 @@
 /* rigplan-cli.c: the command-line front end
  *
  *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
+ *   rigplan-cli catalog servers|market [--json]       (rp-cli-market.c)
  *   rigplan-cli estimate FILE.rigplan [--json]
  *   rigplan-cli plan FILE.rigplan [--top N] [--json]
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
@@ -22,6 +23,7 @@
 #include "rp-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
+#include "rp-cli-market.h"
 #include "rp-chart.h"
 #include "rp-compare.h"
 #include "rp-compare-set.h"
@@ -434,6 +436,7 @@ purchase_to_json (const RpPurchasePrice *p,
   cJSON_AddStringToObject (obj, "kind", p->server ? "server" : "card");
   cJSON_AddStringToObject (obj, "gpu", p->gpu);
   cJSON_AddNumberToObject (obj, "gpus_per_server", p->gpus_per_server);
+  cJSON_AddBoolToObject (obj, "platform_included", p->platform_included);
   cJSON_AddStringToObject (obj, "condition", rp_condition_to_string (p->condition));
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (p->currency));
   rp_json_add_number (obj, "price", p->price);
@@ -521,6 +524,10 @@ print_catalog (const RpCatalog *catalog,
     print_models (catalog);
   else if (strcmp (which, "purchases") == 0)
     print_purchases (catalog, currency, today);
+  else if (strcmp (which, "servers") == 0)
+    rp_cli_print_servers (catalog, today);
+  else if (strcmp (which, "market") == 0)
+    rp_cli_print_market (catalog, today);
   else
     print_regions (catalog, currency);
 }
@@ -529,9 +536,11 @@ static int
 run_catalog (int    argc,
              char **argv)
 {
-  static const char *const names[] = { "gpus", "clouds", "models", "purchases", "regions", NULL };
+  static const char *const names[] = {
+    "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL,
+  };
   g_autoptr(GOptionContext) context =
-    new_context (_("gpus|clouds|models|purchases|regions"),
+    new_context (_("gpus|clouds|models|purchases|regions|servers|market"),
                  _("List a bundled catalog (with your additions). Prices older than six months "
                    "are marked stale."));
   g_autoptr(GError) error = NULL;
@@ -544,19 +553,26 @@ run_catalog (int    argc,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases or regions"));
+    return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases, "
+                                          "regions, servers or market"));
   which = argv[1];
   if (!g_strv_contains (names, which))
-    return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases and regions"));
+    return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases, "
+                                          "regions, servers and market"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
     return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
-  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0))
+  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
+                               strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
-  if (opt_json)
+  if (opt_json && strcmp (which, "servers") == 0)
+    print_json (rp_cli_servers_json (catalog, today));
+  else if (opt_json && strcmp (which, "market") == 0)
+    print_json (rp_cli_market_json (catalog, today));
+  else if (opt_json)
     print_json (catalog_to_json (catalog, which, opt_currency != NULL ? (int) currency : -1,
                                  today));
   else

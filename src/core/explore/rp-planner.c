@@ -319,10 +319,12 @@ add_machine (Planner *p,
     }
   m.min_days = info->min_gpu_hours / n / 24;
   m.min_cost[RP_PLAN_RENT] = info->min_gpu_hours * info->rent_rate;
-  /* the GPUs, and the servers' slots by the catalog's rule on another
+  /* the GPUs, and the servers as the cost model prices them on another
    * GPU than the user's (whose typed server price may be lower) */
   m.min_cost[RP_PLAN_BUY] = n * info->gpu_price +
-                            (is_own_gpu (p, info->gpu) ? 0 : n * p->slot_price);
+                            (is_own_gpu (p, info->gpu) ? 0
+                             : nodes * rp_prices_node_platform (p->scenario, p->catalog,
+                                                                info->gpu, per_node, nodes));
   g_array_append_val (p->machines, m);
 }
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "rp-catalog.h"
+#include "rp-market.h"
 #include "rp-types.h"
 
 G_BEGIN_DECLS
@@ -171,6 +172,14 @@ typedef struct
   const RpRegion     *region;       /* borrowed; budget.region's entry, or NULL */
   const RpRegion     *power_region; /* borrowed; the region whose electricity price
                                      * is used (the region or its fallback), or NULL */
+  /* What is bought (rp-prices.c): the machine a node is bought as
+   * (rp_catalog_shape_for; NULL: no shape known), whether that many GPUs
+   * per node are sold, and whether the buyer's market sells the GPU in
+   * the scenario's condition (a new card that is not sold new there has
+   * no price: gpu is unknown and this says why). */
+  const RpServerShape *shape;       /* borrowed */
+  RpShapeFit          shape_fit;
+  RpAvailability      availability;
 } RpPrices;
 
 /* Break-even by utilization is sampled at 0, 10, …, 100 %. */

@@ -117,6 +117,32 @@ char *rp_words_buy_unpriced        (const RpPrices   *prices,
 char *rp_words_offer_abroad        (const RpCloudOffer *offer,
                                     const char       *gpu_name,
                                     RpCurrency        market);
+/* ---- what can be bought, and where (rp-market.h; rp-words-market.c) ---- */
+
+/* "sold new", "grey market", "used only", "rented only", "not sold",
+ * "unknown": a status in a table.  Static. */
+const char *rp_words_availability_label (RpAvailabilityStatus status);
+/* "workstation", "rack server", "baseboard server", "whole rack".  Static. */
+const char *rp_words_shape_kind         (RpShapeKind          kind);
+/* Whether @a's market sells @gpu_name in @condition, with the date and
+ * who made the rule: "A new A100 is not sold in China since 2022-08-26
+ * (US government …): only through grey channels, …".  No final period. */
+char       *rp_words_availability       (const RpAvailability *a,
+                                         const char           *gpu_name,
+                                         RpCondition           condition);
+/* Why @gpus_per_node × @gpu is no machine one can buy (@fit, @shape as
+ * rp_catalog_shape_for gives them): "The H100 SXM5 is sold in machines
+ * of 4 or 8 GPUs, not 2: the nearest is the HGX H100 4-GPU server", or
+ * that no shape is known; NULL when the count is sold.  No final period. */
+char       *rp_words_shape_fit          (const RpCatalog      *catalog,
+                                         const RpGpu          *gpu,
+                                         guint                 gpus_per_node,
+                                         RpShapeFit            fit,
+                                         const RpServerShape  *shape);
+/* The licence caveat of @term for @gpu_name in a datacenter build.  No
+ * final period. */
+char       *rp_words_licence            (const RpLicenceTerm  *term,
+                                         const char           *gpu_name);
 /* ---- the comparison (rp-compare.h) ---- */
 
 /* How the GPUs split the work: "8 data-parallel · ZeRO-3", "DP 2 × TP 4
