@@ -15,9 +15,54 @@
 
 #include "rp-catalog.h"
 #include "rp-fields.h"
-#include "rp-results.h"
+#include "rp-market.h"
 
 G_BEGIN_DECLS
+
+/* Where a price came from. */
+typedef enum
+{
+  RP_PRICE_UNKNOWN,             /* nothing to go on: the part is not priced */
+  RP_PRICE_USER,                /* typed by the user for this GPU */
+  RP_PRICE_CATALOG,             /* a catalog entry: source and date below */
+  RP_PRICE_DEFAULT,             /* a pricing.json rule or default */
+} RpPriceOrigin;
+
+typedef struct
+{
+  double         value;         /* in the scenario's currency; NAN unknown */
+  RpPriceOrigin  origin;
+  const char    *source;        /* borrowed from the catalog; NULL for the user's */
+  const char    *as_of;         /* borrowed */
+  RpCurrency     currency;      /* the entry's own currency … */
+  double         original;      /* … and value in it */
+} RpPrice;
+
+/* Every price and rate the cost model used, with where it came from. */
+typedef struct
+{
+  RpPrice             usd_to_cny;   /* CNY per USD */
+  RpPrice             gpu;          /* per GPU, bought */
+  RpPrice             server;       /* per node, without GPUs */
+  RpPrice             network;      /* NICs and switch ports, all nodes */
+  RpPrice             rent;         /* per GPU-hour */
+  const RpCloudOffer *offer;        /* borrowed; the offer behind rent, or NULL */
+  RpPrice             power;        /* per kWh */
+  RpPrice             pue;
+  RpPrice             years;        /* depreciation period */
+  RpPrice             failure;      /* GPUs failing per year, % (not money) */
+  const RpRegion     *region;       /* borrowed; budget.region's entry, or NULL */
+  const RpRegion     *power_region; /* borrowed; the region whose electricity price
+                                     * is used (the region or its fallback), or NULL */
+  /* What is bought (rp-prices.c): the machine a node is bought as
+   * (rp_catalog_shape_for; NULL: no shape known), whether that many GPUs
+   * per node are sold, and whether the buyer's market sells the GPU in
+   * the scenario's condition (a new card that is not sold new there has
+   * no price: gpu is unknown and this says why). */
+  const RpServerShape *shape;       /* borrowed */
+  RpShapeFit          shape_fit;
+  RpAvailability      availability;
+} RpPrices;
 
 /* The platform price (the server without its GPUs) of one node of
  * @per_node × @gpu in a cluster of @nodes, as rp_prices_resolve() prices

@@ -52,13 +52,6 @@ static const AdviceInfo advice_info[RP_N_ADVICE] = {
 
 /* ---- public API: lifetimes ------------------------------------------ */
 
-void
-rp_change_clear (RpChange *change)
-{
-  g_return_if_fail (change != NULL);
-  g_clear_pointer (&change->from_text, g_free);
-  g_clear_pointer (&change->to_text, g_free);
-}
 
 void
 rp_fix_clear (RpFix *fix)
