@@ -404,7 +404,8 @@ test_stale_prices (void)
 
   g_test_message ("%s", words);
   g_assert_nonnull (words);
-  g_assert_nonnull (strstr (words, "electricity (China (national industrial average), 2024)"));
+  g_assert_nonnull (strstr (words, "electricity (China (national industrial average), 2024, 35 "
+                                   "months old)"));
   /* in March 2024 a 2024 price is two months old */
   fresh = rp_words_stale_prices (est, then);
   g_assert_true (fresh == NULL || strstr (fresh, "electricity") == NULL);

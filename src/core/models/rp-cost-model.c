@@ -89,6 +89,9 @@ billed_gpus (const RpCostInputs *in)
 {
   guint per_instance = MAX (in->gpus_per_instance, 1);
 
+  if (in->billed_gpus > 0)
+    return in->billed_gpus;
+
   return (in->gpus + per_instance - 1) / per_instance * per_instance;
 }
 
@@ -167,6 +170,7 @@ gather_prices (const RpScenario *scenario,
                           ? offer->gpus_per_instance : 1;
   in->billing_granularity_s = prices->rent.origin == RP_PRICE_CATALOG && offer != NULL
                               ? offer->billing_granularity_s : 0;
+  in->billed_gpus = prices->rent.origin == RP_PRICE_CATALOG ? prices->rent_billed_gpus : 0;
   in->spot_allowance_pct = b->rent_kind == RP_RENT_SPOT ? b->spot_interruption_pct : 0;
   in->storage_price_gb_month = b->storage_price_gb_month;
   in->egress_gb = b->egress_gb;
@@ -267,6 +271,7 @@ advise_prices (const RpScenario   *scenario,
                              _("%s is rented by the instance: %u GPUs are billed for the "
                                "%u used"),
                              offer != NULL ? offer->id : "", billed_gpus (in), in->gpus);
+  rp_words_add_rent_choice (est, &est->cost.prices, gpu->name);
   if (in->rent_known && b->rent_kind == RP_RENT_SPOT && b->spot_interruption_pct <= 0)
     rp_estimate_add_warning (est, "spot-no-allowance", RP_SEVERITY_INFO,
                              _("Spot capacity can be taken back at any time; set an "

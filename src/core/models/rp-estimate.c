@@ -13,6 +13,7 @@
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
+#include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -102,12 +103,8 @@ rp_estimate_compute_full (const RpScenario *scenario,
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
-  if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
-    rp_estimate_add_warning (out, "precision-unsupported", RP_SEVERITY_ERROR,
-                             _("The %s cannot compute in %s; choose another precision"),
-                             gpu->name,
-                             rp_enum_info_get_label (&rp_precision_info,
-                                                     scenario->training.precision));
+  /* "precision-unsupported", "precision-unknown", "gpu-derived" */
+  rp_words_add_gpu_warnings (out, gpu, scenario->training.precision);
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);

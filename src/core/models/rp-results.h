@@ -164,6 +164,11 @@ typedef struct
   RpPrice             network;      /* NICs and switch ports, all nodes */
   RpPrice             rent;         /* per GPU-hour */
   const RpCloudOffer *offer;        /* borrowed; the offer behind rent, or NULL */
+  guint               rent_billed_gpus; /* GPUs in the offer's instances billed (market/
+                                     * rp_cloud_offer_billed_gpus); 0 = those used */
+  guint               rent_flags;   /* RpRentFlags (rp-prices.h): how the offer was chosen */
+  const RpCloudOffer *rent_beaten;  /* borrowed; the known provider's cheapest offer a
+                                     * margin win beat (RP_RENT_FLAG_WON_ON_MARGIN), or NULL */
   RpPrice             power;        /* per kWh */
   RpPrice             pue;
   RpPrice             years;        /* depreciation period */

@@ -11,6 +11,7 @@
 #include "rp-estimate.h"
 #include "rp-fields.h"
 #include "rp-planner.h"
+#include "rp-words-market.h"
 
 G_BEGIN_DECLS
 
