@@ -8,6 +8,7 @@
 #include "rp-catalog.h"
 #include "rp-catalog-check.h"
 #include "rp-error.h"
+#include "rp-market.h"
 #include "rp-planner.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
@@ -112,8 +113,41 @@ test_every_gpu_estimable (void)
       g_assert_false (rp_estimate_has_warning (est, "precision-unsupported"));
       if (gpu_has_offer (gpu->id) && !est->cost.rent_available)
         g_error ("%s has an offer but no rent", gpu->id);
-      if (gpu_has_purchase (gpu) && !est->cost.buy_available)
-        g_error ("%s has a price but no purchase cost", gpu->id);
+      if (gpu_has_purchase (gpu))
+        {
+          /* bought as it is sold: in a machine of the smallest count its
+           * server shapes take (an MI300X comes on an 8-GPU baseboard),
+           * in a market that sells it (in dollars or in yuan), new or, no
+           * longer sold new (an RTX 3090), used */
+          gboolean priced = FALSE, refused = TRUE;
+
+          for (guint c = 0; c < 2 * RP_N_CURRENCIES && !priced; c++)
+            {
+              g_autoptr(RpScenario) b = rp_scenario_copy (s);
+              g_autoptr(RpEstimate) bought = NULL;
+
+              b->hardware.gpus_per_node = rp_catalog_purchasable_gpus_per_node (catalog, gpu->id,
+                                                                                1);
+              b->training.global_batch = 64;
+              b->budget.currency = c % RP_N_CURRENCIES;
+              b->budget.condition = c < RP_N_CURRENCIES ? RP_CONDITION_NEW : RP_CONDITION_USED;
+              bought = rp_test_estimate (catalog, b);
+              priced = bought->cost.buy_available;
+              {
+                /* a market that does not sell it (export rules) rightly
+                 * prices no purchase */
+                const RpMarket *market = rp_catalog_market_for (catalog, b->budget.region,
+                                                                b->budget.currency);
+                RpAvailability a;
+
+                rp_catalog_availability (catalog, gpu->id, market != NULL ? market->id : NULL,
+                                         b->budget.condition, NULL, &a);
+                refused = refused && !a.allowed;
+              }
+            }
+          if (!priced && !refused)
+            g_error ("%s has a price but no purchase cost", gpu->id);
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 #include "rp-error.h"
 #include "rp-fields.h"
 #include "rp-results.h"
-#include "rp-scenario-private.h"
+#include "rp-json-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>

@@ -6,11 +6,12 @@
 #include "rp-catalog.h"
 
 #include "rp-catalog-private.h"
+#include "rp-market-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
 #include "rp-mfu-private.h"
-#include "rp-model.h"
-#include "rp-model-private.h"
+#include "rp-arch.h"
+#include "rp-arch-private.h"
 #include "rp-pricing-private.h"
 #include "rp-units.h"
 
@@ -59,6 +60,7 @@ struct _RpCatalog
   GHashTable      *providers_by_name; /* name (borrowed) → RpProvider* (borrowed) */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
+  RpMarketData    *market;     /* owned: server shapes, markets, availability */
 };
 
 /* ---- entry lifetimes ------------------------------------------------ */
@@ -1094,6 +1096,8 @@ load_root (RpCatalog   *self,
         self->pricing = rp_pricing_new ();
       return rp_pricing_load_json (self->pricing, root, error);
     }
+  if (rp_market_data_handles (format))
+    return rp_market_data_load (self->market, root, format, error);
   if (g_str_has_prefix (format, "rigplan-"))
     return TRUE;   /* another data file (mfu, …) read by its own loader */
   rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "format",
@@ -1528,6 +1532,7 @@ rp_catalog_new_empty (void)
   entry_list_init (&self->purchases, rp_purchase_free);
   entry_list_init (&self->regions, rp_region_free);
   entry_list_init (&self->providers, provider_free);
+  self->market = rp_market_data_new ();
   self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, origin_free);
   self->offers_by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                (GDestroyNotify) g_ptr_array_unref);
@@ -1555,6 +1560,7 @@ rp_catalog_unref (RpCatalog *self)
   entry_list_clear (&self->purchases);
   entry_list_clear (&self->regions);
   entry_list_clear (&self->providers);
+  g_clear_pointer (&self->market, rp_market_data_free);
   g_hash_table_unref (self->origins);
   g_hash_table_unref (self->offers_by_gpu);
   g_hash_table_unref (self->providers_by_name);
@@ -1617,7 +1623,7 @@ load_bundled_dir (RpCatalog  *self,
    * pricing.json the cost model needs every price set; purchases.json
    * and regions.json add dated purchase prices and power prices. */
   static const char *const optional[] = {
-    "mfu.json", "pricing.json", "purchases.json", "regions.json",
+    "mfu.json", "pricing.json", "purchases.json", "regions.json", "servers.json", "market.json",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
@@ -2096,4 +2102,11 @@ rp_link_scope_to_string (RpLinkScope v)
 {
   g_return_val_if_fail ((guint) v < RP_N_LINK_SCOPES, NULL);
   return link_scope_names[v];
+}
+
+RpMarketData *
+rp_catalog_get_market_data (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->market;
 }

@@ -8,12 +8,10 @@
 #include "rp-constraints.h"
 #include "rp-cost-model.h"
 #include "rp-error.h"
-#include "rp-fix.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
-#include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -77,11 +75,10 @@ check_region (const RpScenario *scenario,
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
-rp_estimate_compute_full (const RpScenario *scenario,
-                          const RpCatalog  *catalog,
-                          RpEstimateFlags   flags,
-                          RpEstimate       *out,
-                          GError          **error)
+rp_estimate_compute (const RpScenario *scenario,
+                     const RpCatalog  *catalog,
+                     RpEstimate       *out,
+                     GError          **error)
 {
   const RpGpu *gpu;
 
@@ -103,24 +100,19 @@ rp_estimate_compute_full (const RpScenario *scenario,
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
-  /* "precision-unsupported", "precision-unknown", "gpu-derived" */
-  rp_words_add_gpu_warnings (out, gpu, scenario->training.precision);
+  /* a precision a source says the GPU lacks stops the run; one no source
+   * gives leaves it untimed and says which key to fill */
+  if (rp_gpu_precision_support (gpu, scenario->training.precision) == RP_SUPPORT_NO)
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
+  else if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
+  if (gpu->derived != 0)
+    rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);
-  rp_constraints_judge (scenario, out, (flags & RP_ESTIMATE_NO_WORDS) == 0);
-  if ((flags & RP_ESTIMATE_NO_FIX) == 0)
-    rp_fix_search (scenario, catalog, out);
+  rp_constraints_judge (scenario, out);
   return TRUE;
-}
-
-gboolean
-rp_estimate_compute (const RpScenario *scenario,
-                     const RpCatalog  *catalog,
-                     RpEstimate       *out,
-                     GError          **error)
-{
-  return rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_DEFAULT, out, error);
 }
 
 gboolean

@@ -5,7 +5,6 @@
 #pragma once
 
 #include "rp-catalog-check.h"
-#include "rp-estimate.h"
 #include "rp-prices.h"
 
 G_BEGIN_DECLS
@@ -24,23 +23,12 @@ char       *rp_words_precision_unknown (const RpGpu        *gpu,
  * capped only NVLink, at 400 GB/s."  One sentence per derivation the
  * entry took; NULL when it took none. */
 char       *rp_words_gpu_derived       (const RpGpu        *gpu);
-/* Adds the estimate's GPU warnings: "precision-unsupported" (a source
- * says the GPU lacks the precision), "precision-unknown" (the catalog
- * does not say) and "gpu-derived" (figures taken from a sibling part). */
-void        rp_words_add_gpu_warnings  (RpEstimate         *estimate,
-                                        const RpGpu        *gpu,
-                                        RpPrecision         precision);
 /* What the answer must say about how the rent offer was chosen
  * (RpPrices.rent_flags): the buyer's own quote; a provider of unknown
  * standing, and that it won on a margin over a known one; an instance
  * size the offer does not state; an offer too small for the node.  NULL
  * when there is nothing to say. */
 char       *rp_words_rent_choice       (const RpPrices     *prices,
-                                        const char         *gpu_name);
-/* Adds rp_words_rent_choice() as "rent-offer-choice" (information), or
- * "rent-offer-too-small" (a warning) when the node does not fit. */
-void        rp_words_add_rent_choice   (RpEstimate         *estimate,
-                                        const RpPrices     *prices,
                                         const char         *gpu_name);
 /* "rent (AutoDL RTX 4090, 2025-03, 21 months old)": one stale price. */
 char       *rp_words_stale_price       (const RpStalePrice *stale);
