@@ -250,7 +250,7 @@ test_offer_for_another_gpu (void)
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
 
-  rp_scenario_set_rent_offer (s, "aws-p5-48xlarge-2025-03-17");
+  rp_scenario_set_rent_offer (s, "aws-p5-48xlarge");
   g_assert_false (rp_fix_estimate (s, catalog, est, &error));
   g_assert_cmpstr (rp_error_get_key (error), ==, "budget.rent_offer");
   g_assert_nonnull (strstr (rp_error_get_detail (error), "H100"));

@@ -3,6 +3,8 @@
  *
  *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
  *   rigplan-cli catalog servers|market [--json]       (rp-cli-market.c)
+ *   rigplan-cli catalog check [--json]                   (rp-cli-catalog.c)
+ *   rigplan-cli catalog import-prices FILE.csv [--json]
  *   rigplan-cli estimate FILE.rigplan [--json]
  *   rigplan-cli plan FILE.rigplan [--top N] [--json]
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
@@ -21,6 +23,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
 #include "rp-cli-market.h"
@@ -355,6 +358,55 @@ add_provenance (cJSON      *obj,
   cJSON_AddBoolToObject (obj, "stale", rp_price_is_stale (as_of, today));
 }
 
+/* "support": what the sources say of each precision: yes, no, unknown. */
+static void
+add_support (cJSON       *obj,
+             const RpGpu *g)
+{
+  static const struct
+  {
+    const char  *key;
+    RpPrecision  precision;
+  } precisions[] = {
+    { "fp32", RP_PRECISION_FP32 }, { "fp16", RP_PRECISION_FP16_MIXED },
+    { "bf16", RP_PRECISION_BF16_MIXED }, { "fp8", RP_PRECISION_FP8_MIXED },
+  };
+  static const char *const names[] = { "unknown", "yes", "no" };
+  cJSON *support = cJSON_AddObjectToObject (obj, "support");
+
+  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
+    cJSON_AddStringToObject (support, precisions[i].key,
+                             names[rp_gpu_precision_support (g, precisions[i].precision)]);
+}
+
+/* "derived": the figures taken from a sibling part, with why. */
+static void
+add_derivations (cJSON       *obj,
+                 const RpGpu *g)
+{
+  cJSON *list = cJSON_AddArrayToObject (obj, "derived");
+
+  for (guint i = 0; i < g->derivations->len; i++)
+    {
+      const RpGpuDerivation *d = g_ptr_array_index (g->derivations, i);
+      cJSON *item, *fields;
+
+      if (!d->applied)
+        continue;
+      item = cJSON_CreateObject ();
+      fields = cJSON_AddArrayToObject (item, "fields");
+      for (guint b = 0; b < RP_N_GPU_FIELDS; b++)
+        if (rp_gpu_field_derivation (g, 1u << b) == d)
+          cJSON_AddItemToArray (fields, cJSON_CreateString (rp_gpu_field_to_key (1u << b)));
+      rp_json_add_string (item, "from", d->from_gpu);
+      if (d->from_gpu == NULL)
+        rp_json_add_string (item, "from_field", rp_gpu_field_to_key (d->from_field));
+      rp_json_add_string (item, "why", d->why);
+      rp_json_add_string (item, "source", d->source);
+      cJSON_AddItemToArray (list, item);
+    }
+}
+
 static cJSON *
 gpu_to_json (const RpGpu *g,
              GDate       *today)
@@ -373,6 +425,9 @@ gpu_to_json (const RpGpu *g,
   add_known (obj, "fp8_tflops", g->tflops_fp8);
   add_known (obj, "tdp_w", g->tdp_w);
   add_known (obj, "price_usd", g->price_usd);
+  rp_json_add_string (obj, "price_kind", g->price_kind);
+  add_support (obj, g);
+  add_derivations (obj, g);
   add_provenance (obj, g->source, g->source_kind, g->as_of, today);
   rp_json_add_string (obj, "notes", g->notes);
   return obj;
@@ -383,7 +438,7 @@ cloud_to_json (const RpCloudOffer *o,
                GDate              *today)
 {
   static const char *const keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly", "capacity_block",
   };
   cJSON *obj = cJSON_CreateObject ();
   cJSON *prices;
@@ -402,6 +457,16 @@ cloud_to_json (const RpCloudOffer *o,
   for (guint k = 0; k < RP_N_RENT_KINDS; k++)
     add_known (prices, keys[k], o->per_gpu_hour[k]);
   rp_json_add_number (obj, "billing_granularity_s", o->billing_granularity_s);
+  {
+    cJSON *shapes = cJSON_AddArrayToObject (obj, "shapes");
+
+    for (guint i = 0; i < o->n_shapes; i++)
+      cJSON_AddItemToArray (shapes, cJSON_CreateNumber (o->shapes[i]));
+  }
+  cJSON_AddStringToObject (obj, "billing", rp_billing_to_string (o->billing));
+  add_known (obj, "max_gpus_per_node", rp_cloud_offer_max_gpus_per_node (o));
+  cJSON_AddStringToObject (obj, "provider_standing",
+                           rp_cloud_offer_provider_known (o) ? "known" : "unknown");
   add_known (obj, "vcpus", o->vcpus);
   add_known (obj, "ram_gb", o->ram_gb);
   add_known (obj, "disk_gb", o->disk_gb);
@@ -459,6 +524,18 @@ region_to_json (const RpRegion *r,
   rp_json_add_string (obj, "country", r->country);
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (r->currency));
   add_known (obj, "electricity_per_kwh", r->electricity_per_kwh);
+  if (r->tariff.period != NULL)
+    {
+      cJSON *tariff = cJSON_AddObjectToObject (obj, "tariff");
+
+      rp_json_add_string (tariff, "structure", r->tariff.structure);
+      rp_json_add_string (tariff, "voltage", r->tariff.voltage);
+      add_known (tariff, "flat", r->tariff.flat);
+      add_known (tariff, "peak", r->tariff.peak);
+      add_known (tariff, "valley", r->tariff.valley);
+      add_known (tariff, "sharp", r->tariff.sharp);
+      rp_json_add_string (tariff, "period", r->tariff.period);
+    }
   add_known (obj, "pue", r->pue);
   add_provenance (obj, r->source, r->source_kind, r->as_of, today);
   rp_json_add_string (obj, "notes", r->notes);
@@ -540,34 +617,46 @@ run_catalog (int    argc,
     "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL,
   };
   g_autoptr(GOptionContext) context =
-    new_context (_("gpus|clouds|models|purchases|regions|servers|market"),
+    new_context (_("gpus|clouds|models|purchases|regions|servers|market|check|import-prices "
+                   "FILE.csv"),
                  _("List a bundled catalog (with your additions). Prices older than six months "
-                   "are marked stale."));
+                   "are marked stale. “check” lists every hole in the catalogs; "
+                   "“import-prices” reads a price list of your quotes into your catalog."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(GDate) today = g_date_new ();
   RpCurrency currency = RP_CURRENCY_USD;
   const char *which;
+  gboolean check, import;
 
   g_option_context_add_main_entries (context, catalog_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
-  if (argc != 2)
+  which = argc >= 2 ? argv[1] : NULL;
+  check = g_strcmp0 (which, "check") == 0;
+  import = g_strcmp0 (which, "import-prices") == 0;
+  if (import && argc != 3)
+    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
+  if (!import && argc != 2)
     return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases, "
                                           "regions, servers or market"));
-  which = argv[1];
-  if (!g_strv_contains (names, which))
+  if (!check && !import && !g_strv_contains (names, which))
     return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases, "
                                           "regions, servers and market"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
     return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
-  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
-                               strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
+  if (opt_currency != NULL && (check || import || strcmp (which, "gpus") == 0 ||
+                               strcmp (which, "models") == 0 || strcmp (which, "servers") == 0 ||
+                               strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
+  if (check)
+    return rp_cli_catalog_check (catalog, opt_json, today);
+  if (import)
+    return rp_cli_catalog_import (catalog, argv[2], opt_json, today);
   if (opt_json && strcmp (which, "servers") == 0)
     print_json (rp_cli_servers_json (catalog, today));
   else if (opt_json && strcmp (which, "market") == 0)

@@ -67,6 +67,7 @@ rp_region_free (gpointer data)
   g_free (region->as_of);
   g_free (region->source_kind);
   g_free (region->notes);
+  rp_region_clear_tariff (region);
   g_free (region);
 }
 
@@ -94,7 +95,8 @@ rp_region_read (const cJSON *item,
                             &region->electricity_fallback, error) ||
       !rp_catalog_read_provenance (item, path, &region->source, &region->as_of,
                                    &region->notes, error) ||
-      !rp_json_read_string (item, path, "source_kind", FALSE, &region->source_kind, error))
+      !rp_json_read_string (item, path, "source_kind", FALSE, &region->source_kind, error) ||
+      !rp_region_read_tariff (item, path, region, error))
     return FALSE;
   *out = g_steal_pointer (&region);
   return TRUE;

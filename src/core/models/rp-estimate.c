@@ -100,8 +100,14 @@ rp_estimate_compute (const RpScenario *scenario,
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
-  if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
+  /* a precision a source says the GPU lacks stops the run; one no source
+   * gives leaves it untimed and says which key to fill */
+  if (rp_gpu_precision_support (gpu, scenario->training.precision) == RP_SUPPORT_NO)
     rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
+  else if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
+  if (gpu->derived != 0)
+    rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);

@@ -48,6 +48,10 @@ static const AdviceInfo advice_info[RP_N_ADVICE] = {
   [RP_ADVICE_BACKUP_CHECKPOINTS] = { "backup-checkpoints", RP_SEVERITY_INFO },
   [RP_ADVICE_POWER_UNKNOWN] = { "power-unknown", RP_SEVERITY_INFO },
   [RP_ADVICE_COST_INVALID] = { "cost-invalid", RP_SEVERITY_ERROR },
+  [RP_ADVICE_PRECISION_UNKNOWN] = { "precision-unknown", RP_SEVERITY_WARNING },
+  [RP_ADVICE_GPU_DERIVED] = { "gpu-derived", RP_SEVERITY_INFO },
+  [RP_ADVICE_RENT_OFFER_CHOICE] = { "rent-offer-choice", RP_SEVERITY_INFO },
+  [RP_ADVICE_RENT_OFFER_TOO_SMALL] = { "rent-offer-too-small", RP_SEVERITY_WARNING },
 };
 
 /* ---- public API: lifetimes ------------------------------------------ */

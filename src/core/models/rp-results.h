@@ -281,6 +281,10 @@ typedef enum
   RP_ADVICE_BACKUP_CHECKPOINTS,
   RP_ADVICE_POWER_UNKNOWN,
   RP_ADVICE_COST_INVALID,           /* key: the cost input that is not valid */
+  RP_ADVICE_PRECISION_UNKNOWN,      /* no source says whether the GPU computes in it */
+  RP_ADVICE_GPU_DERIVED,            /* figures taken from a sibling part (market/) */
+  RP_ADVICE_RENT_OFFER_CHOICE,      /* RpPrices.rent_flags: quote, unknown provider, shape */
+  RP_ADVICE_RENT_OFFER_TOO_SMALL,   /* the scenario's offer cannot hold its node */
   RP_N_ADVICE
 } RpAdvice;
 

@@ -757,6 +757,8 @@ rent_terms (RpRentKind kind)
       return _("by the day");
     case RP_RENT_MONTHLY:
       return _("by the month");
+    case RP_RENT_CAPACITY_BLOCK:
+      return _("in a capacity block booked ahead");
     case RP_RENT_ON_DEMAND:
     case RP_N_RENT_KINDS:
     default:
