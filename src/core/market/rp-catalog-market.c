@@ -194,3 +194,34 @@ rp_condition_from_string (const char  *s,
   *out = (RpCondition) i;
   return TRUE;
 }
+
+gboolean
+rp_region_read_tariff (const cJSON *item,
+                       const char  *path,
+                       RpRegion    *region,
+                       GError     **error)
+{
+  g_autofree char *where = rp_json_join_path (path, "tariff");
+  const cJSON *tariff = NULL;
+  RpTariff *t = &region->tariff;
+
+  if (!rp_json_read_object (item, path, "tariff", FALSE, &tariff, error))
+    return FALSE;
+  if (tariff == NULL)
+    return TRUE;
+  return rp_json_read_string (tariff, where, "structure", FALSE, &t->structure, error) &&
+         rp_json_read_string (tariff, where, "voltage", FALSE, &t->voltage, error) &&
+         rp_json_read_number (tariff, where, "flat", FALSE, 0, 100, &t->flat, error) &&
+         rp_json_read_number (tariff, where, "peak", FALSE, 0, 100, &t->peak, error) &&
+         rp_json_read_number (tariff, where, "valley", FALSE, 0, 100, &t->valley, error) &&
+         rp_json_read_number (tariff, where, "sharp", FALSE, 0, 100, &t->sharp, error) &&
+         rp_json_read_string (tariff, where, "period", FALSE, &t->period, error);
+}
+
+void
+rp_region_clear_tariff (RpRegion *region)
+{
+  g_clear_pointer (&region->tariff.structure, g_free);
+  g_clear_pointer (&region->tariff.voltage, g_free);
+  g_clear_pointer (&region->tariff.period, g_free);
+}

@@ -332,44 +332,6 @@ segment_from_string (const char *s,
   return FALSE;
 }
 
-gboolean
-rp_catalog_read_id (const cJSON *item,
-                    const char  *path,
-                    char       **out,
-                    GError     **error)
-{
-  if (!rp_json_read_string (item, path, "id", TRUE, out, error))
-    return FALSE;
-  for (const char *p = *out; *p != '\0'; p++)
-    if (!(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '-' || *p == '.' || *p == '_'))
-      {
-        g_autofree char *where = rp_json_join_path (path, "id");
-        rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
-                          _("“%s” may hold only a–z, 0–9, “-”, “_” and “.”"), *out);
-        return FALSE;
-      }
-  if (**out == '\0')
-    {
-      g_autofree char *where = rp_json_join_path (path, "id");
-      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("must not be empty"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-rp_catalog_read_provenance (const cJSON *item,
-                            const char  *path,
-                            char       **source,
-                            char       **as_of,
-                            char       **notes,
-                            GError     **error)
-{
-  return rp_json_read_string (item, path, "source", TRUE, source, error) &&
-         rp_json_read_string (item, path, "as_of", TRUE, as_of, error) &&
-         rp_json_read_string (item, path, "notes", FALSE, notes, error);
-}
-
 static const char *const precision_names[] = { "fp32", "tf32", "fp16", "bf16", "fp8" };
 
 /* @key ("precisions", "lacks"): a list of precision names, as bits. */
@@ -1485,37 +1447,6 @@ rp_catalog_user_dir (void)
   if (user_env != NULL && *user_env != '\0')
     return g_strdup (user_env);
   return g_build_filename (g_get_user_data_dir (), "rigplan", NULL);
-}
-
-gboolean
-rp_region_read_tariff (const cJSON *item,
-                       const char  *path,
-                       RpRegion    *region,
-                       GError     **error)
-{
-  g_autofree char *where = rp_json_join_path (path, "tariff");
-  const cJSON *tariff = NULL;
-  RpTariff *t = &region->tariff;
-
-  if (!rp_json_read_object (item, path, "tariff", FALSE, &tariff, error))
-    return FALSE;
-  if (tariff == NULL)
-    return TRUE;
-  return rp_json_read_string (tariff, where, "structure", FALSE, &t->structure, error) &&
-         rp_json_read_string (tariff, where, "voltage", FALSE, &t->voltage, error) &&
-         rp_json_read_number (tariff, where, "flat", FALSE, 0, 100, &t->flat, error) &&
-         rp_json_read_number (tariff, where, "peak", FALSE, 0, 100, &t->peak, error) &&
-         rp_json_read_number (tariff, where, "valley", FALSE, 0, 100, &t->valley, error) &&
-         rp_json_read_number (tariff, where, "sharp", FALSE, 0, 100, &t->sharp, error) &&
-         rp_json_read_string (tariff, where, "period", FALSE, &t->period, error);
-}
-
-void
-rp_region_clear_tariff (RpRegion *region)
-{
-  g_clear_pointer (&region->tariff.structure, g_free);
-  g_clear_pointer (&region->tariff.voltage, g_free);
-  g_clear_pointer (&region->tariff.period, g_free);
 }
 
 /* ---- public API ----------------------------------------------------- */
