@@ -281,6 +281,25 @@ rp_scenario_model_is_customized (const RpScenario  *self,
   return FALSE;
 }
 
+/* Every number field that applies within its range: the field table is
+ * the one description of each range (rp-fields.c). */
+static gboolean
+check_ranges (const RpScenario *self,
+              GError          **error)
+{
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (f->arch_bit != 0 || !rp_field_is_number (f) ||
+          !rp_field_applies (f, self, &self->model.arch))
+        continue;
+      if (!rp_field_check (f, rp_field_get_number (f, self), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 rp_scenario_validate (const RpScenario *self,
                       GError          **error)
@@ -301,8 +320,9 @@ rp_scenario_validate (const RpScenario *self,
       rp_error_set_key (error, RP_ERROR_MISSING_FIELD, "hardware.gpu", _("choose a GPU"));
       return FALSE;
     }
-  if (n_gpus == 0)
-    return scenario_invalid (error, "hardware.gpus_per_node", _("at least one GPU is needed"));
+  if (!check_ranges (self, error))
+    return FALSE;
+  /* the rules that tie fields together; a field's own range is the table's */
   if (model_parallel == 0 || n_gpus % model_parallel != 0)
     return scenario_invalid (error, t->context_parallel > 1 ? "training.context_parallel"
                                                            : "training.tensor_parallel",
@@ -311,15 +331,8 @@ rp_scenario_validate (const RpScenario *self,
   if (t->tensor_parallel > hw->gpus_per_node)
     return scenario_invalid (error, "training.tensor_parallel",
                              _("tensor parallelism cannot span more GPUs than one node has"));
-  if (t->micro_batch == 0)
-    return scenario_invalid (error, "training.micro_batch", _("must be at least 1"));
   if (t->global_batch < t->micro_batch * rp_scenario_data_parallel (self))
     return scenario_invalid (error, "training.global_batch",
                              _("must be at least micro batch × data-parallel GPUs"));
-  if ((t->method == RP_METHOD_LORA || t->method == RP_METHOD_QLORA) && t->lora_rank == 0)
-    return scenario_invalid (error, "training.lora_rank", _("LoRA needs a rank of at least 1"));
-  if (self->budget.residual_pct > 100)
-    return scenario_invalid (error, "budget.residual_pct",
-                             _("the resale value cannot exceed the price"));
   return TRUE;
 }
