@@ -8,6 +8,7 @@
 #include "rp-error.h"
 #include "rp-fields.h"
 #include "rp-json-private.h"
+#include "rp-owned.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -90,16 +91,18 @@ rp_scenario_copy (const RpScenario *self)
 
   copy = g_new0 (RpScenario, 1);
   *copy = *self;
-  copy->name = g_strdup (self->name);
-  copy->notes = g_strdup (self->notes);
-  copy->model.preset = g_strdup (self->model.preset);
-  copy->hardware.gpu = g_strdup (self->hardware.gpu);
-  copy->budget.rent_offer = g_strdup (self->budget.rent_offer);
-  copy->budget.region = g_strdup (self->budget.region);
-  copy->planner.gpu_types = g_strdup (self->planner.gpu_types);
-  copy->planner.vendors = g_strdup (self->planner.vendors);
-  copy->planner.providers = g_strdup (self->planner.providers);
-  copy->planner.regions = g_strdup (self->planner.regions);
+  /* the strings are the field table's string fields */
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (f->type == RP_FIELD_STRING && f->arch_bit == 0)
+        {
+          char **slot = rp_field_member (f, copy);
+
+          *slot = g_strdup (*slot);
+        }
+    }
   copy->extra = rp_json_extra_copy (self->extra);
   return copy;
 }
@@ -109,16 +112,13 @@ rp_scenario_free (RpScenario *self)
 {
   if (self == NULL)
     return;
-  g_free (self->name);
-  g_free (self->notes);
-  g_free (self->model.preset);
-  g_free (self->hardware.gpu);
-  g_free (self->budget.rent_offer);
-  g_free (self->budget.region);
-  g_free (self->planner.gpu_types);
-  g_free (self->planner.vendors);
-  g_free (self->planner.providers);
-  g_free (self->planner.regions);
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (f->type == RP_FIELD_STRING && f->arch_bit == 0)
+        g_free (*(char **) rp_field_member (f, self));
+    }
   rp_json_extra_free (self->extra);
   g_free (self);
 }
@@ -334,5 +334,12 @@ rp_scenario_validate (const RpScenario *self,
   if (t->global_batch < t->micro_batch * rp_scenario_data_parallel (self))
     return scenario_invalid (error, "training.global_batch",
                              _("must be at least micro batch × data-parallel GPUs"));
+  if (hw->owned_gpus != NULL)
+    {
+      g_autoptr(GPtrArray) owned = rp_owned_parse (hw->owned_gpus, error);
+
+      if (owned == NULL)
+        return FALSE;
+    }
   return TRUE;
 }
