@@ -237,7 +237,7 @@ rp_fix_step_to_string (RpFixStep step)
   static const char *const names[RP_N_FIX_STEPS] = {
     "smaller-micro-batch", "recompute", "optimizer-8bit", "pure-bf16", "zero-stage", "lora",
     "qlora", "offload", "more-gpus", "larger-gpu", "network", "parallel-split", "precision", "host-ram",
-    "cpu-cores", "storage", "loss", "precompute-reference",
+    "cpu-cores", "storage", "loss", "precompute-reference", "fewer-nodes",
   };
 
   g_return_val_if_fail ((guint) step < RP_N_FIX_STEPS, NULL);

@@ -371,6 +371,7 @@ typedef enum
   RP_FIX_STEP_STORAGE,
   RP_FIX_STEP_LOSS,               /* chunked or cut cross-entropy; tried after recompute */
   RP_FIX_STEP_REFERENCE,          /* precompute the reference model's log-probabilities */
+  RP_FIX_STEP_FEWER_NODES,        /* the same GPUs per node on fewer nodes, off a slow network */
   RP_N_FIX_STEPS
 } RpFixStep;
 

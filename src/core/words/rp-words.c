@@ -41,11 +41,12 @@ days (double value)
   return rp_units_format_number (value, value < 10 && !whole ? 1 : 0);
 }
 
-/* One step of a fix, as an instruction. */
+/* One step of a fix, as an instruction; @larger is the larger GPU a
+ * RP_FIX_STEP_LARGER_GPU moves to (NULL: unknown). */
 static char *
-step_action (const RpCatalog *catalog,
-             const RpFix     *fix,
-             guint            i)
+step_action (const RpFix *fix,
+             guint        i,
+             const RpGpu *larger)
 {
   guint value = fix->values[i];
 
@@ -95,15 +96,16 @@ step_action (const RpCatalog *catalog,
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "spread the run over %u GPU",
                                            "spread the run over %u GPUs", value), value);
     case RP_FIX_STEP_LARGER_GPU:
-      {
-        const RpGpu *gpu = fix->gpu != NULL ? rp_catalog_lookup_gpu (catalog, fix->gpu) : NULL;
-
-        return g_strdup_printf (_("use a larger GPU: %s"),
-                                gpu != NULL ? gpu->name : (fix->gpu != NULL ? fix->gpu : "?"));
-      }
+      return g_strdup_printf (_("use a larger GPU: %s"),
+                              larger != NULL ? larger->name : (fix->gpu != NULL ? fix->gpu : "?"));
     case RP_FIX_STEP_NETWORK:
       return g_strdup_printf (_("link the nodes with %s"),
                               rp_enum_info_get_label (&rp_network_info, value));
+    case RP_FIX_STEP_FEWER_NODES:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "keep the run on %u node, off the slow network",
+                                           "keep the run on %u nodes, waiting less on the "
+                                           "network", value), value);
     case RP_FIX_STEP_PARALLEL_SPLIT:
       return g_strdup (_("use a tensor and pipeline split the model allows"));
     case RP_FIX_STEP_PRECISION:
@@ -431,6 +433,17 @@ char *
 rp_words_fix_action (const RpCatalog *catalog,
                      const RpFix     *fix)
 {
+  g_return_val_if_fail (catalog != NULL && fix != NULL, NULL);
+
+  return capitalize (rp_words_fix_action_to (fix, fix->gpu != NULL
+                                                   ? rp_catalog_lookup_gpu (catalog, fix->gpu)
+                                                   : NULL));
+}
+
+char *
+rp_words_fix_action_to (const RpFix *fix,
+                        const RpGpu *larger)
+{
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
 
@@ -438,12 +451,12 @@ rp_words_fix_action (const RpCatalog *catalog,
 
   if (fix->status != RP_FIX_FOUND || fix->n_steps == 0)
     return NULL;
-  first = step_action (catalog, fix, 0);
+  first = step_action (fix, 0, larger);
   if (fix->n_steps == 1)
-    return capitalize (g_steal_pointer (&first));
-  second = step_action (catalog, fix, 1);
+    return g_steal_pointer (&first);
+  second = step_action (fix, 1, larger);
   /* TRANSLATORS: two steps of a fix, "lower the micro batch … and …" */
-  return capitalize (g_strdup_printf (_("%s, and %s"), first, second));
+  return g_strdup_printf (_("%s, and %s"), first, second);
 }
 
 char *

@@ -31,6 +31,9 @@ char *rp_words_verdict_detail      (const RpScenario *scenario,
  * NULL when @fix found nothing to change. */
 char *rp_words_fix_action          (const RpCatalog  *catalog,
                                     const RpFix      *fix);
+/* The same in lower case, the larger GPU given (a choice's own GPU). */
+char *rp_words_fix_action_to       (const RpFix      *fix,
+                                    const RpGpu      *larger);
 /* "Fix: Train with QLoRA on a 4-bit base model (then 9.8 GiB per GPU,
  * 2.1 days, $120)."  NULL when there is no fix; the "nothing works"
  * sentence when the search found none. */
