@@ -14,6 +14,7 @@
 #include "rp-scenario.h"
 #include "rp-test-core.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <math.h>
 #include <string.h>
@@ -93,6 +94,30 @@ test_network_bound_run_comes_together (void)
     }
 }
 
+/* ---- hardware already owned ----------------------------------------- */
+
+/* A student owns one RTX 4090 and would rent an A100 for a 13B LoRA.
+ * LoRA in BF16 does not fit 24 GB; QLoRA does, in hours, for the power
+ * alone: an expert says run QLoRA on the card you have before renting or
+ * buying anything. */
+static void
+test_student_runs_qlora_on_own_4090 (void)
+{
+  g_autoptr(RpScenario) s = story ("student-owns-4090.rigplan");
+  g_autoptr(RpDecision) d = decide (s);
+  const RpChoice *rec = rp_decision_get_recommended (d);
+  g_autofree char *words = NULL;
+
+  g_assert_nonnull (rec);
+  g_assert_cmpint (rec->kind, ==, RP_CHOICE_OWNED);
+  g_assert_cmpstr (rec->gpu->id, ==, "rtx-4090");
+  g_assert_true (rec->fixed);
+  g_assert_true (has_step (&rec->fix, RP_FIX_STEP_QLORA));
+  g_assert_cmpint (rec->scenario->training.method, ==, RP_METHOD_QLORA);
+  words = rp_words_choice (rec);
+  g_assert_nonnull (strstr (words, "QLoRA"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -101,5 +126,7 @@ main (int    argc,
   catalog = rp_test_load_bundled_catalog ();
   g_test_add_func ("/core/stories/network-bound-run-comes-together",
                    test_network_bound_run_comes_together);
+  g_test_add_func ("/core/stories/student-runs-qlora-on-own-4090",
+                   test_student_runs_qlora_on_own_4090);
   return g_test_run ();
 }

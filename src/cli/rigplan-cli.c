@@ -785,7 +785,8 @@ print_decision (const RpDecision *d)
   guint first = rp_decision_get_recommended (d) != NULL ? 1 : 0;
 
   g_print ("%s\n", _("Decision"));
-  g_print ("  → %s.\n", headline);
+  /* TRANSLATORS: the recommended machine, a sentence */
+  g_print (_("  → %s.\n"), headline);
   g_print ("    %s\n", why);
   if (first < d->n_choices)
     g_print ("  %s\n", _("Alternatives"));

@@ -245,6 +245,18 @@ static void
 choice_clear (RpChoice *c)
 {
   g_clear_pointer (&c->scenario, rp_scenario_free);
+  rp_fix_clear (&c->fix);
+}
+
+/* @c was reached by @fix: the choice keeps what words need to say it. */
+static void
+note_fix (RpChoice    *c,
+          const RpFix *fix)
+{
+  c->fixed = TRUE;
+  c->fix = *fix;
+  c->fix.gpu = g_strdup (fix->gpu);
+  c->fix.changes = NULL;
 }
 
 /* ---- helpers: the candidates ---------------------------------------- */
@@ -265,7 +277,7 @@ add_yours (GArray           *out,
       if (choice_of (&c, RP_CHOICE_YOURS_FIXED, rp_fix_apply (scenario, &estimate->fix),
                      scenario, catalog, today))
         {
-          c.fixed = TRUE;
+          note_fix (&c, &estimate->fix);
           g_array_append_val (out, c);
           return;
         }
@@ -295,7 +307,7 @@ add_owned_machine (GArray               *out,
   if (est->fix.status == RP_FIX_FOUND &&
       choice_of (&c, RP_CHOICE_OWNED, rp_fix_apply (moved, &est->fix), scenario, catalog,
                  today))
-    c.fixed = TRUE;
+    note_fix (&c, &est->fix);
   else
     fill_choice (&c, RP_CHOICE_OWNED, g_steal_pointer (&moved), est, scenario, catalog, today);
   g_array_append_val (out, c);
@@ -346,6 +358,22 @@ add_row (GArray           *out,
   return TRUE;
 }
 
+/* Whether @out already rents @row's machine (the user's, as planned). */
+static gboolean
+already_rented (GArray          *out,
+                const RpPlanRow *row)
+{
+  for (guint i = 0; i < out->len; i++)
+    {
+      const RpChoice *c = &g_array_index (out, RpChoice, i);
+
+      if (!rp_choice_is_bought (c) && c->kind != RP_CHOICE_OWNED && c->gpu == row->gpu &&
+          c->gpus == row->n_gpus && c->nodes == row->scenario->hardware.nodes)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The fastest rental within every limit and at most fastest_cost_factor
  * times the best's cost (fewer nodes among those as fast), when it saves
  * a fifth of the best's time or more. */
@@ -377,7 +405,8 @@ add_fastest_rent (GArray           *out,
         best = r;
     }
   /* worth naming when it saves a fifth of the time or more */
-  if (best != NULL && best != recommended && best->days < 0.8 * recommended->days)
+  if (best != NULL && best != recommended && best->days < 0.8 * recommended->days &&
+      !already_rented (out, best))
     add_row (out, RP_CHOICE_FASTEST_RENT, best, scenario, catalog, today);
 }
 

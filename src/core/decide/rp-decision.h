@@ -73,6 +73,8 @@ typedef struct
   guint               gpus;
   guint               nodes;
   gboolean            fixed;        /* the fix was applied to get here */
+  RpFix               fix;          /* then that fix's steps and larger GPU (its
+                                     * changes are in @scenario: NULL here) */
   double              memory_bytes;
   double              headroom_pct;
   double              days;         /* NAN: not timed */

@@ -247,6 +247,14 @@ rp_words_choice (const RpChoice *c)
   what = c->kind == RP_CHOICE_OWNED ? owned_text (c, machine)
          : bought ? bought_text (c, machine) : rented_text (c, machine);
   out = g_string_new (what);
+  if (c->fixed)
+    {
+      g_autofree char *action = rp_words_fix_action_to (&c->fix, c->gpu);
+
+      if (action != NULL)
+        /* TRANSLATORS: after a machine's description: the fix that makes it hold */
+        g_string_append_printf (out, _("; with the fix: %s"), action);
+    }
   broken = broken_text (c);
   if (broken != NULL)
     /* TRANSLATORS: after a machine's description: the limits it breaks */
