@@ -6,6 +6,71 @@
 #include "rp-cli-common.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
+
+/* ---- exit statuses -------------------------------------------------- */
+
+static const RpCliExitStatus exit_statuses[] = {
+  { EXIT_OK, N_("Success; for estimate, every check is met.") },
+  { EXIT_BAD_INPUT, N_("Bad input: a file or value that cannot be used; the message names the "
+                       "file, the JSON key and the problem.") },
+  { EXIT_USAGE, N_("Usage error (an unknown command or option, a missing argument) or an "
+                   "internal error.") },
+  { EXIT_CHECKS_UNMET, N_("estimate only: the scenario was estimated and printed, but a check "
+                          "is not met: the run does not fit in memory, or a limit (deadline, "
+                          "budget, capital, host RAM, CPU or storage feed, parallelism) is "
+                          "broken.") },
+};
+
+const RpCliExitStatus *
+rp_cli_get_exit_statuses (guint *n)
+{
+  *n = G_N_ELEMENTS (exit_statuses);
+  return exit_statuses;
+}
+
+/* ---- commands ------------------------------------------------------- */
+
+char *
+rp_cli_command_dup_parameter (const RpCliCommand *command)
+{
+  if (command->parameter != NULL)
+    return g_strdup (_(command->parameter));
+  if (command->words != NULL)
+    return g_strjoinv ("|", (char **) command->words);
+  return NULL;
+}
+
+char *
+rp_cli_command_dup_variant (const RpCliCommand *command)
+{
+  if (command->variant == NULL)
+    return NULL;
+  for (const GOptionEntry *e = command->entries; e != NULL && e->long_name != NULL; e++)
+    if (strcmp (e->long_name, command->variant) == 0 && e->arg_description != NULL)
+      return g_strdup_printf ("--%s %s", e->long_name, _(e->arg_description));
+  return g_strdup_printf ("--%s", command->variant);
+}
+
+GOptionContext *
+rp_cli_command_context (const RpCliCommand *command)
+{
+  g_autofree char *parameter = rp_cli_command_dup_parameter (command);
+  g_autofree char *prgname = g_strconcat ("rigplan-cli ", command->name, NULL);
+  GOptionContext *context = g_option_context_new (parameter);
+
+  /* "Usage: rigplan-cli estimate [OPTION…] FILE.rigplan" */
+  g_set_prgname (prgname);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (command->entries != NULL)
+    g_option_context_add_main_entries (context, command->entries, GETTEXT_PACKAGE);
+  if (command->flags & RP_CLI_SHARED_OPTIONS)
+    g_option_context_add_main_entries (context, rp_cli_get_shared_entries (), GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _(command->summary));
+  return context;
+}
+
+/* ---- failures ------------------------------------------------------- */
 
 int
 rp_cli_fail (int         status,
@@ -50,17 +115,4 @@ rp_cli_load_catalog (const char *dir,
   if (!rp_catalog_load_dir (catalog, dir, TRUE, error))
     return NULL;
   return g_steal_pointer (&catalog);
-}
-
-GOptionContext *
-rp_cli_new_context (const char         *parameter,
-                    const char         *summary,
-                    const GOptionEntry *entries)
-{
-  GOptionContext *context = g_option_context_new (parameter);
-
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, summary);
-  return context;
 }

@@ -37,7 +37,7 @@ is_stdout (const char *path)
 
 /* ---- import --------------------------------------------------------- */
 
-static const GOptionEntry import_entries[] = {
+const GOptionEntry rp_cli_import_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_("Write the scenario to FILE (default: standard output)"), N_("FILE") },
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
@@ -85,14 +85,11 @@ print_import_json (RpImport   *import,
 }
 
 int
-rp_cli_run_import (int    argc,
-                   char **argv)
+rp_cli_run_import (const RpCliCommand *command,
+                   int                 argc,
+                   char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    rp_cli_new_context (_("PATH…"),
-                 _("Make a scenario from a Hugging Face model (config.json or its directory) "
-                   "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
-                   "what was approximated."), import_entries);
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpImport) import = NULL;
@@ -138,7 +135,7 @@ rp_cli_run_import (int    argc,
 
 /* ---- export --format ------------------------------------------------ */
 
-static const GOptionEntry launch_entries[] = {
+const GOptionEntry rp_cli_launch_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
     N_("deepspeed, accelerate, torchrun or howto"), N_("NAME") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
@@ -230,25 +227,12 @@ plan_row (const RpScenario *scenario,
   return rp_scenario_copy (chosen->scenario);
 }
 
-gboolean
-rp_cli_is_launch_export (int    argc,
-                         char **argv)
-{
-  for (int i = 1; i < argc; i++)
-    if (g_str_has_prefix (argv[i], "--format"))
-      return TRUE;
-  return FALSE;
-}
-
 int
-rp_cli_run_export_launch (int    argc,
-                          char **argv)
+rp_cli_run_export_launch (const RpCliCommand *command,
+                          int                 argc,
+                          char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    rp_cli_new_context (_("FILE.rigplan"),
-                 _("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
-                   "config JSON, an accelerate config YAML, a torchrun script, or how to run "
-                   "it."), launch_entries);
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
