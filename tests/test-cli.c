@@ -70,12 +70,13 @@ test_catalog_json (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(GVariant) parsed = NULL;
 
+      g_autoptr(cJSON) list = NULL;
+
       rp_test_run_cli (&r, NULL, "catalog", which[i], "--json", NULL);
       g_assert_cmpint (r.status, ==, 0);
-      /* GVariant text format reads JSON arrays of objects well enough to
-       * catch a malformed document; the id of a known entry must be there. */
-      g_assert_true (g_str_has_prefix (r.out, "["));
-      g_assert_nonnull (strstr (r.out, "\"id\""));
+      list = rp_test_parse_catalog_json (r.out, which[i]);
+      g_assert_cmpint (cJSON_GetArraySize (list), >, 0);
+      g_assert_nonnull (json_string (cJSON_GetArrayItem (list, 0), "id"));
       (void) parsed;
       (void) error;
     }
@@ -102,8 +103,7 @@ test_catalog_clouds_json (void)
   g_assert_no_error (error);
   rp_test_run_cli (&all, NULL, "catalog", "clouds", "--json", NULL);
   g_assert_cmpint (all.status, ==, 0);
-  list = cJSON_Parse (all.out);
-  g_assert_true (cJSON_IsArray (list));
+  list = rp_test_parse_catalog_json (all.out, "clouds");
   g_assert_cmpint (cJSON_GetArraySize (list), ==, rp_catalog_n_clouds (catalog));
   cJSON_ArrayForEach (offer, list)
     {
@@ -115,7 +115,7 @@ test_catalog_clouds_json (void)
 
   rp_test_run_cli (&cny, NULL, "catalog", "clouds", "--currency", "CNY", "--json", NULL);
   g_assert_cmpint (cny.status, ==, 0);
-  list = cJSON_Parse (cny.out);
+  list = rp_test_parse_catalog_json (cny.out, "clouds");
   g_assert_cmpint (cJSON_GetArraySize (list), >, 0);
   cJSON_ArrayForEach (offer, list)
     {
@@ -675,6 +675,64 @@ test_estimate_exit_status (void)
     }
 }
 
+static void
+assert_header (const char *out,
+               const char *format)
+{
+  g_autoptr(cJSON) root = cJSON_Parse (out);
+  const cJSON *version;
+
+  g_assert_nonnull (root);
+  g_assert_true (cJSON_IsObject (root));
+  g_assert_cmpstr (json_string (root, "format"), ==, format);
+  version = cJSON_GetObjectItemCaseSensitive (root, "version");
+  g_assert_true (cJSON_IsNumber (version));
+  g_assert_cmpfloat (version->valuedouble, >=, 1);
+}
+
+/* Every --json output is an object that says what it is: "format" and
+ * an integer "version" (scripts check them before reading on). */
+static void
+test_json_headers (void)
+{
+  g_autofree char *path = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *other = rp_test_example_path ("qlora-llama2-70b-a100.rigplan");
+  g_autofree char *hf = g_test_build_filename (G_TEST_DIST, "data", "import", "hf",
+                                               "Qwen2.5-7B", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-XXXXXX", &error);
+  g_autofree char *fixed = g_build_filename (dir, "fixed.rigplan", NULL);
+  g_autofree char *too_big = rp_test_example_path ("lora-llama2-13b-rtx3090.rigplan");
+  const struct { const char *format; const char *args[8]; } runs[] = {
+    { "rigplan-catalog", { "catalog", "gpus", "--json" } },
+    { "rigplan-catalog", { "catalog", "clouds", "--json" } },
+    { "rigplan-catalog", { "catalog", "models", "--json" } },
+    { "rigplan-catalog", { "catalog", "purchases", "--json" } },
+    { "rigplan-catalog", { "catalog", "regions", "--json" } },
+    { "rigplan-estimate", { "estimate", path, "--json" } },
+    { "rigplan-plan", { "plan", path, "--json", "--top", "1", "--gpus", "rtx-4090" } },
+    { "rigplan-estimate", { "fix", too_big, "-o", fixed, "--json" } },
+    { "rigplan-comparison", { "compare", path, other, "--json" } },
+    { "rigplan-guide", { "guide", "--json", "--deadline", "30" } },
+    { "rigplan-schema", { "schema", "--json" } },
+    { "rigplan-import", { "import", hf, "--json" } },
+    { "rigplan-launch", { "export", path, "--format", "deepspeed", "--json" } },
+  };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_auto(RpTestCliResult) r = { 0 };
+
+      g_test_message ("%s %s", runs[i].args[0], runs[i].args[1]);
+      rp_test_run_cliv (&r, NULL, runs[i].args);
+      g_assert_cmpint (r.status, ==, 0);
+      assert_header (r.out, runs[i].format);
+    }
+  g_unlink (fixed);
+  g_rmdir (dir);
+}
+
 /* --ids lists a catalog's ids, one a line: what completion offers. */
 static void
 test_catalog_ids (void)
@@ -705,6 +763,7 @@ main (int    argc,
   g_test_add_func ("/cli/usage-errors", test_usage_errors);
   g_test_add_func ("/cli/main-help", test_main_help);
   g_test_add_func ("/cli/estimate-exit-status", test_estimate_exit_status);
+  g_test_add_func ("/cli/json-headers", test_json_headers);
   g_test_add_func ("/cli/catalog-ids", test_catalog_ids);
   g_test_add_func ("/cli/catalog-json", test_catalog_json);
   g_test_add_func ("/cli/catalog-clouds-json", test_catalog_clouds_json);

@@ -455,16 +455,24 @@ region_to_json (const RpRegion *r,
   return obj;
 }
 
-/* The merged view (bundled and user files) as a JSON array; @currency
- * < 0 keeps every currency.  Re-reading the files would lose overrides. */
+/* The merged view (bundled and user files) as JSON: { "format":
+ * "rigplan-catalog", "version": 1, "catalog": WHICH, WHICH: [entries] };
+ * @currency < 0 keeps every currency.  Re-reading the files would lose
+ * overrides. */
 static char *
 catalog_to_json (const RpCatalog *catalog,
                  const char      *which,
                  int              currency,
                  GDate           *today)
 {
-  g_autoptr(cJSON) list = cJSON_CreateArray ();
+  g_autoptr(cJSON) root = cJSON_CreateObject ();
+  cJSON *list;
   char *text, *copy;
+
+  cJSON_AddStringToObject (root, "format", "rigplan-catalog");
+  cJSON_AddNumberToObject (root, "version", 1);
+  cJSON_AddStringToObject (root, "catalog", which);
+  list = cJSON_AddArrayToObject (root, which);
 
   if (strcmp (which, "gpus") == 0)
     for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
@@ -494,7 +502,7 @@ catalog_to_json (const RpCatalog *catalog,
           cJSON_AddItemToArray (list, region_to_json (r, today));
       }
   /* cJSON writes "." whatever LC_NUMERIC says ("1307,4" would break scripts). */
-  text = cJSON_Print (list);
+  text = cJSON_Print (root);
   copy = g_strconcat (text, "\n", NULL);
   cJSON_free (text);
   return copy;

@@ -57,9 +57,12 @@ print_import_json (RpImport   *import,
 {
   g_autofree char *text = rp_scenario_to_json (scenario);
   cJSON *root = cJSON_CreateObject ();
-  cJSON *notes = cJSON_AddArrayToObject (root, "notes");
+  cJSON *notes;
   char *out;
 
+  cJSON_AddStringToObject (root, "format", "rigplan-import");
+  cJSON_AddNumberToObject (root, "version", 1);
+  notes = cJSON_AddArrayToObject (root, "notes");
   cJSON_AddItemToObject (root, "scenario", cJSON_Parse (text));
   for (guint i = 0; i < rp_import_n_notes (import); i++)
     {
@@ -145,7 +148,8 @@ const GOptionEntry rp_cli_launch_entries[] = {
        "first), or N of the answer the plan recommends"),
     N_("recommended|rent:N|buy:N|N") },
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
-    N_("Print {format, output, text, notes} as JSON for scripts"), NULL },
+    N_("Print {format, version, launch_format, output, text, notes} as JSON for scripts"),
+    NULL },
   { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog,
     N_("Read the bundled catalogs from DIR"), N_("DIR") },
   { NULL }
@@ -157,10 +161,15 @@ print_launch_json (RpLaunchFormat     format,
                    const char *const *notes)
 {
   cJSON *root = cJSON_CreateObject ();
-  cJSON *array = cJSON_AddArrayToObject (root, "notes");
+  cJSON *array;
   char *out;
 
-  cJSON_AddStringToObject (root, "format", rp_launch_format_to_string (format));
+  /* version 2: "format" names this document, as in every --json output;
+   * the launch format moved to "launch_format" */
+  cJSON_AddStringToObject (root, "format", "rigplan-launch");
+  cJSON_AddNumberToObject (root, "version", 2);
+  cJSON_AddStringToObject (root, "launch_format", rp_launch_format_to_string (format));
+  array = cJSON_AddArrayToObject (root, "notes");
   if (is_stdout (opt_output))
     {
       cJSON_AddNullToObject (root, "output");
