@@ -12,6 +12,8 @@ packages=(
   xvfb xauth dbus-daemon at-spi2-core
   # desktop-file and AppStream validation
   desktop-file-utils appstream
+  # the JSON Schema of *.rigplan files, checked with a standard validator
+  python3-jsonschema
   # fonts: Latin and Simplified Chinese (see shared/PLATFORM.md: wqy, not noto-cjk)
   fonts-dejavu-core fonts-wqy-microhei
   # looking at what we build: PDF to PNG, screenshots

@@ -754,6 +754,43 @@ test_catalog_ids (void)
   g_assert_cmpint (both.status, ==, 2);
 }
 
+/* `schema --json-schema` is a draft 2020-12 JSON Schema: every field of
+ * the table is a property of its section (tests/check-json-schema.py
+ * validates the files against it). */
+static void
+test_json_schema (void)
+{
+  g_auto(RpTestCliResult) r = { 0 };
+  g_auto(RpTestCliResult) both = { 0 };
+  g_autoptr(cJSON) root = NULL;
+  const cJSON *props;
+
+  rp_test_run_cli (&r, NULL, "schema", "--json-schema", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  root = cJSON_Parse (r.out);
+  g_assert_nonnull (root);
+  g_assert_cmpstr (json_string (root, "$schema"), ==,
+                   "https://json-schema.org/draft/2020-12/schema");
+  props = cJSON_GetObjectItem (root, "properties");
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      g_auto(GStrv) parts = g_strsplit (f->key, ".", 2);
+      const cJSON *p = parts[1] == NULL
+                       ? cJSON_GetObjectItem (props, parts[0])
+                       : cJSON_GetObjectItem (cJSON_GetObjectItem (cJSON_GetObjectItem (props,
+                                                                                         parts[0]),
+                                                                   "properties"),
+                                              parts[1]);
+
+      g_test_message ("%s", f->key);
+      g_assert_nonnull (p);
+      g_assert_cmpstr (json_string (p, "title"), ==, f->label);
+    }
+  rp_test_run_cli (&both, NULL, "schema", "--json", "--json-schema", NULL);
+  g_assert_cmpint (both.status, ==, 2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -765,6 +802,7 @@ main (int    argc,
   g_test_add_func ("/cli/estimate-exit-status", test_estimate_exit_status);
   g_test_add_func ("/cli/json-headers", test_json_headers);
   g_test_add_func ("/cli/catalog-ids", test_catalog_ids);
+  g_test_add_func ("/cli/json-schema", test_json_schema);
   g_test_add_func ("/cli/catalog-json", test_catalog_json);
   g_test_add_func ("/cli/catalog-clouds-json", test_catalog_clouds_json);
   g_test_add_func ("/cli/catalog-tables", test_catalog_tables);

@@ -1203,6 +1203,14 @@ run_export (const RpCliCommand *command,
 
 /* ---- schema --------------------------------------------------------- */
 
+static gboolean opt_json_schema = FALSE;
+
+static const GOptionEntry schema_entries[] = {
+  { "json-schema", 0, 0, G_OPTION_ARG_NONE, &opt_json_schema,
+    N_("Print a JSON Schema (draft 2020-12) of the scenario file, for editors and validators"),
+    NULL },
+  { NULL }
+};
 
 static char *
 field_range_text (const RpField *f)
@@ -1262,7 +1270,11 @@ run_schema (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
     return rp_cli_usage_error (context, _("schema takes no file"));
-  if (opt_json)
+  if (opt_json && opt_json_schema)
+    return rp_cli_usage_error (context, _("choose --json or --json-schema, not both"));
+  if (opt_json_schema)
+    print_json (rp_fields_json_schema ());
+  else if (opt_json)
     print_json (rp_fields_schema_to_json ());
   else
     print_schema ();
@@ -1802,7 +1814,7 @@ static const RpCliCommand commands[] = {
     .run = run_catalog },
   { .name = "schema",
     .summary = N_("Describe every field of a scenario file: key, type, range, unit."),
-    .flags = RP_CLI_SHARED_OPTIONS, .run = run_schema },
+    .entries = schema_entries, .flags = RP_CLI_SHARED_OPTIONS, .run = run_schema },
 };
 
 const RpCliCommand *
