@@ -5,6 +5,10 @@
 
 #include "rp-cli-common.h"
 
+#include "rp-chart.h"
+#include "rp-export-launch.h"
+#include "rp-report.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -27,6 +31,56 @@ rp_cli_get_exit_statuses (guint *n)
 {
   *n = G_N_ELEMENTS (exit_statuses);
   return exit_statuses;
+}
+
+/* ---- option values -------------------------------------------------- */
+
+static char **
+enum_names (const RpEnumInfo *info)
+{
+  GStrvBuilder *b = g_strv_builder_new ();
+  char **names;
+
+  for (guint i = 0; i < info->n; i++)
+    g_strv_builder_add (b, info->names[i]);
+  names = g_strv_builder_end (b);
+  g_strv_builder_unref (b);
+  return names;
+}
+
+/* The same option name means the same values in every command. */
+char **
+rp_cli_dup_option_choices (const char *long_name,
+                           gboolean   *gpu_ids)
+{
+  GStrvBuilder *b;
+  char **names;
+
+  *gpu_ids = FALSE;
+  if (strcmp (long_name, "gpus") == 0)
+    {
+      *gpu_ids = TRUE;
+      return NULL;
+    }
+  if (strcmp (long_name, "currency") == 0)
+    return enum_names (&rp_currency_info);
+  if (strcmp (long_name, "acquire") == 0)
+    return enum_names (&rp_acquire_info);
+  b = g_strv_builder_new ();
+  if (strcmp (long_name, "chart") == 0)
+    for (guint i = 0; i < RP_N_CHARTS; i++)
+      g_strv_builder_add (b, rp_chart_kind_to_string (i));
+  else if (strcmp (long_name, "paper") == 0)
+    for (guint i = 0; i < RP_N_PAPERS; i++)
+      g_strv_builder_add (b, rp_paper_to_string (i));
+  else if (strcmp (long_name, "format") == 0)
+    for (guint i = 0; i < RP_N_LAUNCH_FORMATS; i++)
+      g_strv_builder_add (b, rp_launch_format_to_string (i));
+  names = g_strv_builder_end (b);
+  g_strv_builder_unref (b);
+  if (names[0] == NULL)
+    g_clear_pointer (&names, g_strfreev);
+  return names;
 }
 
 /* ---- commands ------------------------------------------------------- */

@@ -5,7 +5,8 @@
  * command's name, its arguments, its one description and its options
  * (GOptionEntry).  The top-level --help, each command's --help, the
  * rigplan-cli(1) man page and the shell completions are all written from
- * it, so adding a command is one entry and none of them can drift.  The exit statuses are a table too (rp_cli_get_exit_statuses).
+ * it (rp-cli-doc.c), so adding a command is one entry and none of them
+ * can drift.  The exit statuses are a table too (rp_cli_get_exit_statuses).
  * Diagnostics go to stderr, named "rigplan-cli". */
 
 #pragma once
@@ -73,6 +74,11 @@ const GOptionEntry    *rp_cli_get_shared_entries  (void);
 /* What rigplan-cli takes before a command: --help, --version. */
 const GOptionEntry    *rp_cli_get_main_entries    (void);
 const RpCliExitStatus *rp_cli_get_exit_statuses   (guint              *n);
+/* The values an option's argument may take, NULL-ended (transfer full),
+ * or NULL when any text goes; *@gpu_ids is TRUE when they are GPU ids,
+ * separated by commas, that the catalog knows. */
+char                 **rp_cli_dup_option_choices  (const char         *long_name,
+                                                   gboolean           *gpu_ids);
 /* "gpus|clouds|models": the parameter as shown (transfer full). */
 char                  *rp_cli_command_dup_parameter (const RpCliCommand *command);
 /* "--format NAME": the option that selects a variant, with its argument
