@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets everything up and launches Rigplan from the build tree.
 #   build-aux/run.sh [FILE.rigplan …]
 set -euo pipefail

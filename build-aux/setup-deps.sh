@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian 12 packages Rigplan needs to build, test and run,
 # when any is missing.  Safe to run again: it installs nothing then.
 set -euo pipefail
