@@ -10,7 +10,7 @@ cd "$top"
 builddir="${1:-build}"
 shift || true
 
-build-aux/setup-deps.sh
+build-aux/setup-deps.sh test
 if [ ! -f "$builddir/build.ninja" ]; then
   meson setup "$builddir" "$@"
 elif [ "$#" -gt 0 ]; then
