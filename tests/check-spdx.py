@@ -23,8 +23,7 @@ SUFFIXES = (".c", ".h", ".py", ".sh", ".ui", ".css", ".xml", ".svg", ".in")
 NAMES = {"meson.build", "meson_options.txt", "run", "rules"}
 # Not sources: data, generated files, other tools' folders.
 SKIP_DIRS = {".git", "subprojects", "docs", "po", ".flatpak-builder"}
-SKIP_PREFIXES = ("tests/data/", "tests/fuzz/corpus-", "tests/fuzz/catalog-base/",
-                 "debian/rigplan/", "debian/.debhelper/", "debian/tmp/")
+SKIP_PREFIXES = ("tests/data/", "tests/fuzz/corpus-", "tests/fuzz/catalog-base/")
 EXPECTED = {
     "data/io.github.rigplan.Rigplan.metainfo.xml.in": "CC0-1.0",
 }
@@ -65,6 +64,9 @@ for dirpath, dirnames, filenames in os.walk(root):
     for name in sorted(filenames):
         rel = os.path.normpath(os.path.join(rel_dir, name)).replace(os.sep, "/")
         if rel in SKIP_FILES or rel.startswith(SKIP_PREFIXES):
+            continue
+        # debian/copyright says the licences there; debhelper writes the rest
+        if rel.startswith("debian/") and rel != "debian/rules":
             continue
         if not (name.endswith(SUFFIXES) or name in NAMES):
             continue
