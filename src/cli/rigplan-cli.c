@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rigplan-cli.c: the command-line front end
  *
- *
  * The commands are the table at the end of this file (rp-cli-common.h):
  * each entry is a command's name, arguments, description, options and the
  * function that runs it; --help, the man page and the shell completions
