@@ -44,8 +44,15 @@ version=$(dpkg-parsechangelog -l "$top/debian/changelog" -S Version)
 upstream=${version%-*}
 src="$work/rigplan-$upstream"
 mkdir "$src"
-# What git tracks, and what is new but not ignored: the tree CI checks.
-(cd "$top" && git ls-files -co --exclude-standard -z | tar --null -cf - -T -) | tar -xf - -C "$src"
+# What git tracks, and what is new but not ignored: the tree CI checks;
+# from a tarball, the tree less its build folders.
+if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+  (cd "$top" && git ls-files -co --exclude-standard -z | tar --null -cf - -T -) | tar -xf - -C "$src"
+else
+  tar -C "$top" --exclude='./build' --exclude='./build-*' --exclude='./obj-*' \
+    --exclude='./debian/tmp' --exclude='./debian/rigplan' --exclude='./debian/rigplan-cli' \
+    -cf - . | tar -xf - -C "$src"
+fi
 
 build () {
   (cd "$src" && DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)" \

@@ -15,6 +15,8 @@ run_packages=(
   meson ninja-build pkg-config gcc gettext libglib2.0-dev libgtk-4-dev libcjson-dev
   # YAML training configs (accelerate, axolotl, torchtune) for rigplan-cli import
   libyaml-dev
+  # update-desktop-database: meson's gnome.post_install wants it to configure
+  desktop-file-utils
   # fonts: Latin and Simplified Chinese (wqy renders Chinese in the window
   # and the PDF; noto-cjk picks Japanese glyph forms and is 56 MB)
   fonts-dejavu-core fonts-wqy-microhei
