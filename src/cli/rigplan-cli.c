@@ -5,7 +5,8 @@
  * each entry is a command's name, arguments, description, options and the
  * function that runs it; --help, the man page and the shell completions
  * are written from it.  Import and export --format live in
- * rp-cli-convert.c.
+ * rp-cli-convert.c, catalog servers and market in rp-cli-market.c,
+ * catalog check and import-prices in rp-cli-catalog.c.
  *
  * Output on stdout, diagnostics on stderr; the exit statuses are
  * rp_cli_get_exit_statuses(). */
@@ -14,8 +15,10 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
+#include "rp-cli-market.h"
 #include "rp-chart.h"
 #include "rp-compare.h"
 #include "rp-compare-set.h"
@@ -29,6 +32,7 @@
 #include "rp-guide.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
+#include "rp-plan-json.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -127,7 +131,7 @@ static char *opt_currency = NULL;
 static gboolean opt_ids = FALSE;
 
 static const char *const catalog_names[] = {
-  "gpus", "clouds", "models", "purchases", "regions", NULL
+  "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL
 };
 
 static const GOptionEntry catalog_entries[] = {
@@ -345,6 +349,55 @@ add_provenance (cJSON      *obj,
   cJSON_AddBoolToObject (obj, "stale", rp_price_is_stale (as_of, today));
 }
 
+/* "support": what the sources say of each precision: yes, no, unknown. */
+static void
+add_support (cJSON       *obj,
+             const RpGpu *g)
+{
+  static const struct
+  {
+    const char  *key;
+    RpPrecision  precision;
+  } precisions[] = {
+    { "fp32", RP_PRECISION_FP32 }, { "fp16", RP_PRECISION_FP16_MIXED },
+    { "bf16", RP_PRECISION_BF16_MIXED }, { "fp8", RP_PRECISION_FP8_MIXED },
+  };
+  static const char *const names[] = { "unknown", "yes", "no" };
+  cJSON *support = cJSON_AddObjectToObject (obj, "support");
+
+  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
+    cJSON_AddStringToObject (support, precisions[i].key,
+                             names[rp_gpu_precision_support (g, precisions[i].precision)]);
+}
+
+/* "derived": the figures taken from a sibling part, with why. */
+static void
+add_derivations (cJSON       *obj,
+                 const RpGpu *g)
+{
+  cJSON *list = cJSON_AddArrayToObject (obj, "derived");
+
+  for (guint i = 0; i < g->derivations->len; i++)
+    {
+      const RpGpuDerivation *d = g_ptr_array_index (g->derivations, i);
+      cJSON *item, *fields;
+
+      if (!d->applied)
+        continue;
+      item = cJSON_CreateObject ();
+      fields = cJSON_AddArrayToObject (item, "fields");
+      for (guint b = 0; b < RP_N_GPU_FIELDS; b++)
+        if (rp_gpu_field_derivation (g, 1u << b) == d)
+          cJSON_AddItemToArray (fields, cJSON_CreateString (rp_gpu_field_to_key (1u << b)));
+      rp_json_add_string (item, "from", d->from_gpu);
+      if (d->from_gpu == NULL)
+        rp_json_add_string (item, "from_field", rp_gpu_field_to_key (d->from_field));
+      rp_json_add_string (item, "why", d->why);
+      rp_json_add_string (item, "source", d->source);
+      cJSON_AddItemToArray (list, item);
+    }
+}
+
 static cJSON *
 gpu_to_json (const RpGpu *g,
              GDate       *today)
@@ -363,6 +416,9 @@ gpu_to_json (const RpGpu *g,
   add_known (obj, "fp8_tflops", g->tflops_fp8);
   add_known (obj, "tdp_w", g->tdp_w);
   add_known (obj, "price_usd", g->price_usd);
+  rp_json_add_string (obj, "price_kind", g->price_kind);
+  add_support (obj, g);
+  add_derivations (obj, g);
   add_provenance (obj, g->source, g->source_kind, g->as_of, today);
   rp_json_add_string (obj, "notes", g->notes);
   return obj;
@@ -373,7 +429,7 @@ cloud_to_json (const RpCloudOffer *o,
                GDate              *today)
 {
   static const char *const keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly", "capacity_block",
   };
   cJSON *obj = cJSON_CreateObject ();
   cJSON *prices;
@@ -392,6 +448,16 @@ cloud_to_json (const RpCloudOffer *o,
   for (guint k = 0; k < RP_N_RENT_KINDS; k++)
     add_known (prices, keys[k], o->per_gpu_hour[k]);
   rp_json_add_number (obj, "billing_granularity_s", o->billing_granularity_s);
+  {
+    cJSON *shapes = cJSON_AddArrayToObject (obj, "shapes");
+
+    for (guint i = 0; i < o->n_shapes; i++)
+      cJSON_AddItemToArray (shapes, cJSON_CreateNumber (o->shapes[i]));
+  }
+  cJSON_AddStringToObject (obj, "billing", rp_billing_to_string (o->billing));
+  add_known (obj, "max_gpus_per_node", rp_cloud_offer_max_gpus_per_node (o));
+  cJSON_AddStringToObject (obj, "provider_standing",
+                           rp_cloud_offer_provider_known (o) ? "known" : "unknown");
   add_known (obj, "vcpus", o->vcpus);
   add_known (obj, "ram_gb", o->ram_gb);
   add_known (obj, "disk_gb", o->disk_gb);
@@ -426,6 +492,7 @@ purchase_to_json (const RpPurchasePrice *p,
   cJSON_AddStringToObject (obj, "kind", p->server ? "server" : "card");
   cJSON_AddStringToObject (obj, "gpu", p->gpu);
   cJSON_AddNumberToObject (obj, "gpus_per_server", p->gpus_per_server);
+  cJSON_AddBoolToObject (obj, "platform_included", p->platform_included);
   cJSON_AddStringToObject (obj, "condition", rp_condition_to_string (p->condition));
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (p->currency));
   rp_json_add_number (obj, "price", p->price);
@@ -448,6 +515,18 @@ region_to_json (const RpRegion *r,
   rp_json_add_string (obj, "country", r->country);
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (r->currency));
   add_known (obj, "electricity_per_kwh", r->electricity_per_kwh);
+  if (r->tariff.period != NULL)
+    {
+      cJSON *tariff = cJSON_AddObjectToObject (obj, "tariff");
+
+      rp_json_add_string (tariff, "structure", r->tariff.structure);
+      rp_json_add_string (tariff, "voltage", r->tariff.voltage);
+      add_known (tariff, "flat", r->tariff.flat);
+      add_known (tariff, "peak", r->tariff.peak);
+      add_known (tariff, "valley", r->tariff.valley);
+      add_known (tariff, "sharp", r->tariff.sharp);
+      rp_json_add_string (tariff, "period", r->tariff.period);
+    }
   add_known (obj, "pue", r->pue);
   add_provenance (obj, r->source, r->source_kind, r->as_of, today);
   rp_json_add_string (obj, "notes", r->notes);
@@ -521,6 +600,10 @@ print_catalog (const RpCatalog *catalog,
     print_models (catalog);
   else if (strcmp (which, "purchases") == 0)
     print_purchases (catalog, currency, today);
+  else if (strcmp (which, "servers") == 0)
+    rp_cli_print_servers (catalog, today);
+  else if (strcmp (which, "market") == 0)
+    rp_cli_print_market (catalog, today);
   else
     print_regions (catalog, currency);
 }
@@ -576,22 +659,32 @@ run_catalog (const RpCliCommand *command,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases or regions"));
+    return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases, "
+                                          "regions, servers or market"));
   which = argv[1];
   if (!g_strv_contains (names, which))
-    return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases and regions"));
+    return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases, "
+                                          "regions, servers and market"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
     return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
-  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0))
+  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
+                               strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
   if (opt_ids && opt_json)
     return rp_cli_usage_error (context, _("choose --ids or --json, not both"));
+  if (opt_ids && (strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
+    return rp_cli_usage_error (context, _("--ids lists gpus, clouds, models, purchases and "
+                                          "regions"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
   if (opt_ids)
     print_catalog_ids (catalog, which, opt_currency != NULL ? (int) currency : -1);
+  else if (opt_json && strcmp (which, "servers") == 0)
+    print_json (rp_cli_servers_json (catalog, today));
+  else if (opt_json && strcmp (which, "market") == 0)
+    print_json (rp_cli_market_json (catalog, today));
   else if (opt_json)
     print_json (catalog_to_json (catalog, which, opt_currency != NULL ? (int) currency : -1,
                                  today));
@@ -622,21 +715,21 @@ print_rows (GPtrArray *rows)
 }
 
 static void
-print_memory (const RpMemoryEstimate *m)
+print_memory (const RpEstimate *est)
 {
   g_print ("%s\n", _("Memory per GPU"));
   /* TRANSLATORS: column headings of the memory table */
   g_print ("  ");
   print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
-  print_rows (rp_words_memory_table (m));
+  print_rows (rp_words_memory_table (est));
   g_print ("\n");
 }
 
 static void
-print_compute (const RpComputeEstimate *c)
+print_compute (const RpEstimate *est)
 {
   g_print ("%s\n", _("Time"));
-  print_rows (rp_words_time_table (c));
+  print_rows (rp_words_time_table (est));
   g_print ("\n");
 }
 
@@ -671,7 +764,7 @@ print_cost (const RpEstimate *est)
   g_autofree char *stale = rp_words_stale_prices (est, today_date ());
 
   g_print ("%s\n", heading);
-  print_rows (rp_words_cost_table (c, today_date ()));
+  print_rows (rp_words_cost_table (est, today_date ()));
   if (stale != NULL)
     g_print ("  ! %s\n", stale);
   g_print ("\n");
@@ -695,12 +788,14 @@ print_verdict (const RpScenario *scenario,
     {
       const RpConstraint *c = &est->constraints[i];
       g_autofree char *name = NULL;
+      g_autofree char *finding = NULL;
 
       if (!c->judged)
         continue;
       name = rp_units_pad (rp_words_constraint_name (i), -12);
+      finding = rp_words_constraint (i, c, scenario, est);
       g_print ("  %s %s %s\n", c->ok ? "✓" : c->severity == RP_SEVERITY_ERROR ? "✗" : "!",
-               name, c->message);
+               name, finding);
     }
   g_print ("\n");
 }
@@ -720,20 +815,22 @@ print_estimate (const RpScenario *scenario,
            rp_scenario_n_gpus (scenario), est->gpu->name);
   print_verdict (scenario, catalog, est);
   if (est->memory.computed)
-    print_memory (&est->memory);
+    print_memory (est);
   if (est->compute.computed)
-    print_compute (&est->compute);
+    print_compute (est);
   if (est->bom.computed)
     print_bom (catalog, &est->bom);
   if (est->cost.computed)
     print_cost (est);
-  if (est->warnings->len > 0)
+  if (est->n_warnings > 0)
     g_print ("%s\n", _("Advice"));
-  for (guint i = 0; i < est->warnings->len; i++)
+  for (guint i = 0; i < est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (est->warnings, i);
-      g_print ("  %s %s [%s]\n", w->severity == RP_SEVERITY_INFO ? "·" : "!", w->message,
-               w->code);
+      const RpWarning *w = &est->warnings[i];
+      g_autofree char *sentence = rp_words_advice (w, scenario, catalog, est);
+
+      g_print ("  %s %s [%s]\n", w->severity == RP_SEVERITY_INFO ? "·" : "!", sentence,
+               rp_advice_to_string (w->code));
     }
 }
 
@@ -769,7 +866,7 @@ run_estimate (const RpCliCommand *command,
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
@@ -1177,7 +1274,7 @@ run_export (const RpCliCommand *command,
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
@@ -1347,7 +1444,7 @@ estimate_or_fail (const char       *path,
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
 
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
 
@@ -1605,11 +1702,11 @@ print_compare (const RpCompare *cmp)
 
       if (source != NULL)
         g_print ("%s %s  %s (%s)\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i),
+                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i),
                  source);
       else
         g_print ("%s %s  %s\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i));
+                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i));
     }
   for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
     {
@@ -1743,7 +1840,7 @@ run_compare (const RpCliCommand *command,
       return rp_cli_usage_error (context, message);
     }
   g_ptr_array_add (sources, NULL);
-  cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
+  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
                         (const char *const *) sources->pdata, scenarios->len);
   if (opt_compare_output != NULL && g_str_has_suffix (lower, ".pdf"))
     {
@@ -1760,6 +1857,50 @@ run_compare (const RpCliCommand *command,
   else
     print_compare (cmp);
   return EXIT_OK;
+}
+
+/* ---- catalog check, catalog import-prices --------------------------- */
+
+static int
+run_catalog_check (const RpCliCommand *command,
+                   int                 argc,
+                   char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (argc != 1)
+    return rp_cli_usage_error (context, _("catalog check takes no file"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  if (catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  g_date_set_time_t (today, time (NULL));
+  return rp_cli_catalog_check (catalog, opt_json, today);
+}
+
+static int
+run_catalog_import (const RpCliCommand *command,
+                    int                 argc,
+                    char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (argc != 2)
+    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  if (catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  g_date_set_time_t (today, time (NULL));
+  return rp_cli_catalog_import (catalog, argv[1], opt_json, today);
 }
 
 /* ---- the commands --------------------------------------------------- */
@@ -1811,6 +1952,14 @@ static const RpCliCommand commands[] = {
                   "are marked stale."),
     .entries = catalog_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_WORDS,
     .run = run_catalog },
+  { .name = "catalog check",
+    .summary = N_("List every hole in the catalogs: an unknown figure, a missing price, a "
+                  "stale or unsourced entry; exits 1 when one blocks an estimate."),
+    .flags = RP_CLI_SHARED_OPTIONS, .run = run_catalog_check },
+  { .name = "catalog import-prices", .parameter = N_("FILE.csv"),
+    .summary = N_("Read a price list of your quotes (provider, gpu, term, price, currency, "
+                  "as_of, source) into your catalog."),
+    .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_PATHS, .run = run_catalog_import },
   { .name = "schema",
     .summary = N_("Describe every field of a scenario file: key, type, range, unit."),
     .entries = schema_entries, .flags = RP_CLI_SHARED_OPTIONS, .run = run_schema },

@@ -17,7 +17,8 @@
 static const RpCliExitStatus exit_statuses[] = {
   { EXIT_OK, N_("Success; for estimate, every check is met.") },
   { EXIT_BAD_INPUT, N_("Bad input: a file or value that cannot be used; the message names the "
-                       "file, the JSON key and the problem.") },
+                       "file, the JSON key and the problem. For catalog check: a hole in the "
+                       "catalogs blocks an estimate.") },
   { EXIT_USAGE, N_("Usage error (an unknown command or option, a missing argument) or an "
                    "internal error.") },
   { EXIT_CHECKS_UNMET, N_("estimate only: the scenario was estimated and printed, but a check "

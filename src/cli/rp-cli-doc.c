@@ -561,8 +561,34 @@ completion_bash (void)
     }
   g_string_append (out, "    esac\n"
                         "    return\n"
-                        "  fi\n"
-                        "  case $cmd in\n");
+                        "  fi\n");
+  /* the arguments of a two-word command ("catalog import-prices FILE") */
+  {
+    guint n;
+    const RpCliCommand *commands = rp_cli_get_commands (&n);
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < n; i++)
+      {
+        const RpCliCommand *c = &commands[i];
+
+        if (strchr (c->name, ' ') == NULL || c->args == RP_CLI_ARGS_NONE)
+          continue;
+        if (!any)
+          g_string_append (out, "  case \"$cmd ${COMP_WORDS[2]}\" in\n");
+        any = TRUE;
+        g_string_append_printf (out, "    '%s')\n      [ \"$COMP_CWORD\" -ge 3 ] && ", c->name);
+        if (takes_scenarios (c->args))
+          g_string_append_printf (out, "_rigplan_cli_scenarios \"$cur\"%s",
+                                  c->args == RP_CLI_ARGS_SCENARIOS ? " compare" : "");
+        else
+          g_string_append (out, "_rigplan_cli_files \"$cur\" '*'");
+        g_string_append (out, "\n      return ;;\n");
+      }
+    if (any)
+      g_string_append (out, "  esac\n");
+  }
+  g_string_append (out, "  case $cmd in\n");
   for (guint i = 0; i < words->len; i++)
     {
       const Word *w = &g_array_index (words, Word, i);

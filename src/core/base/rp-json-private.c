@@ -275,6 +275,15 @@ rp_json_add_string (cJSON      *obj,
 }
 
 void
+rp_json_add_string_take (cJSON      *obj,
+                         const char *key,
+                         char       *value)
+{
+  rp_json_add_string (obj, key, value);
+  g_free (value);
+}
+
+void
 rp_json_merge_unknown (cJSON       *target,
                        const cJSON *original)
 {
@@ -313,4 +322,25 @@ rp_json_load_file (const char *path,
     return NULL;
   data = g_bytes_get_data (bytes, &len);
   return rp_json_parse (data, len, error);
+}
+
+RpJsonExtra *
+rp_json_extra_copy (const RpJsonExtra *extra)
+{
+  RpJsonExtra *copy;
+
+  if (extra == NULL)
+    return NULL;
+  copy = g_new0 (RpJsonExtra, 1);
+  copy->root = cJSON_Duplicate (extra->root, TRUE);
+  return copy;
+}
+
+void
+rp_json_extra_free (RpJsonExtra *extra)
+{
+  if (extra == NULL)
+    return;
+  cJSON_Delete (extra->root);
+  g_free (extra);
 }

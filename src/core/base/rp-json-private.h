@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cjson/cJSON.h>
+
+#include "rp-types.h"
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -87,6 +89,10 @@ void      rp_json_add_number     (cJSON        *obj,
 void      rp_json_add_string     (cJSON        *obj,
                                   const char   *key,
                                   const char   *value);
+/* rp_json_add_string(), then frees @value. */
+void      rp_json_add_string_take (cJSON       *obj,
+                                   const char  *key,
+                                   char        *value);
 
 /* Copies members of @original that @target lacks, recursing into members
  * that are objects in both: this is how unknown keys survive a save. */
@@ -98,5 +104,14 @@ void      rp_json_merge_unknown  (cJSON        *target,
 cJSON    *rp_json_load_file      (const char   *path,
                                   gsize         max_bytes,
                                   GError      **error);
+
+/* The unknown keys a scenario file carried, kept to be written back. */
+struct _RpJsonExtra
+{
+  cJSON *root;                  /* owned: the document as it was read */
+};
+
+RpJsonExtra *rp_json_extra_copy (const RpJsonExtra *extra);
+void         rp_json_extra_free (RpJsonExtra       *extra);
 
 G_END_DECLS

@@ -13,18 +13,13 @@
 #include "rp-fields-private.h"
 #include "rp-file.h"
 #include "rp-json-private.h"
-#include "rp-model-private.h"
-#include "rp-scenario-private.h"
+#include "rp-arch-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
 static const gsize max_scenario_file_bytes = RP_SCENARIO_MAX_BYTES;
 
-struct _RpJsonExtra
-{
-  cJSON *root;                  /* owned: the document as it was read */
-};
 
 /* The object each section is written in. */
 static const char *const section_keys[RP_N_SECTIONS] = {
@@ -145,27 +140,6 @@ scenario_from_tree (cJSON   *root,
 }
 
 /* ---- public API ----------------------------------------------------- */
-
-RpJsonExtra *
-rp_json_extra_copy (const RpJsonExtra *extra)
-{
-  RpJsonExtra *copy;
-
-  if (extra == NULL)
-    return NULL;
-  copy = g_new0 (RpJsonExtra, 1);
-  copy->root = cJSON_Duplicate (extra->root, TRUE);
-  return copy;
-}
-
-void
-rp_json_extra_free (RpJsonExtra *extra)
-{
-  if (extra == NULL)
-    return;
-  cJSON_Delete (extra->root);
-  g_free (extra);
-}
 
 RpScenario *
 rp_scenario_load_data (const char *data,

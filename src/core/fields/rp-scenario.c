@@ -7,8 +7,7 @@
 
 #include "rp-error.h"
 #include "rp-fields.h"
-#include "rp-results.h"
-#include "rp-scenario-private.h"
+#include "rp-json-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -25,6 +24,14 @@ scenario_invalid (GError    **error,
 }
 
 /* ---- public API ----------------------------------------------------- */
+
+void
+rp_change_clear (RpChange *change)
+{
+  g_return_if_fail (change != NULL);
+  g_clear_pointer (&change->from_text, g_free);
+  g_clear_pointer (&change->to_text, g_free);
+}
 
 RpScenario *
 rp_scenario_new (void)

@@ -8,7 +8,6 @@
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
-#include "rp-words.h"
 
 #include <math.h>
 
@@ -45,7 +44,9 @@ parallel_reason (const RpScenario *s,
   if (s->hardware.nodes > 1 && s->hardware.network == RP_NETWORK_NONE)
     return RP_PARALLEL_NO_NETWORK;
   *key = "training.precision";
-  if (est->gpu != NULL && !rp_gpu_supports_precision (est->gpu, t->precision))
+  /* only a precision a source says the GPU lacks stops the run; an
+   * unknown one leaves the run untimed (the "precision-unknown" warning) */
+  if (est->gpu != NULL && rp_gpu_precision_support (est->gpu, t->precision) == RP_SUPPORT_NO)
     return RP_PARALLEL_PRECISION;
   *key = "training.tensor_parallel";
   if (!transformer && t->tensor_parallel * t->pipeline_parallel > 1)
@@ -164,8 +165,7 @@ judge_growth (const RpScenario *s,
 
 void
 rp_constraints_judge (const RpScenario *scenario,
-                      RpEstimate       *est,
-                      gboolean          words)
+                      RpEstimate       *est)
 {
   g_return_if_fail (scenario != NULL && est != NULL);
 
@@ -179,12 +179,7 @@ rp_constraints_judge (const RpScenario *scenario,
     {
       RpConstraint *c = &est->constraints[i];
 
-      if (!c->judged)
-        continue;
-      if (!c->ok)
+      if (c->judged && !c->ok)
         est->level = MAX (est->level, c->severity);
-      g_clear_pointer (&c->message, g_free);
-      if (words)
-        c->message = rp_words_constraint (i, c, scenario, est);
     }
 }

@@ -8,7 +8,6 @@
 #include "rp-constraints.h"
 #include "rp-cost-model.h"
 #include "rp-error.h"
-#include "rp-fix.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
@@ -76,11 +75,10 @@ check_region (const RpScenario *scenario,
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
-rp_estimate_compute_full (const RpScenario *scenario,
-                          const RpCatalog  *catalog,
-                          RpEstimateFlags   flags,
-                          RpEstimate       *out,
-                          GError          **error)
+rp_estimate_compute (const RpScenario *scenario,
+                     const RpCatalog  *catalog,
+                     RpEstimate       *out,
+                     GError          **error)
 {
   const RpGpu *gpu;
 
@@ -102,28 +100,19 @@ rp_estimate_compute_full (const RpScenario *scenario,
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
-  if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
-    rp_estimate_add_warning (out, "precision-unsupported", RP_SEVERITY_ERROR,
-                             _("The %s cannot compute in %s; choose another precision"),
-                             gpu->name,
-                             rp_enum_info_get_label (&rp_precision_info,
-                                                     scenario->training.precision));
+  /* a precision a source says the GPU lacks stops the run; one no source
+   * gives leaves it untimed and says which key to fill */
+  if (rp_gpu_precision_support (gpu, scenario->training.precision) == RP_SUPPORT_NO)
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
+  else if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
+  if (gpu->derived != 0)
+    rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);
-  rp_constraints_judge (scenario, out, (flags & RP_ESTIMATE_NO_WORDS) == 0);
-  if ((flags & RP_ESTIMATE_NO_FIX) == 0)
-    rp_fix_search (scenario, catalog, out);
+  rp_constraints_judge (scenario, out);
   return TRUE;
-}
-
-gboolean
-rp_estimate_compute (const RpScenario *scenario,
-                     const RpCatalog  *catalog,
-                     RpEstimate       *out,
-                     GError          **error)
-{
-  return rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_DEFAULT, out, error);
 }
 
 gboolean
