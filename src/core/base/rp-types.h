@@ -395,6 +395,7 @@ typedef struct
   guint      ram_gb_per_node;
   double     headroom_pct;             /* required free VRAM, % of capacity */
   double     mfu_override;             /* 0..1; NAN: the utilization model */
+  char      *owned_gpus;               /* owned; the GPUs the user has (rp-owned.h), or NULL */
 } RpHardware;
 
 typedef struct

@@ -63,10 +63,18 @@ static const guint default_top = 10;
 enum
 {
   TIER_FEASIBLE,                /* every constraint holds */
+  TIER_NOT_ADVISED,             /* holds, but a buyer is advised against it (row->advice) */
   TIER_OVER_BUDGET,             /* on time, too dear */
   TIER_LATE,                    /* misses the deadline */
   N_TIERS
 };
+
+/* Rows within this share of the cheapest are the same price to a buyer:
+ * among them the smaller machine is recommended (fewer nodes, then fewer
+ * GPUs), which is easier to find free and has fewer parts to fail.  A
+ * policy, not a measurement: 2 % is below the spread of one provider's
+ * prices between regions (clouds.json lists AWS's p5 at several). */
+static const double same_price_share = 0.02;
 
 /* ---- private structs ------------------------------------------------ */
 
@@ -208,6 +216,33 @@ check_gpu_types (const Planner *p,
   return TRUE;
 }
 
+/* ---- helpers: what a buyer may be offered ---------------------------- */
+
+/* Whether @per_node GPUs of @gpu in a node is a machine that is sold
+ * (market/rp-server-shapes.c: SXM and OAM parts on 4- or 8-GPU boards,
+ * GB200 as racks; a GPU the catalog has no shape for is not ruled out). */
+static gboolean
+purchasable (const Planner *p,
+             const RpGpu   *gpu,
+             guint          per_node,
+             guint          nodes)
+{
+  return rp_catalog_shape_for (p->catalog, gpu->id, per_node, nodes, NULL) != RP_SHAPE_FIT_NOT_SOLD;
+}
+
+/* What a buyer is advised against on this machine: GeForce cards joined
+ * into a cluster (their driver's licence excludes datacenter deployment,
+ * market.json's licence terms; no NVLink or peer-to-peer between them). */
+static RpPlanAdvice
+machine_advice (const Planner *p,
+                const RpGpu   *gpu,
+                const Machine *m)
+{
+  if (m->nodes > 1 && rp_gpu_datacenter_licence_restricted (p->catalog, gpu))
+    return RP_PLAN_ADVICE_LICENCE;
+  return RP_PLAN_ADVICE_NONE;
+}
+
 /* ---- helpers: bounds ------------------------------------------------ */
 
 static gboolean
@@ -321,10 +356,11 @@ add_machine (Planner *p,
   m.min_cost[RP_PLAN_RENT] = info->min_gpu_hours * info->rent_rate;
   /* the GPUs, and the servers as the cost model prices them on another
    * GPU than the user's (whose typed server price may be lower) */
-  m.min_cost[RP_PLAN_BUY] = n * info->gpu_price +
-                            (is_own_gpu (p, info->gpu) ? 0
-                             : nodes * rp_prices_node_platform (p->scenario, p->catalog,
-                                                                info->gpu, per_node, nodes));
+  m.min_cost[RP_PLAN_BUY] = !purchasable (p, info->gpu, per_node, nodes) ? NAN
+                            : n * info->gpu_price +
+                              (is_own_gpu (p, info->gpu) ? 0
+                               : nodes * rp_prices_node_platform (p->scenario, p->catalog,
+                                                                  info->gpu, per_node, nodes));
   g_array_append_val (p->machines, m);
 }
 
@@ -491,7 +527,8 @@ cheapest_add (GArray *costs,
 
 /* Rows that rank before a machine whatever it turns out to be: those of
  * a better tier than its best possible one, and those of that tier that
- * cost less than its bound. */
+ * cost less than its bound by more than the same-price share (within it,
+ * a smaller machine goes first: move_smaller_first). */
 static guint
 rows_before (const Progress *pr,
              guint           best_tier,
@@ -502,7 +539,7 @@ rows_before (const Progress *pr,
 
   for (guint t = 0; t < best_tier; t++)
     n += pr->n_tier[t];
-  while (below < c->len && g_array_index (c, double, below) < cost)
+  while (below < c->len && g_array_index (c, double, below) * (1 + same_price_share) < cost)
     below++;
   return n + below;
 }
@@ -795,7 +832,9 @@ row_tier (const RpPlanRow *row)
 {
   if (!row->meets_deadline)
     return TIER_LATE;
-  return row->within_budget ? TIER_FEASIBLE : TIER_OVER_BUDGET;
+  if (!row->within_budget)
+    return TIER_OVER_BUDGET;
+  return row->feasible && row->advice == RP_PLAN_ADVICE_NONE ? TIER_FEASIBLE : TIER_NOT_ADVISED;
 }
 
 static gboolean
@@ -808,12 +847,14 @@ constraint_holds (const RpEstimate *est,
 static RpPlanRow *
 row_new (RpPlanAnswerKind  kind,
          const RpScenario *scenario,
-         const RpEstimate *est)
+         const RpEstimate *est,
+         RpPlanAdvice      advice)
 {
   RpPlanRow *row = g_new0 (RpPlanRow, 1);
   const RpCostEstimate *c = &est->cost;
 
   row->kind = kind;
+  row->advice = advice;
   row->scenario = rp_scenario_copy (scenario);
   row->gpu = est->gpu;
   row->n_gpus = rp_scenario_n_gpus (scenario);
@@ -832,9 +873,12 @@ row_new (RpPlanAnswerKind  kind,
   row->meets_deadline = constraint_holds (est, RP_CONSTRAINT_DEADLINE);
   row->within_budget = constraint_holds (est, kind == RP_PLAN_RENT ? RP_CONSTRAINT_RUN_BUDGET
                                                                    : RP_CONSTRAINT_CAPITAL);
+  /* a bought GPU must still hold the models of its life (the growth
+   * check); a rented one is given back when they grow */
   row->feasible = row->meets_deadline && row->within_budget &&
                   constraint_holds (est, RP_CONSTRAINT_VRAM) &&
-                  constraint_holds (est, RP_CONSTRAINT_PARALLELISM);
+                  constraint_holds (est, RP_CONSTRAINT_PARALLELISM) &&
+                  (kind == RP_PLAN_RENT || constraint_holds (est, RP_CONSTRAINT_GROWTH));
   return row;
 }
 
@@ -918,6 +962,7 @@ plan_machine (Planner       *p,
   g_autoptr(RpScenario) machine = NULL;
   g_autoptr(RpScenario) best = NULL;
   gboolean rentable;
+  RpPlanAdvice advice;
   double hours = NAN;
 
   p->plan->n_space += count_space (p, m);
@@ -943,10 +988,12 @@ plan_machine (Planner       *p,
   if (!rp_estimate_compute (best, p->catalog, p->est, NULL) ||
       !p->est->compute.computed)
     return;
+  advice = machine_advice (p, info->gpu, m);
   if (rentable && p->est->cost.rent_available && p->est->cost.run_available)
-    add_row (p, row_new (RP_PLAN_RENT, best, p->est));
-  if (p->progress[RP_PLAN_BUY].wanted && p->est->cost.buy_available)
-    add_row (p, row_new (RP_PLAN_BUY, best, p->est));
+    add_row (p, row_new (RP_PLAN_RENT, best, p->est, advice));
+  if (p->progress[RP_PLAN_BUY].wanted && p->est->cost.buy_available &&
+      purchasable (p, info->gpu, m->per_node, m->nodes))
+    add_row (p, row_new (RP_PLAN_BUY, best, p->est, advice));
 }
 
 /* ---- helpers: the answers ------------------------------------------- */
@@ -1020,6 +1067,39 @@ rp_plan_mark_front (GPtrArray *rows)
     }
 }
 
+/* Among the first tier's rows within same_price_share of the cheapest,
+ * the one with the fewest nodes, then GPUs, then days goes first (the
+ * rows are sorted by tier, cost, days). */
+static void
+move_smaller_first (GPtrArray *rows)
+{
+  const RpPlanRow *first, *best;
+  guint best_i = 0;
+
+  if (rows->len < 2)
+    return;
+  first = best = g_ptr_array_index (rows, 0);
+  for (guint i = 1; i < rows->len; i++)
+    {
+      const RpPlanRow *r = g_ptr_array_index (rows, i);
+      guint rn = r->scenario->hardware.nodes, bn = best->scenario->hardware.nodes;
+
+      if (row_tier (r) != row_tier (first) || r->cost > first->cost * (1 + same_price_share))
+        break;
+      if (rn < bn || (rn == bn && r->n_gpus < best->n_gpus))
+        {
+          best = r;
+          best_i = i;
+        }
+    }
+  if (best_i > 0)
+    {
+      gpointer row = g_ptr_array_steal_index (rows, best_i);
+
+      g_ptr_array_insert (rows, 0, row);
+    }
+}
+
 static void
 finish_answer (Planner          *p,
                RpPlanAnswerKind  kind)
@@ -1034,6 +1114,7 @@ finish_answer (Planner          *p,
     }
   rp_plan_mark_front (a->rows);
   g_ptr_array_sort (a->rows, compare_rows);
+  move_smaller_first (a->rows);
   for (guint i = 0; i < a->rows->len; i++)
     {
       const RpPlanRow *r = g_ptr_array_index (a->rows, i);
@@ -1057,6 +1138,8 @@ finish_answer (Planner          *p,
     }
   else
     a->status = a->cheapest_on_time >= 0 ? RP_PLAN_STATUS_OVER_BUDGET : RP_PLAN_STATUS_LATE;
+  if (!a->asked)
+    a->status = RP_PLAN_STATUS_NOT_ASKED;
 }
 
 /* Renting, unless buying pays back within the period at the stated
@@ -1166,8 +1249,13 @@ planner_init (Planner             *p,
   p->machines = g_array_new (FALSE, FALSE, sizeof (Machine));
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     {
-      p->progress[a].wanted = a == RP_PLAN_RENT ? scenario->budget.acquire != RP_ACQUIRE_BUY
-                                                : scenario->budget.acquire != RP_ACQUIRE_RENT;
+      gboolean asked = a == RP_PLAN_RENT ? scenario->budget.acquire != RP_ACQUIRE_BUY
+                                         : scenario->budget.acquire != RP_ACQUIRE_RENT;
+
+      p->plan->answers[a].asked = asked;
+      /* a purchase is judged against the best rental for the same work,
+       * so renting is planned whenever buying is */
+      p->progress[a].wanted = asked || a == RP_PLAN_RENT;
       p->progress[a].staircase = g_array_new (FALSE, FALSE, sizeof (Point));
       for (guint t = 0; t < N_TIERS; t++)
         p->progress[a].cheapest[t] = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1281,6 +1369,18 @@ rp_plan_get_recommended (const RpPlan *plan,
     return NULL;
   a = &plan->answers[kind];
   return a->recommended >= 0 ? g_ptr_array_index (a->rows, a->recommended) : NULL;
+}
+
+RpScenario *
+rp_plan_apply_row (const RpScenario *scenario,
+                   const RpPlanRow  *row)
+{
+  g_autoptr(GArray) changes = NULL;
+
+  g_return_val_if_fail (scenario != NULL && row != NULL, NULL);
+
+  changes = rp_plan_row_changes (scenario, row);
+  return rp_scenario_apply (scenario, changes);
 }
 
 GArray *
