@@ -313,7 +313,7 @@ test_json_contract (void)
 {
   g_autoptr(RpScenario) s = scenario ("llama-2-13b", "rtx-3090", RP_METHOD_LORA);
   g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
-  g_autofree char *text = rp_estimate_to_json (s, catalog, est);
+  g_autofree char *text = rp_estimate_to_json (s, catalog, est, NULL);
 
   g_assert_nonnull (strstr (text, "\"constraints\":"));
   g_assert_nonnull (strstr (text, "\"code\":\t\"vram\""));

@@ -800,10 +800,34 @@ print_verdict (const RpScenario *scenario,
   g_print ("\n");
 }
 
+/* The decision: the recommendation and why, then the alternatives. */
+static void
+print_decision (const RpDecision *d)
+{
+  g_autofree char *headline = rp_words_decision_headline (d);
+  g_autofree char *why = rp_words_decision_why (d);
+  guint first = rp_decision_get_recommended (d) != NULL ? 1 : 0;
+
+  g_print ("%s\n", _("Decision"));
+  g_print ("  → %s.\n", headline);
+  g_print ("    %s\n", why);
+  if (first < d->n_choices)
+    g_print ("  %s\n", _("Alternatives"));
+  for (guint i = first; i < d->n_choices; i++)
+    {
+      g_autofree char *sentence = rp_words_choice (&d->choices[i]);
+
+      /* TRANSLATORS: an alternative: its label ("Cheapest rental"), then the sentence */
+      g_print (_("  · %s: %s.\n"), rp_words_choice_label (d->choices[i].kind), sentence);
+    }
+  g_print ("\n");
+}
+
 static void
 print_estimate (const RpScenario *scenario,
                 const RpCatalog  *catalog,
-                const RpEstimate *est)
+                const RpEstimate *est,
+                const RpDecision *decision)
 {
   g_autofree char *params = rp_units_format_count ((double) rp_model_params (&est->arch));
   g_autofree char *model = scenario->model.preset != NULL ? g_strdup (scenario->model.preset)
@@ -814,6 +838,8 @@ print_estimate (const RpScenario *scenario,
   g_print (_("Model: %s, %s parameters; GPUs: %u × %s\n\n"), model, params,
            rp_scenario_n_gpus (scenario), est->gpu->name);
   print_verdict (scenario, catalog, est);
+  if (decision != NULL)
+    print_decision (decision);
   if (est->memory.computed)
     print_memory (est);
   if (est->compute.computed)
@@ -855,6 +881,7 @@ run_estimate (const RpCliCommand *command,
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
@@ -871,10 +898,16 @@ run_estimate (const RpCliCommand *command,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  decision = rp_decision_compute (scenario, catalog, est, today_date (), NULL, &error);
+  if (decision == NULL)
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
+    }
   if (opt_json)
-    print_json (rp_estimate_to_json (scenario, catalog, est));
+    print_json (rp_estimate_to_json (scenario, catalog, est, decision));
   else
-    print_estimate (scenario, catalog, est);
+    print_estimate (scenario, catalog, est, decision);
   return checks_status (est);
 }
 
@@ -889,6 +922,8 @@ static int opt_max_gpus = 0;
 static int opt_max_nodes = 0;
 static char *opt_acquire = NULL;
 static gboolean opt_marketplace = FALSE;
+static char *opt_apply = NULL;
+static char *opt_apply_output = NULL;
 
 static const GOptionEntry plan_entries[] = {
   { "top", 0, 0, G_OPTION_ARG_INT, &opt_top, N_("Show the best N machines of each answer (default 10)"),
@@ -910,6 +945,11 @@ static const GOptionEntry plan_entries[] = {
     N_("rent, buy or compare (budget.acquire)"), N_("HOW") },
   { "allow-marketplace", 0, 0, G_OPTION_ARG_NONE, &opt_marketplace,
     N_("Let marketplace offers price the rent (budget.allow_marketplace)"), NULL },
+  { "apply", 0, 0, G_OPTION_ARG_STRING, &opt_apply,
+    N_("Write the scenario on a machine of the plan: recommended, rent, buy, rent:N or buy:N "
+       "(the window's “Use this machine”); needs -o"), N_("WHICH") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_apply_output,
+    N_("Where --apply writes the scenario"), N_("OUT.rigplan") },
   { NULL }
 };
 
@@ -1003,7 +1043,8 @@ print_plan_rows (const RpPlan    *plan,
 static void
 print_plan (const RpScenario *scenario,
             const RpCatalog  *catalog,
-            const RpPlan     *plan)
+            const RpPlan     *plan,
+            const RpDecision *decision)
 {
   static const char *const titles[] = {
     /* TRANSLATORS: a heading of "rigplan-cli plan" */
@@ -1011,7 +1052,6 @@ print_plan (const RpScenario *scenario,
     /* TRANSLATORS: a heading of "rigplan-cli plan" */
     N_("Buy: the capital, and the cost of owning per month"),
   };
-  const RpPlanRow *best = rp_plan_get_recommended (plan, -1);
   g_autofree char *evaluated = rp_units_format_count ((double) plan->n_evaluated);
   g_autofree char *space = rp_units_format_count ((double) plan->n_space);
   g_autofree char *seconds = rp_units_format_number (plan->seconds, 2);
@@ -1020,28 +1060,14 @@ print_plan (const RpScenario *scenario,
   /* TRANSLATORS: machines searched, of all; settings estimated, of the space; seconds */
   g_print (_("%u of %u machines searched; %s of %s settings estimated in %s s.\n\n"),
            plan->n_searched, plan->n_machines, evaluated, space, seconds);
-  if (best != NULL)
-    {
-      g_autofree char *why = rp_words_plan_row (plan, catalog, (guint) plan->overall,
-                                                (guint) plan->answers[plan->overall].recommended);
-
-      /* TRANSLATORS: the plan's recommendation, one sentence */
-      g_print (_("Recommended: %s.\n"), why);
-    }
-  else
-    {
-      g_autofree char *reason = rp_words_plan_reason (plan, catalog, -1);
-
-      /* TRANSLATORS: the plan recommends nothing; %s says why */
-      g_print (_("Nothing to recommend: %s\n"), reason);
-    }
+  print_decision (decision);
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     {
       const RpPlanAnswer *answer = &plan->answers[a];
 
       if (answer->status == RP_PLAN_STATUS_NOT_ASKED)
         continue;
-      g_print ("\n%s\n", _(titles[a]));
+      g_print ("%s\n", _(titles[a]));
       if (answer->recommended < 0)
         {
           g_autofree char *reason = rp_words_plan_reason (plan, catalog, (gint) a);
@@ -1050,7 +1076,57 @@ print_plan (const RpScenario *scenario,
         }
       if (answer->rows->len > 0)
         print_plan_rows (plan, catalog, a);
+      g_print ("\n");
     }
+}
+
+static char *
+change_value_text (const RpField *f,
+                   double         number,
+                   const char    *text)
+{
+  if (f->type == RP_FIELD_STRING)
+    return g_strdup (text != NULL ? text : "null");
+  if (isnan (number))
+    return g_strdup ("null");
+  if (f->choices != NULL)
+    return g_strdup (rp_enum_info_get_name (f->choices, (guint) number));
+  if (f->type == RP_FIELD_BOOL)
+    return g_strdup (number != 0 ? "true" : "false");
+  return rp_units_format_number (number, f->digits);
+}
+
+/* Writes @scenario on the machine @which names to opt_apply_output and
+ * prints each changed key from → to. */
+static int
+apply_plan (const char       *input,
+            const RpScenario *scenario,
+            const RpPlan     *plan,
+            const RpDecision *decision)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) applied = rp_decision_apply (decision, scenario, plan, opt_apply,
+                                                     &error);
+  g_autoptr(GArray) changes = NULL;
+
+  if (applied == NULL)
+    return rp_cli_fail (EXIT_USAGE, error->message);
+  if (!rp_scenario_save_file (applied, opt_apply_output, &error))
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  changes = rp_scenario_diff (scenario, applied);
+  /* TRANSLATORS: the scenario file, then what was applied ("recommended") */
+  g_print (_("%s, %s:\n"), input, opt_apply);
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const RpChange *c = &g_array_index (changes, RpChange, i);
+      const RpField *f = rp_fields_lookup (c->key);
+      g_autofree char *from = change_value_text (f, c->from, c->from_text);
+      g_autofree char *to = change_value_text (f, c->to, c->to_text);
+
+      g_print ("  %s: %s → %s\n", c->key, from, to);
+    }
+  g_print (_("Wrote %s\n"), opt_apply_output);
+  return EXIT_OK;
 }
 
 static int
@@ -1063,6 +1139,8 @@ run_plan (const RpCliCommand *command,
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpPlan) plan = NULL;
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
   RpPlanOptions options;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -1071,6 +1149,8 @@ run_plan (const RpCliCommand *command,
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_top < 1)
     return rp_cli_usage_error (context, _("--top must be at least 1"));
+  if ((opt_apply != NULL) != (opt_apply_output != NULL))
+    return rp_cli_usage_error (context, _("--apply and -o go together"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -1082,15 +1162,18 @@ run_plan (const RpCliCommand *command,
   rp_plan_options_init (&options);
   options.top = MAX (options.top, (guint) opt_top);
   plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, &error);
-  if (plan == NULL)
+  if (plan == NULL || !rp_fix_estimate (scenario, catalog, est, &error) ||
+      (decision = rp_decision_new (scenario, catalog, est, plan, today_date (), &error)) == NULL)
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  if (opt_apply != NULL)
+    return apply_plan (argv[1], scenario, plan, decision);
   if (opt_json)
-    print_json (rp_plan_to_json (plan, catalog, (guint) opt_top));
+    print_json (rp_plan_to_json (plan, catalog, decision, (guint) opt_top));
   else
-    print_plan (scenario, catalog, plan);
+    print_plan (scenario, catalog, plan, decision);
   return EXIT_OK;
 }
 
@@ -1229,6 +1312,7 @@ run_export (const RpCliCommand *command,
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpChartData) data = NULL;
+  g_autoptr(RpDecision) decision = NULL;
   g_autofree char *lower = NULL;
   RpChartKind kind = RP_CHART_VRAM;
   RpReportOptions options;
@@ -1279,9 +1363,17 @@ run_export (const RpCliCommand *command,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  if (is_data || opt_chart == NULL)
+    {
+      decision = rp_decision_compute (scenario, catalog, est, today_date (), NULL, &error);
+      if (decision == NULL)
+        return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+      options.decision = decision;
+    }
   if (is_data)
     {
-      if (!rp_estimate_write_file (scenario, catalog, est, data_format, opt_output, &error))
+      if (!rp_estimate_write_file (scenario, catalog, est, decision, data_format, opt_output,
+                                   &error))
         return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }
@@ -1387,21 +1479,6 @@ static const GOptionEntry fix_entries[] = {
   { NULL }
 };
 
-static char *
-change_value_text (const RpField *f,
-                   double         number,
-                   const char    *text)
-{
-  if (f->type == RP_FIELD_STRING)
-    return g_strdup (text != NULL ? text : "null");
-  if (isnan (number))
-    return g_strdup ("null");
-  if (f->choices != NULL)
-    return g_strdup (rp_enum_info_get_name (f->choices, (guint) number));
-  if (f->type == RP_FIELD_BOOL)
-    return g_strdup (number != 0 ? "true" : "false");
-  return rp_units_format_number (number, f->digits);
-}
 
 static void
 print_fix (const char       *input,
@@ -1505,7 +1582,7 @@ run_fix (const RpCliCommand *command,
   if (!rp_scenario_save_file (fixed, opt_fix_output, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_json)
-    print_json (rp_estimate_to_json (fixed, catalog, after));
+    print_json (rp_estimate_to_json (fixed, catalog, after, NULL));
   else
     print_fix (argv[1], scenario, est, fixed, after, catalog);
   return EXIT_OK;

@@ -70,8 +70,8 @@ enum
 };
 
 /* Rows within this share of the cheapest are the same price to a buyer:
- * among them the smaller machine is recommended (fewer nodes, then fewer
- * GPUs), which is easier to find free and has fewer parts to fail.  A
+ * among them the machine of fewer nodes is recommended, which is easier
+ * to find free and has fewer parts to fail, then the faster.  A
  * policy, not a measurement: 2 % is below the spread of one provider's
  * prices between regions (clouds.json lists AWS's p5 at several). */
 static const double same_price_share = 0.02;
@@ -134,6 +134,11 @@ typedef struct
   double               slot_price; /* pricing.json's server price per GPU slot; 0: none */
   guint                renting_nodes; /* the machine being priced; 0: any */
   guint                renting_per_node;
+  const RpGpu         *renting_gpu;   /* its GPU, or NULL */
+  RpCurrency           market_currency; /* the user's market (rp_prices_market_currency) */
+  double               growth_factor; /* what a bought GPU's load grows by over its life
+                                       * (the growth check); 1: not judged */
+  gboolean             for_growth;    /* the search wants settings that pass it */
 } Planner;
 
 /* ---- helpers: lists ------------------------------------------------- */
@@ -169,6 +174,13 @@ list_found_in (GStrv       words,
   return FALSE;
 }
 
+static gboolean
+is_own_gpu (const Planner *p,
+            const RpGpu   *gpu)
+{
+  return g_strcmp0 (gpu->id, p->scenario->hardware.gpu) == 0;
+}
+
 /* The planner's providers and regions; the class and kind rules are
  * rp_prices_cheapest_offer_where's. */
 static gboolean
@@ -182,6 +194,13 @@ offer_allowed (const RpCloudOffer *offer,
       !list_has (p->providers, rp_provider_class_to_string (offer->provider_class)))
     return FALSE;
   if (p->regions != NULL && !list_found_in (p->regions, offer->region))
+    return FALSE;
+  /* another GPU than the user's is rented in the user's own market: a
+   * team does not open an account abroad for a machine it is offered
+   * (the user's own GPU is priced abroad only when no one at home rents
+   * it, and the estimate says so) */
+  if (p->renting_gpu != NULL && !is_own_gpu (p, p->renting_gpu) &&
+      offer->currency != p->market_currency)
     return FALSE;
   /* Several nodes are rented as whole servers joined by the provider's
    * cluster network (AWS p4d/p5, Azure ND): an offer priced by the GPU
@@ -244,13 +263,6 @@ machine_advice (const Planner *p,
 }
 
 /* ---- helpers: bounds ------------------------------------------------ */
-
-static gboolean
-is_own_gpu (const Planner *p,
-            const RpGpu   *gpu)
-{
-  return g_strcmp0 (gpu->id, p->scenario->hardware.gpu) == 0;
-}
 
 /* The lowest price per GPU-hour the rent can take on @gpu. */
 static double
@@ -594,7 +606,12 @@ fits (Planner          *p,
 
   rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
   p->plan->n_evaluated++;
-  return mem.verdict == RP_VERDICT_FITS;
+  if (mem.verdict != RP_VERDICT_FITS)
+    return FALSE;
+  /* the growth check of a bought GPU (rp-constraints.c, judge_growth) */
+  return !p->for_growth ||
+         rp_memory_grown_bytes (&mem, p->growth_factor) <=
+         mem.capacity_bytes * (1 - mem.required_headroom_pct / 100);
 }
 
 /* Times @trial; it replaces the best only when strictly faster, so that
@@ -909,17 +926,20 @@ choose_offer (Planner     *p,
     return TRUE;
   p->renting_nodes = machine->hardware.nodes;
   p->renting_per_node = machine->hardware.gpus_per_node;
+  p->renting_gpu = gpu;
   /* the user's own offer on their GPU, unless the filters now leave it out */
   offer = b->rent_offer != NULL ? rp_catalog_lookup_cloud (p->catalog, b->rent_offer) : NULL;
   if (offer != NULL && is_own_gpu (p, gpu) && g_strcmp0 (offer->gpu, gpu->id) == 0 &&
       offer->per_gpu_hour[b->rent_kind] > 0 && offer_allowed (offer, p))
     {
       p->renting_nodes = p->renting_per_node = 0;
+      p->renting_gpu = NULL;
       return TRUE;
     }
   offer = rp_prices_cheapest_offer_where (machine, p->catalog, gpu->id,
                                           rp_scenario_n_gpus (machine), offer_allowed, p);
   p->renting_nodes = p->renting_per_node = 0;
+  p->renting_gpu = NULL;
   rp_scenario_set_rent_offer (machine, offer != NULL ? offer->id : NULL);
   return offer != NULL;
 }
@@ -961,6 +981,7 @@ plan_machine (Planner       *p,
   const GpuInfo *info = &g_array_index (p->gpus, GpuInfo, m->gpu_index);
   g_autoptr(RpScenario) machine = NULL;
   g_autoptr(RpScenario) best = NULL;
+  g_autoptr(RpScenario) grown = NULL;
   gboolean rentable;
   RpPlanAdvice advice;
   double hours = NAN;
@@ -991,9 +1012,20 @@ plan_machine (Planner       *p,
   advice = machine_advice (p, info->gpu, m);
   if (rentable && p->est->cost.rent_available && p->est->cost.run_available)
     add_row (p, row_new (RP_PLAN_RENT, best, p->est, advice));
-  if (p->progress[RP_PLAN_BUY].wanted && p->est->cost.buy_available &&
-      purchasable (p, info->gpu, m->per_node, m->nodes))
-    add_row (p, row_new (RP_PLAN_BUY, best, p->est, advice));
+  if (!p->progress[RP_PLAN_BUY].wanted || !purchasable (p, info->gpu, m->per_node, m->nodes))
+    return;
+  /* a bought machine is set up to hold the models of its life: the
+   * fastest setting that passes the growth check, if not the fastest */
+  if (p->growth_factor > 1 && !constraint_holds (p->est, RP_CONSTRAINT_GROWTH))
+    {
+      p->for_growth = TRUE;
+      grown = search_machine (p, machine, info->gpu, &hours);
+      p->for_growth = FALSE;
+      if (grown != NULL && !rp_estimate_compute (grown, p->catalog, p->est, NULL))
+        return;
+    }
+  if (p->est->cost.buy_available && p->est->compute.computed)
+    add_row (p, row_new (RP_PLAN_BUY, grown != NULL ? grown : best, p->est, advice));
 }
 
 /* ---- helpers: the answers ------------------------------------------- */
@@ -1068,8 +1100,8 @@ rp_plan_mark_front (GPtrArray *rows)
 }
 
 /* Among the first tier's rows within same_price_share of the cheapest,
- * the one with the fewest nodes, then GPUs, then days goes first (the
- * rows are sorted by tier, cost, days). */
+ * the one with the fewest nodes, then the fastest goes first (the rows
+ * are sorted by tier, cost, days). */
 static void
 move_smaller_first (GPtrArray *rows)
 {
@@ -1086,7 +1118,7 @@ move_smaller_first (GPtrArray *rows)
 
       if (row_tier (r) != row_tier (first) || r->cost > first->cost * (1 + same_price_share))
         break;
-      if (rn < bn || (rn == bn && r->n_gpus < best->n_gpus))
+      if (rn < bn || (rn == bn && r->days < best->days))
         {
           best = r;
           best_i = i;
@@ -1142,26 +1174,6 @@ finish_answer (Planner          *p,
     a->status = RP_PLAN_STATUS_NOT_ASKED;
 }
 
-/* Renting, unless buying pays back within the period at the stated
- * utilization (the cost model's break-even against renting the same
- * machine). */
-static gint
-choose_overall (const RpPlan *plan)
-{
-  const RpPlanRow *rent = rp_plan_get_recommended (plan, RP_PLAN_RENT);
-  const RpPlanRow *buy = rp_plan_get_recommended (plan, RP_PLAN_BUY);
-
-  if (rent == NULL && buy == NULL)
-    return -1;
-  if (rent == NULL)
-    return RP_PLAN_BUY;
-  if (buy == NULL || plan->acquire == RP_ACQUIRE_RENT)
-    return RP_PLAN_RENT;
-  if (plan->acquire == RP_ACQUIRE_BUY || buy->break_even_months >= 0)
-    return RP_PLAN_BUY;
-  return RP_PLAN_RENT;
-}
-
 static void
 note_current (RpPlan           *plan,
               const RpEstimate *est)
@@ -1187,7 +1199,6 @@ plan_new (const RpScenario *scenario)
       plan->answers[a].rows = g_ptr_array_new_with_free_func (row_free);
       plan->answers[a].recommended = -1;
     }
-  plan->overall = -1;
   plan->acquire = b->acquire;
   plan->currency = b->currency;
   plan->deadline_days = b->deadline_days;
@@ -1217,6 +1228,21 @@ planner_clear (Planner *p)
   g_clear_pointer (&p->plan, rp_plan_free);
 }
 
+/* What the memory of a bought GPU's work grows by over its depreciation
+ * period, as the growth check judges it; 1 when it is not judged. */
+static double
+growth_factor (const RpScenario *scenario,
+               const RpEstimate *est)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpPrice *years = &est->cost.prices.years;
+
+  if (b->acquire == RP_ACQUIRE_RENT || !(b->growth_pct_year > 0) ||
+      years->origin == RP_PRICE_UNKNOWN || !(years->value > 0))
+    return 1;
+  return rp_memory_growth_factor (b->growth_pct_year, years->value);
+}
+
 static gboolean
 planner_init (Planner             *p,
               const RpScenario    *scenario,
@@ -1237,6 +1263,8 @@ planner_init (Planner             *p,
     return FALSE;
   p->arch = p->est->arch;
   p->transformer = rp_model_kind_is_transformer (p->arch.kind);
+  p->growth_factor = growth_factor (scenario, p->est);
+  p->market_currency = rp_prices_market_currency (scenario, catalog);
   note_current (p->plan, p->est);
   p->slot_price = slot_price (scenario, catalog);
   p->gpu_types = rp_plan_split_list (f->gpu_types);
@@ -1337,7 +1365,6 @@ rp_plan_compute (const RpScenario    *scenario,
     }
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     finish_answer (&p, a);
-  p.plan->overall = choose_overall (p.plan);
   p.plan->seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   plan = g_steal_pointer (&p.plan);
   planner_clear (&p);
@@ -1361,12 +1388,8 @@ rp_plan_get_recommended (const RpPlan *plan,
   const RpPlanAnswer *a;
 
   g_return_val_if_fail (plan != NULL, NULL);
-  g_return_val_if_fail (kind < RP_N_PLAN_ANSWERS, NULL);
+  g_return_val_if_fail (kind >= 0 && kind < RP_N_PLAN_ANSWERS, NULL);
 
-  if (kind < 0)
-    kind = plan->overall;
-  if (kind < 0)
-    return NULL;
   a = &plan->answers[kind];
   return a->recommended >= 0 ? g_ptr_array_index (a->rows, a->recommended) : NULL;
 }

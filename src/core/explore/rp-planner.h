@@ -114,9 +114,6 @@ typedef struct
 typedef struct
 {
   RpPlanAnswer      answers[RP_N_PLAN_ANSWERS];
-  /* the answer whose recommendation is the plan's: renting, or buying
-   * where it pays back at the utilization; -1 when neither recommends */
-  gint              overall;
   RpAcquire         acquire;
   RpCurrency        currency;
   double            deadline_days;  /* NAN: none */
@@ -157,7 +154,8 @@ RpPlan       *rp_plan_compute       (const RpScenario    *scenario,
                                      GError             **error);
 void          rp_plan_free          (RpPlan              *plan);
 
-/* The recommended row of @kind, or of the plan (@kind < 0); NULL when none. */
+/* The recommended row of answer @kind; NULL when none.  Which answer the
+ * plan as a whole recommends is the decision's (decide/rp-decision.h). */
 const RpPlanRow *rp_plan_get_recommended (const RpPlan    *plan,
                                           gint             kind);
 

@@ -10,6 +10,7 @@
 #include "rp-error.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
+#include "rp-owned.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
 
@@ -72,6 +73,34 @@ check_region (const RpScenario *scenario,
   return FALSE;
 }
 
+/* The GPUs the user owns are the catalog's (the syntax is checked by
+ * rp_scenario_validate). */
+static gboolean
+check_owned (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             GError          **error)
+{
+  g_autoptr(GPtrArray) owned = NULL;
+
+  if (scenario->hardware.owned_gpus == NULL)
+    return TRUE;
+  owned = rp_owned_parse (scenario->hardware.owned_gpus, error);
+  if (owned == NULL)
+    return FALSE;
+  for (guint i = 0; i < owned->len; i++)
+    {
+      const RpOwnedMachine *m = g_ptr_array_index (owned, i);
+
+      if (rp_catalog_lookup_gpu (catalog, m->gpu) == NULL)
+        {
+          rp_error_set_key (error, RP_ERROR_UNKNOWN_GPU, "hardware.owned_gpus",
+                            _("“%s” is in no GPU catalog"), m->gpu);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
@@ -97,6 +126,7 @@ rp_estimate_compute (const RpScenario *scenario,
       return FALSE;
     }
   if (!check_offer (scenario, catalog, gpu, error) || !check_region (scenario, catalog, error) ||
+      !check_owned (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
