@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every benchmark, on a release build of its own, one JSON line per figure:
 #   {"bench": NAME, "figure": KEY, "value": X, "unit": U}
 #   build-aux/bench.sh [BUILD_DIR]      (default: build-bench)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Keeps core's rooms in order and its calls free of circles.
 
 src/core is a set of rooms (folders), lowest first; work flows one way,

@@ -1,23 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rigplan-cli.c: the command-line front end
  *
- *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
- *   rigplan-cli catalog servers|market [--json]       (rp-cli-market.c)
- *   rigplan-cli catalog check [--json]                   (rp-cli-catalog.c)
- *   rigplan-cli catalog import-prices FILE.csv [--json]
- *   rigplan-cli estimate FILE.rigplan [--json]
- *   rigplan-cli plan FILE.rigplan [--top N] [--json]
- *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
- *   rigplan-cli export FILE.rigplan -o OUT.pdf|.png|.svg|.csv|.json [--chart KIND]
- *                                   [--paper a4|letter]
- *   rigplan-cli guide [--budget X] [--deadline D] [--currency CUR] [--json]
- *   rigplan-cli schema [--json]
- *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.pdf|.csv|.json]
- *   rigplan-cli import PATH… [-o FILE.rigplan]           (rp-cli-convert.c)
- *   rigplan-cli export FILE.rigplan --format deepspeed|accelerate|torchrun|howto
+ * The commands are the table at the end of this file (rp-cli-common.h):
+ * each entry is a command's name, arguments, description, options and the
+ * function that runs it; --help, the man page and the shell completions
+ * are written from it.  Import and export --format live in
+ * rp-cli-convert.c, catalog servers and market in rp-cli-market.c,
+ * catalog check and import-prices in rp-cli-catalog.c.
  *
- * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
- * input (a file or value that cannot be used), 2 usage or internal error. */
+ * Output on stdout, diagnostics on stderr; the exit statuses are
+ * rp_cli_get_exit_statuses(). */
 
 #include "config.h"
 
@@ -56,7 +48,7 @@
 static char *opt_catalog_dir = NULL;
 static gboolean opt_json = FALSE;
 
-static const GOptionEntry common_entries[] = {
+static const GOptionEntry shared_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON for scripts"), NULL },
   { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog_dir,
     N_("Read the bundled catalogs from DIR"), N_("DIR") },
@@ -64,14 +56,6 @@ static const GOptionEntry common_entries[] = {
 };
 
 /* ---- helpers -------------------------------------------------------- */
-
-/* Every command's options: the shared ones (--json, --catalog). */
-static GOptionContext *
-new_context (const char *parameter,
-             const char *summary)
-{
-  return rp_cli_new_context (parameter, summary, common_entries);
-}
 
 static void
 print_json (char *text)
@@ -144,10 +128,17 @@ print_row (const char *label,
 /* ---- catalog -------------------------------------------------------- */
 
 static char *opt_currency = NULL;
+static gboolean opt_ids = FALSE;
+
+static const char *const catalog_names[] = {
+  "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL
+};
 
 static const GOptionEntry catalog_entries[] = {
   { "currency", 0, 0, G_OPTION_ARG_STRING, &opt_currency,
     N_("List only prices in CUR (USD or CNY)"), N_("CUR") },
+  { "ids", 0, 0, G_OPTION_ARG_NONE, &opt_ids,
+    N_("Print only the ids, one a line (for scripts and shell completion)"), NULL },
   { NULL }
 };
 
@@ -542,16 +533,24 @@ region_to_json (const RpRegion *r,
   return obj;
 }
 
-/* The merged view (bundled and user files) as a JSON array; @currency
- * < 0 keeps every currency.  Re-reading the files would lose overrides. */
+/* The merged view (bundled and user files) as JSON: { "format":
+ * "rigplan-catalog", "version": 1, "catalog": WHICH, WHICH: [entries] };
+ * @currency < 0 keeps every currency.  Re-reading the files would lose
+ * overrides. */
 static char *
 catalog_to_json (const RpCatalog *catalog,
                  const char      *which,
                  int              currency,
                  GDate           *today)
 {
-  g_autoptr(cJSON) list = cJSON_CreateArray ();
+  g_autoptr(cJSON) root = cJSON_CreateObject ();
+  cJSON *list;
   char *text, *copy;
+
+  cJSON_AddStringToObject (root, "format", "rigplan-catalog");
+  cJSON_AddNumberToObject (root, "version", 1);
+  cJSON_AddStringToObject (root, "catalog", which);
+  list = cJSON_AddArrayToObject (root, which);
 
   if (strcmp (which, "gpus") == 0)
     for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
@@ -581,7 +580,7 @@ catalog_to_json (const RpCatalog *catalog,
           cJSON_AddItemToArray (list, region_to_json (r, today));
       }
   /* cJSON writes "." whatever LC_NUMERIC says ("1307,4" would break scripts). */
-  text = cJSON_Print (list);
+  text = cJSON_Print (root);
   copy = g_strconcat (text, "\n", NULL);
   cJSON_free (text);
   return copy;
@@ -609,55 +608,80 @@ print_catalog (const RpCatalog *catalog,
     print_regions (catalog, currency);
 }
 
-static int
-run_catalog (int    argc,
-             char **argv)
+/* The ids of a catalog, one a line: what the shell completions offer. */
+static void
+print_catalog_ids (const RpCatalog *catalog,
+                   const char      *which,
+                   int              currency)
 {
-  static const char *const names[] = {
-    "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL,
-  };
-  g_autoptr(GOptionContext) context =
-    new_context (_("gpus|clouds|models|purchases|regions|servers|market|check|import-prices "
-                   "FILE.csv"),
-                 _("List a bundled catalog (with your additions). Prices older than six months "
-                   "are marked stale. “check” lists every hole in the catalogs; "
-                   "“import-prices” reads a price list of your quotes into your catalog."));
+  if (strcmp (which, "gpus") == 0)
+    for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+      g_print ("%s\n", rp_catalog_get_gpu (catalog, i)->id);
+  else if (strcmp (which, "models") == 0)
+    for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
+      g_print ("%s\n", rp_catalog_get_model (catalog, i)->id);
+  else if (strcmp (which, "clouds") == 0)
+    for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+      {
+        const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+        if (currency < 0 || (int) o->currency == currency)
+          g_print ("%s\n", o->id);
+      }
+  else if (strcmp (which, "purchases") == 0)
+    for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
+      {
+        const RpPurchasePrice *p = rp_catalog_get_purchase (catalog, i);
+        if (currency < 0 || (int) p->currency == currency)
+          g_print ("%s\n", p->id);
+      }
+  else
+    for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
+      {
+        const RpRegion *r = rp_catalog_get_region (catalog, i);
+        if (currency < 0 || (int) r->currency == currency)
+          g_print ("%s\n", r->id);
+      }
+}
+
+static int
+run_catalog (const RpCliCommand *command,
+             int                 argc,
+             char              **argv)
+{
+  const char *const *names = command->words;
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(GDate) today = g_date_new ();
   RpCurrency currency = RP_CURRENCY_USD;
   const char *which;
-  gboolean check, import;
 
-  g_option_context_add_main_entries (context, catalog_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
-  which = argc >= 2 ? argv[1] : NULL;
-  check = g_strcmp0 (which, "check") == 0;
-  import = g_strcmp0 (which, "import-prices") == 0;
-  if (import && argc != 3)
-    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
-  if (!import && argc != 2)
+  if (argc != 2)
     return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases, "
                                           "regions, servers or market"));
-  if (!check && !import && !g_strv_contains (names, which))
+  which = argv[1];
+  if (!g_strv_contains (names, which))
     return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases, "
                                           "regions, servers and market"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
     return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
-  if (opt_currency != NULL && (check || import || strcmp (which, "gpus") == 0 ||
-                               strcmp (which, "models") == 0 || strcmp (which, "servers") == 0 ||
-                               strcmp (which, "market") == 0))
+  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
+                               strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
+  if (opt_ids && opt_json)
+    return rp_cli_usage_error (context, _("choose --ids or --json, not both"));
+  if (opt_ids && (strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
+    return rp_cli_usage_error (context, _("--ids lists gpus, clouds, models, purchases and "
+                                          "regions"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
-  if (check)
-    return rp_cli_catalog_check (catalog, opt_json, today);
-  if (import)
-    return rp_cli_catalog_import (catalog, argv[2], opt_json, today);
-  if (opt_json && strcmp (which, "servers") == 0)
+  if (opt_ids)
+    print_catalog_ids (catalog, which, opt_currency != NULL ? (int) currency : -1);
+  else if (opt_json && strcmp (which, "servers") == 0)
     print_json (rp_cli_servers_json (catalog, today));
   else if (opt_json && strcmp (which, "market") == 0)
     print_json (rp_cli_market_json (catalog, today));
@@ -837,12 +861,23 @@ print_estimate (const RpScenario *scenario,
     }
 }
 
+/* EXIT_OK when every check the scenario is judged by is met, else
+ * EXIT_CHECKS_UNMET, for scripts and CI to act on (rigplan-cli(1)). */
 static int
-run_estimate (int    argc,
-              char **argv)
+checks_status (const RpEstimate *est)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"), _("Estimate memory, time and cost of one scenario."));
+  for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
+    if (est->constraints[i].judged && !est->constraints[i].ok)
+      return EXIT_CHECKS_UNMET;
+  return EXIT_OK;
+}
+
+static int
+run_estimate (const RpCliCommand *command,
+              int                 argc,
+              char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -874,7 +909,7 @@ run_estimate (int    argc,
     print_json (rp_estimate_to_json (scenario, catalog, est, decision));
   else
     print_estimate (scenario, catalog, est, decision);
-  return EXIT_OK;
+  return checks_status (est);
 }
 
 /* ---- plan ----------------------------------------------------------- */
@@ -1096,13 +1131,11 @@ apply_plan (const char       *input,
 }
 
 static int
-run_plan (int    argc,
-          char **argv)
+run_plan (const RpCliCommand *command,
+          int                 argc,
+          char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"),
-                 _("Find the machine to rent and the machine to buy: GPU types, counts and "
-                   "parallel settings."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -1111,7 +1144,6 @@ run_plan (int    argc,
   g_autoptr(RpDecision) decision = NULL;
   RpPlanOptions options;
 
-  g_option_context_add_main_entries (context, plan_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
@@ -1190,12 +1222,11 @@ print_guide_answer (const RpGuideRow *row,
 }
 
 static int
-run_guide (int    argc,
-           char **argv)
+run_guide (const RpCliCommand *command,
+           int                 argc,
+           char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (NULL, _("The sizing guide: the machine to rent and to buy for common kinds of "
-                         "training, planned now from the bundled scenarios."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpGuide) guide = NULL;
@@ -1203,7 +1234,6 @@ run_guide (int    argc,
   RpCurrency currency = RP_CURRENCY_USD;
   double budget, deadline;
 
-  g_option_context_add_main_entries (context, guide_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
@@ -1273,14 +1303,11 @@ static const GOptionEntry export_entries[] = {
 };
 
 static int
-run_export (int    argc,
-            char **argv)
+run_export (const RpCliCommand *command,
+            int                 argc,
+            char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"),
-                 _("Write the plan as a PDF report, one chart as PDF, PNG or SVG, or the "
-                   "estimate as CSV or JSON; with --format, a launch config (“export --format "
-                   "deepspeed --help”)."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -1294,7 +1321,6 @@ run_export (int    argc,
   gboolean is_png, is_svg, is_pdf, is_data;
   double width, height;
 
-  g_option_context_add_main_entries (context, export_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
@@ -1366,6 +1392,15 @@ run_export (int    argc,
 
 /* ---- schema --------------------------------------------------------- */
 
+static gboolean opt_json_schema = FALSE;
+
+static const GOptionEntry schema_entries[] = {
+  { "json-schema", 0, 0, G_OPTION_ARG_NONE, &opt_json_schema,
+    N_("Print a JSON Schema (draft 2020-12) of the scenario file, for editors and validators"),
+    NULL },
+  { NULL }
+};
+
 static char *
 field_range_text (const RpField *f)
 {
@@ -1413,18 +1448,22 @@ print_schema (void)
 }
 
 static int
-run_schema (int    argc,
-            char **argv)
+run_schema (const RpCliCommand *command,
+            int                 argc,
+            char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (NULL, _("Describe every field of a scenario file: key, type, range, unit."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
     return rp_cli_usage_error (context, _("schema takes no file"));
-  if (opt_json)
+  if (opt_json && opt_json_schema)
+    return rp_cli_usage_error (context, _("choose --json or --json-schema, not both"));
+  if (opt_json_schema)
+    print_json (rp_fields_json_schema ());
+  else if (opt_json)
     print_json (rp_fields_schema_to_json ());
   else
     print_schema ();
@@ -1494,12 +1533,11 @@ estimate_or_fail (const char       *path,
 }
 
 static int
-run_fix (int    argc,
-         char **argv)
+run_fix (const RpCliCommand *command,
+         int                 argc,
+         char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"),
-                 _("Apply the change Rigplan proposes for the first unmet check, and save it."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -1508,7 +1546,6 @@ run_fix (int    argc,
   g_autoptr(RpEstimate) after = NULL;
   int status = EXIT_OK;
 
-  g_option_context_add_main_entries (context, fix_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
@@ -1835,13 +1872,11 @@ write_compare (const RpCompare *cmp,
 }
 
 static int
-run_compare (int    argc,
-             char **argv)
+run_compare (const RpCliCommand *command,
+             int                 argc,
+             char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("A.rigplan B.rigplan …"),
-                 _("Compare scenarios side by side: inputs, verdicts, time and cost. A "
-                   "*.rigplan-compare file stands for its scenarios."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(GPtrArray) scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
@@ -1851,7 +1886,6 @@ run_compare (int    argc,
   RpReportOptions options;
   int status = EXIT_OK;
 
-  g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
@@ -1903,26 +1937,291 @@ run_compare (int    argc,
   return EXIT_OK;
 }
 
+/* ---- catalog check, catalog import-prices --------------------------- */
+
+static int
+run_catalog_check (const RpCliCommand *command,
+                   int                 argc,
+                   char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (argc != 1)
+    return rp_cli_usage_error (context, _("catalog check takes no file"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  if (catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  g_date_set_time_t (today, time (NULL));
+  return rp_cli_catalog_check (catalog, opt_json, today);
+}
+
+static int
+run_catalog_import (const RpCliCommand *command,
+                    int                 argc,
+                    char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (argc != 2)
+    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  if (catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  g_date_set_time_t (today, time (NULL));
+  return rp_cli_catalog_import (catalog, argv[1], opt_json, today);
+}
+
+/* ---- the commands --------------------------------------------------- */
+
+/* One entry per command: its --help, the top-level help, the man page and
+ * the completions come from here.  A second entry of the same name with a
+ * .variant runs when that option is on the command line. */
+static const RpCliCommand commands[] = {
+  { .name = "estimate", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Estimate memory, time and cost of one scenario."),
+    .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO, .run = run_estimate },
+  { .name = "plan", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Find the machine to rent and the machine to buy: GPU types, counts and "
+                  "parallel settings."),
+    .entries = plan_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO,
+    .run = run_plan },
+  { .name = "fix", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Apply the change Rigplan proposes for the first unmet check, and save it."),
+    .entries = fix_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO,
+    .run = run_fix },
+  { .name = "compare", .parameter = N_("A.rigplan B.rigplan …"),
+    .summary = N_("Compare scenarios side by side: inputs, verdicts, time and cost. A "
+                  "*.rigplan-compare file stands for its scenarios."),
+    .entries = compare_entries, .flags = RP_CLI_SHARED_OPTIONS,
+    .args = RP_CLI_ARGS_SCENARIOS, .run = run_compare },
+  { .name = "export", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Write the plan as a PDF report, one chart as PDF, PNG or SVG, or the "
+                  "estimate as CSV or JSON; with --format, a launch config (“export --format "
+                  "deepspeed --help”)."),
+    .entries = export_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO,
+    .run = run_export },
+  { .name = "export", .parameter = N_("FILE.rigplan"), .variant = "format",
+    .summary = N_("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
+                  "config JSON, an accelerate config YAML, a torchrun script, or how to run "
+                  "it."),
+    .entries = rp_cli_launch_entries, .args = RP_CLI_ARGS_SCENARIO,
+    .run = rp_cli_run_export_launch },
+  { .name = "import", .parameter = N_("PATH…"),
+    .summary = N_("Make a scenario from a Hugging Face model (config.json or its directory) "
+                  "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
+                  "what was approximated."),
+    .entries = rp_cli_import_entries, .args = RP_CLI_ARGS_PATHS, .run = rp_cli_run_import },
+  { .name = "guide",
+    .summary = N_("The sizing guide: the machine to rent and to buy for common kinds of "
+                  "training, planned now from the bundled scenarios."),
+    .entries = guide_entries, .flags = RP_CLI_SHARED_OPTIONS, .run = run_guide },
+  { .name = "catalog", .words = catalog_names,
+    .summary = N_("List a bundled catalog (with your additions). Prices older than six months "
+                  "are marked stale."),
+    .entries = catalog_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_WORDS,
+    .run = run_catalog },
+  { .name = "catalog check",
+    .summary = N_("List every hole in the catalogs: an unknown figure, a missing price, a "
+                  "stale or unsourced entry; exits 1 when one blocks an estimate."),
+    .flags = RP_CLI_SHARED_OPTIONS, .run = run_catalog_check },
+  { .name = "catalog import-prices", .parameter = N_("FILE.csv"),
+    .summary = N_("Read a price list of your quotes (provider, gpu, term, price, currency, "
+                  "as_of, source) into your catalog."),
+    .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_PATHS, .run = run_catalog_import },
+  { .name = "schema",
+    .summary = N_("Describe every field of a scenario file: key, type, range, unit."),
+    .entries = schema_entries, .flags = RP_CLI_SHARED_OPTIONS, .run = run_schema },
+};
+
+const RpCliCommand *
+rp_cli_get_commands (guint *n)
+{
+  *n = G_N_ELEMENTS (commands);
+  return commands;
+}
+
+const GOptionEntry *
+rp_cli_get_shared_entries (void)
+{
+  return shared_entries;
+}
+
 /* ---- main ----------------------------------------------------------- */
+
+static gboolean opt_version = FALSE;
+static gboolean opt_help = FALSE;
+
+/* What rigplan-cli takes before a command. */
+static const GOptionEntry main_entries[] = {
+  { "help", 'h', 0, G_OPTION_ARG_NONE, &opt_help,
+    N_("Show the commands; after a command, its options"), NULL },
+  { "version", 0, 0, G_OPTION_ARG_NONE, &opt_version, N_("Print the version and exit"), NULL },
+  { NULL }
+};
+
+const GOptionEntry *
+rp_cli_get_main_entries (void)
+{
+  return main_entries;
+}
+
+/* @text cut into lines of at most @width columns: at a space, or
+ * beside a wide (Chinese) character, where lines may break in both
+ * languages.  Transfer full. */
+static GPtrArray *
+wrap_help (const char *text,
+           int         width)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const char *start = text;
+
+  while (*start != '\0')
+    {
+      const char *p = start, *last_break = NULL, *end = NULL;
+      gboolean prev_wide = FALSE, prev_opens = FALSE;
+      int w = 0;
+
+      for (; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+          GUnicodeType type = g_unichar_type (c);
+          gboolean wide = g_unichar_iswide (c);
+          /* no line starts with "。" or "）", none ends with "（" */
+          gboolean closes = type == G_UNICODE_CLOSE_PUNCTUATION ||
+                            type == G_UNICODE_FINAL_PUNCTUATION ||
+                            type == G_UNICODE_OTHER_PUNCTUATION;
+
+          if (c == ' ' || ((wide || prev_wide) && !closes && !prev_opens && p > start))
+            last_break = p;
+          prev_opens = type == G_UNICODE_OPEN_PUNCTUATION || type == G_UNICODE_INITIAL_PUNCTUATION;
+          if (w + (wide ? 2 : 1) > width && p > start)
+            {
+              end = last_break != NULL ? last_break : p;
+              break;
+            }
+          w += wide ? 2 : 1;
+          prev_wide = wide;
+        }
+      if (end == NULL)
+        end = p;
+      g_ptr_array_add (lines, g_strndup (start, end - start));
+      start = end;
+      while (*start == ' ')
+        start++;
+    }
+  return lines;
+}
+
+/* @text wrapped to the terminal's 80 columns: the first line after
+ * @first_indent spaces, the others after @indent. */
+static void
+print_wrapped (FILE       *out,
+               const char *text,
+               int         first_indent,
+               int         indent)
+{
+  g_autoptr(GPtrArray) lines = wrap_help (text, 79 - indent);
+
+  for (guint i = 0; i < lines->len; i++)
+    fprintf (out, "%*s%s\n", i == 0 ? first_indent : indent, "",
+             (const char *) g_ptr_array_index (lines, i));
+}
 
 static void
 print_main_help (FILE *out)
 {
+  guint n_statuses;
+  const RpCliExitStatus *statuses = rp_cli_get_exit_statuses (&n_statuses);
+
   fprintf (out, "%s\n\n", _("Usage: rigplan-cli COMMAND [OPTIONS] …"));
   fprintf (out, "%s\n", _("Commands:"));
-  fprintf (out, "  catalog gpus|clouds|models   %s\n", _("List a catalog"));
-  fprintf (out, "  estimate FILE.rigplan        %s\n", _("Estimate one scenario"));
-  fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("The machine to rent and the machine to buy"));
-  fprintf (out, "  guide [--budget X]           %s\n", _("The sizing guide for common kinds of training"));
-  fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
-  fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, a chart (--chart), or the estimate as CSV or JSON"));
-  fprintf (out, "  compare A.rigplan B.rigplan  %s\n", _("Compare scenarios side by side"));
-  fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
-  fprintf (out, "  import PATH… [-o FILE]       %s\n",
-           _("Make a scenario from model and training configs"));
-  fprintf (out, "  export FILE --format NAME    %s\n",
-           _("Write a DeepSpeed, accelerate or torchrun launch config"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const RpCliCommand *c = &commands[i];
+      g_autofree char *parameter = rp_cli_command_dup_parameter (c);
+      g_autofree char *variant = rp_cli_command_dup_variant (c);
+
+      fprintf (out, "  %s%s%s%s%s\n", c->name, parameter != NULL ? " " : "",
+               parameter != NULL ? parameter : "", variant != NULL ? " " : "",
+               variant != NULL ? variant : "");
+      print_wrapped (out, _(c->summary), 6, 6);
+    }
+  fprintf (out, "\n%s\n", _("Options:"));
+  for (const GOptionEntry *e = main_entries; e->long_name != NULL; e++)
+    {
+      g_autofree char *name = e->short_name != 0
+                              ? g_strdup_printf ("-%c, --%s", e->short_name, e->long_name)
+                              : g_strdup_printf ("--%s", e->long_name);
+      g_autofree char *padded = rp_units_pad (name, -14);
+
+      fprintf (out, "  %s %s\n", padded, _(e->description));
+    }
+  fprintf (out, "\n%s\n", _("Exit status:"));
+  for (guint i = 0; i < n_statuses; i++)
+    {
+      g_autofree char *code = g_strdup_printf ("%d  ", statuses[i].status);
+
+      fprintf (out, "  %s", code);
+      print_wrapped (out, _(statuses[i].meaning), 0, 5);
+    }
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
+}
+
+/* The entry for argv[1] (and argv[2] for a two-word name), into
+ * *@n_words the words it takes; NULL for none. */
+static const RpCliCommand *
+find_command (int     argc,
+              char  **argv,
+              int    *n_words)
+{
+  const RpCliCommand *found = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const RpCliCommand *c = &commands[i];
+      const char *space = strchr (c->name, ' ');
+
+      if (space != NULL)
+        {
+          /* "catalog check": both words, and it wins over "catalog" */
+          if (argc > 2 && strncmp (argv[1], c->name, space - c->name) == 0 &&
+              argv[1][space - c->name] == '\0' && strcmp (argv[2], space + 1) == 0)
+            {
+              *n_words = 2;
+              return c;
+            }
+          continue;
+        }
+      if (strcmp (argv[1], c->name) != 0)
+        continue;
+      if (c->variant != NULL)
+        {
+          g_autofree char *option = g_strconcat ("--", c->variant, NULL);
+          g_autofree char *with_value = g_strconcat (option, "=", NULL);
+
+          for (int a = 2; a < argc; a++)
+            if (strcmp (argv[a], option) == 0 || g_str_has_prefix (argv[a], with_value))
+              {
+                *n_words = 1;
+                return c;
+              }
+          continue;
+        }
+      if (found == NULL)
+        found = c;
+    }
+  *n_words = 1;
+  return found;
 }
 
 static void
@@ -1937,10 +2236,11 @@ setup_i18n (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+rp_cli_main (int    argc,
+             char **argv)
 {
-  const char *command;
+  const RpCliCommand *command;
+  int n_words = 1;
 
   setup_i18n ();
   if (argc < 2)
@@ -1948,39 +2248,24 @@ main (int    argc,
       print_main_help (stderr);
       return EXIT_USAGE;
     }
-  command = argv[1];
-  if (strcmp (command, "--help") == 0 || strcmp (command, "-h") == 0 ||
-      strcmp (command, "help") == 0)
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
     {
       print_main_help (stdout);
       return EXIT_OK;
     }
-  if (strcmp (command, "--version") == 0)
+  if (strcmp (argv[1], "--version") == 0)
     {
       g_print ("rigplan-cli %s\n", PACKAGE_VERSION);
       return EXIT_OK;
     }
-  /* Each subcommand parses argv[1..] as its own program. */
-  if (strcmp (command, "catalog") == 0)
-    return run_catalog (argc - 1, argv + 1);
-  if (strcmp (command, "estimate") == 0)
-    return run_estimate (argc - 1, argv + 1);
-  if (strcmp (command, "plan") == 0)
-    return run_plan (argc - 1, argv + 1);
-  if (strcmp (command, "guide") == 0)
-    return run_guide (argc - 1, argv + 1);
-  if (strcmp (command, "export") == 0)
-    return rp_cli_is_launch_export (argc - 1, argv + 1)
-           ? rp_cli_run_export_launch (argc - 1, argv + 1) : run_export (argc - 1, argv + 1);
-  if (strcmp (command, "import") == 0)
-    return rp_cli_run_import (argc - 1, argv + 1);
-  if (strcmp (command, "fix") == 0)
-    return run_fix (argc - 1, argv + 1);
-  if (strcmp (command, "schema") == 0)
-    return run_schema (argc - 1, argv + 1);
-  if (strcmp (command, "compare") == 0)
-    return run_compare (argc - 1, argv + 1);
-  g_printerr (_("rigplan-cli: unknown command “%s”\n\n"), command);
-  print_main_help (stderr);
-  return EXIT_USAGE;
+  command = find_command (argc, argv, &n_words);
+  if (command == NULL)
+    {
+      g_printerr (_("rigplan-cli: unknown command “%s”\n\n"), argv[1]);
+      print_main_help (stderr);
+      return EXIT_USAGE;
+    }
+  /* Each command parses its own words on as its own program. */
+  return command->run (command, argc - n_words, argv + n_words);
 }

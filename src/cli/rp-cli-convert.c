@@ -38,7 +38,7 @@ is_stdout (const char *path)
 
 /* ---- import --------------------------------------------------------- */
 
-static const GOptionEntry import_entries[] = {
+const GOptionEntry rp_cli_import_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_("Write the scenario to FILE (default: standard output)"), N_("FILE") },
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
@@ -58,9 +58,12 @@ print_import_json (RpImport   *import,
 {
   g_autofree char *text = rp_scenario_to_json (scenario);
   cJSON *root = cJSON_CreateObject ();
-  cJSON *notes = cJSON_AddArrayToObject (root, "notes");
+  cJSON *notes;
   char *out;
 
+  cJSON_AddStringToObject (root, "format", "rigplan-import");
+  cJSON_AddNumberToObject (root, "version", 1);
+  notes = cJSON_AddArrayToObject (root, "notes");
   cJSON_AddItemToObject (root, "scenario", cJSON_Parse (text));
   for (guint i = 0; i < rp_import_n_notes (import); i++)
     {
@@ -86,14 +89,11 @@ print_import_json (RpImport   *import,
 }
 
 int
-rp_cli_run_import (int    argc,
-                   char **argv)
+rp_cli_run_import (const RpCliCommand *command,
+                   int                 argc,
+                   char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    rp_cli_new_context (_("PATH…"),
-                 _("Make a scenario from a Hugging Face model (config.json or its directory) "
-                   "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
-                   "what was approximated."), import_entries);
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpImport) import = NULL;
@@ -139,7 +139,7 @@ rp_cli_run_import (int    argc,
 
 /* ---- export --format ------------------------------------------------ */
 
-static const GOptionEntry launch_entries[] = {
+const GOptionEntry rp_cli_launch_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
     N_("deepspeed, accelerate, torchrun or howto"), N_("NAME") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
@@ -149,7 +149,8 @@ static const GOptionEntry launch_entries[] = {
        "first), or N of the answer the plan recommends"),
     N_("recommended|rent:N|buy:N|N") },
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
-    N_("Print {format, output, text, notes} as JSON for scripts"), NULL },
+    N_("Print {format, version, launch_format, output, text, notes} as JSON for scripts"),
+    NULL },
   { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog,
     N_("Read the bundled catalogs from DIR"), N_("DIR") },
   { NULL }
@@ -161,10 +162,15 @@ print_launch_json (RpLaunchFormat     format,
                    const char *const *notes)
 {
   cJSON *root = cJSON_CreateObject ();
-  cJSON *array = cJSON_AddArrayToObject (root, "notes");
+  cJSON *array;
   char *out;
 
-  cJSON_AddStringToObject (root, "format", rp_launch_format_to_string (format));
+  /* version 2: "format" names this document, as in every --json output;
+   * the launch format moved to "launch_format" */
+  cJSON_AddStringToObject (root, "format", "rigplan-launch");
+  cJSON_AddNumberToObject (root, "version", 2);
+  cJSON_AddStringToObject (root, "launch_format", rp_launch_format_to_string (format));
+  array = cJSON_AddArrayToObject (root, "notes");
   if (is_stdout (opt_output))
     {
       cJSON_AddNullToObject (root, "output");
@@ -210,25 +216,12 @@ plan_row (const RpScenario *scenario,
   return applied;
 }
 
-gboolean
-rp_cli_is_launch_export (int    argc,
-                         char **argv)
-{
-  for (int i = 1; i < argc; i++)
-    if (g_str_has_prefix (argv[i], "--format"))
-      return TRUE;
-  return FALSE;
-}
-
 int
-rp_cli_run_export_launch (int    argc,
-                          char **argv)
+rp_cli_run_export_launch (const RpCliCommand *command,
+                          int                 argc,
+                          char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    rp_cli_new_context (_("FILE.rigplan"),
-                 _("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
-                   "config JSON, an accelerate config YAML, a torchrun script, or how to run "
-                   "it."), launch_entries);
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;

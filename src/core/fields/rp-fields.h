@@ -191,5 +191,8 @@ void           rp_fields_set_defaults       (RpScenario        *scenario);
 
 /* The field table as JSON for `rigplan-cli schema --json`. */
 char          *rp_fields_schema_to_json     (void);
+/* A JSON Schema (draft 2020-12) of *.rigplan files, derived from the
+ * table, for `rigplan-cli schema --json-schema` (rp-fields-schema.c). */
+char          *rp_fields_json_schema        (void);
 
 G_END_DECLS
