@@ -72,6 +72,10 @@ static const Row scenario_rows[] = {
   /* bytes between tokens */
   TEXT ("bom", "\xEF\xBB\xBF" SC (""), NULL, NULL),
   TEXT ("bom-only", "\xEF\xBB\xBF", NULL, "the file is empty"),
+  TEXT ("utf16le-bom", "\xFF\xFE{\0\"\0f\0", NULL, "is UTF-16 (little-endian) text"),
+  TEXT ("utf16be", "\0{\0\"\0f", NULL, "is UTF-16 (big-endian) text"),
+  TEXT ("utf32le-bom", "\xFF\xFE\0\0{\0\0\0", NULL, "is UTF-32 (little-endian) text"),
+  TEXT ("utf32be", "\0\0\0{\0\0\0\"", NULL, "is UTF-32 (big-endian) text"),
   TEXT ("nul-between-tokens", HEAD ",\0 \"x\": 1}", NULL, "a NUL byte is not allowed (line 1"),
   TEXT ("control-between-tokens", HEAD ",\x01 \"x\": 1}", NULL, "U+0001 is not allowed here"),
   TEXT ("form-feed-as-space", HEAD ",\f \"x\": 1}", NULL, "U+000C is not allowed here"),
@@ -104,6 +108,9 @@ static const Row scenario_rows[] = {
   TEXT ("short-unicode-escape", SC (", \"name\": \"\\u12\""), "name", "four hex digits"),
   TEXT ("unterminated-string", HEAD ", \"name\": \"abc", "name", "ends inside a string"),
   TEXT ("chinese-name", SC (", \"name\": \"微调 Llama\""), NULL, NULL),
+  /* loads: the name is data; only what shows it escapes it */
+  TEXT ("terminal-escapes-in-name",
+        SC (", \"name\": \"\\u001b]0;PWNED\\u0007\\u001b[2J\\u001b[31m\""), NULL, NULL),
 
   /* numbers */
   TEXT ("400-digit-number",

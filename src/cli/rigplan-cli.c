@@ -70,7 +70,7 @@ new_context (const char *parameter,
 static void
 print_json (char *text)
 {
-  fputs (text, stdout);
+  rp_cli_print_data (text);
   g_free (text);
 }
 
@@ -677,7 +677,7 @@ print_estimate (const RpScenario *scenario,
   g_autofree char *model = scenario->model.preset != NULL ? g_strdup (scenario->model.preset)
                                                           : g_strdup (_("custom"));
 
-  g_print ("%s\n", scenario->name);
+  g_print ("%s\n", rp_cli_one_line (scenario->name));
   /* TRANSLATORS: "Model: llama-3-8b, 8.03 billion parameters; GPUs: 1 × NVIDIA … " */
   g_print (_("Model: %s, %s parameters; GPUs: %u × %s\n\n"), model, params,
            rp_scenario_n_gpus (scenario), est->gpu->name);
@@ -871,7 +871,7 @@ print_plan (const RpScenario *scenario,
   g_autofree char *space = rp_units_format_count ((double) plan->n_space);
   g_autofree char *seconds = rp_units_format_number (plan->seconds, 2);
 
-  g_print ("%s\n", scenario->name);
+  g_print ("%s\n", rp_cli_one_line (scenario->name));
   /* TRANSLATORS: machines searched, of all; settings estimated, of the space; seconds */
   g_print (_("%u of %u machines searched; %s of %s settings estimated in %s s.\n\n"),
            plan->n_searched, plan->n_machines, evaluated, space, seconds);
@@ -1555,11 +1555,12 @@ print_compare (const RpCompare *cmp)
 
       if (source != NULL)
         g_print ("%s %s  %s (%s)\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i),
-                 source);
+                 status_mark (rp_compare_get_status (cmp, i)),
+                 rp_cli_one_line (rp_compare_get_name (cmp, i)), source);
       else
         g_print ("%s %s  %s\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_compare_get_name (cmp, i));
+                 status_mark (rp_compare_get_status (cmp, i)),
+                 rp_cli_one_line (rp_compare_get_name (cmp, i)));
     }
   for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
     {
@@ -1754,6 +1755,7 @@ main (int    argc,
 {
   const char *command;
 
+  rp_cli_guard_output ();
   setup_i18n ();
   if (argc < 2)
     {

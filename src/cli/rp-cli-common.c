@@ -5,7 +5,72 @@
 
 #include "rp-cli-common.h"
 
+#include "rp-text.h"
+
 #include <glib/gi18n.h>
+#include <stdio.h>
+
+/* ---- output: nothing from a file drives the terminal ---------------- */
+
+/* As GLib's own g_print() writes: UTF-8 as it is on a UTF-8 console,
+ * otherwise converted to the console's charset with "?" for what it
+ * lacks. */
+static void
+write_console (FILE       *stream,
+               const char *utf8)
+{
+  const char *charset = NULL;
+  g_autofree char *converted = NULL;
+
+  if (!g_get_console_charset (&charset))
+    converted = g_convert_with_fallback (utf8, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  fputs (converted != NULL ? converted : utf8, stream);
+  fflush (stream);
+}
+
+static void
+print_guarded (const char *text)
+{
+  g_autofree char *safe = rp_text_for_terminal (text, -1, RP_TEXT_KEEP_LINES);
+
+  write_console (stdout, safe);
+}
+
+static void
+printerr_guarded (const char *text)
+{
+  g_autofree char *safe = rp_text_for_terminal (text, -1, RP_TEXT_KEEP_LINES);
+
+  write_console (stderr, safe);
+}
+
+void
+rp_cli_guard_output (void)
+{
+  g_set_print_handler (print_guarded);
+  g_set_printerr_handler (printerr_guarded);
+}
+
+void
+rp_cli_print_data (const char *text)
+{
+  g_autofree char *safe = rp_text_for_terminal (text, -1, RP_TEXT_KEEP_LINES);
+
+  fputs (safe, stdout);
+}
+
+const char *
+rp_cli_one_line (const char *text)
+{
+  static GPtrArray *kept = NULL;
+  char *safe = rp_text_for_terminal (text, -1, RP_TEXT_ONE_LINE);
+
+  /* a handful per run (names in headings); kept until exit */
+  if (kept == NULL)
+    kept = g_ptr_array_new ();
+  g_ptr_array_add (kept, safe);
+  return safe;
+}
 
 int
 rp_cli_fail (int         status,

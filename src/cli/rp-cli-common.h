@@ -17,6 +17,17 @@ enum
   EXIT_USAGE = 2,
 };
 
+/* Every g_print() and g_printerr() from here on writes what could drive
+ * a terminal (escape sequences, carriage returns, bidirectional
+ * overrides from a shared file) as visible escapes (rp-text.h): call it
+ * first in main(). */
+void            rp_cli_guard_output  (void);
+/* Writes @text (JSON, a config) to stdout as it is, but for the same
+ * escapes, which JSON reads back as the same characters. */
+void            rp_cli_print_data    (const char     *text);
+/* @text from a file (a scenario's name) on one line: new lines escaped
+ * too.  The copy lives until the program ends. */
+const char     *rp_cli_one_line      (const char     *text);
 /* Prints "rigplan-cli: MESSAGE" and returns @status. */
 int             rp_cli_fail          (int             status,
                                       const char     *message);

@@ -126,7 +126,7 @@ rp_cli_run_import (int    argc,
       g_autofree char *text = rp_scenario_to_json (scenario);
 
       /* the scenario on stdout for a pipe; what was done on stderr */
-      fputs (text, stdout);
+      rp_cli_print_data (text);
       g_printerr ("%s", report);
       return EXIT_OK;
     }
@@ -284,7 +284,7 @@ rp_cli_run_export_launch (int    argc,
       if (text == NULL)
         return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       if (!opt_json)
-        fputs (text, stdout);
+        rp_cli_print_data (text);
     }
   else if (!rp_launch_export_file (scenario, catalog, format, opt_output, &notes, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);

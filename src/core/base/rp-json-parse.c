@@ -10,7 +10,8 @@
  * This parser follows RFC 8259 to the letter, with these choices:
  *
  *   - a UTF-8 byte order mark at the start is skipped (§8.1 allows it;
- *     Windows editors write one);
+ *     Windows editors write one); UTF-16 and UTF-32 text is refused by
+ *     name (rp-text.h), not as a syntax error at line 1, column 1;
  *   - the text must be UTF-8 (§8.1), in strings and keys alike, so that
  *     unknown keys carried through a save are valid text;
  *   - NUL, as a byte or as "\u0000", is refused anywhere: C strings
@@ -31,6 +32,7 @@
 #include "rp-json-private.h"
 
 #include "rp-error.h"
+#include "rp-text.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -585,6 +587,9 @@ rp_json_parse (const char *data,
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
 
+  /* UTF-16 and UTF-32 are named, not reported as a syntax error */
+  if (!rp_text_check_utf8_family (data, len, error))
+    return NULL;
   if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
     ps.start = ps.at = data + 3;
   skip_space (&ps);

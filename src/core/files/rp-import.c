@@ -15,6 +15,7 @@
 
 #include "rp-error.h"
 #include "rp-model.h"
+#include "rp-text.h"
 #include "rp-yaml-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -186,6 +187,27 @@ read_bounded (const char *path,
   if (!g_file_get_contents (path, &data, len, error))
     return NULL;
   return data;
+}
+
+/* Configs are UTF-8 text (JSON and YAML say so); UTF-16 and UTF-32 are
+ * named as such (rp-text.h). */
+static gboolean
+check_utf8 (const char *path,
+            const char *data,
+            gsize       len,
+            GError    **error)
+{
+  if (!rp_text_check_utf8_family (data, len, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static RpImportFile *
@@ -392,11 +414,8 @@ read_dir (RpImport   *self,
   data = read_bounded (config, &len, error);
   if (data == NULL)
     return FALSE;
-  if (!g_utf8_validate (data, len, NULL))
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), config);
-      return FALSE;
-    }
+  if (!check_utf8 (config, data, len, error))
+    return FALSE;
   root = rp_json_parse (data, len, error);
   if (root == NULL)
     {
@@ -445,11 +464,8 @@ add_path (RpImport   *self,
     return FALSE;
   /* configs are UTF-8 text (JSON and YAML say so): what they name ends
    * up in the scenario's notes */
-  if (!g_utf8_validate (data, len, NULL))
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), path);
-      return FALSE;
-    }
+  if (!check_utf8 (path, data, len, error))
+    return FALSE;
   for (p = data; p < data + len && g_ascii_isspace (*p); p++)
     ;
   if (p < data + len && *p == '{')

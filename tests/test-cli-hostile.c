@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-hostile.c: rigplan-cli given shared files written to attack
+ * the terminal or to make a write replace the wrong file */
+
+#include "config.h"
+
+#include "rp-scenario.h"
+#include "rp-test-cli.h"
+#include "rp-test-core.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static char *tmp_dir;
+
+/* The name: retitles the terminal, clears it and turns it red. */
+#define PWNED "\\u001b]0;PWNED\\u0007\\u001b[2J\\u001b[31m"
+
+static char *
+temp_path (const char *name)
+{
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+static char *
+write_temp (const char *name,
+            const char *text)
+{
+  char *path = temp_path (name);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return path;
+}
+
+static char *
+scenario_text (const char *name_json,
+               const char *gpu)
+{
+  return g_strdup_printf ("{\"format\": \"rigplan-scenario\", \"version\": 1, \"name\": \"%s\","
+                          " \"model\": {\"preset\": \"gpt2\"},"
+                          " \"training\": {\"dataset_tokens\": 1e8},"
+                          " \"hardware\": {\"gpu\": \"%s\"}}", name_json, gpu);
+}
+
+/* Nothing a file holds reaches the terminal as a control character: the
+ * escape, the bell and the carriage return show as "\u001b", and so on. */
+static void
+assert_no_controls (const char *what,
+                    const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 && *p != '\n' && *p != '\t')
+      g_error ("%s: control character 0x%02x in “%s”", what, (guchar) *p, text);
+}
+
+static void
+test_escapes_in_output (void)
+{
+  g_autofree char *text = scenario_text (PWNED, "rtx-4090");
+  g_autofree char *path = write_temp ("pwned.rigplan", text);
+  g_autofree char *bad_gpu_text = scenario_text ("x", "\\u001b[2J\\u001b]0;GPU\\u0007");
+  g_autofree char *bad_gpu = write_temp ("bad-gpu.rigplan", bad_gpu_text);
+  g_autofree char *missing = temp_path ("\x1b]0;gone\x07.rigplan");
+  g_auto(RpTestCliResult) est = { 0 }, plan = { 0 }, cmp = { 0 }, err = { 0 }, gone = { 0 };
+
+  rp_test_run_cli (&est, NULL, "estimate", path, NULL);
+  g_assert_cmpint (est.status, ==, 0);
+  assert_no_controls ("estimate", est.out);
+  g_assert_nonnull (strstr (est.out, PWNED "\n"));
+
+  rp_test_run_cli (&plan, NULL, "plan", path, "--top", "1", NULL);
+  g_assert_cmpint (plan.status, ==, 0);
+  assert_no_controls ("plan", plan.out);
+  g_assert_nonnull (strstr (plan.out, PWNED));
+
+  rp_test_run_cli (&cmp, NULL, "compare", path, path, NULL);
+  g_assert_cmpint (cmp.status, ==, 0);
+  assert_no_controls ("compare", cmp.out);
+  g_assert_nonnull (strstr (cmp.out, PWNED));
+
+  /* an error quoting a value from the file */
+  rp_test_run_cli (&err, NULL, "estimate", bad_gpu, NULL);
+  g_assert_cmpint (err.status, ==, 1);
+  assert_no_controls ("error", err.err);
+  g_assert_nonnull (strstr (err.err, "\\u001b[2J\\u001b]0;GPU\\u0007"));
+
+  /* an error naming a file whose name holds escapes */
+  rp_test_run_cli (&gone, NULL, "estimate", missing, NULL);
+  g_assert_cmpint (gone.status, ==, 1);
+  assert_no_controls ("file name", gone.err);
+  g_assert_nonnull (strstr (gone.err, "\\u001b]0;gone\\u0007.rigplan"));
+}
+
+/* An imported config's model_type reaches the report and the scenario's
+ * notes; neither drives the terminal, and JSON keeps the text exact. */
+static void
+test_escapes_in_import (void)
+{
+  g_autofree char *dir = temp_path ("hf-pwned");
+  g_autofree char *config = g_build_filename (dir, "config.json", NULL);
+  g_auto(RpTestCliResult) r = { 0 }, j = { 0 };
+  g_autoptr(cJSON) doc = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (config,
+                 "{\"model_type\": \"llama\\u001b]0;PWNED\\u0007\\u001b[2J\","
+                 " \"architectures\": [\"\\u001b[31mLlamaForCausalLM\"],"
+                 " \"hidden_size\": 256, \"intermediate_size\": 1024,"
+                 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4,"
+                 " \"num_key_value_heads\": 4, \"vocab_size\": 1000}", -1, NULL));
+  rp_test_run_cli (&r, NULL, "import", dir, NULL);
+  assert_no_controls ("import stdout", r.out);
+  assert_no_controls ("import stderr", r.err);
+  g_assert_nonnull (strstr (r.out, "\\u001b]0;PWNED") != NULL ? r.out : r.err);
+
+  rp_test_run_cli (&j, NULL, "import", dir, "--json", NULL);
+  assert_no_controls ("import --json", j.out);
+  if (j.status == 0)
+    {
+      doc = cJSON_Parse (j.out);
+      g_assert_nonnull (doc);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = rp_test_make_dir ("rigplan-cli-hostile-XXXXXX");
+  g_test_add_func ("/cli/hostile/escapes-in-output", test_escapes_in_output);
+  g_test_add_func ("/cli/hostile/escapes-in-import", test_escapes_in_import);
+  status = g_test_run ();
+  rp_test_remove_dir (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
