@@ -12,8 +12,10 @@
 #include "rp-catalog.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-import.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
+#include "rp-yaml-private.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -32,6 +34,11 @@ typedef enum
   SHAPE_LINK,                   /* a link to a file holding text */
   SHAPE_DEVICE,                 /* the device named by text */
   SHAPE_APPLEDOUBLE,            /* text in "._NAME", as macOS leaves them */
+  SHAPE_YAML_FLOW,              /* "x: " and len levels of "[…]" */
+  SHAPE_YAML_MAPS,              /* "x: " and len levels of "{a: …}" */
+  SHAPE_YAML_ANCHORS,           /* len anchors in a list, then an alias of each */
+  SHAPE_YAML_ALIASES,           /* one anchor, used len times */
+  SHAPE_YAML_KEYS,              /* a mapping of len keys */
 } Shape;
 
 typedef struct
@@ -42,6 +49,7 @@ typedef struct
   gsize       len;
   const char *key;              /* the error's key; NULL: none */
   const char *fragment;         /* in the message; NULL: the file loads */
+  guint       max_events;       /* YAML: most events read before the answer; 0: any */
 } Row;
 
 /* A valid scenario with @extra members added to the root object. */
@@ -53,7 +61,11 @@ typedef struct
 #define TEXT(name, text, key, fragment) \
   { name, SHAPE_TEXT, text, sizeof (text) - 1, key, fragment }
 #define SHAPE(name, shape, text, len, key, fragment) \
-  { name, shape, text, len, key, fragment }
+  { name, shape, text, len, key, fragment, 0 }
+/* A YAML row that must be answered within @events events of libyaml:
+ * the limit stops the reading, not the end of the file. */
+#define YAML(name, shape, len, fragment, events) \
+  { name, shape, NULL, len, NULL, fragment, events }
 
 static const Row scenario_rows[] = {
   /* the file itself */
@@ -303,6 +315,42 @@ static const Row catalog_rows[] = {
         " \"experts_active\": 2}"), "models[0].experts", "2^53"),
 };
 
+/* Configs given to an import (rigplan-cli import, the window's Import):
+ * YAML is read as events, and each limit holds as the file streams in. */
+static const Row import_rows[] = {
+  /* 200 KB of "[[[…]]]" ran past 60 s; time grew with the square of the depth */
+  YAML ("yaml-flow-nested-100000", SHAPE_YAML_FLOW, 100000, "nested deeper than 64 levels (line 1)",
+        RP_YAML_MAX_DEPTH + 8),
+  YAML ("yaml-flow-maps-nested-100000", SHAPE_YAML_MAPS, 100000, "nested deeper than 64 levels",
+        2 * RP_YAML_MAX_DEPTH + 8),
+  YAML ("yaml-flow-nested-64", SHAPE_YAML_FLOW, 64, "not an accelerate", 0),
+  YAML ("yaml-flow-nested-65", SHAPE_YAML_FLOW, 65, "nested deeper than 64 levels", 0),
+  /* libyaml's loader looks each alias up among all anchors: minutes */
+  YAML ("yaml-anchors-then-aliases-90000", SHAPE_YAML_ANCHORS, 90000,
+        "more than 100000 values, counting each use of an alias", RP_YAML_MAX_NODES + 8),
+  YAML ("yaml-aliases-20000", SHAPE_YAML_ALIASES, 20000, "more than 10000 uses of aliases",
+        RP_YAML_MAX_ALIASES + 16),
+  YAML ("yaml-keys-200000", SHAPE_YAML_KEYS, 200000, "more than 100000 values",
+        2 * RP_YAML_MAX_NODES + 8),
+  TEXT ("yaml-billion-laughs",
+        "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+        "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+        "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
+        NULL, "more than 100000 values"),
+  TEXT ("yaml-deep-alias", "a: &a [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
+        "b: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[*a]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n", NULL,
+        "nested deeper than 64 levels (line 2)"),
+  TEXT ("yaml-unknown-alias", "base_model: *nothing\n", NULL, "the alias *nothing names no anchor"),
+  TEXT ("yaml-alias-key", "base_model: &k x/y\n*k : 1\n", NULL, NULL),
+  TEXT ("yaml-alias-key-not-text", "a: &k [1]\n*k : 1\n", NULL, "a mapping key must be text (line 2)"),
+  TEXT ("yaml-duplicate-key-hashed", "base_model: x/y\nk1: 1\nk2: 1\nk3: 1\nk4: 1\nk5: 1\nk6: 1\n"
+        "k7: 1\nk8: 1\nk9: 1\nk10: 1\nk11: 1\nk12: 1\nk13: 1\nk14: 1\nk15: 1\nk16: 1\n"
+        "k17: 1\nk3: 2\n", "k3", "appears twice in the same mapping (line 19)"),
+  TEXT ("yaml-str-tag", "base_model: !!str yes\n", NULL, NULL),
+  TEXT ("yaml-utf16le", "\xFF\xFE" "b\0a\0s\0e\0", NULL, "is UTF-16 (little-endian) text"),
+  TEXT ("json-utf16be", "\0{\0\"\0m\0o", NULL, "is UTF-16 (big-endian) text"),
+};
+
 /* ---- helpers -------------------------------------------------------- */
 
 static void
@@ -351,6 +399,48 @@ deep_text (gsize levels)
   return g_string_free (s, FALSE);
 }
 
+/* The YAML text of a row's shape. */
+static char *
+yaml_text (const Row *row)
+{
+  GString *s = g_string_new (NULL);
+
+  switch (row->shape)
+    {
+    case SHAPE_YAML_FLOW:
+    case SHAPE_YAML_MAPS:
+      g_string_append (s, "x: ");
+      for (gsize i = 0; i < row->len; i++)
+        g_string_append (s, row->shape == SHAPE_YAML_FLOW ? "[" : "{a: ");
+      for (gsize i = 0; i < row->len; i++)
+        g_string_append_c (s, row->shape == SHAPE_YAML_FLOW ? ']' : '}');
+      g_string_append_c (s, '\n');
+      break;
+    case SHAPE_YAML_ANCHORS:
+      g_string_append (s, "a: [");
+      for (gsize i = 0; i < row->len; i++)
+        g_string_append_printf (s, "%s&a%" G_GSIZE_FORMAT " 1", i > 0 ? ", " : "", i);
+      g_string_append (s, "]\nb: [");
+      for (gsize i = 0; i < row->len; i++)
+        g_string_append_printf (s, "%s*a%" G_GSIZE_FORMAT, i > 0 ? ", " : "", i);
+      g_string_append (s, "]\n");
+      break;
+    case SHAPE_YAML_ALIASES:
+      g_string_append (s, "a: &a 1\nb: [*a");
+      for (gsize i = 1; i < row->len; i++)
+        g_string_append (s, ", *a");
+      g_string_append (s, "]\n");
+      break;
+    case SHAPE_YAML_KEYS:
+      for (gsize i = 0; i < row->len; i++)
+        g_string_append_printf (s, "k%" G_GSIZE_FORMAT ": 1\n", i);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return g_string_free (s, FALSE);
+}
+
 /* Makes the row's file at @path (or returns another path to read). */
 static char *
 make_file (const Row  *row,
@@ -395,6 +485,14 @@ make_file (const Row  *row,
       break;
     case SHAPE_DEVICE:
       return g_strdup (row->text);
+    case SHAPE_YAML_FLOW:
+    case SHAPE_YAML_MAPS:
+    case SHAPE_YAML_ANCHORS:
+    case SHAPE_YAML_ALIASES:
+    case SHAPE_YAML_KEYS:
+      text = yaml_text (row);
+      write_text (path, text, strlen (text));
+      break;
     case SHAPE_APPLEDOUBLE:
       {
         g_autofree char *dir = g_path_get_dirname (path);
@@ -539,6 +637,44 @@ test_catalog_row (gconstpointer data)
 }
 
 static void
+test_import_row (gconstpointer data)
+{
+  const Row *row = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-hostile-XXXXXX", &error);
+  g_autofree char *file = g_build_filename (dir, "case.yaml", NULL);
+  g_autofree char *path = make_file (row, file);
+  g_autoptr(RpImport) import = rp_import_new ((RpCatalog *) shared_catalog ());
+  gboolean added = rp_import_add_path (import, path, &error);
+
+  if (row->fragment == NULL)
+    {
+      g_assert_no_error (error);
+      g_assert_true (added);
+    }
+  else
+    {
+      g_assert_false (added);
+      check_error (row, error, path);
+    }
+  if (row->max_events > 0)
+    {
+      g_autofree char *text = NULL;
+      gsize len = 0;
+      RpYamlStats stats;
+      g_autoptr(cJSON) tree = NULL;
+
+      g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+      tree = rp_yaml_parse_full (text, len, &stats, NULL);
+      g_assert_null (tree);
+      g_test_message ("%s: %u events, %u values, %u aliases of %" G_GSIZE_FORMAT " bytes",
+                      row->name, stats.n_events, stats.n_nodes, stats.n_aliases, len);
+      g_assert_cmpuint (stats.n_events, <=, row->max_events);
+    }
+  remove_tree (dir);
+}
+
+static void
 add_rows (const char *prefix,
           const Row  *rows,
           guint       n_rows,
@@ -562,5 +698,6 @@ main (int    argc,
             test_estimate_row);
   add_rows ("/core/hostile/catalog/", catalog_rows, G_N_ELEMENTS (catalog_rows),
             test_catalog_row);
+  add_rows ("/core/hostile/import/", import_rows, G_N_ELEMENTS (import_rows), test_import_row);
   return g_test_run ();
 }
