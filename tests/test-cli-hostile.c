@@ -122,6 +122,57 @@ test_escapes_in_import (void)
     }
 }
 
+/* A compare file of 0 or 1 scenarios names the file and its key; it
+ * printed the whole --help before. */
+static void
+test_compare_too_few (void)
+{
+  g_autofree char *one = scenario_text ("one", "rtx-4090");
+  g_autofree char *set0 = write_temp ("none.rigplan-compare",
+                                      "{\"format\": \"rigplan-compare\", \"version\": 1,"
+                                      " \"scenarios\": []}");
+  g_autofree char *text1 = g_strdup_printf ("{\"format\": \"rigplan-compare\", \"version\": 1,"
+                                            " \"scenarios\": [{\"scenario\": %s}]}", one);
+  g_autofree char *set1 = write_temp ("one.rigplan-compare", text1);
+  g_auto(RpTestCliResult) r0 = { 0 }, r1 = { 0 };
+
+  rp_test_run_cli (&r0, NULL, "compare", set0, NULL);
+  g_assert_cmpint (r0.status, ==, 1);
+  g_assert_true (g_str_has_prefix (r0.err, "rigplan-cli: "));
+  g_assert_nonnull (strstr (r0.err, "none.rigplan-compare: scenarios: holds 0 scenarios"));
+  g_assert_null (strstr (r0.err, "--help"));
+  g_assert_null (strstr (r0.err, "Usage"));
+  rp_test_run_cli (&r1, NULL, "compare", set1, NULL);
+  g_assert_cmpint (r1.status, ==, 1);
+  g_assert_nonnull (strstr (r1.err, "one.rigplan-compare: scenarios: holds 1 scenario;"));
+  g_assert_null (strstr (r1.err, "Usage"));
+}
+
+/* The files of one comparison hold at most 8 MiB of text together; the
+ * file past it is named. */
+static void
+test_compare_budget (void)
+{
+  g_autofree char *big = g_strnfill (1024 * 1024 - 16, 'u');
+  g_autofree char *unknown = g_strdup_printf ("\", \"x\": \"%s", big);
+  g_autofree char *text = scenario_text (unknown, "rtx-4090");
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_auto(RpTestCliResult) r = { 0 };
+
+  g_ptr_array_add (args, g_strdup ("compare"));
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("big-%u.rigplan", i);
+
+      g_ptr_array_add (args, write_temp (name, text));
+    }
+  g_ptr_array_add (args, NULL);
+  rp_test_run_cliv (&r, NULL, (const char *const *) args->pdata);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "big-8.rigplan: with this scenario the comparison would hold "
+                                   "more than 8.0"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -132,6 +183,8 @@ main (int    argc,
   tmp_dir = rp_test_make_dir ("rigplan-cli-hostile-XXXXXX");
   g_test_add_func ("/cli/hostile/escapes-in-output", test_escapes_in_output);
   g_test_add_func ("/cli/hostile/escapes-in-import", test_escapes_in_import);
+  g_test_add_func ("/cli/hostile/compare-too-few", test_compare_too_few);
+  g_test_add_func ("/cli/hostile/compare-budget", test_compare_budget);
   status = g_test_run ();
   rp_test_remove_dir (tmp_dir);
   g_free (tmp_dir);

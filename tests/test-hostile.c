@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "rp-catalog.h"
+#include "rp-compare-set.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
 #include "rp-import.h"
@@ -34,6 +35,10 @@ typedef enum
   SHAPE_LINK,                   /* a link to a file holding text */
   SHAPE_DEVICE,                 /* the device named by text */
   SHAPE_APPLEDOUBLE,            /* text in "._NAME", as macOS leaves them */
+  SHAPE_UNKNOWN_ARRAY,          /* a scenario whose unknown key "x" lists len 1s */
+  SHAPE_UNKNOWN_KEYS,           /* a scenario with len unknown keys k0, k1, … */
+  SHAPE_UNKNOWN_TEXT,           /* a scenario whose unknown key "x" is len bytes of text */
+  SHAPE_LONG_FIELD,             /* a scenario whose field (text: "name", …) is len bytes */
   SHAPE_YAML_FLOW,              /* "x: " and len levels of "[…]" */
   SHAPE_YAML_MAPS,              /* "x: " and len levels of "{a: …}" */
   SHAPE_YAML_ANCHORS,           /* len anchors in a list, then an alias of each */
@@ -145,6 +150,27 @@ static const Row scenario_rows[] = {
   TEXT ("nan", SC (", \"x\": NaN"), NULL, "not valid JSON"),
   TEXT ("infinity", SC (", \"x\": -Infinity"), NULL, "not valid JSON"),
   TEXT ("hex-number", SC (", \"x\": 0x10"), NULL, "not valid JSON"),
+
+  /* memory: what a file can make Rigplan hold (and a plan copy for each
+   * machine it tries) is bounded, and the key past the bound named; the
+   * unknown array of 2,000,000 values took 336 MB and 6.8 s */
+  SHAPE ("unknown-array-2000000", SHAPE_UNKNOWN_ARRAY, NULL, 2000000, "x[19992]",
+         "more than 20000 values in one file"),
+  SHAPE ("unknown-array-9999", SHAPE_UNKNOWN_ARRAY, NULL, 9999, NULL, NULL),
+  SHAPE ("unknown-array-10000", SHAPE_UNKNOWN_ARRAY, NULL, 10000, "x",
+         "values of keys Rigplan does not know past 10000"),
+  SHAPE ("unknown-keys-256", SHAPE_UNKNOWN_KEYS, NULL, 256, NULL, NULL),
+  SHAPE ("unknown-keys-257", SHAPE_UNKNOWN_KEYS, NULL, 257, "k256", "past the limit of 256"),
+  SHAPE ("unknown-text-1mib", SHAPE_UNKNOWN_TEXT, NULL, 1024 * 1024, NULL, NULL),
+  SHAPE ("unknown-text-over-1mib", SHAPE_UNKNOWN_TEXT, NULL, 1024 * 1024 + 1, "x",
+         "text of keys Rigplan does not know past 1.0"),
+  TEXT ("unknown-in-section", SC (", \"training\": {\"seq_len\": 512, \"mine\": {\"a\": [" \
+        "[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]}}"),
+        NULL, NULL),
+  SHAPE ("name-1024-bytes", SHAPE_LONG_FIELD, "name", 1024, NULL, NULL),
+  SHAPE ("name-1025-bytes", SHAPE_LONG_FIELD, "name", 1025, "name", "longer than 1024 bytes"),
+  SHAPE ("notes-65537-bytes", SHAPE_LONG_FIELD, "notes", 65537, "notes",
+         "longer than 65536 bytes"),
 
   /* nesting and repetition */
   SHAPE ("nested-1000", SHAPE_DEEP, NULL, 1000, NULL, NULL),
@@ -399,6 +425,45 @@ deep_text (gsize levels)
   return g_string_free (s, FALSE);
 }
 
+/* A scenario of a memory row's shape. */
+static char *
+memory_text (const Row *row)
+{
+  GString *s = g_string_new (SC (""));
+
+  g_string_truncate (s, s->len - 1);   /* the closing brace */
+  switch (row->shape)
+    {
+    case SHAPE_UNKNOWN_ARRAY:
+      g_string_append (s, ", \"x\": [1");
+      for (gsize i = 1; i < row->len; i++)
+        g_string_append (s, ",1");
+      g_string_append_c (s, ']');
+      break;
+    case SHAPE_UNKNOWN_KEYS:
+      for (gsize i = 0; i < row->len; i++)
+        g_string_append_printf (s, ", \"k%" G_GSIZE_FORMAT "\": 1", i);
+      break;
+    case SHAPE_UNKNOWN_TEXT:
+      /* the key counts: "x" and len - 1 bytes */
+      g_string_append (s, ", \"x\": \"");
+      for (gsize i = 1; i < row->len; i++)
+        g_string_append_c (s, 'u');
+      g_string_append_c (s, '"');
+      break;
+    case SHAPE_LONG_FIELD:
+      g_string_append_printf (s, ", \"%s\": \"", row->text);
+      for (gsize i = 0; i < row->len; i++)
+        g_string_append_c (s, 'n');
+      g_string_append_c (s, '"');
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  g_string_append_c (s, '}');
+  return g_string_free (s, FALSE);
+}
+
 /* The YAML text of a row's shape. */
 static char *
 yaml_text (const Row *row)
@@ -491,6 +556,13 @@ make_file (const Row  *row,
     case SHAPE_YAML_ALIASES:
     case SHAPE_YAML_KEYS:
       text = yaml_text (row);
+      write_text (path, text, strlen (text));
+      break;
+    case SHAPE_UNKNOWN_ARRAY:
+    case SHAPE_UNKNOWN_KEYS:
+    case SHAPE_UNKNOWN_TEXT:
+    case SHAPE_LONG_FIELD:
+      text = memory_text (row);
       write_text (path, text, strlen (text));
       break;
     case SHAPE_APPLEDOUBLE:
@@ -674,6 +746,81 @@ test_import_row (gconstpointer data)
   remove_tree (dir);
 }
 
+/* A comparison holds at most RP_COMPARE_SET_MAX_TEXT_BYTES of its
+ * scenarios' text: 26 scenarios of 1 MiB of unknown keys each would
+ * hold 26 MiB (and 8.5 GB and 3 min before the scenarios were bounded).
+ * Inline, the scenario past the budget makes the file bad; referred to,
+ * it is an entry that could not be read, with its reason. */
+static void
+test_compare_set_budget (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-hostile-XXXXXX", &error);
+  g_autoptr(GString) inline_set = g_string_new ("{\"format\": \"rigplan-compare\", \"version\": 1,"
+                                                " \"scenarios\": [");
+  g_autoptr(GString) file_set = g_string_new (inline_set->str);
+  g_autofree char *big = g_strnfill (1024 * 1024 - 16, 'u');
+  g_autofree char *scenario = g_strdup_printf (SC (", \"x\": \"%s\""), big);
+  g_autofree char *path = g_build_filename (dir, "set.rigplan-compare", NULL);
+  g_autofree char *missing = NULL;
+  g_autoptr(RpCompareSet) set = NULL;
+  guint n = RP_COMPARE_SET_MAX_TEXT_BYTES / (1024 * 1024) + 1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("big-%u.rigplan", i);
+      g_autofree char *file = g_build_filename (dir, name, NULL);
+
+      write_text (file, scenario, strlen (scenario));
+      g_string_append_printf (inline_set, "%s{\"scenario\": %s}", i > 0 ? ", " : "", scenario);
+      g_string_append_printf (file_set, "%s{\"file\": \"%s\"}", i > 0 ? ", " : "", name);
+    }
+  g_string_append (inline_set, "]}");
+  g_string_append (file_set, "]}");
+
+  set = rp_compare_set_load_data (inline_set->str, inline_set->len, dir, &error);
+  g_assert_null (set);
+  g_assert_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE);
+  g_test_message ("inline: %s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "scenarios[8].scenario: with this scenario"));
+  g_clear_error (&error);
+
+  write_text (path, file_set->str, file_set->len);
+  set = rp_compare_set_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rp_compare_set_count_missing (set, &missing), ==, 1);
+  g_test_message ("files: %s", missing);
+  g_assert_nonnull (strstr (missing, "scenarios[8].file: with this scenario the comparison would "
+                                     "hold more than 8.0"));
+  g_assert_null (rp_compare_set_get (set, 8)->scenario);
+  g_assert_nonnull (rp_compare_set_get (set, 7)->scenario);
+  remove_tree (dir);
+}
+
+/* A plan copies the scenario for every machine it tries; the copies
+ * share the unknown keys rather than duplicate them. */
+static void
+test_copies_share_unknown_keys (void)
+{
+  g_autofree char *big = g_strnfill (512 * 1024, 'u');
+  g_autofree char *text = g_strdup_printf (SC (", \"x\": \"%s\""), big);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) s = rp_scenario_load_data (text, strlen (text), &error);
+  g_autoptr(RpScenario) copy = NULL;
+
+  g_assert_no_error (error);
+  copy = rp_scenario_copy (s);
+  g_assert_true (copy->extra == s->extra);
+  g_assert_cmpuint (rp_scenario_get_text_bytes (copy), >=, 512 * 1024);
+  g_assert_cmpuint (rp_scenario_get_text_bytes (copy), <, 512 * 1024 + 1024);
+  g_clear_pointer (&s, rp_scenario_free);
+  {
+    g_autofree char *saved = rp_scenario_to_json (copy);
+
+    g_assert_nonnull (strstr (saved, big));
+  }
+}
+
 static void
 add_rows (const char *prefix,
           const Row  *rows,
@@ -699,5 +846,7 @@ main (int    argc,
   add_rows ("/core/hostile/catalog/", catalog_rows, G_N_ELEMENTS (catalog_rows),
             test_catalog_row);
   add_rows ("/core/hostile/import/", import_rows, G_N_ELEMENTS (import_rows), test_import_row);
+  g_test_add_func ("/core/hostile/compare-set-budget", test_compare_set_budget);
+  g_test_add_func ("/core/hostile/copies-share-unknown-keys", test_copies_share_unknown_keys);
   return g_test_run ();
 }

@@ -26,6 +26,8 @@ test_for_terminal (void)
     { "微调 Llama 🚀", RP_TEXT_ONE_LINE, "微调 Llama 🚀" },
     { "a\nb\tc\rd", RP_TEXT_ONE_LINE, "a\\u000ab\\u0009c\\u000dd" },
     { "a\nb\tc\rd", RP_TEXT_KEEP_LINES, "a\nb\tc\\u000dd" },
+    { "csv\r\nline\r", RP_TEXT_KEEP_LINES, "csv\r\nline\\u000d" },
+    { "csv\r\n", RP_TEXT_ONE_LINE, "csv\\u000d\\u000a" },
     { "del\x7f", RP_TEXT_KEEP_LINES, "del\\u007f" },
     /* C1 controls: U+009B is an 8-bit CSI to some terminals */
     { "\xc2\x9b" "2J", RP_TEXT_KEEP_LINES, "\\u009b2J" },
@@ -74,7 +76,8 @@ test_for_terminal_every_byte (void)
           {
             gunichar c = g_utf8_get_char (p);
 
-            g_assert_true (c == '\n' || c == '\t' || (c >= 0x20 && c != 0x7f));
+            g_assert_true (c == '\n' || c == '\t' || (c == '\r' && p[1] == '\n') ||
+                           (c >= 0x20 && c != 0x7f));
             g_assert_false (c >= 0x80 && c <= 0x9f);
           }
       }

@@ -1591,6 +1591,7 @@ add_compare_input (const char *path,
                    GPtrArray  *sources,
                    int        *status)
 {
+  static gsize text_bytes = 0;  /* the comparison's budget (rp-compare-set.h) */
   g_autoptr(GError) error = NULL;
 
   if (g_str_has_suffix (path, ".rigplan-compare"))
@@ -1607,20 +1608,25 @@ add_compare_input (const char *path,
         {
           const RpCompareEntry *entry = rp_compare_set_get (set, i);
 
+          if (!rp_compare_set_charge_text (&text_bytes, entry->scenario, &error))
+            {
+              *status = rp_cli_fail_file (EXIT_BAD_INPUT, path, error);
+              return FALSE;
+            }
           g_ptr_array_add (scenarios, rp_scenario_copy (entry->scenario));
           g_ptr_array_add (sources, g_strdup (entry->path != NULL ? entry->path : path));
         }
       return TRUE;
     }
   {
-    RpScenario *scenario = rp_scenario_load_file (path, &error);
+    g_autoptr(RpScenario) scenario = rp_scenario_load_file (path, &error);
 
-    if (scenario == NULL)
+    if (scenario == NULL || !rp_compare_set_charge_text (&text_bytes, scenario, &error))
       {
-        *status = rp_cli_fail (EXIT_BAD_INPUT, error->message);
+        *status = rp_cli_fail_file (EXIT_BAD_INPUT, scenario != NULL ? path : NULL, error);
         return FALSE;
       }
-    g_ptr_array_add (scenarios, scenario);
+    g_ptr_array_add (scenarios, g_steal_pointer (&scenario));
     g_ptr_array_add (sources, g_strdup (path));
   }
   return TRUE;
@@ -1684,9 +1690,11 @@ run_compare (int    argc,
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc && scenarios->len <= RP_COMPARE_MAX_SCENARIOS; i++)
     if (!add_compare_input (argv[i], scenarios, sources, &status))
       return status;
+  if (scenarios->len < 2 && argc == 2 && g_str_has_suffix (argv[1], ".rigplan-compare"))
+    return rp_cli_compare_too_few (argv[1], scenarios->len);
   if (scenarios->len < 2)
     return rp_cli_usage_error (context, _("name at least two scenarios to compare"));
   if (scenarios->len > RP_COMPARE_MAX_SCENARIOS)

@@ -81,6 +81,32 @@ rp_cli_fail (int         status,
 }
 
 int
+rp_cli_fail_file (int           status,
+                  const char   *path,
+                  const GError *error)
+{
+  if (path == NULL)
+    return rp_cli_fail (status, error->message);
+  g_printerr ("rigplan-cli: %s: %s\n", path, error->message);
+  return status;
+}
+
+int
+rp_cli_compare_too_few (const char *path,
+                        guint       n_scenarios)
+{
+  /* TRANSLATORS: a compare file with 0 or 1 scenarios; %s is the file,
+   * “scenarios” the key in it */
+  g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                           "rigplan-cli: %s: scenarios: holds %u scenario; a comparison needs "
+                           "at least two: add one to it, or name more files\n",
+                           "rigplan-cli: %s: scenarios: holds %u scenarios; a comparison needs "
+                           "at least two: add one to it, or name more files\n", n_scenarios),
+              path, n_scenarios);
+  return EXIT_BAD_INPUT;
+}
+
+int
 rp_cli_usage_error (GOptionContext *context,
                     const char     *message)
 {

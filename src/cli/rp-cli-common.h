@@ -31,6 +31,16 @@ const char     *rp_cli_one_line      (const char     *text);
 /* Prints "rigplan-cli: MESSAGE" and returns @status. */
 int             rp_cli_fail          (int             status,
                                       const char     *message);
+/* Prints "rigplan-cli: PATH: MESSAGE" (without "PATH: " when @path is
+ * NULL: the message names the file already) and returns @status. */
+int             rp_cli_fail_file     (int             status,
+                                      const char     *path,
+                                      const GError   *error);
+/* A compare file that is the only input and holds fewer than two
+ * scenarios: names the file and its "scenarios" key, not the help.
+ * EXIT_BAD_INPUT. */
+int             rp_cli_compare_too_few (const char   *path,
+                                        guint         n_scenarios);
 /* The message, then the command's help; EXIT_USAGE. */
 int             rp_cli_usage_error   (GOptionContext *context,
                                       const char     *message);

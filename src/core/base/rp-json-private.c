@@ -301,6 +301,15 @@ rp_json_load_file (const char *path,
                    gsize       max_bytes,
                    GError    **error)
 {
+  return rp_json_load_file_full (path, max_bytes, RP_JSON_MAX_VALUES, error);
+}
+
+cJSON *
+rp_json_load_file_full (const char *path,
+                        gsize       max_bytes,
+                        guint       max_values,
+                        GError    **error)
+{
   g_autoptr(GBytes) bytes = NULL;
   gsize len = 0;
   const char *data;
@@ -312,5 +321,5 @@ rp_json_load_file (const char *path,
   if (bytes == NULL)
     return NULL;
   data = g_bytes_get_data (bytes, &len);
-  return rp_json_parse (data, len, error);
+  return rp_json_parse_full (data, len, max_values, error);
 }

@@ -18,6 +18,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 cJSON    *rp_json_parse          (const char   *data,
                                   gsize         len,
                                   GError      **error);
+/* The same with at most @max_values values (objects, arrays, strings,
+ * numbers, literals): the value too many is an error naming its path,
+ * before it is read.  rp_json_parse() allows RP_JSON_MAX_VALUES: a cJSON
+ * node takes about 80 bytes, so a tree stays under about 80 MB plus the
+ * file's text. */
+#define RP_JSON_MAX_VALUES 1000000
+cJSON    *rp_json_parse_full     (const char   *data,
+                                  gsize         len,
+                                  guint         max_values,
+                                  GError      **error);
 
 /* Each reader: a missing key (or JSON null) leaves *out alone and returns
  * TRUE unless @required; a key of the wrong type or out of range sets an
@@ -97,6 +107,11 @@ void      rp_json_merge_unknown  (cJSON        *target,
  * parses it.  Errors do not name the file: callers prefix it. */
 cJSON    *rp_json_load_file      (const char   *path,
                                   gsize         max_bytes,
+                                  GError      **error);
+/* The same with at most @max_values values (rp_json_parse_full()). */
+cJSON    *rp_json_load_file_full (const char   *path,
+                                  gsize         max_bytes,
+                                  guint         max_values,
                                   GError      **error);
 
 G_END_DECLS

@@ -72,13 +72,36 @@ rp_text_for_terminal (const char  *text,
           p++;
           continue;
         }
-      if (needs_escape (c, flags))
+      /* CRLF ends a line (CSV, RFC 4180); a lone CR rewrites one */
+      if (c == '\r' && (flags & RP_TEXT_KEEP_LINES) && p + 1 < end && p[1] == '\n')
+        g_string_append_c (out, '\r');
+      else if (needs_escape (c, flags))
         g_string_append_printf (out, "\\u%04x", c);
       else
         g_string_append_len (out, p, g_utf8_skip[(guchar) *p]);
       p += g_utf8_skip[(guchar) *p];
     }
   return g_string_free (out, FALSE);
+}
+
+char *
+rp_text_clip (const char *text,
+              gsize       max_bytes)
+{
+  static const char ellipsis[] = "…";
+  gsize len, cut;
+
+  g_return_val_if_fail (max_bytes >= sizeof ellipsis, NULL);
+
+  if (text == NULL)
+    return NULL;
+  len = strlen (text);
+  if (len <= max_bytes)
+    return g_strdup (text);
+  cut = max_bytes - (sizeof ellipsis - 1);
+  while (cut > 0 && ((guchar) text[cut] & 0xC0) == 0x80)   /* inside a character */
+    cut--;
+  return g_string_free (g_string_append (g_string_new_len (text, (gssize) cut), ellipsis), FALSE);
 }
 
 RpTextEncoding

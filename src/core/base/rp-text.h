@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 typedef enum
 {
   RP_TEXT_ONE_LINE       = 0,           /* every control character escaped */
-  RP_TEXT_KEEP_LINES     = 1u << 0,     /* new lines and tabs kept (a message, a table) */
+  RP_TEXT_KEEP_LINES     = 1u << 0,     /* new lines (LF, CRLF) and tabs kept (a table) */
 } RpTextFlags;
 
 /* @text (@len bytes, or -1 for NUL-terminated) with every character that
@@ -31,6 +31,11 @@ typedef enum
 char       *rp_text_for_terminal   (const char  *text,
                                     gssize       len,
                                     RpTextFlags  flags);
+
+/* @text (UTF-8) in at most @max_bytes bytes (at least 4): whole, or cut
+ * at a character boundary and ended with "…".  Transfer full. */
+char       *rp_text_clip           (const char  *text,
+                                    gsize        max_bytes);
 
 typedef enum
 {
