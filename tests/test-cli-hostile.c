@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *tmp_dir;
 
@@ -173,6 +174,114 @@ test_compare_budget (void)
                                    "more than 8.0"));
 }
 
+static char *
+example (const char *name)
+{
+  return g_build_filename (g_getenv ("RIGPLAN_EXAMPLES"), name, NULL);
+}
+
+static char *
+copy_example (const char *name,
+              const char *as)
+{
+  g_autofree char *from = example (name);
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+  return write_temp (as, text);
+}
+
+static void
+assert_scenario (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) s = rp_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+}
+
+/* A write never replaces an input of the same command, under its own
+ * name or another (a link), unless --force. */
+static void
+test_output_is_an_input (void)
+{
+  g_autofree char *a = copy_example ("lora-llama3-8b-rtx4090.rigplan", "a.rigplan");
+  g_autofree char *link = temp_path ("link-to-a.pdf");
+  g_auto(RpTestCliResult) r = { 0 }, l = { 0 }, fix = { 0 }, forced = { 0 };
+  g_autofree char *after = NULL;
+
+  rp_test_run_cli (&r, NULL, "export", a, "--format", "deepspeed", "-o", a, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "a.rigplan: this is"));
+  g_assert_nonnull (strstr (r.err, "an input of this command; writing a DeepSpeed config would "
+                                   "replace it"));
+  g_assert_nonnull (strstr (r.err, "--force"));
+  assert_scenario (a);
+
+  g_assert_cmpint (symlink (a, link), ==, 0);
+  rp_test_run_cli (&l, NULL, "export", a, "-o", link, "--chart", "vram", NULL);
+  g_assert_cmpint (l.status, ==, 1);
+  g_assert_nonnull (strstr (l.err, "an input of this command"));
+  assert_scenario (a);
+
+  rp_test_run_cli (&fix, NULL, "fix", a, "-o", a, NULL);
+  g_assert_cmpint (fix.status, ==, 1);
+  g_assert_nonnull (strstr (fix.err, "an input of this command"));
+
+  rp_test_run_cli (&forced, NULL, "export", a, "--format", "deepspeed", "-o", a, "--force", NULL);
+  g_assert_cmpint (forced.status, ==, 0);
+  g_assert_true (g_file_get_contents (a, &after, NULL, NULL));
+  g_assert_nonnull (strstr (after, "zero_optimization"));
+}
+
+/* import DIR -o DIR/config.json replaced the model's config with a
+ * scenario; a write over a file of another kind is refused by name. */
+static void
+test_output_of_another_kind (void)
+{
+  g_autofree char *dir = temp_path ("model");
+  g_autofree char *config = g_build_filename (dir, "config.json", NULL);
+  g_autofree char *from = g_test_build_filename (G_TEST_DIST, "data", "import", "hf",
+                                                 "Qwen2.5-7B", "config.json", NULL);
+  g_autofree char *hf = NULL;
+  g_autofree char *b = copy_example ("lora-llama3-8b-rtx4090.rigplan", "b.rigplan");
+  g_autofree char *other = copy_example ("resnet50-imagenet-8xa100.rigplan", "other.rigplan");
+  g_autofree char *ds = temp_path ("ds.json");
+  g_autofree char *after = NULL;
+  g_auto(RpTestCliResult) r = { 0 }, s = { 0 }, d1 = { 0 }, d2 = { 0 }, c = { 0 }, f = { 0 };
+
+  g_assert_true (g_file_get_contents (from, &hf, NULL, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (config, hf, -1, NULL));
+
+  rp_test_run_cli (&r, NULL, "import", dir, "-o", config, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "config.json: holds a Hugging Face model config; writing a "
+                                   "Rigplan scenario would replace it"));
+  g_assert_true (g_file_get_contents (config, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, hf);
+
+  rp_test_run_cli (&s, NULL, "export", b, "--format", "deepspeed", "-o", other, NULL);
+  g_assert_cmpint (s.status, ==, 1);
+  g_assert_nonnull (strstr (s.err, "other.rigplan: holds a Rigplan scenario; writing a DeepSpeed "
+                                   "config would replace it"));
+  assert_scenario (other);
+
+  /* the same kind again is an ordinary update */
+  rp_test_run_cli (&d1, NULL, "export", b, "--format", "deepspeed", "-o", ds, NULL);
+  g_assert_cmpint (d1.status, ==, 0);
+  rp_test_run_cli (&d2, NULL, "export", b, "--format", "deepspeed", "-o", ds, NULL);
+  g_assert_cmpint (d2.status, ==, 0);
+
+  rp_test_run_cli (&c, NULL, "compare", b, b, "-o", ds, NULL);
+  g_assert_cmpint (c.status, ==, 1);
+  g_assert_nonnull (strstr (c.err, "ds.json: holds a DeepSpeed config"));
+
+  rp_test_run_cli (&f, NULL, "import", dir, "-o", config, "--force", NULL);
+  g_assert_cmpint (f.status, ==, 0);
+  assert_scenario (config);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -185,6 +294,8 @@ main (int    argc,
   g_test_add_func ("/cli/hostile/escapes-in-import", test_escapes_in_import);
   g_test_add_func ("/cli/hostile/compare-too-few", test_compare_too_few);
   g_test_add_func ("/cli/hostile/compare-budget", test_compare_budget);
+  g_test_add_func ("/cli/hostile/output-is-an-input", test_output_is_an_input);
+  g_test_add_func ("/cli/hostile/output-of-another-kind", test_output_of_another_kind);
   status = g_test_run ();
   rp_test_remove_dir (tmp_dir);
   g_free (tmp_dir);

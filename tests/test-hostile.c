@@ -13,6 +13,7 @@
 #include "rp-compare-set.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-file-kind.h"
 #include "rp-import.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
@@ -821,6 +822,56 @@ test_copies_share_unknown_keys (void)
   }
 }
 
+/* What is already where a write would go, read from its content. */
+static void
+test_file_kinds (void)
+{
+  static const struct
+  {
+    const char *data;
+    gsize       len;
+    RpFileKind  kind;
+  } cases[] = {
+#define K(text, kind) { text, sizeof (text) - 1, kind }
+    K ("", RP_FILE_KIND_NONE),
+    K ("%PDF-1.7\n", RP_FILE_KIND_PDF),
+    K ("\x89PNG\r\n\x1a\n\0\0", RP_FILE_KIND_PNG),
+    K ("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>", RP_FILE_KIND_SVG),
+    K (SC (""), RP_FILE_KIND_SCENARIO),
+    K ("{\"format\": \"rigplan-compare\", \"version\": 1, \"scenarios\": []}",
+       RP_FILE_KIND_COMPARE_SET),
+    K ("{\"format\": \"rigplan-estimate\"}", RP_FILE_KIND_ESTIMATE_JSON),
+    K ("{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": []}", RP_FILE_KIND_RIGPLAN_DATA),
+    K ("{\"model_type\": \"llama\", \"hidden_size\": 4096}", RP_FILE_KIND_HF_CONFIG),
+    K ("{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 2}}",
+       RP_FILE_KIND_DEEPSPEED_CONFIG),
+    K ("{\"a\": 1}", RP_FILE_KIND_JSON),
+    K ("{broken", RP_FILE_KIND_TEXT),
+    K ("# accelerate config for “x, y”, written by Rigplan\ndistributed_type: MULTI_GPU\n"
+       "num_processes: 8\n", RP_FILE_KIND_ACCELERATE_CONFIG),
+    K ("base_model: meta-llama/Llama-3.1-8B\nadapter: lora\n", RP_FILE_KIND_TRAINING_CONFIG),
+    K ("#!/bin/sh\nexec torchrun --nproc-per-node 8 train.py\n", RP_FILE_KIND_LAUNCH_SCRIPT),
+    K ("How to run it:\ntorchrun --nproc-per-node 8 train.py\n", RP_FILE_KIND_TEXT),
+    K ("key,label,unit,best\r\nmodel.preset,Model,,,gpt2\r\n", RP_FILE_KIND_CSV),
+    K ("# notes\n", RP_FILE_KIND_TEXT),
+    K ("weights\0\0\0", RP_FILE_KIND_OTHER),
+    K ("caf\xe9", RP_FILE_KIND_OTHER),
+#undef K
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      RpFileKind kind = rp_file_kind_of_data (cases[i].data, cases[i].len);
+
+      if (kind != cases[i].kind)
+        g_error ("case %u (“%.30s”): kind %d, expected %d", i, cases[i].data, kind,
+                 cases[i].kind);
+      g_assert_nonnull (rp_file_kind_describe (kind));
+    }
+  g_assert_cmpint (rp_file_kind_sniff ("/nonexistent/x"), ==, RP_FILE_KIND_NONE);
+  g_assert_cmpint (rp_file_kind_sniff ("/dev/zero"), ==, RP_FILE_KIND_OTHER);
+}
+
 static void
 add_rows (const char *prefix,
           const Row  *rows,
@@ -847,6 +898,7 @@ main (int    argc,
             test_catalog_row);
   add_rows ("/core/hostile/import/", import_rows, G_N_ELEMENTS (import_rows), test_import_row);
   g_test_add_func ("/core/hostile/compare-set-budget", test_compare_set_budget);
+  g_test_add_func ("/core/hostile/file-kinds", test_file_kinds);
   g_test_add_func ("/core/hostile/copies-share-unknown-keys", test_copies_share_unknown_keys);
   return g_test_run ();
 }

@@ -1098,8 +1098,10 @@ run_export (int    argc,
   RpEstimateFormat data_format = RP_ESTIMATE_FORMAT_JSON;
   gboolean is_png, is_svg, is_pdf, is_data;
   double width, height;
+  int status = EXIT_OK;
 
   g_option_context_add_main_entries (context, export_entries, GETTEXT_PACKAGE);
+  rp_cli_add_force_option (context);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
@@ -1120,6 +1122,9 @@ run_export (int    argc,
     return rp_cli_usage_error (context, _("--chart must be vram, time, cost or break-even"));
   if (opt_chart == NULL && !is_pdf && !is_data)
     return rp_cli_usage_error (context, _("name a chart with --chart for PNG and SVG"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1,
+                            rp_cli_export_kind (opt_output, RP_FILE_KIND_ESTIMATE_JSON), &status))
+    return status;
   rp_report_options_init (&options);
   if (opt_paper != NULL && !rp_paper_from_string (opt_paper, &options.paper))
     return rp_cli_usage_error (context, _("--paper must be a4 or letter"));
@@ -1321,12 +1326,16 @@ run_fix (int    argc,
   int status = EXIT_OK;
 
   g_option_context_add_main_entries (context, fix_entries, GETTEXT_PACKAGE);
+  rp_cli_add_force_option (context);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_fix_output == NULL)
     return rp_cli_usage_error (context, _("name the fixed file with -o FILE"));
+  if (!rp_cli_check_output (opt_fix_output, (const char *const *) argv + 1,
+                            RP_FILE_KIND_SCENARIO, &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -1671,6 +1680,7 @@ run_compare (int    argc,
   int status = EXIT_OK;
 
   g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
+  rp_cli_add_force_option (context);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
@@ -1683,6 +1693,10 @@ run_compare (int    argc,
       if (!g_str_has_suffix (lower, ".pdf") && !g_str_has_suffix (lower, ".csv") &&
           !g_str_has_suffix (lower, ".json"))
         return rp_cli_usage_error (context, _("the output file must end in .pdf, .csv or .json"));
+      if (!rp_cli_check_output (opt_compare_output, (const char *const *) argv + 1,
+                                rp_cli_export_kind (opt_compare_output, RP_FILE_KIND_JSON),
+                                &status))
+        return status;
     }
   rp_report_options_init (&options);
   if (opt_compare_paper != NULL && !rp_paper_from_string (opt_compare_paper, &options.paper))

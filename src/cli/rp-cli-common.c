@@ -8,7 +8,18 @@
 #include "rp-text.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static gboolean opt_force = FALSE;
+
+static const GOptionEntry force_entries[] = {
+  { "force", 0, 0, G_OPTION_ARG_NONE, &opt_force,
+    N_("Write even over an input of this command or a file of another kind"), NULL },
+  { NULL }
+};
 
 /* ---- output: nothing from a file drives the terminal ---------------- */
 
@@ -104,6 +115,75 @@ rp_cli_compare_too_few (const char *path,
                            "at least two: add one to it, or name more files\n", n_scenarios),
               path, n_scenarios);
   return EXIT_BAD_INPUT;
+}
+
+/* ---- outputs: never over an input, nor over a file of another kind -- */
+
+void
+rp_cli_add_force_option (GOptionContext *context)
+{
+  g_option_context_add_main_entries (context, force_entries, GETTEXT_PACKAGE);
+}
+
+static gboolean
+same_file (const GStatBuf *a,
+           const char     *path)
+{
+  GStatBuf b;
+
+  return g_stat (path, &b) == 0 && a->st_dev == b.st_dev && a->st_ino == b.st_ino;
+}
+
+gboolean
+rp_cli_check_output (const char        *output,
+                     const char *const *inputs,
+                     RpFileKind         kind,
+                     int               *status)
+{
+  GStatBuf st;
+  RpFileKind there;
+
+  if (output == NULL || strcmp (output, "-") == 0 || opt_force || g_stat (output, &st) != 0)
+    return TRUE;
+  for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
+    if (same_file (&st, inputs[i]))
+      {
+        /* TRANSLATORS: the first %s is the output file, the second the
+         * input it is (the same name, or another name of the same file),
+         * the third what would be written, e.g. "a DeepSpeed config" */
+        g_printerr (_("rigplan-cli: %s: this is %s, an input of this command; writing %s "
+                      "would replace it: give another output file, or --force\n"),
+                    output, inputs[i], rp_file_kind_describe (kind));
+        *status = EXIT_BAD_INPUT;
+        return FALSE;
+      }
+  there = rp_file_kind_sniff (output);
+  if (there == RP_FILE_KIND_NONE || there == kind)
+    return TRUE;
+  /* TRANSLATORS: the first %s is the output file, the second what it
+   * holds ("a Hugging Face model config"), the third what would be written */
+  g_printerr (_("rigplan-cli: %s: holds %s; writing %s would replace it: give another output "
+                "file, or --force\n"), output, rp_file_kind_describe (there),
+              rp_file_kind_describe (kind));
+  *status = EXIT_BAD_INPUT;
+  return FALSE;
+}
+
+RpFileKind
+rp_cli_export_kind (const char *output,
+                    RpFileKind  json_kind)
+{
+  g_autofree char *lower = g_ascii_strdown (output, -1);
+
+  if (g_str_has_suffix (lower, ".pdf"))
+    return RP_FILE_KIND_PDF;
+  if (g_str_has_suffix (lower, ".png"))
+    return RP_FILE_KIND_PNG;
+  if (g_str_has_suffix (lower, ".svg"))
+    return RP_FILE_KIND_SVG;
+  if (g_str_has_suffix (lower, ".csv"))
+    return RP_FILE_KIND_CSV;
+  return json_kind;
 }
 
 int

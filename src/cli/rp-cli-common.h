@@ -7,6 +7,7 @@
 #pragma once
 
 #include "rp-catalog.h"
+#include "rp-file-kind.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,22 @@ int             rp_cli_fail_file     (int             status,
  * EXIT_BAD_INPUT. */
 int             rp_cli_compare_too_few (const char   *path,
                                         guint         n_scenarios);
+/* Adds --force to a command that writes files (rp_cli_check_output()). */
+void            rp_cli_add_force_option (GOptionContext *context);
+/* Whether @output ("-" or NULL: standard output, always) may be written
+ * with a file of @kind: not when it is one of @inputs (NULL-terminated:
+ * the files the command reads, compared as files, through links and
+ * other names), nor when it holds a file of another kind (a scenario
+ * where a DeepSpeed config would go), unless --force was given.
+ * Otherwise prints why, naming the file, and sets *@status. */
+gboolean        rp_cli_check_output  (const char         *output,
+                                      const char *const  *inputs,
+                                      RpFileKind          kind,
+                                      int                *status);
+/* What export or compare writes to @output, by its extension (.pdf,
+ * .png, .svg, .csv; @json_kind for .json). */
+RpFileKind      rp_cli_export_kind   (const char         *output,
+                                      RpFileKind          json_kind);
 /* The message, then the command's help; EXIT_USAGE. */
 int             rp_cli_usage_error   (GOptionContext *context,
                                       const char     *message);

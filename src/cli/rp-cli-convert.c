@@ -98,11 +98,16 @@ rp_cli_run_import (int    argc,
   g_autoptr(RpImport) import = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autofree char *report = NULL;
+  int status = EXIT_OK;
 
+  rp_cli_add_force_option (context);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
     return rp_cli_usage_error (context, _("name at least one file or model directory"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, RP_FILE_KIND_SCENARIO,
+                            &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -230,6 +235,14 @@ plan_row (const RpScenario *scenario,
   return rp_scenario_copy (chosen->scenario);
 }
 
+/* What each launch format writes, for rp_cli_check_output(). */
+static const RpFileKind launch_kinds[RP_N_LAUNCH_FORMATS] = {
+  [RP_LAUNCH_DEEPSPEED] = RP_FILE_KIND_DEEPSPEED_CONFIG,
+  [RP_LAUNCH_ACCELERATE] = RP_FILE_KIND_ACCELERATE_CONFIG,
+  [RP_LAUNCH_TORCHRUN] = RP_FILE_KIND_LAUNCH_SCRIPT,
+  [RP_LAUNCH_HOWTO] = RP_FILE_KIND_TEXT,
+};
+
 gboolean
 rp_cli_is_launch_export (int    argc,
                          char **argv)
@@ -255,13 +268,18 @@ rp_cli_run_export_launch (int    argc,
   g_autofree char *text = NULL;
   g_auto(GStrv) notes = NULL;
   RpLaunchFormat format;
+  int status = EXIT_OK;
 
+  rp_cli_add_force_option (context);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (!rp_launch_format_from_string (opt_format, &format))
     return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, launch_kinds[format],
+                            &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
