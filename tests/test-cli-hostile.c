@@ -282,6 +282,46 @@ test_output_of_another_kind (void)
   assert_scenario (config);
 }
 
+/* A user catalog's date after today shows as stale, with no age; a date
+ * that is none is a warning naming its key, and its entries stay out. */
+static void
+test_catalog_dates (void)
+{
+  g_autofree char *dir = temp_path ("user-catalog");
+  g_autofree char *gpus = g_build_filename (dir, "gpus.json", NULL);
+  g_autofree char *bad = g_build_filename (dir, "more.json", NULL);
+  const char *env[] = { "RIGPLAN_USER_DATADIR", dir, NULL };
+  g_auto(RpTestCliResult) r = { 0 };
+  g_autoptr(cJSON) doc = NULL;
+  const cJSON *gpu = NULL, *item;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (gpus,
+                 "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"future\","
+                 " \"name\": \"Future\", \"vendor\": \"V\", \"memory_gib\": 12, \"tflops\":"
+                 " {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"9999-12-31\"}]}", -1, NULL));
+  g_assert_true (g_file_set_contents (bad,
+                 "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"month13\","
+                 " \"name\": \"M\", \"vendor\": \"V\", \"memory_gib\": 12, \"tflops\":"
+                 " {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"2026-13-45\"}]}", -1, NULL));
+  rp_test_run_cli (&r, env, "catalog", "gpus", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "more.json: gpus[0].as_of: “2026-13-45” is not a date"));
+  doc = cJSON_Parse (r.out);
+  g_assert_nonnull (doc);
+  cJSON_ArrayForEach (item, doc)
+    {
+      const char *id = cJSON_GetStringValue (cJSON_GetObjectItem (item, "id"));
+
+      g_assert_cmpstr (id, !=, "month13");
+      if (g_strcmp0 (id, "future") == 0)
+        gpu = item;
+    }
+  g_assert_nonnull (gpu);
+  g_assert_true (cJSON_IsTrue (cJSON_GetObjectItem (gpu, "stale")));
+  g_assert_true (cJSON_IsNull (cJSON_GetObjectItem (gpu, "age_months")));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -296,6 +336,7 @@ main (int    argc,
   g_test_add_func ("/cli/hostile/compare-budget", test_compare_budget);
   g_test_add_func ("/cli/hostile/output-is-an-input", test_output_is_an_input);
   g_test_add_func ("/cli/hostile/output-of-another-kind", test_output_of_another_kind);
+  g_test_add_func ("/cli/hostile/catalog-dates", test_catalog_dates);
   status = g_test_run ();
   rp_test_remove_dir (tmp_dir);
   g_free (tmp_dir);

@@ -274,14 +274,14 @@ static const Row estimate_rows[] = {
  * load; hidden and non-regular files are skipped without a word. */
 #define GPUS(entries) "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [" entries "]}"
 #define GPU_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"vendor\": \"V\", \"memory_gib\": 12," \
-                        " \"tflops\": {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"d\"" extra "}"
+                        " \"tflops\": {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"2026-01\"" extra "}"
 #define OFFERS(entries) "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [" entries "]}"
 #define OFFER_WITH(gpu, extra) "{\"id\": \"my-offer\", \"provider\": \"Lab\", \"gpu\": \"" gpu "\"," \
-                               " \"source\": \"s\", \"as_of\": \"d\"" extra "}"
+                               " \"source\": \"s\", \"as_of\": \"2026-01\"" extra "}"
 #define PRICE ", \"currency\": \"CNY\", \"per_gpu_hour\": {\"on_demand\": 3}"
 #define MODELS(entries) "{\"format\": \"rigplan-models\", \"version\": 1, \"models\": [" entries "]}"
 #define MODEL_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"kind\": \"decoder\"," \
-                          " \"source\": \"s\", \"as_of\": \"d\", " extra "}"
+                          " \"source\": \"s\", \"as_of\": \"2026-01\", " extra "}"
 
 static const Row catalog_rows[] = {
   TEXT ("good-gpu", GPUS (GPU_WITH ("")), NULL, NULL),
@@ -310,10 +310,10 @@ static const Row catalog_rows[] = {
   TEXT ("memory-string", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
         " \"memory_gib\": \"lots\"}"), "gpus[0].memory_gib", "expected a number"),
   TEXT ("memory-negative", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
-        " \"memory_gib\": -4, \"tflops\": {}, \"source\": \"s\", \"as_of\": \"d\"}"),
+        " \"memory_gib\": -4, \"tflops\": {}, \"source\": \"s\", \"as_of\": \"2026-01\"}"),
         "gpus[0].memory_gib", "expected a number from"),
   TEXT ("tflops-1e400", GPUS ("{\"id\": \"mine\", \"name\": \"M\", \"vendor\": \"V\","
-        " \"memory_gib\": 4, \"tflops\": {\"fp32\": 1e400}, \"source\": \"s\", \"as_of\": \"d\"}"),
+        " \"memory_gib\": 4, \"tflops\": {\"fp32\": 1e400}, \"source\": \"s\", \"as_of\": \"2026-01\"}"),
         "gpus[0].tflops.fp32", "out of range"),
   TEXT ("id-uppercase", GPUS ("{\"id\": \"Mine\"}"), "gpus[0].id", "may hold only"),
   TEXT ("id-twice", GPUS (GPU_WITH ("") ", " GPU_WITH ("")), "gpus[1].id", "appears twice"),
@@ -321,11 +321,24 @@ static const Row catalog_rows[] = {
         "not valid UTF-8"),
   TEXT ("precision-unknown", GPUS (GPU_WITH (", \"precisions\": [\"fp4\"]")),
         "gpus[0].precisions[0]", "expected one of"),
+  /* dates: a date that is none refused with its key; a future one loads
+   * and shows as stale (test-catalog.c), never as fresh */
+  TEXT ("as-of-month-13", GPUS ("{\"id\": \"mine\", \"name\": \"Mine\", \"vendor\": \"V\","
+        " \"memory_gib\": 12, \"tflops\": {\"fp32\": 10}, \"source\": \"s\","
+        " \"as_of\": \"2026-13-45\"}"), "gpus[0].as_of", "“2026-13-45” is not a date"),
+  TEXT ("as-of-yesterday", OFFERS ("{\"id\": \"my-offer\", \"provider\": \"Lab\","
+        " \"gpu\": \"t4\", \"source\": \"s\", \"as_of\": \"yesterday\"" PRICE "}"),
+        "offers[0].as_of", "“yesterday” is not a date"),
+  TEXT ("price-as-of-feb-30", GPUS (GPU_WITH (", \"price_as_of\": \"2026-02-30\"")),
+        "gpus[0].price_as_of", "is not a date"),
+  TEXT ("as-of-9999", GPUS ("{\"id\": \"mine\", \"name\": \"Mine\", \"vendor\": \"V\","
+        " \"memory_gib\": 12, \"tflops\": {\"fp32\": 10}, \"source\": \"s\","
+        " \"as_of\": \"9999-12-31\"}"), NULL, NULL),
   TEXT ("offer-unknown-gpu", OFFERS (OFFER_WITH ("warp-drive", PRICE)), "offers[0].gpu",
         "“warp-drive” is in no GPU catalog (offer “my-offer”)"),
   TEXT ("offer-third-unknown-gpu", OFFERS ("{\"id\": \"a\", \"provider\": \"P\", \"gpu\": \"t4\","
-        " \"source\": \"s\", \"as_of\": \"d\"" PRICE "}, {\"id\": \"b\", \"provider\": \"P\","
-        " \"gpu\": \"t4\", \"source\": \"s\", \"as_of\": \"d\"" PRICE "}, "
+        " \"source\": \"s\", \"as_of\": \"2026-01\"" PRICE "}, {\"id\": \"b\", \"provider\": \"P\","
+        " \"gpu\": \"t4\", \"source\": \"s\", \"as_of\": \"2026-01\"" PRICE "}, "
         OFFER_WITH ("nope", PRICE)), "offers[2].gpu", "is in no GPU catalog"),
   TEXT ("offer-currency", OFFERS (OFFER_WITH ("t4", ", \"currency\": \"EUR\","
         " \"per_gpu_hour\": {\"on_demand\": 3}")), "offers[0].currency", "unknown value"),
@@ -337,7 +350,7 @@ static const Row catalog_rows[] = {
         " \"hidden\": 64, \"heads\": 4, \"ffn\": 256, \"vocab\": 100")), "models[0].params",
         "from 0 to 1,000,000,000,000,000"),
   TEXT ("model-wraps-around", MODELS ("{\"id\": \"mine\", \"name\": \"M\", \"kind\": \"moe\","
-        " \"source\": \"s\", \"as_of\": \"d\", \"params\": 1, \"layers\": 32, \"hidden\": 4096,"
+        " \"source\": \"s\", \"as_of\": \"2026-01\", \"params\": 1, \"layers\": 32, \"hidden\": 4096,"
         " \"heads\": 32, \"ffn\": 1048576, \"vocab\": 32000, \"experts\": 65536,"
         " \"experts_active\": 2}"), "models[0].experts", "2^53"),
 };

@@ -345,7 +345,8 @@ add_provenance (cJSON      *obj,
   rp_json_add_string (obj, "source", source);
   rp_json_add_string (obj, "source_kind", source_kind);
   rp_json_add_string (obj, "as_of", as_of);
-  if (rp_as_of_months (as_of, today, &months))
+  /* a date after today is wrong: no age, and stale, never fresh */
+  if (rp_as_of_months (as_of, today, &months) && !rp_as_of_is_future (as_of, today))
     rp_json_add_number (obj, "age_months", round (months * 10) / 10);
   else
     cJSON_AddNullToObject (obj, "age_months");

@@ -5,6 +5,7 @@
 
 #include "rp-catalog.h"
 
+#include "rp-age.h"
 #include "rp-catalog-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
@@ -326,6 +327,7 @@ rp_catalog_read_provenance (const cJSON *item,
 {
   return rp_json_read_string (item, path, "source", TRUE, source, error) &&
          rp_json_read_string (item, path, "as_of", TRUE, as_of, error) &&
+         rp_as_of_check (*as_of, path, "as_of", error) &&
          rp_json_read_string (item, path, "notes", FALSE, notes, error);
 }
 
@@ -463,6 +465,8 @@ read_gpu (const cJSON *item,
       !rp_json_read_number (item, path, "price_usd", FALSE, 0, 1e8, &gpu->price_usd, error) ||
       !rp_json_read_string (item, path, "price_source", FALSE, &gpu->price_source, error) ||
       !rp_json_read_string (item, path, "price_as_of", FALSE, &gpu->price_as_of, error) ||
+      (gpu->price_as_of != NULL &&
+       !rp_as_of_check (gpu->price_as_of, path, "price_as_of", error)) ||
       !rp_json_read_object (item, path, "stack", FALSE, &stack, error) ||
       !rp_catalog_read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes,
                                    error) ||
