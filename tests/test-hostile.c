@@ -220,6 +220,17 @@ static const Row scenario_rows[] = {
         "model.params", "whole number"),
   TEXT ("params-1e17", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 1e17}}",
         "model.params", "from 0 to 1,000,000,000,000,000"),
+  /* the size that does not divide is the one named (it was always tensor) */
+  TEXT ("pipeline-1024-on-8", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"training\":"
+        " {\"pipeline_parallel\": 1024}, \"hardware\": {\"gpu\": \"h100-sxm\", \"gpus_per_node\": 8}}",
+        "training.pipeline_parallel", "(1 × 1024 × 1 = 1024) must divide the GPU count (8)"),
+  TEXT ("tensor-3-on-8", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"training\":"
+        " {\"tensor_parallel\": 3}, \"hardware\": {\"gpu\": \"h100-sxm\", \"gpus_per_node\": 8}}",
+        "training.tensor_parallel", "(3 × 1 × 1 = 3) must divide"),
+  TEXT ("context-3-on-8", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"training\":"
+        " {\"tensor_parallel\": 2, \"pipeline_parallel\": 2, \"context_parallel\": 3},"
+        " \"hardware\": {\"gpu\": \"h100-sxm\", \"gpus_per_node\": 8}}",
+        "training.context_parallel", "(2 × 2 × 3 = 12) must divide"),
   TEXT ("params-2^53-plus-2", HEAD ", \"model\": {\"preset\": \"gpt2\", \"params\": 9007199254740994}}",
         "model.params", "from 0 to 1,000,000,000,000,000"),
 };
@@ -263,6 +274,24 @@ static const Row estimate_rows[] = {
   TEXT ("vision-no-samples", HEAD ", \"model\": {\"preset\": \"resnet-50\"},"
         " \"training\": {\"dataset_tokens\": 1e9}, \"hardware\": {\"gpu\": \"h100-sxm\"}}",
         "warning", "dataset-empty"),
+  /* a custom decoder must say its key/value heads: "must divide heads"
+   * said nothing of a key that was not there */
+  TEXT ("custom-decoder-no-kv-heads", ARCH ("decoder", "\"layers\": 2, \"hidden\": 64,"
+        " \"heads\": 4, \"ffn\": 256, \"vocab\": 100"), "model.kv_heads",
+        "required: the key/value heads"),
+  TEXT ("custom-decoder-kv-heads-3", ARCH ("decoder", "\"layers\": 2, \"hidden\": 64,"
+        " \"heads\": 4, \"kv_heads\": 3, \"ffn\": 256, \"vocab\": 100"), "model.kv_heads",
+        "must divide heads"),
+  /* 127 samples in steps of 2 × 8: DeepSpeed refuses it; an estimate says so */
+  TEXT ("global-batch-uneven", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"training\":"
+        " {\"micro_batch\": 2, \"global_batch\": 127, \"dataset_tokens\": 1e9},"
+        " \"hardware\": {\"gpu\": \"h100-sxm\", \"gpus_per_node\": 8}}", "advice",
+        "training.global_batch: 127 is not a multiple of micro batch × data-parallel GPUs"
+        " (2 × 8 = 16)"),
+  TEXT ("global-batch-even", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"training\":"
+        " {\"micro_batch\": 2, \"global_batch\": 128, \"dataset_tokens\": 1e9},"
+        " \"hardware\": {\"gpu\": \"h100-sxm\", \"gpus_per_node\": 8}}", "no-advice",
+        "batch-uneven"),
   TEXT ("unknown-gpu", HEAD ", \"model\": {\"preset\": \"gpt2\"}, \"hardware\": {\"gpu\": \"gtx-9999\"}}",
         "hardware.gpu", "gtx-9999"),
   TEXT ("unknown-preset", HEAD ", \"model\": {\"preset\": \"gpt-7\"}, \"hardware\": {\"gpu\": \"h100-sxm\"}}",
@@ -659,7 +688,25 @@ test_estimate_row (gconstpointer data)
 
   g_assert_no_error (error);
   done = rp_estimate_compute (scenario, shared_catalog (), est, &error);
-  if (g_strcmp0 (row->key, "warning") == 0)
+  if (g_strcmp0 (row->key, "advice") == 0 || g_strcmp0 (row->key, "no-advice") == 0)
+    {
+      gboolean found = FALSE;
+
+      g_assert_no_error (error);
+      g_assert_true (done);
+      for (guint i = 0; i < est->warnings->len; i++)
+        {
+          const RpWarning *w = g_ptr_array_index (est->warnings, i);
+
+          if (strstr (w->message, row->fragment) != NULL || g_str_equal (w->code, row->fragment))
+            {
+              g_test_message ("%s: %s [%s]", row->name, w->message, w->code);
+              found = TRUE;
+            }
+        }
+      g_assert_true (found == (g_strcmp0 (row->key, "advice") == 0));
+    }
+  else if (g_strcmp0 (row->key, "warning") == 0)
     {
       gboolean warned = FALSE;
 
@@ -835,6 +882,44 @@ test_copies_share_unknown_keys (void)
   }
 }
 
+/* One id in two files of the user's catalog: one won silently.  Now a
+ * warning names the key, both files, and which entry is used. */
+static void
+test_catalog_id_in_two_files (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-hostile-XXXXXX", &error);
+  g_autofree char *a = g_build_filename (dir, "a-gpus.json", NULL);
+  g_autofree char *b = g_build_filename (dir, "b-gpus.json", NULL);
+  g_autofree char *text_a = g_strdup (GPUS (GPU_WITH ("")));
+  g_autofree char *text_b = g_strdup (GPUS ("{\"id\": \"other\", \"name\": \"Other\","
+                                            " \"vendor\": \"V\", \"memory_gib\": 8,"
+                                            " \"tflops\": {\"fp32\": 5}, \"source\": \"s\","
+                                            " \"as_of\": \"2026-01\"}, {\"id\": \"mine\","
+                                            " \"name\": \"Mine B\", \"vendor\": \"V\","
+                                            " \"memory_gib\": 24, \"tflops\": {\"fp32\": 10},"
+                                            " \"source\": \"s\", \"as_of\": \"2026-01\"}"));
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  const GError *problem;
+
+  write_text (a, text_a, strlen (text_a));
+  write_text (b, text_b, strlen (text_b));
+  g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
+  catalog = rp_catalog_load_default_full (&problems, &error);
+  g_setenv ("RIGPLAN_USER_DATADIR", "/nonexistent", TRUE);
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 1);
+  problem = g_ptr_array_index (problems, 0);
+  g_test_message ("%s", problem->message);
+  g_assert_cmpstr (rp_error_get_key (problem), ==, "gpus[1].id");
+  g_assert_true (g_str_has_prefix (problem->message, b));
+  g_assert_nonnull (strstr (problem->message, a));
+  g_assert_nonnull (strstr (problem->message, "this file’s entry is used"));
+  g_assert_cmpfloat (rp_catalog_lookup_gpu (catalog, "mine")->memory_gib, ==, 24);
+  remove_tree (dir);
+}
+
 /* What is already where a write would go, read from its content. */
 static void
 test_file_kinds (void)
@@ -912,6 +997,7 @@ main (int    argc,
   add_rows ("/core/hostile/import/", import_rows, G_N_ELEMENTS (import_rows), test_import_row);
   g_test_add_func ("/core/hostile/compare-set-budget", test_compare_set_budget);
   g_test_add_func ("/core/hostile/file-kinds", test_file_kinds);
+  g_test_add_func ("/core/hostile/catalog-id-in-two-files", test_catalog_id_in_two_files);
   g_test_add_func ("/core/hostile/copies-share-unknown-keys", test_copies_share_unknown_keys);
   return g_test_run ();
 }

@@ -275,6 +275,32 @@ rp_scenario_model_is_customized (const RpScenario  *self,
 }
 
 gboolean
+rp_scenario_check_batch (const RpScenario *self,
+                         GError          **error)
+{
+  guint step, dp;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  dp = rp_scenario_data_parallel (self);
+  step = self->training.micro_batch * MAX (dp, 1);
+  if (step == 0 || self->training.global_batch % step == 0)
+    return TRUE;
+  /* DeepSpeed refuses such a config (runtime/config.py, _batch_assertion:
+   * train_batch_size == micro_batch_per_gpu × gradient_acc_step ×
+   * world_size); other trainers round the accumulation steps */
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "training.global_batch",
+                    /* TRANSLATORS: global batch, micro batch, data-parallel GPUs, their
+                     * product, then the multiples below and above */
+                    _("%u is not a multiple of micro batch × data-parallel GPUs (%u × %u = %u): "
+                      "DeepSpeed refuses it and other trainers round it; use %u or %u"),
+                    self->training.global_batch, self->training.micro_batch, dp, step,
+                    MAX (self->training.global_batch / step, 1) * step,
+                    (self->training.global_batch / step + 1) * step);
+  return FALSE;
+}
+
+gboolean
 rp_scenario_validate (const RpScenario *self,
                       GError          **error)
 {
@@ -297,10 +323,19 @@ rp_scenario_validate (const RpScenario *self,
   if (n_gpus == 0)
     return scenario_invalid (error, "hardware.gpus_per_node", _("at least one GPU is needed"));
   if (model_parallel == 0 || n_gpus % model_parallel != 0)
-    return scenario_invalid (error, t->context_parallel > 1 ? "training.context_parallel"
-                                                           : "training.tensor_parallel",
-                             _("tensor × pipeline × context parallel size must divide the "
-                               "GPU count"));
+    {
+      /* the first size that does not divide what the ones before leave */
+      const char *key = n_gpus % t->tensor_parallel != 0 ? "training.tensor_parallel"
+                        : (n_gpus / t->tensor_parallel) % t->pipeline_parallel != 0
+                        ? "training.pipeline_parallel" : "training.context_parallel";
+
+      /* TRANSLATORS: the sizes, their product, then the GPU count */
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
+                        _("tensor × pipeline × context parallel size (%u × %u × %u = %u) must "
+                          "divide the GPU count (%u)"), t->tensor_parallel, t->pipeline_parallel,
+                        MAX (t->context_parallel, 1), model_parallel, n_gpus);
+      return FALSE;
+    }
   if (t->tensor_parallel > hw->gpus_per_node)
     return scenario_invalid (error, "training.tensor_parallel",
                              _("tensor parallelism cannot span more GPUs than one node has"));

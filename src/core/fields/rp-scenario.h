@@ -57,6 +57,13 @@ guint       rp_scenario_data_parallel  (const RpScenario *self);
 gboolean    rp_scenario_validate       (const RpScenario *self,
                                         GError          **error);
 
+/* Whether the global batch is a whole number of steps of micro batch ×
+ * data-parallel GPUs.  Not an error (a plan may try such a machine), but
+ * a warning the estimate gives (code "batch-uneven"): the error names
+ * training.global_batch and the multiples around it. */
+gboolean    rp_scenario_check_batch    (const RpScenario *self,
+                                        GError          **error);
+
 /* The scenario fields that differ from @a to @b, as RpChange (the
  * architecture overrides are compared too); transfer full. */
 GArray     *rp_scenario_diff           (const RpScenario *a,

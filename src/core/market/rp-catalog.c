@@ -52,6 +52,10 @@ struct _RpCatalog
   GHashTable      *origins;    /* offer id (owned) → OfferOrigin* (owned) */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
+  /* while a user directory loads (load_user_dir): which of its files
+   * gave each id, so that one id in two of them is said, not silent */
+  GHashTable      *user_ids;   /* owned, may be NULL: "gpus:ID" → file (owned) */
+  GPtrArray       *user_problems;   /* borrowed, may be NULL */
 };
 
 /* ---- entry lifetimes ------------------------------------------------ */
@@ -648,6 +652,35 @@ read_all_entries (const cJSON     *root,
   return TRUE;
 }
 
+/* An id that an earlier file of the user's directory gave too: a
+ * warning naming both files and the key; the later file's entry is used
+ * (files are read in name order). */
+static void
+note_user_id (RpCatalog       *self,
+              const EntryKind *kind,
+              const char      *file,
+              guint            index,
+              const char      *id)
+{
+  g_autofree char *slot = g_strdup_printf ("%s:%s", kind->key, id);
+  const char *earlier = g_hash_table_lookup (self->user_ids, slot);
+
+  if (earlier != NULL && g_strcmp0 (earlier, file) != 0 && self->user_problems != NULL)
+    {
+      g_autofree char *key = g_strdup_printf ("%s[%u].id", kind->key, index);
+      GError *problem = NULL;
+
+      /* TRANSLATORS: an id given by two files of the user's catalog; the
+       * first %s is the id, the second the other file */
+      rp_error_set_key (&problem, RP_ERROR_INVALID_VALUE, key,
+                        _("“%s” is in %s too; this file’s entry is used (files are read in "
+                          "name order): keep one"), id, earlier);
+      g_prefix_error (&problem, "%s: ", file);
+      g_ptr_array_add (self->user_problems, problem);
+    }
+  g_hash_table_replace (self->user_ids, g_steal_pointer (&slot), g_strdup (file));
+}
+
 static gboolean
 read_entries (RpCatalog       *self,
               const cJSON     *root,
@@ -665,6 +698,8 @@ read_entries (RpCatalog       *self,
     {
       gpointer entry = read->pdata[i];
 
+      if (self->user_ids != NULL)
+        note_user_id (self, kind, file, i, *(char **) entry);
       if (list == &self->clouds)
         {
           OfferOrigin *origin = g_new0 (OfferOrigin, 1);
@@ -914,6 +949,8 @@ load_user_dir (RpCatalog  *self,
 {
   g_autoptr(GPtrArray) paths = list_user_files (dir, problems);
 
+  self->user_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->user_problems = problems;
   for (guint i = 0; i < paths->len; i++)
     {
       GError *problem = NULL;
@@ -921,6 +958,8 @@ load_user_dir (RpCatalog  *self,
       if (!rp_catalog_load_file (self, g_ptr_array_index (paths, i), &problem))
         g_ptr_array_add (problems, problem);
     }
+  g_clear_pointer (&self->user_ids, g_hash_table_unref);
+  self->user_problems = NULL;
   check_references (self, problems, NULL);
 }
 

@@ -73,6 +73,18 @@ check_region (const RpScenario *scenario,
   return FALSE;
 }
 
+/* What the scenario's keys allow but a trainer would not run as written
+ * (rp_scenario_check_batch()): a warning that names the key. */
+static void
+add_input_warnings (const RpScenario *scenario,
+                    RpEstimate       *out)
+{
+  g_autoptr(GError) batch = NULL;
+
+  if (!rp_scenario_check_batch (scenario, &batch))
+    rp_estimate_add_warning (out, "batch-uneven", RP_SEVERITY_WARNING, "%s", batch->message);
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
@@ -112,6 +124,8 @@ rp_estimate_compute_full (const RpScenario *scenario,
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);
   rp_constraints_judge (scenario, out, (flags & RP_ESTIMATE_NO_WORDS) == 0);
+  if ((flags & RP_ESTIMATE_NO_WORDS) == 0)
+    add_input_warnings (scenario, out);
   if ((flags & RP_ESTIMATE_NO_FIX) == 0)
     rp_fix_search (scenario, catalog, out);
   return TRUE;
