@@ -12,6 +12,7 @@
 
 #include "rp-chart-compare.h"
 #include "rp-scenario.h"
+#include "rp-words.h"
 
 #include <stdio.h>
 
@@ -51,7 +52,7 @@ main (void)
   for (guint k = 0; k < iterations; k++)
     {
       gint64 start = g_get_monotonic_time ();
-      RpCompare *cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios, NULL,
+      RpCompare *cmp = rp_words_compare_new (catalog, (const RpScenario *const *) scenarios, NULL,
                                        G_N_ELEMENTS (names));
       gint64 us = g_get_monotonic_time () - start;
 

@@ -22,6 +22,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
@@ -176,7 +177,7 @@ bench_estimate (const RpCatalog *catalog,
 
   for (guint i = 0; i < iterations; i++)
     {
-      gboolean computed = rp_estimate_compute (scenarios[i % G_N_ELEMENTS (rp_test_examples)],
+      gboolean computed = rp_fix_estimate (scenarios[i % G_N_ELEMENTS (rp_test_examples)],
                                                catalog, est, NULL);
       g_assert_true (computed);
     }

@@ -5,6 +5,7 @@
 
 #include "rp-test-core.h"
 
+#include "rp-fix.h"
 #include "rp-json-private.h"
 
 #include <glib/gstdio.h>
@@ -43,7 +44,7 @@ rp_test_estimate (const RpCatalog  *catalog,
   g_autoptr(GError) error = NULL;
   RpEstimate *est = rp_estimate_new ();
 
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (s, catalog, est, &error));
   g_assert_no_error (error);
   return est;
 }

@@ -28,7 +28,7 @@ test_bundled_sizes (void)
 static const char *const source_kinds[] = {
   "list price", "market quote", "datasheet", "spec database", "press", "policy", "dataset",
   "survey", "paper", "model config", "documentation", "analyst estimate",
-  "modelling assumption", NULL,
+  "modelling assumption", "listing", NULL,
 };
 
 static void

@@ -13,6 +13,7 @@
 #include "rp-explore.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
+#include "rp-words.h"
 #include "rp-units.h"
 
 #include <math.h>
@@ -31,7 +32,7 @@ three_way (void)
 
   s[1]->hardware.gpus_per_node = 8;
   rp_scenario_set_name (s[1], "Llama 3 8B LoRA on eight 4090s");
-  cmp = rp_compare_new (catalog, (const RpScenario *const *) s, NULL, 3);
+  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) s, NULL, 3);
   for (guint i = 0; i < 3; i++)
     rp_scenario_free (s[i]);
   return cmp;
@@ -220,7 +221,7 @@ test_error_column (void)
   g_autoptr(RpCompare) cmp = NULL;
 
   rp_scenario_set_gpu (s[1], "no-such-gpu");
-  cmp = rp_compare_new (catalog, (const RpScenario *const *) s, NULL, 2);
+  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) s, NULL, 2);
   for (RpChartKind k = 0; k < RP_N_CHARTS; k++)
     {
       RpChartData *data = rp_chart_data_new_compare (k, cmp, catalog);

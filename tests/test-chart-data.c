@@ -196,8 +196,7 @@ test_time_points (void)
                                                          MAX (n / 8, 1));
           g_autoptr(RpEstimate) direct = rp_estimate_new ();
 
-          g_assert_true (rp_estimate_compute_full (moved, catalog, RP_ESTIMATE_NO_FIX, direct,
-                                                   NULL));
+          g_assert_true (rp_estimate_compute (moved, catalog, direct, NULL));
           g_assert_cmpfloat (rp_chart_data_get_x (data, s, i), ==, n);
           g_assert_cmpfloat_with_epsilon (rp_chart_data_get_y (data, s, i), direct->compute.days,
                                           1e-12);

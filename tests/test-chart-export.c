@@ -8,6 +8,7 @@
 #include "rp-chart.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
 
@@ -213,7 +214,7 @@ test_report_pdf (Fixture       *f,
                                     "full-finetune-llama2-7b-8xa100.rigplan", NULL);
   scenario = rp_scenario_load_file (scenario_path, &error);
   g_assert_no_error (error);
-  g_assert_true (rp_estimate_compute (scenario, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (scenario, catalog, est, &error));
   g_assert_no_error (error);
 
   g_assert_true (rp_chart_export_report_pdf (scenario, catalog, est, path, &error));

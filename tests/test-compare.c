@@ -13,6 +13,7 @@
 #include "rp-compare-set.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
 #include "rp-units.h"
@@ -35,7 +36,7 @@ static RpCompare *
 compare_of (RpScenario **scenarios,
             guint        n)
 {
-  return rp_compare_new (catalog, (const RpScenario *const *) scenarios, NULL, n);
+  return rp_words_compare_new (catalog, (const RpScenario *const *) scenarios, NULL, n);
 }
 
 static const RpCompareRow *

@@ -155,7 +155,11 @@ test_capital_over_budget (void)
   g_assert_cmpint (est->level, ==, RP_SEVERITY_WARNING);
   title = rp_words_verdict_title (eight, est);
   g_assert_nonnull (strstr (title, "capital"));
-  g_assert_nonnull (strstr (c->message, "renting this run costs"));
+  {
+    g_autofree char *finding = rp_words_constraint (RP_CONSTRAINT_CAPITAL, c, eight, est);
+
+    g_assert_nonnull (strstr (finding, "renting this run costs"));
+  }
 
   /* a capital limit of its own judges the purchase instead */
   eight->budget.capital_limit = ceil (c->needed * 1.1);
@@ -247,7 +251,7 @@ test_offer_for_another_gpu (void)
   g_autoptr(GError) error = NULL;
 
   rp_scenario_set_rent_offer (s, "aws-p5-48xlarge-2025-03-17");
-  g_assert_false (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_false (rp_fix_estimate (s, catalog, est, &error));
   g_assert_cmpstr (rp_error_get_key (error), ==, "budget.rent_offer");
   g_assert_nonnull (strstr (rp_error_get_detail (error), "H100"));
 }

@@ -6,6 +6,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-estimate-json.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
@@ -107,7 +108,7 @@ test_absurd_but_valid (void)
         mutations[k] (s);
         if (!rp_scenario_validate (s, NULL))
           continue;   /* the app shows the inline error instead */
-        if (!rp_estimate_compute (s, catalog, est, &error))
+        if (!rp_fix_estimate (s, catalog, est, &error))
           {
             /* a refusal must say why, naming a key */
             g_assert_nonnull (strchr (error->message, ':'));
@@ -139,7 +140,7 @@ test_every_gpu (void)
 
         rp_scenario_set_gpu (s, gpu->id);
         rp_scenario_set_rent_offer (s, NULL);
-        g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+        g_assert_true (rp_fix_estimate (s, catalog, est, &error));
         check_estimate (s, catalog, est, what);
       }
 }

@@ -8,6 +8,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 #include "rp-words.h"
@@ -257,7 +258,7 @@ test_starter_zh (void)
   g_assert_no_error (error);
   g_assert_cmpint (s->budget.currency, ==, RP_CURRENCY_CNY);
   g_assert_cmpstr (s->budget.region, ==, "cn-average");
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (s, catalog, est, &error));
   g_assert_no_error (error);
   p = &est->cost.prices;
   g_assert_cmpfloat_with_epsilon (p->power.value, 0.088 * 6.9929, 1e-6);

@@ -440,7 +440,7 @@ estimate (const RpScenario *s)
 
   if (fed->training.dataset_tokens == 0 && fed->training.dataset_samples == 0)
     fed->training.dataset_tokens = 1e9;
-  g_assert_true (rp_estimate_compute (fed, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (fed, catalog, est, &error));
   g_assert_no_error (error);
   return est;
 }

@@ -640,7 +640,7 @@ test_verdict_and_fix (void)
   rp_scenario_set_gpu (s, "rtx-4090");
   s->training.seq_len = 2048;
   s->training.global_batch = 8;
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (s, catalog, est, &error));
   g_assert_no_error (error);
   g_assert_true (est->memory.computed);
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
@@ -658,7 +658,7 @@ test_verdict_and_fix (void)
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_QLORA);
   fixed = rp_fix_apply (s, &est->fix);
   g_assert_cmpint (fixed->training.method, ==, RP_METHOD_QLORA);
-  g_assert_true (rp_estimate_compute (fixed, catalog, after, &error));
+  g_assert_true (rp_fix_estimate (fixed, catalog, after, &error));
   g_assert_cmpint (after->memory.verdict, ==, RP_VERDICT_FITS);
   g_assert_cmpfloat_with_epsilon (after->memory.total_bytes, est->fix.memory_total_bytes, 1.0);
 
@@ -689,7 +689,7 @@ test_fix_micro_batch (void)
   s->training.micro_batch = 64;
   s->training.global_batch = 64;
   rp_scenario_set_gpu (s, "a100-80gb-sxm");
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (s, catalog, est, &error));
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
   g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_SMALLER_MICRO_BATCH);
@@ -836,13 +836,13 @@ test_opaque_recompute_unknown (void)
   rp_scenario_set_preset (s, "sdxl-unet");
   rp_scenario_set_gpu (s, "a100-80gb-sxm");
   s->training.recompute = RP_RECOMPUTE_FULL;
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (s, catalog, est, &error));
   g_assert_no_error (error);
   g_assert_cmpfloat (est->memory.recompute_bytes, >, 0);
   /* the scenario's own no-recompute figure, no checkpointed one */
   s->model.arch.activation_bytes_per_sample = 1e9;
   s->model.overridden |= RP_ARCH_ACT_BYTES;
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (s, catalog, est, &error));
   g_assert_cmpfloat (est->memory.recompute_bytes, ==, 0);
   g_assert_cmpfloat_with_epsilon (est->memory.activations_bytes, 1e9, 1.0);
   rp_estimate_free (est);
@@ -861,7 +861,7 @@ test_sdxl_example_fits (void)
 
   g_assert_no_error (error);
   g_assert_cmpint (s->training.recompute, ==, RP_RECOMPUTE_FULL);
-  g_assert_true (rp_estimate_compute (s, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (s, catalog, est, &error));
   g_assert_no_error (error);
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_FITS);
   g_assert_cmpfloat (est->memory.activations_bytes, <, 4 * RP_GIB);

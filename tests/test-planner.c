@@ -8,7 +8,9 @@
 
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-fix.h"
 #include "rp-guide.h"
+#include "rp-plan-json.h"
 #include "rp-planner.h"
 #include "rp-planner-private.h"
 #include "rp-scenario.h"
@@ -85,7 +87,7 @@ test_rows_fit (void)
       {
         const RpPlanRow *r = row_at (plan, a, i);
 
-        g_assert_true (rp_estimate_compute (r->scenario, catalog, est, NULL));
+        g_assert_true (rp_fix_estimate (r->scenario, catalog, est, NULL));
         g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_FITS);
         g_assert_cmpfloat_with_epsilon (est->compute.days, r->days, 1e-9 * r->days);
         if (a == RP_PLAN_RENT)
@@ -298,7 +300,7 @@ test_lower_bound (void)
 
   s->planner.max_gpus = 16;
   plan = plan_of (s, TRUE);
-  g_assert_true (rp_estimate_compute (s, catalog, est, NULL));
+  g_assert_true (rp_fix_estimate (s, catalog, est, NULL));
   for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
     {
       const RpPlanRow *r = row_at (plan, RP_PLAN_RENT, i);
@@ -318,9 +320,9 @@ test_zero1_dominated (void)
   g_autoptr(RpEstimate) one = rp_estimate_new (), two = rp_estimate_new ();
 
   s->training.zero_stage = 1;
-  g_assert_true (rp_estimate_compute (s, catalog, one, NULL));
+  g_assert_true (rp_fix_estimate (s, catalog, one, NULL));
   s->training.zero_stage = 2;
-  g_assert_true (rp_estimate_compute (s, catalog, two, NULL));
+  g_assert_true (rp_fix_estimate (s, catalog, two, NULL));
   g_assert_cmpfloat (two->compute.hours, ==, one->compute.hours);
   g_assert_cmpfloat (two->memory.total_bytes, <, one->memory.total_bytes);
 }

@@ -17,6 +17,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-json-private.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
@@ -66,7 +67,7 @@ estimate_case (const char *id,
   RpEstimate *est = rp_estimate_new ();
 
   g_assert_no_error (error);
-  g_assert_true (rp_estimate_compute (sc, catalog, est, &error));
+  g_assert_true (rp_fix_estimate (sc, catalog, est, &error));
   g_assert_no_error (error);
   *n_gpus = rp_scenario_n_gpus (sc);
   return est;

@@ -21,6 +21,7 @@
 #include "rp-doc.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-report.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -71,7 +72,7 @@ example_load (Example    *ex,
   ex->scenario = rp_scenario_load_file (ex->path, &error);
   g_assert_no_error (error);
   ex->est = rp_estimate_new ();
-  g_assert_true (rp_estimate_compute (ex->scenario, ex->catalog, ex->est, &error));
+  g_assert_true (rp_fix_estimate (ex->scenario, ex->catalog, ex->est, &error));
   g_assert_no_error (error);
 }
 
@@ -678,7 +679,7 @@ compare_examples (const RpCatalog *catalog,
       g_ptr_array_add (scenarios, rp_scenario_load_file (path, &error));
       g_assert_no_error (error);
     }
-  return rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata, NULL, n);
+  return rp_words_compare_new (catalog, (const RpScenario *const *) scenarios->pdata, NULL, n);
 }
 
 /* Two and eight scenarios (eight: tables of six and two columns) lay out

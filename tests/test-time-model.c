@@ -6,6 +6,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-links.h"
 #include "rp-mfu.h"
 #include "rp-model.h"
@@ -35,7 +36,7 @@ estimate (const RpScenario *sc,
   g_autoptr(GError) error = NULL;
   RpEstimate *est = rp_estimate_new ();
 
-  rp_estimate_compute (sc, catalog, est, &error);
+  rp_fix_estimate (sc, catalog, est, &error);
   g_assert_no_error (error);
   g_assert_true (est->compute.computed);
   return est;
@@ -388,11 +389,11 @@ test_bandwidth_unknown (void)
   sc->training.global_batch = 256;
   sc->training.micro_batch = 256;
   sc->training.dataset_samples = 1281167;
-  g_assert_true (rp_estimate_compute (sc, catalog, est, NULL));
+  g_assert_true (rp_fix_estimate (sc, catalog, est, NULL));
   g_assert_false (est->compute.computed);
   g_assert_true (rp_estimate_has_warning (est, "bandwidth-unknown"));
   sc->hardware.mfu_override = 0.3;
-  g_assert_true (rp_estimate_compute (sc, catalog, est, NULL));
+  g_assert_true (rp_fix_estimate (sc, catalog, est, NULL));
   g_assert_true (est->compute.computed);
 }
 

@@ -263,7 +263,7 @@ test_examples_show_results (void)
       else
         g_assert_cmpstr (rp_window_get_figure (win, "rent", FALSE), ==, "—");
 
-      g_assert_cmpuint (rp_window_get_n_advice (win), ==, est->warnings->len);
+      g_assert_cmpuint (rp_window_get_n_advice (win), ==, est->n_warnings);
 
       /* Each chart is handed data for this scenario. */
       for (guint k = 0; k < RP_N_CHARTS; k++)

@@ -523,7 +523,7 @@ new_column_head (RpCompareWindow *self,
   GtkWidget *head = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   g_autofree char *title = g_strdup_printf ("%s · %s", rp_compare_get_letter (cmp, i),
-                                            rp_compare_get_name (cmp, i));
+                                            rp_words_compare_name (cmp, i));
   GtkWidget *name = gtk_button_new ();
   GtkWidget *name_label = gtk_label_new (title);
   Column *col = column_at (self, i);
@@ -735,7 +735,7 @@ update_head (RpCompareWindow *self,
   GtkWidget *head = g_ptr_array_index (self->heads, i);
   GtkWidget *name = g_object_get_data (G_OBJECT (head), "rp-name");
   g_autofree char *title = g_strdup_printf ("%s · %s", rp_compare_get_letter (self->compare, i),
-                                            rp_compare_get_name (self->compare, i));
+                                            rp_words_compare_name (self->compare, i));
 
   gtk_label_set_label (GTK_LABEL (name), title);
   for (guint k = 0; k < G_N_ELEMENTS (statuses); k++)
@@ -924,7 +924,7 @@ rebuild (RpCompareWindow *self)
         refresh_chart (self, k);
       return;
     }
-  self->compare = rp_compare_new (self->catalog, (const RpScenario *const *) scenarios->pdata,
+  self->compare = rp_words_compare_new (self->catalog, (const RpScenario *const *) scenarios->pdata,
                                   (const char *const *) sources->pdata, scenarios->len);
   build_table (self);
   gtk_stack_set_visible_child_name (self->content_stack, "table");

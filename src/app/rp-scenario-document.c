@@ -770,7 +770,7 @@ rp_scenario_document_flush (RpScenarioDocument *self)
 
   g_clear_handle_id (&self->recompute_id, g_source_remove);
   start_us = g_get_monotonic_time ();
-  self->current = rp_estimate_compute (self->scenario, self->catalog, self->scratch, &error);
+  self->current = rp_fix_estimate (self->scenario, self->catalog, self->scratch, &error);
   self->compute_us = g_get_monotonic_time () - start_us;
   g_clear_error (&self->error);
   if (self->current)

@@ -4,22 +4,9 @@
 
 #include "rp-autosave.h"
 #include "rp-window.h"
+#include "rp-words.h"
 
 G_BEGIN_DECLS
-
-/* The key figures, in the order of their cards. */
-typedef enum
-{
-  RP_FIGURE_VRAM,
-  RP_FIGURE_HEADROOM,
-  RP_FIGURE_TIME,
-  RP_FIGURE_THROUGHPUT,
-  RP_FIGURE_RENT,
-  RP_FIGURE_CAPITAL,
-  RP_FIGURE_MONTHLY,
-  RP_FIGURE_PAYBACK,
-  RP_N_FIGURES
-} RpFigure;
 
 struct _RpWindow
 {
@@ -66,8 +53,8 @@ struct _RpWindow
   GFile              *notice_file;        /* what "Open" in the notice opens */
 
   /* borrowed: the figure cards' labels */
-  GtkLabel           *figure_value[RP_N_FIGURES];
-  GtkLabel           *figure_detail[RP_N_FIGURES];
+  GtkLabel           *figure_value[RP_WORDS_N_FIGURES];
+  GtkLabel           *figure_detail[RP_WORDS_N_FIGURES];
   GtkWidget          *error_dialog;       /* weak pointer */
 
   /* state */

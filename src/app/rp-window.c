@@ -75,10 +75,8 @@ new_figure_label (const char *css_class,
 static void
 build_figures (RpWindow *self)
 {
-  G_STATIC_ASSERT ((int) RP_N_FIGURES == (int) RP_WORDS_N_FIGURES);
-
   /* the captions (and names) are core's, like the figures */
-  for (guint i = 0; i < RP_N_FIGURES; i++)
+  for (guint i = 0; i < RP_WORDS_N_FIGURES; i++)
     {
       GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       GtkWidget *caption = gtk_label_new (rp_words_figure_caption (i));
@@ -101,10 +99,10 @@ build_figures (RpWindow *self)
 }
 
 static void
-set_figure (RpWindow   *self,
-            RpFigure    figure,
-            const char *value,
-            const char *detail)
+set_figure (RpWindow      *self,
+            RpWordsFigure  figure,
+            const char    *value,
+            const char    *detail)
 {
   gtk_label_set_label (self->figure_value[figure], value != NULL ? value : "—");
   gtk_label_set_label (self->figure_detail[figure], detail != NULL ? detail : "");
@@ -118,7 +116,7 @@ update_figures (RpWindow         *self,
   RpWordsFigureText texts[RP_WORDS_N_FIGURES];
 
   rp_words_figures (scenario, est, texts);
-  for (guint i = 0; i < RP_N_FIGURES; i++)
+  for (guint i = 0; i < RP_WORDS_N_FIGURES; i++)
     set_figure (self, i, texts[i].value, texts[i].detail);
   rp_words_figures_clear (texts);
 }
@@ -144,7 +142,8 @@ set_verdict (RpWindow   *self,
 
 static GtkWidget *
 new_check_row (const RpConstraint *c,
-               RpConstraintCode    code)
+               RpConstraintCode    code,
+               const char         *finding)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   const char *icon = c->ok ? "emblem-ok-symbolic" : c->severity == RP_SEVERITY_ERROR
@@ -152,7 +151,7 @@ new_check_row (const RpConstraint *c,
   const char *klass = c->ok ? "ok" : c->severity == RP_SEVERITY_ERROR ? "error" : "warning";
   GtkWidget *image = gtk_image_new_from_icon_name (icon);
   GtkWidget *name = gtk_label_new (rp_words_constraint_name (code));
-  GtkWidget *text = gtk_label_new (c->message);
+  GtkWidget *text = gtk_label_new (finding);
 
   gtk_widget_add_css_class (image, klass);
   gtk_widget_set_valign (image, GTK_ALIGN_START);
@@ -173,6 +172,7 @@ new_check_row (const RpConstraint *c,
 
 static void
 update_checks (RpWindow         *self,
+               const RpScenario *scenario,
                const RpEstimate *est)
 {
   GtkWidget *child;
@@ -184,10 +184,12 @@ update_checks (RpWindow         *self,
   for (guint i = 0; est != NULL && i < RP_N_CONSTRAINTS; i++)
     {
       const RpConstraint *c = &est->constraints[i];
+      g_autofree char *finding = NULL;
 
-      if (!c->judged || c->message == NULL)
+      if (!c->judged)
         continue;
-      gtk_list_box_append (self->checks_list, new_check_row (c, i));
+      finding = rp_words_constraint (i, c, scenario, est);
+      gtk_list_box_append (self->checks_list, new_check_row (c, i, finding));
       n++;
       failed += !c->ok;
     }
@@ -226,13 +228,13 @@ update_verdict (RpWindow         *self,
         }
       set_verdict (self, "error", "dialog-error-symbolic",
                    _("This scenario cannot be estimated"), detail);
-      update_checks (self, NULL);
+      update_checks (self, scenario, NULL);
       return;
     }
   title = rp_words_verdict_title (scenario, est);
   detail = rp_words_verdict_detail (scenario, self->catalog, est);
   set_verdict (self, classes[est->level], icons[est->level], title, detail);
-  update_checks (self, est);
+  update_checks (self, scenario, est);
 }
 
 /* ---- helpers: the machine and the advice ---------------------------- */
@@ -273,6 +275,7 @@ new_advice_row (const char *icon_name,
 
 static void
 update_advice (RpWindow         *self,
+               const RpScenario *scenario,
                const RpEstimate *est)
 {
   GtkWidget *child;
@@ -280,16 +283,16 @@ update_advice (RpWindow         *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->advice_list))) != NULL)
     gtk_list_box_remove (self->advice_list, child);
   self->n_advice = 0;
-  for (guint i = 0; est != NULL && i < est->warnings->len; i++)
+  for (guint i = 0; est != NULL && i < est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (est->warnings, i);
+      const RpWarning *w = &est->warnings[i];
       const char *icon = w->severity == RP_SEVERITY_ERROR ? "dialog-error-symbolic" :
                          w->severity == RP_SEVERITY_WARNING ? "dialog-warning-symbolic" :
                          "dialog-information-symbolic";
+      g_autofree char *sentence = rp_words_advice (w, scenario, self->catalog, est);
 
       gtk_list_box_append (self->advice_list,
-                           new_advice_row (icon, rp_severity_to_string (w->severity),
-                                           w->message));
+                           new_advice_row (icon, rp_severity_to_string (w->severity), sentence));
       self->n_advice++;
     }
   if (self->n_advice == 0)
@@ -519,7 +522,7 @@ on_document_estimate_cb (RpWindow           *self,
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->figures_box), "stale");
   update_recommendation (self, shown);
-  update_advice (self, est);
+  update_advice (self, scenario, est);
   for (guint k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
   /* the Plan page is no chart: it plans on its own */
@@ -932,7 +935,7 @@ rp_window_get_figure (RpWindow   *self,
 {
   g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
 
-  for (guint i = 0; i < RP_N_FIGURES; i++)
+  for (guint i = 0; i < RP_WORDS_N_FIGURES; i++)
     if (g_str_equal (rp_words_figure_name (i), figure))
       return gtk_label_get_label (detail ? self->figure_detail[i] : self->figure_value[i]);
   g_return_val_if_reached (NULL);

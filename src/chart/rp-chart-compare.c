@@ -8,6 +8,7 @@
 #include "rp-chart-private.h"
 #include "rp-explore.h"
 #include "rp-units.h"
+#include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -21,7 +22,7 @@ column_label (const RpCompare *cmp,
               const char      *what)
 {
   return g_strdup_printf ("%s · %s", rp_compare_get_letter (cmp, i),
-                          what != NULL ? what : rp_compare_get_name (cmp, i));
+                          what != NULL ? what : rp_words_compare_name (cmp, i));
 }
 
 static RpChartData *
@@ -196,7 +197,7 @@ time_add_column (RpChartData     *self,
         continue;
       if (s == G_MAXUINT)
         {
-          what = g_strdup_printf ("%s · %s", rp_compare_get_name (cmp, i), est->gpu->name);
+          what = g_strdup_printf ("%s · %s", rp_words_compare_name (cmp, i), est->gpu->name);
           s = add_column_series (self, cmp, i, what, FALSE);
         }
       rp_chart_data_add_point (self, s, g_array_index (counts, guint, k), days[k]);

@@ -63,8 +63,8 @@ add_scenarios (RpDoc           *doc,
                                                  rp_compare_get_letter (cmp, i));
       g_autofree char *base = source != NULL ? g_path_get_basename (source) : NULL;
       g_autofree char *name = base != NULL
-                              ? g_strdup_printf ("%s (%s)", rp_compare_get_name (cmp, i), base)
-                              : g_strdup (rp_compare_get_name (cmp, i));
+                              ? g_strdup_printf ("%s (%s)", rp_words_compare_name (cmp, i), base)
+                              : g_strdup (rp_words_compare_name (cmp, i));
       g_autofree char *verdict = est != NULL
         ? rp_words_verdict_title (rp_compare_get_scenario (cmp, i), est)
         : rp_words_cannot_estimate (rp_compare_get_error (cmp, i));
@@ -200,7 +200,7 @@ compare_subject (const RpCompare *cmp)
 
   for (guint i = 0; i < rp_compare_get_n_columns (cmp); i++)
     g_string_append_printf (subject, "%s%s · %s", i > 0 ? "; " : "",
-                            rp_compare_get_letter (cmp, i), rp_compare_get_name (cmp, i));
+                            rp_compare_get_letter (cmp, i), rp_words_compare_name (cmp, i));
   return g_string_free (subject, FALSE);
 }
 

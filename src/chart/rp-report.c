@@ -156,13 +156,15 @@ add_checks (Builder *b)
   for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
     {
       const RpConstraint *c = &b->est->constraints[i];
+      g_autofree char *finding = NULL;
       const char *cells[3];
 
-      if (!c->judged || c->message == NULL)
+      if (!c->judged)
         continue;
+      finding = rp_words_constraint (i, c, b->scenario, b->est);
       cells[0] = severity_mark (c->ok, c->severity);
       cells[1] = rp_words_constraint_name (i);
-      cells[2] = c->message;
+      cells[2] = finding;
       rp_doc_table_add_row (table, RP_DOC_ROW_PLAIN, severity_ink (c->ok, c->severity), cells);
     }
 }
@@ -379,8 +381,15 @@ add_memory (Builder *b)
   rp_doc_add_heading (b->doc, 1, _("Memory per GPU"));
   if (b->est->memory.computed)
     /* TRANSLATORS: column headings of the memory table */
-    add_rows (b, rp_words_memory_table (&b->est->memory), _("Part"), _("Size"), _("of GPU"));
-  add_paragraph (b, b->est->constraints[RP_CONSTRAINT_VRAM].message);
+    add_rows (b, rp_words_memory_table (b->est), _("Part"), _("Size"), _("of GPU"));
+  if (b->est->constraints[RP_CONSTRAINT_VRAM].judged)
+    {
+      g_autofree char *vram = rp_words_constraint (RP_CONSTRAINT_VRAM,
+                                                   &b->est->constraints[RP_CONSTRAINT_VRAM],
+                                                   b->scenario, b->est);
+
+      add_paragraph (b, vram);
+    }
   if (fix->status != RP_FIX_NONE && fix->constraint == RP_CONSTRAINT_VRAM)
     {
       g_autofree char *sentence = rp_words_fix_sentence (b->catalog, b->est);
@@ -396,7 +405,7 @@ add_time (Builder *b)
   rp_doc_add_heading (b->doc, 1, _("Time"));
   if (b->est->compute.computed)
     /* TRANSLATORS: column headings of the PDF plan's time and machine tables */
-    add_rows (b, rp_words_time_table (&b->est->compute), _("Item"), _("Value"), NULL);
+    add_rows (b, rp_words_time_table (b->est), _("Item"), _("Value"), NULL);
   add_chart (b, RP_CHART_TIME);
 }
 
@@ -430,7 +439,7 @@ add_cost (Builder *b)
   break_even = rp_words_break_even (c);
   add_paragraph (b, break_even);
   /* TRANSLATORS: column headings of the PDF plan's cost table */
-  add_rows (b, rp_words_cost_table (c, b->today), _("Item"), _("Amount"), _("Details"));
+  add_rows (b, rp_words_cost_table (b->est, b->today), _("Item"), _("Amount"), _("Details"));
   stale = rp_words_stale_prices (b->est, b->today);
   if (stale != NULL)
     rp_doc_add_item (b->doc, "!", RP_CHART_INK_WARNING, stale);
@@ -460,20 +469,20 @@ add_machine (Builder *b)
 static void
 add_advice (Builder *b)
 {
-  GPtrArray *warnings = b->est->warnings;
   g_auto(GStrv) assumptions = rp_words_assumptions (b->scenario, b->est);
 
   rp_doc_add_heading (b->doc, 1, _("Advice and risks"));
-  if (warnings->len == 0)
+  if (b->est->n_warnings == 0)
     add_paragraph (b, _("Nothing to warn about."));
-  for (guint i = 0; i < warnings->len; i++)
+  for (guint i = 0; i < b->est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (warnings, i);
+      const RpWarning *w = &b->est->warnings[i];
+      g_autofree char *sentence = rp_words_advice (w, b->scenario, b->catalog, b->est);
 
       rp_doc_add_item (b->doc, w->severity == RP_SEVERITY_INFO ? "•" : "!",
                        w->severity == RP_SEVERITY_ERROR ? RP_CHART_INK_DANGER
                        : w->severity == RP_SEVERITY_WARNING ? RP_CHART_INK_WARNING
-                       : RP_CHART_INK_MUTED, w->message);
+                       : RP_CHART_INK_MUTED, sentence);
     }
   rp_doc_add_heading (b->doc, 2, _("Assumptions"));
   for (guint i = 0; assumptions[i] != NULL; i++)

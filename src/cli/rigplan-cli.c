@@ -2,6 +2,7 @@
 /* rigplan-cli.c: the command-line front end
  *
  *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
+ *   rigplan-cli catalog servers|market [--json]       (rp-cli-market.c)
  *   rigplan-cli estimate FILE.rigplan [--json]
  *   rigplan-cli plan FILE.rigplan [--top N] [--json]
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
@@ -22,6 +23,7 @@
 #include "rp-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
+#include "rp-cli-market.h"
 #include "rp-chart.h"
 #include "rp-compare.h"
 #include "rp-compare-set.h"
@@ -35,6 +37,7 @@
 #include "rp-guide.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
+#include "rp-plan-json.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -434,6 +437,7 @@ purchase_to_json (const RpPurchasePrice *p,
   cJSON_AddStringToObject (obj, "kind", p->server ? "server" : "card");
   cJSON_AddStringToObject (obj, "gpu", p->gpu);
   cJSON_AddNumberToObject (obj, "gpus_per_server", p->gpus_per_server);
+  cJSON_AddBoolToObject (obj, "platform_included", p->platform_included);
   cJSON_AddStringToObject (obj, "condition", rp_condition_to_string (p->condition));
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (p->currency));
   rp_json_add_number (obj, "price", p->price);
@@ -521,6 +525,10 @@ print_catalog (const RpCatalog *catalog,
     print_models (catalog);
   else if (strcmp (which, "purchases") == 0)
     print_purchases (catalog, currency, today);
+  else if (strcmp (which, "servers") == 0)
+    rp_cli_print_servers (catalog, today);
+  else if (strcmp (which, "market") == 0)
+    rp_cli_print_market (catalog, today);
   else
     print_regions (catalog, currency);
 }
@@ -529,9 +537,11 @@ static int
 run_catalog (int    argc,
              char **argv)
 {
-  static const char *const names[] = { "gpus", "clouds", "models", "purchases", "regions", NULL };
+  static const char *const names[] = {
+    "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL,
+  };
   g_autoptr(GOptionContext) context =
-    new_context (_("gpus|clouds|models|purchases|regions"),
+    new_context (_("gpus|clouds|models|purchases|regions|servers|market"),
                  _("List a bundled catalog (with your additions). Prices older than six months "
                    "are marked stale."));
   g_autoptr(GError) error = NULL;
@@ -544,19 +554,26 @@ run_catalog (int    argc,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
-    return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases or regions"));
+    return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases, "
+                                          "regions, servers or market"));
   which = argv[1];
   if (!g_strv_contains (names, which))
-    return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases and regions"));
+    return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases, "
+                                          "regions, servers and market"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
     return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
-  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0))
+  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
+                               strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
-  if (opt_json)
+  if (opt_json && strcmp (which, "servers") == 0)
+    print_json (rp_cli_servers_json (catalog, today));
+  else if (opt_json && strcmp (which, "market") == 0)
+    print_json (rp_cli_market_json (catalog, today));
+  else if (opt_json)
     print_json (catalog_to_json (catalog, which, opt_currency != NULL ? (int) currency : -1,
                                  today));
   else
@@ -586,21 +603,21 @@ print_rows (GPtrArray *rows)
 }
 
 static void
-print_memory (const RpMemoryEstimate *m)
+print_memory (const RpEstimate *est)
 {
   g_print ("%s\n", _("Memory per GPU"));
   /* TRANSLATORS: column headings of the memory table */
   g_print ("  ");
   print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
-  print_rows (rp_words_memory_table (m));
+  print_rows (rp_words_memory_table (est));
   g_print ("\n");
 }
 
 static void
-print_compute (const RpComputeEstimate *c)
+print_compute (const RpEstimate *est)
 {
   g_print ("%s\n", _("Time"));
-  print_rows (rp_words_time_table (c));
+  print_rows (rp_words_time_table (est));
   g_print ("\n");
 }
 
@@ -635,7 +652,7 @@ print_cost (const RpEstimate *est)
   g_autofree char *stale = rp_words_stale_prices (est, today_date ());
 
   g_print ("%s\n", heading);
-  print_rows (rp_words_cost_table (c, today_date ()));
+  print_rows (rp_words_cost_table (est, today_date ()));
   if (stale != NULL)
     g_print ("  ! %s\n", stale);
   g_print ("\n");
@@ -659,12 +676,14 @@ print_verdict (const RpScenario *scenario,
     {
       const RpConstraint *c = &est->constraints[i];
       g_autofree char *name = NULL;
+      g_autofree char *finding = NULL;
 
       if (!c->judged)
         continue;
       name = rp_units_pad (rp_words_constraint_name (i), -12);
+      finding = rp_words_constraint (i, c, scenario, est);
       g_print ("  %s %s %s\n", c->ok ? "✓" : c->severity == RP_SEVERITY_ERROR ? "✗" : "!",
-               name, c->message);
+               name, finding);
     }
   g_print ("\n");
 }
@@ -684,20 +703,22 @@ print_estimate (const RpScenario *scenario,
            rp_scenario_n_gpus (scenario), est->gpu->name);
   print_verdict (scenario, catalog, est);
   if (est->memory.computed)
-    print_memory (&est->memory);
+    print_memory (est);
   if (est->compute.computed)
-    print_compute (&est->compute);
+    print_compute (est);
   if (est->bom.computed)
     print_bom (catalog, &est->bom);
   if (est->cost.computed)
     print_cost (est);
-  if (est->warnings->len > 0)
+  if (est->n_warnings > 0)
     g_print ("%s\n", _("Advice"));
-  for (guint i = 0; i < est->warnings->len; i++)
+  for (guint i = 0; i < est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (est->warnings, i);
-      g_print ("  %s %s [%s]\n", w->severity == RP_SEVERITY_INFO ? "·" : "!", w->message,
-               w->code);
+      const RpWarning *w = &est->warnings[i];
+      g_autofree char *sentence = rp_words_advice (w, scenario, catalog, est);
+
+      g_print ("  %s %s [%s]\n", w->severity == RP_SEVERITY_INFO ? "·" : "!", sentence,
+               rp_advice_to_string (w->code));
     }
 }
 
@@ -722,7 +743,7 @@ run_estimate (int    argc,
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
@@ -1144,7 +1165,7 @@ run_export (int    argc,
   scenario = rp_scenario_load_file (argv[1], &error);
   if (scenario == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
@@ -1301,7 +1322,7 @@ estimate_or_fail (const char       *path,
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(GError) error = NULL;
 
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", path, error->message);
 
@@ -1566,11 +1587,11 @@ print_compare (const RpCompare *cmp)
       if (source != NULL)
         g_print ("%s %s  %s (%s)\n", rp_compare_get_letter (cmp, i),
                  status_mark (rp_compare_get_status (cmp, i)),
-                 rp_cli_one_line (rp_compare_get_name (cmp, i)), source);
+                 rp_cli_one_line (rp_words_compare_name (cmp, i)), source);
       else
         g_print ("%s %s  %s\n", rp_compare_get_letter (cmp, i),
                  status_mark (rp_compare_get_status (cmp, i)),
-                 rp_cli_one_line (rp_compare_get_name (cmp, i)));
+                 rp_cli_one_line (rp_words_compare_name (cmp, i)));
     }
   for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
     {
@@ -1720,7 +1741,7 @@ run_compare (int    argc,
       return rp_cli_usage_error (context, message);
     }
   g_ptr_array_add (sources, NULL);
-  cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
+  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
                         (const char *const *) sources->pdata, scenarios->len);
   if (opt_compare_output != NULL && g_str_has_suffix (lower, ".pdf"))
     {

@@ -11,7 +11,9 @@
 #include "rp-catalog.h"
 #include "rp-chart.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-json-private.h"
+#include "rp-plan-json.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
 
@@ -112,7 +114,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   if (scenario == NULL || catalog == NULL)
     return 0;
   est = rp_estimate_new ();
-  if (!rp_estimate_compute (scenario, catalog, est, &error))
+  if (!rp_fix_estimate (scenario, catalog, est, &error))
     {
       g_assert (error != NULL && *error->message != '\0');
       return 0;

@@ -9,6 +9,7 @@
 
 #include "rp-catalog.h"
 #include "rp-estimate.h"
+#include "rp-fix.h"
 #include "rp-scenario.h"
 
 #include <string.h>
@@ -50,6 +51,6 @@ LLVMFuzzerTestOneInput (const guint8 *data,
     return 0;
   est = rp_estimate_new ();
   g_clear_error (&error);
-  rp_estimate_compute (again, catalog, est, &error);
+  rp_fix_estimate (again, catalog, est, &error);
   return 0;
 }

@@ -275,6 +275,15 @@ rp_json_add_string (cJSON      *obj,
 }
 
 void
+rp_json_add_string_take (cJSON      *obj,
+                         const char *key,
+                         char       *value)
+{
+  rp_json_add_string (obj, key, value);
+  g_free (value);
+}
+
+void
 rp_json_merge_unknown (cJSON       *target,
                        const cJSON *original)
 {
@@ -322,4 +331,24 @@ rp_json_load_file_full (const char *path,
     return NULL;
   data = g_bytes_get_data (bytes, &len);
   return rp_json_parse_full (data, len, max_values, error);
+}
+
+RpJsonExtra *
+rp_json_extra_copy (const RpJsonExtra *extra)
+{
+  RpJsonExtra *shared = (RpJsonExtra *) extra;
+
+  if (shared == NULL)
+    return NULL;
+  g_atomic_ref_count_inc (&shared->ref_count);
+  return shared;
+}
+
+void
+rp_json_extra_free (RpJsonExtra *extra)
+{
+  if (extra == NULL || !g_atomic_ref_count_dec (&extra->ref_count))
+    return;
+  cJSON_Delete (extra->root);
+  g_free (extra);
 }

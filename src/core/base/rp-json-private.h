@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cjson/cJSON.h>
+
+#include "rp-types.h"
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -97,6 +99,10 @@ void      rp_json_add_number     (cJSON        *obj,
 void      rp_json_add_string     (cJSON        *obj,
                                   const char   *key,
                                   const char   *value);
+/* rp_json_add_string(), then frees @value. */
+void      rp_json_add_string_take (cJSON       *obj,
+                                   const char  *key,
+                                   char        *value);
 
 /* Copies members of @original that @target lacks, recursing into members
  * that are objects in both: this is how unknown keys survive a save. */
@@ -113,5 +119,19 @@ cJSON    *rp_json_load_file_full (const char   *path,
                                   gsize         max_bytes,
                                   guint         max_values,
                                   GError      **error);
+
+/* The unknown keys a scenario file carried, kept to be written back.
+ * Shared by the copies of a scenario (a plan makes one for each machine
+ * it tries): rp_json_extra_copy() takes a reference; nothing changes one
+ * once made. */
+struct _RpJsonExtra
+{
+  gatomicrefcount ref_count;
+  cJSON          *root;         /* owned: the unknown keys */
+  gsize           text_bytes;   /* of their keys and strings */
+};
+
+RpJsonExtra *rp_json_extra_copy (const RpJsonExtra *extra);
+void         rp_json_extra_free (RpJsonExtra       *extra);
 
 G_END_DECLS

@@ -180,22 +180,51 @@ rp_units_format_bytes (double bytes)
   return g_strdup_printf (_("%s MiB"), number);
 }
 
+/* Under an hour minutes read better ("12 min", not "0.2 h"); past two
+ * days, days ("5.4 days", not "130 h"). */
+static const double minutes_below_hours = 1.0;
+static const double days_from_hours = 48.0;
+
+RpDuration
+rp_units_duration_for (double longest_hours)
+{
+  if (!(longest_hours >= minutes_below_hours))
+    return RP_DURATION_MINUTES;
+  if (longest_hours < days_from_hours)
+    return RP_DURATION_HOURS;
+  return RP_DURATION_DAYS;
+}
+
 char *
-rp_units_format_hours (double hours)
+rp_units_format_duration (double     hours,
+                          RpDuration unit)
 {
   g_autofree char *number = NULL;
 
   if (!isfinite (hours))
     return g_strdup ("—");
-  if (hours < 48)
+  switch (unit)
     {
+    case RP_DURATION_MINUTES:
+      number = rp_units_format_number (hours * 60.0, hours * 60.0 < 10 ? 1 : 0);
+      /* TRANSLATORS: a duration in minutes; %s is the number */
+      return g_strdup_printf (_("%s min"), number);
+    case RP_DURATION_HOURS:
       number = rp_units_format_number (hours, 1);
       /* TRANSLATORS: a duration in hours; %s is the number */
       return g_strdup_printf (_("%s h"), number);
+    case RP_DURATION_DAYS:
+    default:
+      number = rp_units_format_number (hours / 24.0, 1);
+      /* TRANSLATORS: a duration in days; %s is the number */
+      return g_strdup_printf (_("%s days"), number);
     }
-  number = rp_units_format_number (hours / 24.0, 1);
-  /* TRANSLATORS: a duration in days; %s is the number */
-  return g_strdup_printf (_("%s days"), number);
+}
+
+char *
+rp_units_format_hours (double hours)
+{
+  return rp_units_format_duration (hours, rp_units_duration_for (hours));
 }
 
 const char *

@@ -27,7 +27,22 @@ char    *rp_units_format_percent (double      percent,
                                   int         decimals);
 /* "12.3 GiB", "512 MiB", "11.5 TiB": three significant digits or so. */
 char    *rp_units_format_bytes   (double      bytes);
-/* "3.2 h", "5.4 days" (translated units). */
+/* The unit a table or a page shows all its durations in, chosen once
+ * from the longest: minutes under an hour, hours under two days, else
+ * days.  Every duration of one table reads in the same unit. */
+typedef enum
+{
+  RP_DURATION_MINUTES,
+  RP_DURATION_HOURS,
+  RP_DURATION_DAYS,
+} RpDuration;
+
+RpDuration rp_units_duration_for   (double      longest_hours);
+/* "45 min", "3.2 h", "5.4 days" (translated units) in @unit. */
+char    *rp_units_format_duration (double      hours,
+                                   RpDuration  unit);
+/* One duration on its own, in the unit rp_units_duration_for() picks for
+ * it. */
 char    *rp_units_format_hours   (double      hours);
 /* "$1,234" / "¥12,345" / "¥1.2万" (CNY at and above 10,000 where the
  * translation counts in 万); cents below 100. */

@@ -13,12 +13,12 @@
 #include "rp-compare.h"
 
 #include "rp-fields.h"
+#include "rp-figures.h"
+#include "rp-fix.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
-#include "rp-words.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -46,25 +46,14 @@ struct _RpCompare
   GPtrArray       *rows;        /* RpCompareRow*, owned */
 };
 
-/* A result row: its value in one column (NAN: none), and optionally a
- * text that says why there is none ("not within the period"). */
-typedef double (*ValueFunc) (const RpCompare  *self,
-                             guint             column,
-                             const RpEstimate *est,
-                             char            **out_text);
-typedef char *(*FormatFunc) (const RpCompare *self,
-                             double           value);
-
-typedef struct
-{
-  const char      *key;
-  const char      *label;       /* N_() */
-  const char      *unit;
-  RpCompareBetter  better;
-  gboolean         needs_run;   /* ranked only among runs that can happen */
-  ValueFunc        value;
-  FormatFunc       format;
-} ResultRow;
+/* The result rows, in order: figures of the figure table (its labels,
+ * units and directions). */
+static const char *const result_figures[] = {
+  "memory.total", "memory.headroom_pct", "compute.tokens_per_s", "compute.samples_per_s",
+  "compute.days", "compute.gpu_hours", "cost.rent_per_gpu_hour", "cost.rent_total",
+  "cost.buy_capital", "cost.buy_total", "cost.buy_per_month", "cost.break_even_months",
+  "cost.energy_kwh", "cost.co2_kg",
+};
 
 /* The fields the key input rows already show. */
 static const char *const key_input_fields[] = {
@@ -95,13 +84,13 @@ row_free (gpointer data)
   g_free (row->value_texts);
   g_free (row->texts);
   g_free (row->is_best);
+  g_free (row->applies);
   g_free (row);
 }
 
 static RpCompareRow *
 row_new (RpCompare        *self,
          const char       *key,
-         const char       *label,
          const char       *unit,
          RpCompareRowKind  kind,
          RpCompareBetter   better,
@@ -112,7 +101,6 @@ row_new (RpCompare        *self,
   row->key = key;
   row->n_columns = self->n;
   row->unit = unit != NULL ? unit : "";
-  row->label = g_strdup (label);
   row->kind = kind;
   row->better = better;
   row->is_text = is_text;
@@ -120,9 +108,13 @@ row_new (RpCompare        *self,
   row->value_texts = g_new0 (char *, self->n + 1);
   row->texts = g_new0 (char *, self->n + 1);
   row->is_best = g_new0 (gboolean, self->n);
+  row->applies = g_new0 (gboolean, self->n);
   row->best = -1;
   for (guint i = 0; i < self->n; i++)
-    row->numbers[i] = NAN;
+    {
+      row->numbers[i] = NAN;
+      row->applies[i] = TRUE;
+    }
   return row;
 }
 
@@ -141,10 +133,9 @@ same_cell (const RpCompareRow *row,
            guint               b)
 {
   if (row->is_text)
-    return g_strcmp0 (row->value_texts[a], row->value_texts[b]) == 0 &&
-           g_strcmp0 (row->texts[a], row->texts[b]) == 0;
+    return g_strcmp0 (row->value_texts[a], row->value_texts[b]) == 0;
   return same_number (row->numbers[a], row->numbers[b]) &&
-         g_strcmp0 (row->texts[a], row->texts[b]) == 0;
+         g_strcmp0 (row->value_texts[a], row->value_texts[b]) == 0;
 }
 
 /* Marks the best value among @rankable columns: only when at least two
@@ -184,12 +175,9 @@ row_rank (RpCompareRow   *row,
 }
 
 static void
-row_fill_and_compare (RpCompare    *self,
-                      RpCompareRow *row)
+row_compare (RpCompare    *self,
+             RpCompareRow *row)
 {
-  for (guint i = 0; i < self->n; i++)
-    if (row->texts[i] == NULL)
-      row->texts[i] = g_strdup ("—");
   row->differs = FALSE;
   for (guint i = 1; i < self->n && !row->differs; i++)
     row->differs = !same_cell (row, 0, i);
@@ -200,279 +188,10 @@ row_finish (RpCompare      *self,
             RpCompareRow   *row,
             const gboolean *rankable)
 {
-  row_fill_and_compare (self, row);
+  row_compare (self, row);
   row_rank (row, self->n, rankable);
   g_ptr_array_add (self->rows, row);
 }
-
-/* ---- helpers: formatting -------------------------------------------- */
-
-static char *
-format_bytes (const RpCompare *self,
-              double           value)
-{
-  return rp_units_format_bytes (value);
-}
-
-static char *
-format_percent (const RpCompare *self,
-                double           value)
-{
-  return rp_units_format_percent (value, 0);
-}
-
-static char *
-format_count (const RpCompare *self,
-              double           value)
-{
-  return rp_units_format_count (value);
-}
-
-static char *
-format_whole (const RpCompare *self,
-              double           value)
-{
-  return rp_units_format_number (value, 0);
-}
-
-static char *
-format_days (const RpCompare *self,
-             double           value)
-{
-  return rp_units_format_hours (value * 24);
-}
-
-static char *
-format_money (const RpCompare *self,
-              double           value)
-{
-  return rp_units_format_money (value, self->currency);
-}
-
-static char *
-format_months (const RpCompare *self,
-               double           value)
-{
-  g_autofree char *number = rp_units_format_number (value, 1);
-
-  /* TRANSLATORS: a duration in months; %s is the number */
-  return g_strdup_printf (_("%s months"), number);
-}
-
-static char *
-format_kwh (const RpCompare *self,
-            double           value)
-{
-  g_autofree char *number = rp_units_format_number (value, 0);
-
-  /* TRANSLATORS: energy; %s is the number */
-  return g_strdup_printf (_("%s kWh"), number);
-}
-
-static char *
-format_kg (const RpCompare *self,
-           double           value)
-{
-  g_autofree char *number = rp_units_format_number (value, 0);
-
-  /* TRANSLATORS: carbon dioxide emitted; %s is the number */
-  return g_strdup_printf (_("%s kg CO₂"), number);
-}
-
-/* ---- helpers: result values ----------------------------------------- */
-
-static double
-value_memory_total (const RpCompare  *self,
-                    guint             column,
-                    const RpEstimate *est,
-                    char            **out_text)
-{
-  return est->memory.computed ? est->memory.total_bytes : NAN;
-}
-
-static double
-value_headroom (const RpCompare  *self,
-                guint             column,
-                const RpEstimate *est,
-                char            **out_text)
-{
-  return est->memory.computed ? est->memory.headroom_pct : NAN;
-}
-
-static double
-value_tokens_per_s (const RpCompare  *self,
-                    guint             column,
-                    const RpEstimate *est,
-                    char            **out_text)
-{
-  return est->compute.computed && est->compute.tokens_per_s > 0 ? est->compute.tokens_per_s
-                                                                 : NAN;
-}
-
-static double
-value_samples_per_s (const RpCompare  *self,
-                     guint             column,
-                     const RpEstimate *est,
-                     char            **out_text)
-{
-  return est->compute.computed ? est->compute.samples_per_s : NAN;
-}
-
-static double
-value_days (const RpCompare  *self,
-            guint             column,
-            const RpEstimate *est,
-            char            **out_text)
-{
-  return est->compute.computed ? est->compute.days : NAN;
-}
-
-static double
-value_gpu_hours (const RpCompare  *self,
-                 guint             column,
-                 const RpEstimate *est,
-                 char            **out_text)
-{
-  return est->compute.computed ? est->compute.gpu_hours : NAN;
-}
-
-static double
-money_if (const RpCompare *self,
-          guint            column,
-          gboolean         available,
-          double           value)
-{
-  return available ? rp_compare_convert_money (self, column, value) : NAN;
-}
-
-static double
-value_rent_rate (const RpCompare  *self,
-                 guint             column,
-                 const RpEstimate *est,
-                 char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  return money_if (self, column, c->computed && c->rent_available, c->rent_per_gpu_hour);
-}
-
-static double
-value_rent_total (const RpCompare  *self,
-                  guint             column,
-                  const RpEstimate *est,
-                  char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  return money_if (self, column, c->computed && c->rent_available && c->run_available,
-                   c->rent_total);
-}
-
-static double
-value_capital (const RpCompare  *self,
-               guint             column,
-               const RpEstimate *est,
-               char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  return money_if (self, column, c->computed && c->buy_available, c->buy_capital);
-}
-
-static double
-value_buy_share (const RpCompare  *self,
-                 guint             column,
-                 const RpEstimate *est,
-                 char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  return money_if (self, column, c->computed && c->buy_available && c->run_available,
-                   c->buy_total);
-}
-
-static double
-value_buy_month (const RpCompare  *self,
-                 guint             column,
-                 const RpEstimate *est,
-                 char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  return money_if (self, column, c->computed && c->buy_available, c->buy_per_month);
-}
-
-static double
-value_payback (const RpCompare  *self,
-               guint             column,
-               const RpEstimate *est,
-               char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  if (!c->computed || !c->rent_available || !c->buy_available)
-    return NAN;
-  if (c->break_even_months < 0)
-    {
-      /* TRANSLATORS: buying does not pay back within the depreciation period */
-      *out_text = g_strdup (_("not within the period"));
-      return NAN;
-    }
-  return c->break_even_months;
-}
-
-static double
-value_energy (const RpCompare  *self,
-              guint             column,
-              const RpEstimate *est,
-              char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  return c->computed && c->energy_available ? c->energy_kwh : NAN;
-}
-
-static double
-value_co2 (const RpCompare  *self,
-           guint             column,
-           const RpEstimate *est,
-           char            **out_text)
-{
-  const RpCostEstimate *c = &est->cost;
-
-  return c->computed && c->energy_available ? c->co2_kg : NAN;
-}
-
-static const ResultRow result_rows[] = {
-  { "memory.total", N_("VRAM per GPU"), "bytes", RP_COMPARE_BETTER_LOWER, FALSE,
-    value_memory_total, format_bytes },
-  { "memory.headroom_pct", N_("Headroom"), "%", RP_COMPARE_BETTER_HIGHER, FALSE,
-    value_headroom, format_percent },
-  { "compute.tokens_per_s", N_("Tokens per second"), "tokens/s", RP_COMPARE_BETTER_HIGHER,
-    TRUE, value_tokens_per_s, format_count },
-  { "compute.samples_per_s", N_("Samples per second"), "samples/s", RP_COMPARE_BETTER_HIGHER,
-    TRUE, value_samples_per_s, format_count },
-  { "compute.days", N_("Training time"), "days", RP_COMPARE_BETTER_LOWER, TRUE, value_days,
-    format_days },
-  { "compute.gpu_hours", N_("GPU-hours"), "GPU-hours", RP_COMPARE_BETTER_LOWER, TRUE,
-    value_gpu_hours, format_whole },
-  { "cost.rent_per_gpu_hour", N_("Rent per GPU-hour"), "money/GPU-hour",
-    RP_COMPARE_BETTER_LOWER, TRUE, value_rent_rate, format_money },
-  { "cost.rent_total", N_("Rent, this run"), "money", RP_COMPARE_BETTER_LOWER, TRUE,
-    value_rent_total, format_money },
-  { "cost.buy_capital", N_("Capital outlay"), "money", RP_COMPARE_BETTER_LOWER, TRUE,
-    value_capital, format_money },
-  { "cost.buy_total", N_("Owning, this run’s share"), "money", RP_COMPARE_BETTER_LOWER, TRUE,
-    value_buy_share, format_money },
-  { "cost.buy_per_month", N_("Owning, per month"), "money/month", RP_COMPARE_BETTER_LOWER,
-    TRUE, value_buy_month, format_money },
-  { "cost.break_even_months", N_("Payback of buying"), "months", RP_COMPARE_BETTER_LOWER,
-    TRUE, value_payback, format_months },
-  { "cost.energy_kwh", N_("Energy, this run"), "kWh", RP_COMPARE_BETTER_LOWER, TRUE,
-    value_energy, format_kwh },
-  { "cost.co2_kg", N_("CO₂, this run"), "kg", RP_COMPARE_BETTER_LOWER, TRUE, value_co2,
-    format_kg },
-};
 
 /* ---- helpers: columns ----------------------------------------------- */
 
@@ -491,7 +210,7 @@ name_for (const RpScenario *scenario,
         *dot = '\0';
       return g_steal_pointer (&base);
     }
-  return g_strdup (_("Untitled"));
+  return NULL;              /* words/ names it */
 }
 
 /* The CNY-per-USD rate the estimate used, else the scenario's own. */
@@ -519,7 +238,7 @@ column_init (RpCompare        *self,
   col->name = name_for (scenario, source);
   col->letter[0] = (char) ('A' + i);
   col->letter[1] = '\0';
-  if (rp_estimate_compute (scenario, self->catalog, est, &col->error))
+  if (rp_fix_estimate (scenario, self->catalog, est, &col->error))
     col->estimate = g_steal_pointer (&est);
   if (col->estimate != NULL)
     col->arch = col->estimate->arch;
@@ -541,38 +260,25 @@ static void
 add_model_row (RpCompare      *self,
                const gboolean *all)
 {
-  RpCompareRow *row = row_new (self, "model.preset", _("Model"), NULL, RP_COMPARE_ROW_INPUT,
+  RpCompareRow *row = row_new (self, "model.preset", NULL, RP_COMPARE_ROW_INPUT,
                                RP_COMPARE_BETTER_NONE, TRUE);
 
   for (guint i = 0; i < self->n; i++)
     {
       const RpScenario *s = self->columns[i].scenario;
-      const RpModelPreset *preset = s->model.preset != NULL
-                                    ? rp_catalog_lookup_model (self->catalog, s->model.preset)
-                                    : NULL;
-      const char *name = preset != NULL ? preset->name : s->model.preset;
 
       row->value_texts[i] = g_strdup (s->model.preset != NULL ? s->model.preset : "custom");
-      if (name == NULL)
-        row->texts[i] = g_strdup (_("Custom architecture"));
-      else if (preset != NULL && rp_scenario_model_is_customized (s, &preset->arch))
-        row->texts[i] = g_strdup_printf (_("Custom (from %s)"), name);
-      else
-        row->texts[i] = g_strdup (name);
     }
   row_finish (self, row, all);
 
-  row = row_new (self, "model.params", _("Parameters"), "parameters", RP_COMPARE_ROW_INPUT,
+  row = row_new (self, "model.params", "parameters", RP_COMPARE_ROW_INPUT,
                  RP_COMPARE_BETTER_NONE, FALSE);
   for (guint i = 0; i < self->n; i++)
     {
       double params = (double) rp_model_params (&self->columns[i].arch);
 
       if (params > 0)
-        {
-          row->numbers[i] = params;
-          row->texts[i] = rp_units_format_count (params);
-        }
+        row->numbers[i] = params;
     }
   row_finish (self, row, all);
 }
@@ -584,15 +290,16 @@ add_enum_row (RpCompare        *self,
               const gboolean   *all)
 {
   const RpField *f = rp_fields_lookup (key);
-  RpCompareRow *row = row_new (self, f->key, rp_field_get_label (f), NULL,
-                               RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, TRUE);
+  RpCompareRow *row = row_new (self, f->key, NULL, RP_COMPARE_ROW_INPUT,
+                               RP_COMPARE_BETTER_NONE, TRUE);
 
+  row->field = f;
   for (guint i = 0; i < self->n; i++)
     {
       guint v = (guint) rp_field_get_number (f, self->columns[i].scenario);
 
+      row->numbers[i] = v;
       row->value_texts[i] = g_strdup (rp_enum_info_get_name (info, v));
-      row->texts[i] = g_strdup (rp_enum_info_get_label (info, v));
     }
   row_finish (self, row, all);
 }
@@ -601,31 +308,24 @@ static void
 add_gpu_rows (RpCompare      *self,
               const gboolean *all)
 {
-  /* TRANSLATORS: a row of the comparison: "8 × NVIDIA A100 80GB SXM4" */
-  RpCompareRow *row = row_new (self, "hardware.gpus", _("GPU × count"), NULL,
-                               RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, TRUE);
+  RpCompareRow *row = row_new (self, "hardware.gpus", NULL, RP_COMPARE_ROW_INPUT,
+                               RP_COMPARE_BETTER_NONE, TRUE);
   const RpField *nodes = rp_fields_lookup ("hardware.nodes");
 
   for (guint i = 0; i < self->n; i++)
     {
       const RpScenario *s = self->columns[i].scenario;
-      const RpGpu *gpu = s->hardware.gpu != NULL
-                         ? rp_catalog_lookup_gpu (self->catalog, s->hardware.gpu) : NULL;
       const char *id = s->hardware.gpu != NULL ? s->hardware.gpu : "?";
-      guint n_gpus = rp_scenario_n_gpus (s);
 
-      row->value_texts[i] = g_strdup_printf ("%u × %s", n_gpus, id);
-      row->texts[i] = g_strdup_printf ("%u × %s", n_gpus, gpu != NULL ? gpu->name : id);
+      row->numbers[i] = rp_scenario_n_gpus (s);
+      row->value_texts[i] = g_strdup_printf ("%u × %s", rp_scenario_n_gpus (s), id);
     }
   row_finish (self, row, all);
 
-  row = row_new (self, nodes->key, rp_field_get_label (nodes), NULL, RP_COMPARE_ROW_INPUT,
-                 RP_COMPARE_BETTER_NONE, FALSE);
+  row = row_new (self, nodes->key, NULL, RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, FALSE);
+  row->field = nodes;
   for (guint i = 0; i < self->n; i++)
-    {
-      row->numbers[i] = self->columns[i].scenario->hardware.nodes;
-      row->texts[i] = rp_units_format_number (row->numbers[i], 0);
-    }
+    row->numbers[i] = self->columns[i].scenario->hardware.nodes;
   row_finish (self, row, all);
 }
 
@@ -633,9 +333,8 @@ static void
 add_parallelism_row (RpCompare      *self,
                      const gboolean *all)
 {
-  /* TRANSLATORS: a row of the comparison: how the GPUs split the work */
-  RpCompareRow *row = row_new (self, "training.parallelism", _("Parallelism"), NULL,
-                               RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, TRUE);
+  RpCompareRow *row = row_new (self, "training.parallelism", NULL, RP_COMPARE_ROW_INPUT,
+                               RP_COMPARE_BETTER_NONE, TRUE);
 
   for (guint i = 0; i < self->n; i++)
     {
@@ -646,7 +345,6 @@ add_parallelism_row (RpCompare      *self,
                                              rp_scenario_data_parallel (s), t->tensor_parallel,
                                              t->pipeline_parallel, t->zero_stage,
                                              rp_offload_to_string (t->offload));
-      row->texts[i] = rp_words_parallelism (s);
     }
   row_finish (self, row, all);
 }
@@ -658,58 +356,6 @@ is_key_input (const RpField *f)
     if (g_str_equal (f->key, key_input_fields[i]))
       return TRUE;
   return FALSE;
-}
-
-/* The machine value of a string field, and how it reads. */
-static void
-string_field_cell (RpCompare     *self,
-                   const RpField *f,
-                   const Column  *col,
-                   char         **out_value,
-                   char         **out_text)
-{
-  const char *v = *(char *const *) rp_field_member_const (f, col->scenario);
-  const char *null_label = rp_field_get_null_label (f);
-  const RpCloudOffer *offer;
-
-  *out_value = g_strdup (v);
-  if (v == NULL)
-    *out_text = g_strdup (null_label != NULL ? null_label : "—");
-  else if (f->ref == RP_FIELD_REF_OFFER &&
-           (offer = rp_catalog_lookup_cloud (self->catalog, v)) != NULL)
-    *out_text = g_strdup_printf ("%s %s", offer->provider, rp_cloud_offer_get_name (offer));
-  else
-    *out_text = g_strdup (v);
-}
-
-/* How a number field reads: in its shown unit, money with the column's
- * own currency symbol (inputs are shown as they were entered). */
-static char *
-number_field_text (const RpField *f,
-                   double         value,
-                   RpCurrency     currency)
-{
-  const char *null_label = rp_field_get_null_label (f);
-  g_autofree char *number = NULL;
-  g_autofree char *unit = NULL;
-
-  if (isnan (value))
-    return g_strdup (null_label != NULL ? null_label : "—");
-  if (f->choices != NULL)
-    return g_strdup (rp_enum_info_get_label (f->choices, (guint) value));
-  if (f->type == RP_FIELD_BOOL)
-    return g_strdup (value != 0 ? _("yes") : _("no"));
-  if (f->unit == RP_UNIT_MONEY)
-    return rp_units_format_money (value, currency);
-  if (f->unit == RP_UNIT_PERCENT || f->unit == RP_UNIT_FRACTION_AS_PERCENT)
-    return rp_units_format_percent (value / rp_unit_get_scale (f->unit), f->digits);
-  number = rp_units_format_number (value / rp_unit_get_scale (f->unit), f->digits);
-  /* a count reads as a number: "1", never "1 samples" */
-  if (f->unit == RP_UNIT_SAMPLES || f->unit == RP_UNIT_GPUS || f->unit == RP_UNIT_STAGES)
-    return g_steal_pointer (&number);
-  unit = rp_unit_dup_label (f->unit, currency);
-  return unit != NULL && *unit != '\0' ? g_strdup_printf ("%s %s", number, unit)
-                                       : g_steal_pointer (&number);
 }
 
 static gboolean
@@ -745,17 +391,17 @@ fill_field_cell (RpCompare     *self,
   gconstpointer base = f->arch_bit != 0 ? (gconstpointer) &col->arch
                                         : (gconstpointer) col->scenario;
 
+  row->applies[i] = TRUE;
   if (f->type == RP_FIELD_STRING)
     {
-      string_field_cell (self, f, col, &row->value_texts[i], &row->texts[i]);
+      row->value_texts[i] = g_strdup (*(char *const *) rp_field_member_const (f, col->scenario));
       return;
     }
   row->numbers[i] = rp_field_get_number (f, base);
-  row->texts[i] = number_field_text (f, row->numbers[i], col->scenario->budget.currency);
 }
 
-/* Every other main field of the form that differs, in table order;
- * "—" in a column where the field does not apply (LoRA rank of a full
+/* Every other main field of the form that differs, in table order; no
+ * value in a column where the field does not apply (LoRA rank of a full
  * fine-tune). */
 static void
 add_other_inputs (RpCompare      *self,
@@ -771,18 +417,20 @@ add_other_inputs (RpCompare      *self,
 
       if (!wanted_other_input (f, models_differ))
         continue;
-      row = row_new (self, f->key, rp_field_get_label (f), rp_unit_get_name (f->unit),
-                     RP_COMPARE_ROW_INPUT, RP_COMPARE_BETTER_NONE, f->type == RP_FIELD_STRING);
+      row = row_new (self, f->key, rp_unit_get_name (f->unit), RP_COMPARE_ROW_INPUT,
+                     RP_COMPARE_BETTER_NONE, f->type == RP_FIELD_STRING);
+      row->field = f;
       for (guint i = 0; i < self->n; i++)
         {
           const Column *col = &self->columns[i];
 
+          row->applies[i] = FALSE;
           if (!rp_field_applies (f, col->scenario, &col->arch))
             continue;
           any_applies = TRUE;
           fill_field_cell (self, row, f, i);
         }
-      row_fill_and_compare (self, row);
+      row_compare (self, row);
       row->detail = TRUE;
       if (any_applies && row->differs)
         g_ptr_array_add (self->rows, row);
@@ -797,22 +445,14 @@ static void
 add_verdict_rows (RpCompare      *self,
                   const gboolean *all)
 {
-  RpCompareRow *row = row_new (self, "verdict", _("Verdict"), NULL, RP_COMPARE_ROW_RESULT,
+  RpCompareRow *row = row_new (self, "verdict", NULL, RP_COMPARE_ROW_RESULT,
                                RP_COMPARE_BETTER_NONE, TRUE);
 
   for (guint i = 0; i < self->n; i++)
-    {
-      const Column *col = &self->columns[i];
-
-      row->value_texts[i] = g_strdup (rp_compare_get_status (self, i));
-      row->texts[i] = col->estimate != NULL
-                      ? rp_words_verdict_title (col->scenario, col->estimate)
-                      : rp_words_cannot_estimate (col->error);
-    }
+    row->value_texts[i] = g_strdup (rp_compare_get_status (self, i));
   row_finish (self, row, all);
 
-  /* TRANSLATORS: a row of the comparison: how many checks hold */
-  row = row_new (self, "constraints", _("Checks"), "unmet", RP_COMPARE_ROW_RESULT,
+  row = row_new (self, "constraints", "unmet", RP_COMPARE_ROW_RESULT,
                  RP_COMPARE_BETTER_LOWER, FALSE);
   for (guint i = 0; i < self->n; i++)
     {
@@ -824,7 +464,6 @@ add_verdict_rows (RpCompare      *self,
       for (guint c = 0; c < RP_N_CONSTRAINTS; c++)
         unmet += est->constraints[c].judged && !est->constraints[c].ok;
       row->numbers[i] = unmet;
-      row->texts[i] = rp_words_checks_summary (est);
     }
   row_finish (self, row, all);
 }
@@ -844,27 +483,54 @@ any_tokens (const RpCompare *self,
   return FALSE;
 }
 
-static void
-add_result_row (RpCompare       *self,
-                const ResultRow *spec,
-                const gboolean  *rankable)
+static RpCompareBetter
+better_of (const RpFigure *figure)
 {
-  RpCompareRow *row = row_new (self, spec->key, _(spec->label), spec->unit,
-                               RP_COMPARE_ROW_RESULT, spec->better, FALSE);
-
-  for (guint i = 0; i < self->n; i++)
+  switch (rp_figure_get_better (figure))
     {
-      const RpEstimate *est = self->columns[i].estimate;
-      char *text = NULL;
-      double v;
-
-      if (est == NULL)
-        continue;
-      v = spec->value (self, i, est, &text);
-      row->numbers[i] = isfinite (v) ? v : NAN;
-      row->texts[i] = text != NULL ? text
-                      : isfinite (v) ? spec->format (self, v) : NULL;
+    case RP_FIGURE_BETTER_LOWER:
+      return RP_COMPARE_BETTER_LOWER;
+    case RP_FIGURE_BETTER_HIGHER:
+      return RP_COMPARE_BETTER_HIGHER;
+    case RP_FIGURE_BETTER_NONE:
+    default:
+      return RP_COMPARE_BETTER_NONE;
     }
+}
+
+/* Money in the comparison's currency. */
+static double
+column_value (RpCompare      *self,
+              guint           i,
+              const RpFigure *figure)
+{
+  const RpEstimate *est = self->columns[i].estimate;
+  double value;
+
+  if (est == NULL || !rp_figure_get (figure, est, &value))
+    return NAN;
+  switch (rp_figure_get_unit (figure))
+    {
+    case RP_FIGURE_UNIT_MONEY:
+    case RP_FIGURE_UNIT_MONEY_PER_GPU_HOUR:
+    case RP_FIGURE_UNIT_MONEY_PER_MONTH:
+      return rp_compare_convert_money (self, i, value);
+    default:
+      return value;
+    }
+}
+
+static void
+add_result_row (RpCompare      *self,
+                const RpFigure *figure,
+                const gboolean *rankable)
+{
+  RpCompareRow *row = row_new (self, rp_figure_get_key (figure), NULL, RP_COMPARE_ROW_RESULT,
+                               better_of (figure), FALSE);
+
+  row->figure = figure;
+  for (guint i = 0; i < self->n; i++)
+    row->numbers[i] = column_value (self, i, figure);
   row_finish (self, row, rankable);
 }
 
@@ -880,14 +546,14 @@ add_results (RpCompare *self)
       runs[i] = column_runs (&self->columns[i]);
     }
   add_verdict_rows (self, all);
-  for (guint r = 0; r < G_N_ELEMENTS (result_rows); r++)
+  for (guint r = 0; r < G_N_ELEMENTS (result_figures); r++)
     {
-      const ResultRow *spec = &result_rows[r];
+      const RpFigure *figure = rp_figures_lookup (result_figures[r]);
 
-      if ((spec->value == value_tokens_per_s && !any_tokens (self, TRUE)) ||
-          (spec->value == value_samples_per_s && !any_tokens (self, FALSE)))
+      if ((g_str_equal (result_figures[r], "compute.tokens_per_s") && !any_tokens (self, TRUE)) ||
+          (g_str_equal (result_figures[r], "compute.samples_per_s") && !any_tokens (self, FALSE)))
         continue;
-      add_result_row (self, spec, spec->needs_run ? runs : all);
+      add_result_row (self, figure, rp_figure_needs_run (figure) ? runs : all);
     }
 }
 
@@ -1073,6 +739,28 @@ rp_compare_get_row (const RpCompare *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (i < self->rows->len, NULL);
   return g_ptr_array_index (self->rows, i);
+}
+
+void
+rp_compare_set_row_texts (RpCompare  *self,
+                          guint       i,
+                          char       *label,
+                          char      **texts)
+{
+  RpCompareRow *row;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (i < self->rows->len);
+
+  row = g_ptr_array_index (self->rows, i);
+  g_free (row->label);
+  row->label = label;
+  for (guint c = 0; c < row->n_columns; c++)
+    {
+      g_free (row->texts[c]);
+      row->texts[c] = texts[c];
+    }
+  g_free (texts);
 }
 
 const RpCompareRow *

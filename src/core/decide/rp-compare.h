@@ -4,10 +4,11 @@
  * rp_compare_new() estimates each scenario and builds the rows that the
  * window's Compare view, `rigplan-cli compare` (text, JSON, CSV) and the
  * compare report all show: the key inputs, every other input that
- * differs, then the results.  A row knows its values as numbers (in
- * stored units: bytes, days, money in the comparison's currency) or as
- * machine text, how each is shown (through rp-units, translated), which
- * column holds the best value and whether the columns differ.
+ * differs, then the results (figures of the figure table).  A row knows
+ * its values as numbers (in stored units: bytes, days, money in the
+ * comparison's currency) or as machine text, which column holds the best
+ * value and whether the columns differ.  How each reads (its label and
+ * texts) is words/' work: rp_words_compare_new() builds and words it.
  *
  * Money is compared in one currency, the first scenario's: the others'
  * amounts are converted at the rate their own estimate used
@@ -17,6 +18,8 @@
 #pragma once
 
 #include "rp-estimate.h"
+#include "rp-fields.h"
+#include "rp-figures.h"
 
 G_BEGIN_DECLS
 
@@ -44,13 +47,17 @@ typedef struct
   const char       *key;        /* static: "memory.total", "hardware.gpus", … */
   guint             n_columns;  /* the length of each array below */
   const char       *unit;       /* static machine unit ("bytes", "days", "money"); "" none */
-  char             *label;      /* owned, translated */
+  const RpField    *field;      /* the input's field, or NULL */
+  const RpFigure   *figure;     /* the result's figure, or NULL */
+  char             *label;      /* owned, translated; NULL until worded */
   RpCompareRowKind  kind;
   RpCompareBetter   better;
   gboolean          is_text;    /* values are texts (value_texts), not numbers */
   double           *numbers;    /* owned, n_columns; NAN: none */
   char            **value_texts; /* owned, n_columns; machine text ("rtx-4090"), NULL: none */
-  char            **texts;      /* owned, n_columns; as shown, never NULL ("—") */
+  char            **texts;      /* owned, n_columns; as shown ("—" for none); NULL until
+                                 * worded (rp_words_compare_describe) */
+  gboolean         *applies;    /* owned, n_columns: the field applies to the column */
   int               best;       /* the first column holding the best value; -1: none */
   gboolean         *is_best;    /* owned, n_columns: holds the best value (ties too) */
   gboolean          differs;    /* the columns do not all hold the same value */
@@ -85,7 +92,8 @@ const char         *rp_compare_get_source      (const RpCompare   *self,
  * each scenario. */
 const char         *rp_compare_get_letter      (const RpCompare   *self,
                                                 guint              column);
-/* The scenario's name, else its file's name, else "Untitled". */
+/* The scenario's name, else its file's name; NULL when it has neither
+ * (rp_words_compare_name() says "Untitled"). */
 const char         *rp_compare_get_name        (const RpCompare   *self,
                                                 guint              column);
 /* The verdict's level as the window's banner shows it: "fits", "tight",
@@ -106,6 +114,12 @@ double              rp_compare_convert_money   (const RpCompare   *self,
 guint               rp_compare_get_n_rows      (const RpCompare   *self);
 const RpCompareRow *rp_compare_get_row         (const RpCompare   *self,
                                                 guint              i);
+/* Sets row @i's label and texts (transfer full: @texts holds n_columns
+ * strings; the array itself is freed): for words/, which writes them. */
+void                rp_compare_set_row_texts   (RpCompare         *self,
+                                                guint              i,
+                                                char              *label,
+                                                char             **texts);
 /* The row of @key, or NULL when the comparison has none (an input that
  * does not differ, tokens/s of vision models). */
 const RpCompareRow *rp_compare_find_row        (const RpCompare   *self,

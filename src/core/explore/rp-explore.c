@@ -205,7 +205,7 @@ rp_explore_estimate_on (const RpScenario *scenario,
   if (moved == NULL)
     return NULL;
   est = rp_estimate_new ();
-  if (!rp_estimate_compute_full (moved, catalog, RP_ESTIMATE_NO_FIX, est, NULL))
+  if (!rp_estimate_compute (moved, catalog, est, NULL))
     return NULL;
   return g_steal_pointer (&est);
 }

@@ -29,9 +29,9 @@
 #include <string.h>
 
 /* Advice that a change caused, not the run: a fix must not bring any. */
-static const char *const config_warnings[] = {
-  "zero-single-gpu", "offload-params-needs-zero3", "pcie-tensor-parallel", "slow-network",
-  "precision-unsupported",
+static const RpAdvice config_warnings[] = {
+  RP_ADVICE_ZERO_SINGLE_GPU, RP_ADVICE_OFFLOAD_PARAMS_NEEDS_ZERO3,
+  RP_ADVICE_PCIE_TENSOR_PARALLEL, RP_ADVICE_SLOW_NETWORK, RP_ADVICE_PRECISION_UNSUPPORTED,
 };
 
 /* The largest GPU count the search spreads a run over. */
@@ -665,8 +665,8 @@ is_clean (const Search     *search,
     if (fails (est, machine[i]) && !fails (search->base_est, machine[i]))
       return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (config_warnings); i++)
-    if (rp_estimate_has_warning (est, config_warnings[i]) &&
-        !rp_estimate_has_warning (search->base_est, config_warnings[i]))
+    if (rp_estimate_has_advice (est, config_warnings[i]) &&
+        !rp_estimate_has_advice (search->base_est, config_warnings[i]))
       return FALSE;
   return TRUE;
 }
@@ -745,9 +745,7 @@ evaluate (Search  *search,
   gboolean clean;
   RpEstimate *swap;
 
-  if (!rp_estimate_compute_full (v->scenario, search->catalog,
-                                 RP_ESTIMATE_NO_FIX | RP_ESTIMATE_NO_WORDS, search->scratch,
-                                 NULL) ||
+  if (!rp_estimate_compute (v->scenario, search->catalog, search->scratch, NULL) ||
       !solves (search, search->scratch))
     return FALSE;
   clean = is_clean (search, search->scratch);
@@ -899,4 +897,18 @@ rp_fix_apply (const RpScenario *scenario,
   if (fix->status != RP_FIX_FOUND || fix->changes == NULL)
     return rp_scenario_copy (scenario);
   return rp_scenario_apply (scenario, fix->changes);
+}
+
+gboolean
+rp_fix_estimate (const RpScenario *scenario,
+                 const RpCatalog  *catalog,
+                 RpEstimate       *out,
+                 GError          **error)
+{
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && out != NULL, FALSE);
+
+  if (!rp_estimate_compute (scenario, catalog, out, error))
+    return FALSE;
+  rp_fix_search (scenario, catalog, out);
+  return TRUE;
 }

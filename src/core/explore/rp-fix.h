@@ -27,6 +27,13 @@ void        rp_fix_search (const RpScenario *scenario,
                            const RpCatalog  *catalog,
                            RpEstimate       *est);
 
+/* rp_estimate_compute() and then rp_fix_search(): the estimate a front
+ * end shows, with its fix.  Fails as rp_estimate_compute() does. */
+gboolean    rp_fix_estimate (const RpScenario *scenario,
+                             const RpCatalog  *catalog,
+                             RpEstimate       *out,
+                             GError          **error);
+
 /* @scenario with @fix's changes applied (transfer full): the function
  * behind the window's "Apply fix", `rigplan-cli fix` and the tests. */
 RpScenario *rp_fix_apply  (const RpScenario *scenario,

@@ -154,12 +154,6 @@ const RpPlanRow *rp_plan_get_recommended (const RpPlan    *plan,
 GArray       *rp_plan_row_changes   (const RpScenario    *base,
                                      const RpPlanRow     *row);
 
-/* The plan as JSON: evaluated, seconds, the two answers with their
- * first @top rows (0: all) and their fronts, and "recommended" (null
- * with "reason" when there is none).  Words only for the rows written. */
-char         *rp_plan_to_json       (const RpPlan        *plan,
-                                     const RpCatalog     *catalog,
-                                     guint                top);
 
 const char   *rp_plan_answer_kind_to_string (RpPlanAnswerKind kind);
 const char   *rp_plan_status_to_string      (RpPlanStatus     status);

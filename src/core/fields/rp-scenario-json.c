@@ -24,20 +24,13 @@
 #include "rp-fields-private.h"
 #include "rp-file.h"
 #include "rp-json-private.h"
-#include "rp-model-private.h"
-#include "rp-scenario-private.h"
+#include "rp-arch-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
 static const gsize max_scenario_file_bytes = RP_SCENARIO_MAX_BYTES;
 
-struct _RpJsonExtra
-{
-  gatomicrefcount ref_count;
-  cJSON          *root;         /* owned: the unknown keys; never changed */
-  gsize           text_bytes;   /* of their keys and strings */
-};
 
 /* What the unknown keys of one file hold so far. */
 typedef struct
@@ -263,26 +256,6 @@ scenario_from_tree (cJSON   *root,
 }
 
 /* ---- public API ----------------------------------------------------- */
-
-RpJsonExtra *
-rp_json_extra_copy (const RpJsonExtra *extra)
-{
-  RpJsonExtra *shared = (RpJsonExtra *) extra;
-
-  if (shared == NULL)
-    return NULL;
-  g_atomic_ref_count_inc (&shared->ref_count);
-  return shared;
-}
-
-void
-rp_json_extra_free (RpJsonExtra *extra)
-{
-  if (extra == NULL || !g_atomic_ref_count_dec (&extra->ref_count))
-    return;
-  cJSON_Delete (extra->root);
-  g_free (extra);
-}
 
 gsize
 rp_scenario_get_text_bytes (const RpScenario *self)

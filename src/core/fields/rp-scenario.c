@@ -8,7 +8,7 @@
 #include "rp-error.h"
 #include "rp-fields.h"
 #include "rp-results.h"
-#include "rp-scenario-private.h"
+#include "rp-json-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -274,30 +274,12 @@ rp_scenario_model_is_customized (const RpScenario  *self,
   return FALSE;
 }
 
-gboolean
-rp_scenario_check_batch (const RpScenario *self,
-                         GError          **error)
+guint
+rp_scenario_batch_step (const RpScenario *self)
 {
-  guint step, dp;
+  g_return_val_if_fail (self != NULL, 0);
 
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  dp = rp_scenario_data_parallel (self);
-  step = self->training.micro_batch * MAX (dp, 1);
-  if (step == 0 || self->training.global_batch % step == 0)
-    return TRUE;
-  /* DeepSpeed refuses such a config (runtime/config.py, _batch_assertion:
-   * train_batch_size == micro_batch_per_gpu × gradient_acc_step ×
-   * world_size); other trainers round the accumulation steps */
-  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "training.global_batch",
-                    /* TRANSLATORS: global batch, micro batch, data-parallel GPUs, their
-                     * product, then the multiples below and above */
-                    _("%u is not a multiple of micro batch × data-parallel GPUs (%u × %u = %u): "
-                      "DeepSpeed refuses it and other trainers round it; use %u or %u"),
-                    self->training.global_batch, self->training.micro_batch, dp, step,
-                    MAX (self->training.global_batch / step, 1) * step,
-                    (self->training.global_batch / step + 1) * step);
-  return FALSE;
+  return self->training.micro_batch * MAX (rp_scenario_data_parallel (self), 1);
 }
 
 gboolean

@@ -57,12 +57,12 @@ guint       rp_scenario_data_parallel  (const RpScenario *self);
 gboolean    rp_scenario_validate       (const RpScenario *self,
                                         GError          **error);
 
-/* Whether the global batch is a whole number of steps of micro batch ×
- * data-parallel GPUs.  Not an error (a plan may try such a machine), but
- * a warning the estimate gives (code "batch-uneven"): the error names
- * training.global_batch and the multiples around it. */
-gboolean    rp_scenario_check_batch    (const RpScenario *self,
-                                        GError          **error);
+/* The samples one optimizer micro-step takes on every data-parallel GPU:
+ * micro batch × data-parallel GPUs.  A global batch that is not a
+ * multiple of it is advice of the estimate ("batch-uneven"): DeepSpeed
+ * refuses such a config (runtime/config.py, _batch_assertion), other
+ * trainers round it. */
+guint       rp_scenario_batch_step     (const RpScenario *self);
 
 /* The scenario fields that differ from @a to @b, as RpChange (the
  * architecture overrides are compared too); transfer full. */

@@ -31,7 +31,7 @@ scenario_to_json (const RpCompare *self,
   double rate = 1;
 
   cJSON_AddStringToObject (obj, "letter", rp_compare_get_letter (self, i));
-  cJSON_AddStringToObject (obj, "name", rp_compare_get_name (self, i));
+  cJSON_AddStringToObject (obj, "name", rp_words_compare_name (self, i));
   rp_json_add_string (obj, "file", rp_compare_get_source (self, i));
   cJSON_AddStringToObject (obj, "status", rp_compare_get_status (self, i));
   cJSON_AddStringToObject (obj, "currency",
@@ -170,7 +170,7 @@ rp_compare_to_csv (const RpCompare *self)
   csv_field (out, "unit", FALSE);
   csv_field (out, "best", FALSE);
   for (guint i = 0; i < n; i++)
-    csv_field (out, rp_compare_get_name (self, i), FALSE);
+    csv_field (out, rp_words_compare_name (self, i), FALSE);
   g_string_append (out, "\r\n");
   for (guint r = 0; r < rp_compare_get_n_rows (self); r++)
     {

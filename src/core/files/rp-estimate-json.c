@@ -10,6 +10,7 @@
 
 #include "rp-error.h"
 #include "rp-fields-private.h"
+#include "rp-figures.h"
 #include "rp-file.h"
 #include "rp-json-private.h"
 #include "rp-model.h"
@@ -23,108 +24,81 @@ static const char *const cooling_names[RP_N_COOLINGS] = { "air", "air-high-densi
 
 /* ---- sections ------------------------------------------------------- */
 
+/* The object at @path (dots) under @obj, made where missing; NULL when
+ * a part of the path is null (a group the estimate does not hold). */
 static cJSON *
-memory_to_json (const RpMemoryEstimate *m)
+object_at (cJSON      *obj,
+           const char *path,
+           const char *end)
 {
-  cJSON *obj = cJSON_CreateObject ();
-  cJSON *overhead;
+  while (obj != NULL && path < end)
+    {
+      const char *dot = memchr (path, '.', end - path);
+      g_autofree char *name = g_strndup (path, (dot != NULL ? dot : end) - path);
+      cJSON *child = cJSON_GetObjectItem (obj, name);
 
-  rp_json_add_number (obj, "weights", m->weights_bytes);
-  rp_json_add_number (obj, "weight_copies", m->weight_copies_bytes);
-  rp_json_add_number (obj, "gradients", m->gradients_bytes);
-  rp_json_add_number (obj, "optimizer", m->optimizer_bytes);
-  rp_json_add_number (obj, "activations", m->activations_bytes);
-  rp_json_add_number (obj, "recompute", m->recompute_bytes);
-  rp_json_add_number (obj, "logits", m->logits_bytes + m->logits_transient_bytes);
-  rp_json_add_number (obj, "logits_saved", m->logits_bytes);
-  rp_json_add_number (obj, "logits_transient", m->logits_transient_bytes);
-  rp_json_add_number (obj, "gathered", m->gathered_bytes);
-  overhead = cJSON_AddObjectToObject (obj, "overhead_lines");
-  rp_json_add_number (overhead, "cuda_context", m->cuda_context_bytes);
-  rp_json_add_number (overhead, "workspace", m->workspace_bytes);
-  rp_json_add_number (overhead, "nccl", m->nccl_bytes);
-  rp_json_add_number (overhead, "ddp_buckets", m->ddp_bucket_bytes);
-  rp_json_add_number (overhead, "fragmentation", m->fragmentation_bytes);
-  rp_json_add_number (obj, "overhead", m->overhead_bytes);
-  rp_json_add_number (obj, "reference", m->reference_bytes);
-  rp_json_add_number (obj, "released", m->released_bytes);
+      if (child == NULL)
+        child = cJSON_AddObjectToObject (obj, name);
+      obj = cJSON_IsObject (child) ? child : NULL;
+      path = dot != NULL ? dot + 1 : end;
+    }
+  return obj;
+}
+
+/* Every figure under @prefix ("memory.") at its path in @section, from
+ * the figure table; null where the estimate holds none. */
+static void
+add_figures (cJSON            *section,
+             const char       *prefix,
+             const RpEstimate *est)
+{
+  gsize n = strlen (prefix);
+
+  for (guint i = 0; i < rp_figures_n (); i++)
+    {
+      const RpFigure *f = rp_figures_get (i);
+      const char *key = rp_figure_get_key (f);
+      const char *name, *last_dot;
+      cJSON *obj;
+      double value;
+
+      if (strncmp (key, prefix, n) != 0)
+        continue;
+      last_dot = strrchr (key + n, '.');
+      name = last_dot != NULL ? last_dot + 1 : key + n;
+      obj = object_at (section, key + n, last_dot != NULL ? last_dot : key + n);
+      if (obj == NULL)
+        continue;
+      if (rp_figure_get (f, est, &value))
+        rp_json_add_number (obj, name, value);
+      else
+        cJSON_AddNullToObject (obj, name);
+    }
+}
+
+static cJSON *
+memory_to_json (const RpEstimate *est)
+{
+  const RpMemoryEstimate *m = &est->memory;
+  cJSON *obj = cJSON_CreateObject ();
+
+  add_figures (obj, "memory.", est);
   rp_json_add_string (obj, "peak_at", m->peak_at_backward_end ? "backward-end" : "backward-start");
-  rp_json_add_number (obj, "total", m->total_bytes);
-  rp_json_add_number (obj, "capacity", m->capacity_bytes);
-  rp_json_add_number (obj, "free", m->free_bytes);
-  rp_json_add_number (obj, "headroom_pct", m->headroom_pct);
-  rp_json_add_number (obj, "required_headroom_pct", m->required_headroom_pct);
   cJSON_AddBoolToObject (obj, "fits", m->verdict != RP_VERDICT_DOES_NOT_FIT);
   cJSON_AddStringToObject (obj, "verdict", rp_verdict_to_string (m->verdict));
-  rp_json_add_number (obj, "trainable_params", m->trainable_params);
-  rp_json_add_number (obj, "total_params", m->total_params);
-  rp_json_add_number (obj, "params_per_gpu", m->params_per_gpu);
-  rp_json_add_number (obj, "cpu_offload", m->cpu_offload_bytes);
-  rp_json_add_number (obj, "activations_per_layer", m->activations_per_layer_bytes);
-  cJSON_AddNumberToObject (obj, "pipeline_stage", m->pipeline_stage);
-  cJSON_AddNumberToObject (obj, "micro_batches_in_flight", m->micro_batches_in_flight);
-  rp_json_add_number (obj, "pipeline_batches_held", m->pipeline_batches_held);
   return obj;
 }
 
 static cJSON *
-compute_to_json (const RpComputeEstimate *c)
+compute_to_json (const RpEstimate *est)
 {
+  const RpComputeEstimate *c = &est->compute;
   cJSON *obj = cJSON_CreateObject ();
-  cJSON *parts, *data;
 
-  rp_json_add_number (obj, "flops", c->flops);
-  rp_json_add_number (obj, "flops_per_step", c->flops_per_step);
-  rp_json_add_number (obj, "model_flops_per_step", c->model_flops_per_step);
-  if (c->tokens_per_s > 0)
-    rp_json_add_number (obj, "tokens_per_s", c->tokens_per_s);
-  else
-    cJSON_AddNullToObject (obj, "tokens_per_s");
-  rp_json_add_number (obj, "samples_per_s", c->samples_per_s);
-  rp_json_add_number (obj, "mfu", c->mfu);
-  rp_json_add_number (obj, "hfu", c->hfu);
-  rp_json_add_number (obj, "efficiency", c->efficiency);
+  add_figures (obj, "compute.", est);
   cJSON_AddBoolToObject (obj, "mfu_overridden", c->mfu_overridden);
-  rp_json_add_number (obj, "peak_tflops", c->peak_tflops);
-  rp_json_add_number (obj, "step_s", c->step_s);
-  rp_json_add_number (obj, "gpu_step_s", c->gpu_step_s);
-  rp_json_add_number (obj, "compute_s", c->compute_s);
-  rp_json_add_number (obj, "comm_s", c->comm_s);
-  rp_json_add_number (obj, "comm_exposed_s", c->comm_exposed_s);
-  rp_json_add_number (obj, "bubble_s", c->bubble_s);
-  rp_json_add_number (obj, "data_s", c->data_s);
-  parts = cJSON_AddObjectToObject (obj, "comm_parts");
-  rp_json_add_number (parts, "tensor_parallel_s", c->tp_comm_s);
-  rp_json_add_number (parts, "data_parallel_s", c->dp_comm_s);
-  rp_json_add_number (parts, "pipeline_s", c->pp_comm_s);
-  rp_json_add_number (parts, "expert_parallel_s", c->ep_comm_s);
-  rp_json_add_number (parts, "context_parallel_s", c->cp_comm_s);
-  rp_json_add_number (obj, "bubble_fraction", c->bubble_fraction);
-  rp_json_add_number (obj, "micro_batches", c->micro_batches);
-  rp_json_add_number (obj, "optimizer_s", c->optimizer_s);
-  rp_json_add_number (obj, "moe_s", c->moe_s);
-  rp_json_add_number (obj, "elementwise_s", c->elementwise_s);
-  rp_json_add_number (obj, "dequant_s", c->dequant_s);
   cJSON_AddBoolToObject (obj, "memory_bound", c->memory_bound);
-  rp_json_add_number (obj, "steps", c->steps);
-  rp_json_add_number (obj, "samples_total", c->samples_total);
-  rp_json_add_number (obj, "tokens_total", c->tokens_total);
-  rp_json_add_number (obj, "hours", c->hours);
-  rp_json_add_number (obj, "days", c->days);
-  rp_json_add_number (obj, "gpu_hours", c->gpu_hours);
-  rp_json_add_number (obj, "goodput_low", c->goodput_low);
-  rp_json_add_number (obj, "goodput_high", c->goodput_high);
-  rp_json_add_number (obj, "gpu_hours_expected_low", c->gpu_hours_expected_low);
-  rp_json_add_number (obj, "gpu_hours_expected_high", c->gpu_hours_expected_high);
-  rp_json_add_number (obj, "checkpoint_s", c->checkpoint_s);
-  rp_json_add_number (obj, "checkpoint_bytes", c->checkpoint_bytes);
   cJSON_AddStringToObject (obj, "bottleneck", rp_bottleneck_to_string (c->bottleneck));
-  rp_json_add_number (obj, "cpu_cores_needed", c->cpu_cores_needed);
-  rp_json_add_number (obj, "storage_read_mb_s_needed", c->storage_read_mb_s_needed);
-  data = cJSON_AddObjectToObject (obj, "data_pipeline");
-  rp_json_add_number (data, "storage_read_mb_s_available", c->storage_read_mb_s_available);
-  rp_json_add_number (data, "cpu_s", c->cpu_s);
-  rp_json_add_number (data, "slowdown_pct", c->slowdown_pct);
   return obj;
 }
 
@@ -137,19 +111,6 @@ curve_to_json (const double *values,
   for (guint i = 0; values != NULL && i < n; i++)
     cJSON_AddItemToArray (list, cJSON_CreateNumber (values[i]));
   return list;
-}
-
-/* A cost figure, or null where the part it belongs to is unavailable. */
-static void
-add_cost_number (cJSON      *obj,
-                 const char *key,
-                 gboolean    available,
-                 double      value)
-{
-  if (available)
-    rp_json_add_number (obj, key, value);
-  else
-    cJSON_AddNullToObject (obj, key);
 }
 
 static void
@@ -188,89 +149,39 @@ prices_to_json (const RpPrices *p)
 }
 
 static cJSON *
-cost_to_json (const RpCostEstimate *c)
+cost_to_json (const RpEstimate *est)
 {
+  const RpCostEstimate *c = &est->cost;
   cJSON *obj = cJSON_CreateObject ();
-  gboolean rent_run = c->rent_available && c->run_available;
-  gboolean buy_run = c->buy_available && c->run_available;
-  gboolean energy_run = c->energy_available && c->run_available;
   gboolean both = c->rent_available && c->buy_available;
-  cJSON *curves, *by_utilization;
+  cJSON *curves, *by_utilization, *rent;
 
-  /* The flat keys are the stable contract (DESIGN "The CLI contract"). */
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (c->currency));
-  rp_json_add_number (obj, "utilization_pct", c->utilization_pct);
-  add_cost_number (obj, "rent_total", rent_run, c->rent_total);
-  add_cost_number (obj, "rent_per_gpu_hour", c->rent_available, c->rent_per_gpu_hour);
-  add_cost_number (obj, "rent_per_month", c->rent_available, c->rent_per_month);
-  add_cost_number (obj, "buy_total", buy_run, c->buy_total);
-  add_cost_number (obj, "buy_capital", c->buy_available, c->buy_capital);
-  add_cost_number (obj, "buy_per_month", c->buy_available, c->buy_per_month);
-  add_cost_number (obj, "break_even_months", both && c->break_even_months >= 0,
-                   c->break_even_months);
-  add_cost_number (obj, "break_even_utilization_pct",
-                   both && c->break_even_utilization_pct >= 0, c->break_even_utilization_pct);
-  add_cost_number (obj, "period_saving", both, c->period_saving);
-  add_cost_number (obj, "energy_kwh", energy_run, c->energy_kwh);
-  add_cost_number (obj, "co2_kg", energy_run, c->co2_kg);
-  add_cost_number (obj, "power_w", c->energy_available, c->power_w);
-  add_cost_number (obj, "tflops_per_w", c->tflops_per_w > 0, c->tflops_per_w);
-
-  if (c->rent_available)
+  /* a group the estimate cannot price is null as a whole */
+  if (!c->rent_available)
+    cJSON_AddNullToObject (obj, "rent");
+  if (!c->buy_available)
+    cJSON_AddNullToObject (obj, "buy");
+  add_figures (obj, "cost.", est);
+  rent = cJSON_GetObjectItem (obj, "rent");
+  if (cJSON_IsObject (rent))
     {
-      cJSON *rent = cJSON_AddObjectToObject (obj, "rent");
-
       rp_json_add_string (rent, "offer", c->rent_offer != NULL ? c->rent_offer->id : NULL);
       cJSON_AddStringToObject (rent, "kind", rp_rent_kind_to_string (c->rent_kind));
-      rp_json_add_number (rent, "per_gpu_hour", c->rent_per_gpu_hour);
-      rp_json_add_number (rent, "billing_granularity_s", c->billing_granularity_s);
-      rp_json_add_number (rent, "spot_allowance_pct", c->spot_allowance_pct);
-      cJSON_AddNumberToObject (rent, "billed_gpus", c->rent_billed_gpus);
-      add_cost_number (rent, "billed_hours", c->run_available, c->rent_billed_hours);
-      add_cost_number (rent, "compute", c->run_available, c->rent_compute);
-      add_cost_number (rent, "storage", c->run_available, c->rent_storage);
-      add_cost_number (rent, "egress", c->run_available, c->rent_egress);
-      add_cost_number (rent, "total", c->run_available, c->rent_total);
-      rp_json_add_number (rent, "per_month", c->rent_per_month);
     }
-  else
-    cJSON_AddNullToObject (obj, "rent");
-
-  if (c->buy_available)
-    {
-      cJSON *buy = cJSON_AddObjectToObject (obj, "buy");
-      cJSON *lines;
-
-      rp_json_add_number (buy, "capital", c->buy_capital);
-      rp_json_add_number (buy, "capital_gpus", c->buy_capital_gpus);
-      cJSON_AddNumberToObject (buy, "spare_gpus", c->buy_spare_gpus);
-      rp_json_add_number (buy, "capital_spares", c->buy_capital_spares);
-      rp_json_add_number (buy, "capital_servers", c->buy_capital_servers);
-      rp_json_add_number (buy, "capital_network", c->buy_capital_network);
-      rp_json_add_number (buy, "residual", c->buy_residual);
-      rp_json_add_number (buy, "per_month", c->buy_per_month);
-      lines = cJSON_AddObjectToObject (buy, "per_month_lines");
-      rp_json_add_number (lines, "depreciation", c->buy_depreciation_per_month);
-      rp_json_add_number (lines, "maintenance", c->buy_maintenance_per_month);
-      rp_json_add_number (lines, "ops", c->buy_ops_per_month);
-      rp_json_add_number (lines, "colocation", c->buy_colocation_per_month);
-      rp_json_add_number (lines, "cost_of_capital", c->buy_capital_cost_per_month);
-      rp_json_add_number (lines, "electricity", c->buy_energy_per_month);
-      add_cost_number (buy, "run_electricity", c->run_available, c->buy_run_energy);
-      add_cost_number (buy, "total", c->run_available, c->buy_total);
-    }
-  else
-    cJSON_AddNullToObject (obj, "buy");
 
   by_utilization = cJSON_AddArrayToObject (obj, "break_even_by_utilization");
   for (guint i = 0; both && i < RP_COST_N_UTILIZATION_STEPS; i++)
     {
       cJSON *point = cJSON_CreateObject ();
+      double months = c->break_even_by_utilization[i];
 
       cJSON_AddNumberToObject (point, "utilization_pct",
                                100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1));
-      add_cost_number (point, "months", c->break_even_by_utilization[i] >= 0,
-                       c->break_even_by_utilization[i]);
+      if (months >= 0)
+        rp_json_add_number (point, "months", months);
+      else
+        cJSON_AddNullToObject (point, "months");
       cJSON_AddItemToArray (by_utilization, point);
     }
 
@@ -291,42 +202,21 @@ cost_to_json (const RpCostEstimate *c)
 }
 
 static cJSON *
-bom_to_json (const RpBom *b)
+bom_to_json (const RpEstimate *est)
 {
+  const RpBom *b = &est->bom;
   cJSON *obj = cJSON_CreateObject ();
-  cJSON *sizing;
 
   rp_json_add_string (obj, "gpu", b->gpu);
-  cJSON_AddNumberToObject (obj, "gpus_per_node", b->gpus_per_node);
-  cJSON_AddNumberToObject (obj, "nodes", b->nodes);
-  cJSON_AddNumberToObject (obj, "cpu_cores_per_node", b->cpu_cores_per_node);
-  cJSON_AddNumberToObject (obj, "cpu_sockets", b->cpu_sockets);
-  rp_json_add_number (obj, "cpu_cores_for_data", b->cpu_cores_for_data);
-  cJSON_AddNumberToObject (obj, "cpu_cores_platform", b->cpu_cores_platform);
-  cJSON_AddNumberToObject (obj, "cpu_cores_entered", b->cpu_cores_entered);
-  cJSON_AddNumberToObject (obj, "ram_gb_per_node", b->ram_gb_per_node);
-  cJSON_AddNumberToObject (obj, "ram_gb_entered", b->ram_gb_entered);
-  rp_json_add_number (obj, "nvme_tb_per_node", b->nvme_tb_per_node);
   rp_json_add_string (obj, "network", b->network);
-  cJSON_AddNumberToObject (obj, "nics_per_node", b->nics_per_node);
-  rp_json_add_number (obj, "nic_gbit_s", b->nic_gbit_s);
-  cJSON_AddNumberToObject (obj, "switch_ports", b->switch_ports);
-  rp_json_add_number (obj, "power_kw_per_node", b->power_kw_per_node);
-  cJSON_AddNumberToObject (obj, "psus_per_node", b->psus_per_node);
-  rp_json_add_number (obj, "psu_kw", b->psu_kw);
-  cJSON_AddNumberToObject (obj, "pcie_lanes_per_node", b->pcie_lanes_per_node);
   cJSON_AddStringToObject (obj, "cooling", cooling_names[b->cooling]);
-  sizing = cJSON_AddObjectToObject (obj, "sizing");
-  rp_json_add_number (sizing, "dataset_bytes", b->dataset_bytes);
-  rp_json_add_number (sizing, "checkpoints_bytes", b->checkpoints_bytes);
-  rp_json_add_number (sizing, "pinned_ram_bytes", b->pinned_ram_bytes);
-  rp_json_add_number (sizing, "offload_ram_bytes", b->offload_ram_bytes);
-  rp_json_add_number (sizing, "ram_needed_bytes", b->ram_needed_bytes);
+  add_figures (obj, "bom.", est);
   return obj;
 }
 
 static cJSON *
-constraints_to_json (const RpEstimate *est)
+constraints_to_json (const RpScenario *scenario,
+                     const RpEstimate *est)
 {
   cJSON *list = cJSON_CreateArray ();
 
@@ -345,7 +235,7 @@ constraints_to_json (const RpEstimate *est)
       rp_json_add_number (item, "available", c->available);
       rp_json_add_string (item, "unit", rp_measure_to_string (c->measure));
       rp_json_add_string (item, "key", c->key);
-      rp_json_add_string (item, "message", c->message);
+      rp_json_add_string_take (item, "message", rp_words_constraint (i, c, scenario, est));
       cJSON_AddItemToArray (list, item);
     }
   return list;
@@ -444,20 +334,21 @@ estimate_to_tree (const RpScenario *scenario,
   rp_json_add_number (model, "params", (double) rp_model_params (&est->arch));
   rp_json_add_number (model, "active_params", (double) rp_model_active_params (&est->arch));
   cJSON_AddItemToObject (root, "verdict", verdict_to_json (scenario, catalog, est));
-  add_section (root, "memory", est->memory.computed, memory_to_json (&est->memory));
-  add_section (root, "compute", est->compute.computed, compute_to_json (&est->compute));
-  add_section (root, "cost", est->cost.computed, cost_to_json (&est->cost));
-  add_section (root, "bom", est->bom.computed, bom_to_json (&est->bom));
-  cJSON_AddItemToObject (root, "constraints", constraints_to_json (est));
+  add_section (root, "memory", est->memory.computed, memory_to_json (est));
+  add_section (root, "compute", est->compute.computed, compute_to_json (est));
+  add_section (root, "cost", est->cost.computed, cost_to_json (est));
+  add_section (root, "bom", est->bom.computed, bom_to_json (est));
+  cJSON_AddItemToObject (root, "constraints", constraints_to_json (scenario, est));
   cJSON_AddItemToObject (root, "fix", fix_to_json (catalog, est));
   warnings = cJSON_AddArrayToObject (root, "warnings");
-  for (guint i = 0; i < est->warnings->len; i++)
+  for (guint i = 0; i < est->n_warnings; i++)
     {
-      const RpWarning *w = g_ptr_array_index (est->warnings, i);
+      const RpWarning *w = &est->warnings[i];
       cJSON *item = cJSON_CreateObject ();
-      cJSON_AddStringToObject (item, "code", w->code);
+
+      cJSON_AddStringToObject (item, "code", rp_advice_to_string (w->code));
       cJSON_AddStringToObject (item, "severity", rp_severity_to_string (w->severity));
-      cJSON_AddStringToObject (item, "message", w->message);
+      rp_json_add_string_take (item, "message", rp_words_advice (w, scenario, catalog, est));
       cJSON_AddItemToArray (warnings, item);
     }
   return root;

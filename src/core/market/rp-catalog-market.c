@@ -39,13 +39,16 @@ read_purchase_size (const cJSON     *item,
                     GError         **error)
 {
   price->gpus_per_server = 1;
+  price->platform_included = TRUE;
   if (!rp_json_read_enum (item, path, "kind", FALSE, kind_from_string, "card, server",
                           &price->server, error))
     return FALSE;
   if (!price->server)
     return TRUE;
   return rp_json_read_uint (item, path, "gpus_per_server", TRUE, 1, max_gpus_per_server,
-                            &price->gpus_per_server, error);
+                            &price->gpus_per_server, error) &&
+         rp_json_read_bool (item, path, "platform_included", FALSE, &price->platform_included,
+                            error);
 }
 
 /* ---- private API ---------------------------------------------------- */

@@ -7,11 +7,12 @@
 
 #include "rp-age.h"
 #include "rp-catalog-private.h"
+#include "rp-market-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
 #include "rp-mfu-private.h"
-#include "rp-model.h"
-#include "rp-model-private.h"
+#include "rp-arch.h"
+#include "rp-arch-private.h"
 #include "rp-pricing-private.h"
 #include "rp-units.h"
 
@@ -52,6 +53,7 @@ struct _RpCatalog
   GHashTable      *origins;    /* offer id (owned) → OfferOrigin* (owned) */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
+  RpMarketData    *market;     /* owned: server shapes, markets, availability */
   /* while a user directory loads (load_user_dir): which of its files
    * gave each id, so that one id in two of them is said, not silent */
   GHashTable      *user_ids;   /* owned, may be NULL: "gpus:ID" → file (owned) */
@@ -772,6 +774,8 @@ load_root (RpCatalog   *self,
         self->pricing = rp_pricing_new ();
       return rp_pricing_load_json (self->pricing, root, error);
     }
+  if (rp_market_data_handles (format))
+    return rp_market_data_load (self->market, root, format, error);
   if (g_str_has_prefix (format, "rigplan-"))
     return TRUE;   /* another data file (mfu, …) read by its own loader */
   rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "format",
@@ -986,6 +990,7 @@ rp_catalog_new_empty (void)
   entry_list_init (&self->models, model_free);
   entry_list_init (&self->purchases, rp_purchase_free);
   entry_list_init (&self->regions, rp_region_free);
+  self->market = rp_market_data_new ();
   self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, origin_free);
   return self;
 }
@@ -1009,6 +1014,7 @@ rp_catalog_unref (RpCatalog *self)
   entry_list_clear (&self->models);
   entry_list_clear (&self->purchases);
   entry_list_clear (&self->regions);
+  g_clear_pointer (&self->market, rp_market_data_free);
   g_hash_table_unref (self->origins);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
@@ -1067,7 +1073,7 @@ load_bundled_dir (RpCatalog  *self,
    * pricing.json the cost model needs every price set; purchases.json
    * and regions.json add dated purchase prices and power prices. */
   static const char *const optional[] = {
-    "mfu.json", "pricing.json", "purchases.json", "regions.json",
+    "mfu.json", "pricing.json", "purchases.json", "regions.json", "servers.json", "market.json",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
@@ -1412,4 +1418,11 @@ rp_link_scope_to_string (RpLinkScope v)
 {
   g_return_val_if_fail ((guint) v < RP_N_LINK_SCOPES, NULL);
   return link_scope_names[v];
+}
+
+RpMarketData *
+rp_catalog_get_market_data (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->market;
 }

@@ -133,6 +133,10 @@ typedef struct
   RpCondition  condition;
   gboolean     server;                 /* TRUE: @price is for the whole server */
   guint        gpus_per_server;        /* 1 for a card */
+  /* A server price that covers only the GPUs on their baseboard (an HGX
+   * module), not the server around them: FALSE ("platform_included":
+   * false); TRUE for every other server price and for cards. */
+  gboolean     platform_included;
   RpCurrency   currency;
   double       price;                  /* in @currency, per card or per server */
   char        *source;

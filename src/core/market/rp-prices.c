@@ -6,6 +6,7 @@
 #include "rp-prices.h"
 
 #include "rp-age.h"
+#include "rp-market.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -113,24 +114,77 @@ resolve_new_gpu (const RpScenario *scenario,
     set_unknown (out, scenario);
 }
 
+/* Whether the buyer's market (rp_catalog_market_for: the region's
+ * country, else the currency) sells @gpu in the scenario's condition, by
+ * the newest status market.json knows (market.json dates each one). */
+static void
+resolve_availability (const RpScenario *scenario,
+                      const RpCatalog  *catalog,
+                      const RpGpu      *gpu,
+                      RpPrices         *out)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpMarket *market = rp_catalog_market_for (catalog, b->region, b->currency);
+
+  rp_catalog_availability (catalog, gpu->id, market != NULL ? market->id : NULL, b->condition,
+                           NULL, &out->availability);
+}
+
+/* A new card sold only through grey channels there (an A100 in China):
+ * priced only by a quote of that market, in its currency; a list price
+ * abroad is not what it costs there. */
+static void
+resolve_grey_gpu (const RpScenario *scenario,
+                  const RpCatalog  *catalog,
+                  const RpGpu      *gpu,
+                  const RpMarket   *market,
+                  double            rate,
+                  RpPrice          *out)
+{
+  const RpPurchasePrice *p = NULL;
+
+  if (market != NULL)
+    p = rp_catalog_find_purchase (catalog, gpu->id, RP_CONDITION_NEW, market->currency);
+  if (p != NULL && market != NULL && p->currency == market->currency)
+    set_price (out, rp_units_convert_money (p->price, p->currency, scenario->budget.currency,
+                                            rate),
+               RP_PRICE_CATALOG, p->source, p->as_of, p->currency, p->price);
+  else
+    set_unknown (out, scenario);
+}
+
 /* The card's price in the scenario's condition: the user's, else the
  * catalog's dated price of that condition.  A used or ex-mining card has
  * no price of its own in the GPU entry, and a new card's price would
  * hide what it sells for second-hand: without a dated price of the
- * condition, the price is unknown. */
+ * condition, the price is unknown.  So is a card the market does not
+ * sell in that condition (a new RTX 3090 in 2026; RpPrices.availability
+ * says why). */
 static void
 resolve_gpu (const RpScenario *scenario,
              const RpCatalog  *catalog,
              const RpGpu      *gpu,
              double            rate,
-             RpPrice          *out)
+             RpPrices         *prices)
 {
   const RpBudget *b = &scenario->budget;
+  const RpAvailability *a = &prices->availability;
+  RpPrice *out = &prices->gpu;
   const RpPurchasePrice *p;
 
   if (!isnan (b->gpu_price))
     {
       set_user (out, b->gpu_price, scenario);
+      return;
+    }
+  if (b->condition == RP_CONDITION_NEW && a->status == RP_AVAILABILITY_GREY)
+    {
+      resolve_grey_gpu (scenario, catalog, gpu, a->market, rate, out);
+      return;
+    }
+  if (!a->allowed)
+    {
+      set_unknown (out, scenario);
       return;
     }
   if (b->condition == RP_CONDITION_NEW)
@@ -144,6 +198,46 @@ resolve_gpu (const RpScenario *scenario,
                RP_PRICE_CATALOG, p->source, p->as_of, p->currency, p->price);
   else
     set_unknown (out, scenario);
+}
+
+/* The platform a node is bought as (servers.json): the user's server
+ * price, else the dated platform price of the shape that holds the
+ * node's GPUs (a desktop for one GeForce card, an HGX server for eight
+ * H100s), else the pricing.json rule of n/8 of the DGX H100's non-GPU
+ * bill of materials, marked RP_PRICE_DEFAULT: a rule, not a quote. */
+static void
+resolve_platform (const RpScenario    *scenario,
+                  const RpCatalog     *catalog,
+                  const RpServerShape *shape,
+                  guint                per_node,
+                  double               rate,
+                  RpPrice             *out)
+{
+  RpCurrency currency = scenario->budget.currency;
+  const RpShapePrice *p = shape != NULL ? rp_server_shape_find_price (shape, currency) : NULL;
+
+  if (p != NULL)
+    set_price (out, rp_units_convert_money (p->price, p->currency, currency, rate),
+               RP_PRICE_CATALOG, p->source, p->as_of, p->currency, p->price);
+  else
+    set_pricing (out, catalog, RP_PRICING_SERVER_PER_GPU_SLOT, TRUE, per_node, scenario, rate);
+}
+
+static void
+resolve_server (const RpScenario *scenario,
+                const RpCatalog  *catalog,
+                const RpGpu      *gpu,
+                double            rate,
+                RpPrices         *out)
+{
+  const RpHardware *hw = &scenario->hardware;
+
+  out->shape_fit = rp_catalog_shape_for (catalog, gpu->id, hw->gpus_per_node, hw->nodes,
+                                         &out->shape);
+  if (!isnan (scenario->budget.server_price))
+    set_user (&out->server, scenario->budget.server_price, scenario);
+  else
+    resolve_platform (scenario, catalog, out->shape, hw->gpus_per_node, rate, &out->server);
 }
 
 /* The yearly failure rate: the user's, else pricing.json's for the
@@ -419,12 +513,9 @@ rp_prices_resolve (const RpScenario *scenario,
                          rate))
     set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
 
-  resolve_gpu (scenario, catalog, gpu, rate, &out->gpu);
-  if (!isnan (b->server_price))
-    set_user (&out->server, b->server_price, scenario);
-  else
-    set_pricing (&out->server, catalog, RP_PRICING_SERVER_PER_GPU_SLOT, TRUE,
-                 scenario->hardware.gpus_per_node, scenario, rate);
+  resolve_availability (scenario, catalog, gpu, out);
+  resolve_gpu (scenario, catalog, gpu, rate, out);
+  resolve_server (scenario, catalog, gpu, rate, out);
   resolve_network (scenario, catalog, switch_ports, rate, out);
   resolve_rent (scenario, catalog, rate, out);
   out->region = rp_catalog_lookup_region (catalog, b->region);
@@ -476,4 +567,22 @@ rp_price_origin_to_string (RpPriceOrigin origin)
 
   g_return_val_if_fail ((guint) origin < G_N_ELEMENTS (names), NULL);
   return names[origin];
+}
+
+double
+rp_prices_node_platform (const RpScenario *scenario,
+                         const RpCatalog  *catalog,
+                         const RpGpu      *gpu,
+                         guint             per_node,
+                         guint             nodes)
+{
+  const RpServerShape *shape = NULL;
+  RpPrice price;
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && gpu != NULL, 0);
+
+  rp_catalog_shape_for (catalog, gpu->id, per_node, nodes, &shape);
+  resolve_platform (scenario, catalog, shape, per_node, rp_prices_usd_to_cny (scenario, catalog),
+                    &price);
+  return price.origin == RP_PRICE_UNKNOWN || !(price.value > 0) ? 0 : price.value;
 }

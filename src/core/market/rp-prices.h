@@ -19,6 +19,18 @@
 
 G_BEGIN_DECLS
 
+/* The platform price (the server without its GPUs) of one node of
+ * @per_node × @gpu in a cluster of @nodes, as rp_prices_resolve() prices
+ * it for @scenario moved to that GPU with no typed server price: the
+ * dated platform price of its server shape (servers.json), else the
+ * pricing.json rule; in the scenario's currency; 0 when neither is
+ * known.  The planner's bound on a machine's capital. */
+double              rp_prices_node_platform    (const RpScenario *scenario,
+                                                const RpCatalog  *catalog,
+                                                const RpGpu      *gpu,
+                                                guint             per_node,
+                                                guint             nodes);
+
 /* The CNY-per-USD rate the scenario uses: its own, else the catalog's,
  * else 7.1 (the README's documented fallback). */
 double              rp_prices_usd_to_cny       (const RpScenario *scenario,

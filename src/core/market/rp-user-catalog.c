@@ -106,6 +106,8 @@ purchase_to_json (const RpPurchasePrice *p,
   rp_json_add_string (obj, "kind", p->server ? "server" : "card");
   if (p->server)
     cJSON_AddNumberToObject (obj, "gpus_per_server", p->gpus_per_server);
+  if (p->server && !p->platform_included)
+    cJSON_AddBoolToObject (obj, "platform_included", FALSE);
   rp_json_add_string (obj, "currency", rp_currency_to_string (p->currency));
   rp_json_add_number (obj, "price", price);
   rp_json_add_string (obj, "source", user_source);

@@ -8,7 +8,6 @@
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
-#include "rp-words.h"
 
 #include <math.h>
 
@@ -164,8 +163,7 @@ judge_growth (const RpScenario *s,
 
 void
 rp_constraints_judge (const RpScenario *scenario,
-                      RpEstimate       *est,
-                      gboolean          words)
+                      RpEstimate       *est)
 {
   g_return_if_fail (scenario != NULL && est != NULL);
 
@@ -179,12 +177,7 @@ rp_constraints_judge (const RpScenario *scenario,
     {
       RpConstraint *c = &est->constraints[i];
 
-      if (!c->judged)
-        continue;
-      if (!c->ok)
+      if (c->judged && !c->ok)
         est->level = MAX (est->level, c->severity);
-      g_clear_pointer (&c->message, g_free);
-      if (words)
-        c->message = rp_words_constraint (i, c, scenario, est);
     }
 }

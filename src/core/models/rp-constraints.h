@@ -13,10 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* Fills est->constraints and est->level; with @words FALSE the messages
- * stay NULL (inner loops that only rank). */
+/* Fills est->constraints and est->level: numbers and codes only, the
+ * sentences are rp_words_constraint()'s. */
 void rp_constraints_judge (const RpScenario *scenario,
-                           RpEstimate       *est,
-                           gboolean          words);
+                           RpEstimate       *est);
 
 G_END_DECLS

@@ -54,8 +54,6 @@
 #include "rp-prices.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
-#include "rp-units.h"
-#include "rp-words.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -227,51 +225,28 @@ gather_power (const RpScenario *scenario,
 static void
 advise_prices (const RpScenario   *scenario,
                const RpCatalog    *catalog,
-               const RpGpu        *gpu,
                const RpCostInputs *in,
                RpEstimate         *est)
 {
   const RpBudget *b = &scenario->budget;
   const RpCloudOffer *offer = est->cost.prices.offer;
-  const char *kind = rp_enum_info_get_label (&rp_rent_kind_info, b->rent_kind);
 
   if (b->acquire != RP_ACQUIRE_BUY)
     {
       if (!in->rent_known && b->rent_offer != NULL && offer != NULL)
-        rp_estimate_add_warning (est, "rent-kind-unavailable", RP_SEVERITY_WARNING,
-                                 _("%s %s has no price for “%s”; choose other rental terms"),
-                                 offer->provider, rp_cloud_offer_get_name (offer),
-                                 kind);
+        rp_estimate_advise (est, RP_ADVICE_RENT_KIND_UNAVAILABLE);
       else if (!in->rent_known)
-        rp_estimate_add_warning (est, "rent-price-missing", RP_SEVERITY_INFO,
-                                 _("No catalog offer rents the %s for “%s”; type a price per "
-                                   "GPU-hour to compare renting with buying"), gpu->name, kind);
+        rp_estimate_advise (est, RP_ADVICE_RENT_PRICE_MISSING);
     }
   if (!in->buy_known && b->acquire != RP_ACQUIRE_RENT)
-    {
-      g_autofree char *why = rp_words_buy_unpriced (&est->cost.prices, gpu->name, b->condition);
-
-      rp_estimate_add_warning (est, "buy-price-missing", RP_SEVERITY_INFO, "%s", why);
-    }
+    rp_estimate_advise (est, RP_ADVICE_BUY_PRICE_MISSING);
   if (in->rent_known && b->rent_offer == NULL && offer != NULL &&
       offer->currency != rp_prices_market_currency (scenario, catalog))
-    {
-      g_autofree char *abroad = rp_words_offer_abroad (offer, gpu->name,
-                                                       rp_prices_market_currency (scenario,
-                                                                                  catalog));
-
-      rp_estimate_add_warning (est, "rent-offer-abroad", RP_SEVERITY_INFO, "%s", abroad);
-    }
+    rp_estimate_advise (est, RP_ADVICE_RENT_OFFER_ABROAD);
   if (in->rent_known && billed_gpus (in) > in->gpus)
-    rp_estimate_add_warning (est, "rent-whole-instance", RP_SEVERITY_INFO,
-                             _("%s is rented by the instance: %u GPUs are billed for the "
-                               "%u used"),
-                             offer != NULL ? offer->id : "", billed_gpus (in), in->gpus);
+    rp_estimate_advise (est, RP_ADVICE_RENT_WHOLE_INSTANCE);
   if (in->rent_known && b->rent_kind == RP_RENT_SPOT && b->spot_interruption_pct <= 0)
-    rp_estimate_add_warning (est, "spot-no-allowance", RP_SEVERITY_INFO,
-                             _("Spot capacity can be taken back at any time; set an "
-                               "interruption allowance for the work lost since the last "
-                               "checkpoint"));
+    rp_estimate_advise (est, RP_ADVICE_SPOT_NO_ALLOWANCE);
 }
 
 static void
@@ -287,95 +262,38 @@ advise_buying (const RpScenario   *scenario,
 
   if (in->rent_known && in->buy_known && b->acquire == RP_ACQUIRE_COMPARE &&
       (c->break_even_utilization_pct < 0 || b->utilization_pct < c->break_even_utilization_pct))
-    {
-      g_autofree char *years = rp_units_format_number (in->years, 1);
-      g_autofree char *own = rp_units_format_percent (b->utilization_pct, 0);
-      g_autofree char *need = rp_units_format_percent (ceil (c->break_even_utilization_pct), 0);
-
-      if (c->break_even_utilization_pct < 0)
-        rp_estimate_add_warning (est, "rent-first", RP_SEVERITY_WARNING,
-                                 _("Buying does not pay back within %s years even when the "
-                                   "machines are always busy; rent"), years);
-      else
-        rp_estimate_add_warning (est, "rent-first", RP_SEVERITY_WARNING,
-                                 _("At %s utilization buying does not pay back within %s "
-                                   "years; it needs %s or more. Rent first, until you know "
-                                   "how busy the machines will be"), own, years, need);
-    }
+    rp_estimate_advise_with (est, RP_ADVICE_RENT_FIRST, c->break_even_utilization_pct < 0 ? 0 : 1,
+                             NAN, NULL);
   if (in->buy_known && b->ops_cost_year <= 0)
-    rp_estimate_add_warning (est, "ops-cost", RP_SEVERITY_WARNING,
-                             _("Owned machines need people to run them: monitoring, driver "
-                               "and CUDA upgrades, repairs. Operations per year is 0, so "
-                               "buying looks cheaper than it is"));
-  if (gpu->segment == RP_SEGMENT_CONSUMER &&
-      ((in->run_known && in->run_hours >= long_run_hours) ||
-       (in->buy_known && b->utilization_pct >= long_use_utilization_pct)))
-    {
-      g_autofree char *hours = rp_units_format_hours (in->run_hours);
-
-      /* NVIDIA GeForce software licence §2.1.3: "not licensed for
-       * datacenter deployment". */
-      if (in->run_known && in->run_hours >= long_run_hours)
-        rp_estimate_add_warning (est, "consumer-card-long-run", RP_SEVERITY_WARNING,
-                                 _("%s is a consumer card: over a %s run expect failures, "
-                                   "no datacenter support, and a driver licence that "
-                                   "excludes datacenters; checkpoint often"),
-                                 gpu->name, hours);
-      else
-        rp_estimate_add_warning (est, "consumer-card-long-run", RP_SEVERITY_WARNING,
-                                 _("%s is a consumer card: busy %.0f%% of the time for %.1f "
-                                   "years, expect failures, no datacenter support, and a "
-                                   "driver licence that excludes datacenters"),
-                                 gpu->name, b->utilization_pct, in->years);
-    }
+    rp_estimate_advise (est, RP_ADVICE_OPS_COST);
+  /* NVIDIA GeForce software licence §2.1.3: "not licensed for datacenter
+   * deployment". */
+  if (gpu->segment == RP_SEGMENT_CONSUMER && in->run_known && in->run_hours >= long_run_hours)
+    rp_estimate_advise_with (est, RP_ADVICE_CONSUMER_CARD_LONG_RUN, 0, NAN, NULL);
+  else if (gpu->segment == RP_SEGMENT_CONSUMER && in->buy_known &&
+           b->utilization_pct >= long_use_utilization_pct)
+    rp_estimate_advise_with (est, RP_ADVICE_CONSUMER_CARD_LONG_RUN, 1, NAN, NULL);
   if (b->condition != RP_CONDITION_NEW && b->acquire != RP_ACQUIRE_RENT)
     {
-      const RpPrice *failure = &est->cost.prices.failure;
-      g_autofree char *risk = rp_words_condition_risk (gpu->name, b->condition, in->gpus,
-                                                       in->spare_gpus, failure->value,
-                                                       in->years);
-      g_autofree char *checks = rp_words_condition_checks (b->condition);
-
-      rp_estimate_add_warning (est, "used-card-risk", RP_SEVERITY_WARNING, "%s", risk);
-      rp_estimate_add_warning (est, "used-card-checks", RP_SEVERITY_INFO, "%s", checks);
+      rp_estimate_advise (est, RP_ADVICE_USED_CARD_RISK);
+      rp_estimate_advise (est, RP_ADVICE_USED_CARD_CHECKS);
     }
   if (in->buy_known && est->memory.computed && est->memory.verdict != RP_VERDICT_FITS)
-    rp_estimate_add_warning (est, "buy-headroom", RP_SEVERITY_WARNING,
-                             _("GPUs bought for this run leave %.0f%% of their memory free "
-                               "(%.0f%% wanted); the next model or a longer sequence will "
-                               "not fit. Keep VRAM headroom when buying"),
-                             est->memory.headroom_pct, est->memory.required_headroom_pct);
+    rp_estimate_advise (est, RP_ADVICE_BUY_HEADROOM);
   if (in->buy_known &&
       rp_pricing_resale_pct (rp_catalog_get_pricing (catalog), in->years, &resale_pct) &&
       in->residual_pct > resale_pct + 0.5)
-    rp_estimate_add_warning (est, "residual-optimistic", RP_SEVERITY_INFO,
-                             _("A resale value of %.0f%% after %.1f years is above the "
-                               "%.0f%% that GPU price-performance trends leave (Epoch AI); "
-                               "buying may look cheaper than it is"),
-                             in->residual_pct, in->years, resale_pct);
+    rp_estimate_advise_with (est, RP_ADVICE_RESIDUAL_OPTIMISTIC, 0, resale_pct, NULL);
 }
 
 static void
-advise_run (const RpScenario   *scenario,
-            const RpCostInputs *in,
+advise_run (const RpCostInputs *in,
             RpEstimate         *est)
 {
-  const RpCostEstimate *c = &est->cost;
-
   if (in->run_known && in->checkpoint_bytes > 0)
-    {
-      g_autofree char *one = rp_units_format_bytes (in->checkpoint_bytes);
-      g_autofree char *all = rp_units_format_bytes (in->checkpoint_bytes *
-                                                    MAX (in->checkpoints_kept, 1));
-
-      rp_estimate_add_warning (est, "backup-checkpoints", RP_SEVERITY_INFO,
-                               _("Back up checkpoints off the machine: %s each, %s for the "
-                                 "%.0f kept"), one, all, MAX (in->checkpoints_kept, 1));
-    }
-  if (!c->energy_available)
-    rp_estimate_add_warning (est, "power-unknown", RP_SEVERITY_INFO,
-                             _("The machine's power is unknown, so energy, CO₂ and the "
-                               "electricity of buying are not computed"));
+    rp_estimate_advise (est, RP_ADVICE_BACKUP_CHECKPOINTS);
+  if (!est->cost.energy_available)
+    rp_estimate_advise (est, RP_ADVICE_POWER_UNKNOWN);
 }
 
 /* ---- public API: arithmetic ----------------------------------------- */
@@ -676,8 +594,8 @@ rp_cost_model_run (const RpScenario *scenario,
     return;
   if (!rp_cost_compute (&in, c, &error))
     {
-      rp_estimate_add_warning (est, "cost-invalid", RP_SEVERITY_ERROR,
-                               _("The cost cannot be computed: %s"), error->message);
+      rp_estimate_advise_with (est, RP_ADVICE_COST_INVALID, 0, NAN,
+                               g_intern_string (rp_error_get_key (error)));
       return;
     }
   c->prices = prices;
@@ -686,9 +604,9 @@ rp_cost_model_run (const RpScenario *scenario,
   c->rent_offer = in.rent_known && prices.rent.origin == RP_PRICE_CATALOG ? prices.offer : NULL;
   c->tflops_per_w = rp_cost_model_perf_per_watt (gpu, scenario->training.precision);
 
-  advise_prices (scenario, catalog, gpu, &in, est);
+  advise_prices (scenario, catalog, &in, est);
   advise_buying (scenario, catalog, gpu, &in, est);
-  advise_run (scenario, &in, est);
+  advise_run (&in, est);
 }
 
 double

@@ -8,7 +8,6 @@
 #include "rp-constraints.h"
 #include "rp-cost-model.h"
 #include "rp-error.h"
-#include "rp-fix.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
@@ -73,26 +72,27 @@ check_region (const RpScenario *scenario,
   return FALSE;
 }
 
-/* What the scenario's keys allow but a trainer would not run as written
- * (rp_scenario_check_batch()): a warning that names the key. */
+/* A global batch that is no whole number of steps of every data-parallel
+ * GPU: DeepSpeed refuses such a config, other trainers round it
+ * (rp_scenario_batch_step()).  Advice, not an error: the planner tries
+ * machines the global batch does not divide. */
 static void
-add_input_warnings (const RpScenario *scenario,
-                    RpEstimate       *out)
+judge_batch (const RpScenario *scenario,
+             RpEstimate       *out)
 {
-  g_autoptr(GError) batch = NULL;
+  guint step = rp_scenario_batch_step (scenario);
 
-  if (!rp_scenario_check_batch (scenario, &batch))
-    rp_estimate_add_warning (out, "batch-uneven", RP_SEVERITY_WARNING, "%s", batch->message);
+  if (step > 0 && scenario->training.global_batch % step != 0)
+    rp_estimate_advise_with (out, RP_ADVICE_BATCH_UNEVEN, 0, step, "training.global_batch");
 }
 
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
-rp_estimate_compute_full (const RpScenario *scenario,
-                          const RpCatalog  *catalog,
-                          RpEstimateFlags   flags,
-                          RpEstimate       *out,
-                          GError          **error)
+rp_estimate_compute (const RpScenario *scenario,
+                     const RpCatalog  *catalog,
+                     RpEstimate       *out,
+                     GError          **error)
 {
   const RpGpu *gpu;
 
@@ -115,29 +115,13 @@ rp_estimate_compute_full (const RpScenario *scenario,
     return FALSE;
   out->gpu = gpu;
   if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
-    rp_estimate_add_warning (out, "precision-unsupported", RP_SEVERITY_ERROR,
-                             _("The %s cannot compute in %s; choose another precision"),
-                             gpu->name,
-                             rp_enum_info_get_label (&rp_precision_info,
-                                                     scenario->training.precision));
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);
-  rp_constraints_judge (scenario, out, (flags & RP_ESTIMATE_NO_WORDS) == 0);
-  if ((flags & RP_ESTIMATE_NO_WORDS) == 0)
-    add_input_warnings (scenario, out);
-  if ((flags & RP_ESTIMATE_NO_FIX) == 0)
-    rp_fix_search (scenario, catalog, out);
+  rp_constraints_judge (scenario, out);
+  judge_batch (scenario, out);
   return TRUE;
-}
-
-gboolean
-rp_estimate_compute (const RpScenario *scenario,
-                     const RpCatalog  *catalog,
-                     RpEstimate       *out,
-                     GError          **error)
-{
-  return rp_estimate_compute_full (scenario, catalog, RP_ESTIMATE_DEFAULT, out, error);
 }
 
 gboolean

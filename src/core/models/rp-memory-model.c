@@ -37,7 +37,6 @@
 #include "rp-stack.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -1394,31 +1393,20 @@ add_warnings (const RpScenario *scenario,
 
   rp_stack_resolve (scenario, &stack);
   if (stack.precision_mapped)
-    rp_estimate_add_warning (est, "precision-of-stack", RP_SEVERITY_INFO,
-                             /* TRANSLATORS: %s and %s are a training stack and a precision */
-                             _("%s runs this precision as %s; that is what was counted"),
-                             rp_enum_info_get_label (&rp_framework_info, stack.framework),
-                             rp_enum_info_get_label (&rp_precision_info, stack.precision));
+    rp_estimate_advise (est, RP_ADVICE_PRECISION_OF_STACK);
   if (t->optimizer_in_backward &&
       (double) t->global_batch / (MAX (t->micro_batch, 1) * dp) > 1)
-    rp_estimate_add_warning (est, "optimizer-in-backward-accumulates", RP_SEVERITY_WARNING,
-                             _("The optimizer step in backward cannot accumulate gradients over "
-                               "micro-batches; make the micro batch the per-GPU batch"));
+    rp_estimate_advise (est, RP_ADVICE_OPTIMIZER_IN_BACKWARD_ACCUMULATES);
   /* fitting, headroom and host RAM are constraints (rp-constraints.c) */
   if (t->offload == RP_OFFLOAD_OPTIMIZER_AND_PARAMS && t->zero_stage < 3)
-    rp_estimate_add_warning (est, "offload-params-needs-zero3", RP_SEVERITY_WARNING,
-                             _("Parameter offload needs ZeRO stage 3 (or FSDP); only the optimizer "
-                               "states were counted as offloaded"));
+    rp_estimate_advise (est, RP_ADVICE_OFFLOAD_PARAMS_NEEDS_ZERO3);
   if (!rp_model_kind_is_transformer (est->arch.kind) && est->arch.activation_bytes_per_sample <= 0)
-    rp_estimate_add_warning (est, "activations-unknown", RP_SEVERITY_WARNING,
-                             _("This model gives no activation bytes per sample; activations "
-                               "are counted as zero"));
+    rp_estimate_advise (est, RP_ADVICE_ACTIVATIONS_UNKNOWN);
   /* ZeRO-Infinity offloads parameters through stage 3 on one GPU too */
   if (t->zero_stage > 0 &&
       rp_scenario_data_parallel (scenario) * rp_stack_context_parallel (t) < 2 &&
       t->offload != RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
-    rp_estimate_add_warning (est, "zero-single-gpu", RP_SEVERITY_INFO,
-                             _("ZeRO shards over data-parallel GPUs; with one it saves nothing"));
+    rp_estimate_advise (est, RP_ADVICE_ZERO_SINGLE_GPU);
 }
 
 /* ---- public API ----------------------------------------------------- */

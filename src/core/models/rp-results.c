@@ -6,20 +6,50 @@
 #include "rp-estimate.h"
 
 #include <glib/gi18n-lib.h>
-#include <stdarg.h>
+#include <math.h>
 #include <string.h>
 
-/* ---- helpers -------------------------------------------------------- */
+/* ---- the advice codes ----------------------------------------------- */
 
-static void
-warning_free (gpointer data)
+typedef struct
 {
-  RpWarning *w = data;
+  const char *name;             /* stable: JSON, the CLI, tests */
+  RpSeverity  severity;
+} AdviceInfo;
 
-  g_free (w->code);
-  g_free (w->message);
-  g_free (w);
-}
+static const AdviceInfo advice_info[RP_N_ADVICE] = {
+  [RP_ADVICE_PRECISION_UNSUPPORTED] = { "precision-unsupported", RP_SEVERITY_ERROR },
+  [RP_ADVICE_PRECISION_OF_STACK] = { "precision-of-stack", RP_SEVERITY_INFO },
+  [RP_ADVICE_OPTIMIZER_IN_BACKWARD_ACCUMULATES] = { "optimizer-in-backward-accumulates",
+                                                    RP_SEVERITY_WARNING },
+  [RP_ADVICE_OFFLOAD_PARAMS_NEEDS_ZERO3] = { "offload-params-needs-zero3", RP_SEVERITY_WARNING },
+  [RP_ADVICE_ACTIVATIONS_UNKNOWN] = { "activations-unknown", RP_SEVERITY_WARNING },
+  [RP_ADVICE_ZERO_SINGLE_GPU] = { "zero-single-gpu", RP_SEVERITY_INFO },
+  [RP_ADVICE_SLOW_NETWORK] = { "slow-network", RP_SEVERITY_WARNING },
+  [RP_ADVICE_NO_P2P] = { "no-p2p", RP_SEVERITY_INFO },
+  [RP_ADVICE_PCIE_TENSOR_PARALLEL] = { "pcie-tensor-parallel", RP_SEVERITY_WARNING },
+  [RP_ADVICE_MFU_PARAMS_MISSING] = { "mfu-params-missing", RP_SEVERITY_ERROR },
+  [RP_ADVICE_FLOPS_UNKNOWN] = { "flops-unknown", RP_SEVERITY_WARNING },
+  [RP_ADVICE_BANDWIDTH_UNKNOWN] = { "bandwidth-unknown", RP_SEVERITY_WARNING },
+  [RP_ADVICE_DATASET_EMPTY] = { "dataset-empty", RP_SEVERITY_WARNING },
+  [RP_ADVICE_RENT_KIND_UNAVAILABLE] = { "rent-kind-unavailable", RP_SEVERITY_WARNING },
+  [RP_ADVICE_RENT_PRICE_MISSING] = { "rent-price-missing", RP_SEVERITY_INFO },
+  [RP_ADVICE_BUY_PRICE_MISSING] = { "buy-price-missing", RP_SEVERITY_INFO },
+  [RP_ADVICE_RENT_OFFER_ABROAD] = { "rent-offer-abroad", RP_SEVERITY_INFO },
+  [RP_ADVICE_RENT_WHOLE_INSTANCE] = { "rent-whole-instance", RP_SEVERITY_INFO },
+  [RP_ADVICE_SPOT_NO_ALLOWANCE] = { "spot-no-allowance", RP_SEVERITY_INFO },
+  [RP_ADVICE_RENT_FIRST] = { "rent-first", RP_SEVERITY_WARNING },
+  [RP_ADVICE_OPS_COST] = { "ops-cost", RP_SEVERITY_WARNING },
+  [RP_ADVICE_CONSUMER_CARD_LONG_RUN] = { "consumer-card-long-run", RP_SEVERITY_WARNING },
+  [RP_ADVICE_USED_CARD_RISK] = { "used-card-risk", RP_SEVERITY_WARNING },
+  [RP_ADVICE_USED_CARD_CHECKS] = { "used-card-checks", RP_SEVERITY_INFO },
+  [RP_ADVICE_BUY_HEADROOM] = { "buy-headroom", RP_SEVERITY_WARNING },
+  [RP_ADVICE_RESIDUAL_OPTIMISTIC] = { "residual-optimistic", RP_SEVERITY_INFO },
+  [RP_ADVICE_BACKUP_CHECKPOINTS] = { "backup-checkpoints", RP_SEVERITY_INFO },
+  [RP_ADVICE_POWER_UNKNOWN] = { "power-unknown", RP_SEVERITY_INFO },
+  [RP_ADVICE_COST_INVALID] = { "cost-invalid", RP_SEVERITY_ERROR },
+  [RP_ADVICE_BATCH_UNEVEN] = { "batch-uneven", RP_SEVERITY_WARNING },
+};
 
 /* ---- public API: lifetimes ------------------------------------------ */
 
@@ -43,30 +73,20 @@ rp_fix_clear (RpFix *fix)
 RpEstimate *
 rp_estimate_new (void)
 {
-  RpEstimate *self = g_new0 (RpEstimate, 1);
-
-  self->warnings = g_ptr_array_new_with_free_func (warning_free);
-  return self;
+  return g_new0 (RpEstimate, 1);
 }
 
 void
 rp_estimate_clear (RpEstimate *self)
 {
-  GPtrArray *warnings;
-
   g_return_if_fail (self != NULL);
 
   rp_fix_clear (&self->fix);
-  for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
-    g_free (self->constraints[i].message);
   g_free (self->cost.rent_cumulative);
   g_free (self->cost.buy_cumulative);
   g_free (self->bom.gpu);
   g_free (self->bom.network);
-  warnings = self->warnings;
-  g_ptr_array_set_size (warnings, 0);
   memset (self, 0, sizeof *self);
-  self->warnings = warnings;
 }
 
 void
@@ -75,41 +95,89 @@ rp_estimate_free (RpEstimate *self)
   if (self == NULL)
     return;
   rp_estimate_clear (self);
-  g_ptr_array_unref (self->warnings);
   g_free (self);
 }
 
 void
-rp_estimate_add_warning (RpEstimate *self,
-                         const char *code,
-                         RpSeverity  severity,
-                         const char *format,
-                         ...)
+rp_estimate_advise_with (RpEstimate *self,
+                         RpAdvice    code,
+                         guint       variant,
+                         double      value,
+                         const char *key)
 {
   RpWarning *w;
-  va_list args;
 
-  g_return_if_fail (self != NULL && code != NULL && format != NULL);
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (code < RP_N_ADVICE);
 
-  w = g_new0 (RpWarning, 1);
-  w->code = g_strdup (code);
-  w->severity = severity;
-  va_start (args, format);
-  w->message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_ptr_array_add (self->warnings, w);
+  if (rp_estimate_has_advice (self, code))
+    return;
+  g_assert (self->n_warnings < RP_N_ADVICE);
+  w = &self->warnings[self->n_warnings++];
+  w->code = code;
+  w->severity = advice_info[code].severity;
+  w->variant = variant;
+  w->value = value;
+  w->key = key;
+}
+
+void
+rp_estimate_advise (RpEstimate *self,
+                    RpAdvice    code)
+{
+  rp_estimate_advise_with (self, code, 0, NAN, NULL);
+}
+
+gboolean
+rp_estimate_has_advice (const RpEstimate *self,
+                        RpAdvice          code)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  for (guint i = 0; i < self->n_warnings; i++)
+    if (self->warnings[i].code == code)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
 rp_estimate_has_warning (const RpEstimate *self,
                          const char       *code)
 {
+  RpAdvice advice;
+
   g_return_val_if_fail (self != NULL && code != NULL, FALSE);
 
-  for (guint i = 0; i < self->warnings->len; i++)
-    if (g_strcmp0 (((RpWarning *) g_ptr_array_index (self->warnings, i))->code, code) == 0)
-      return TRUE;
+  return rp_advice_from_string (code, &advice) && rp_estimate_has_advice (self, advice);
+}
+
+const char *
+rp_advice_to_string (RpAdvice code)
+{
+  g_return_val_if_fail (code < RP_N_ADVICE, NULL);
+  return advice_info[code].name;
+}
+
+gboolean
+rp_advice_from_string (const char *s,
+                       RpAdvice   *out)
+{
+  g_return_val_if_fail (s != NULL && out != NULL, FALSE);
+
+  for (guint i = 0; i < RP_N_ADVICE; i++)
+    if (g_str_equal (s, advice_info[i].name))
+      {
+        *out = i;
+        return TRUE;
+      }
   return FALSE;
+}
+
+RpSeverity
+rp_advice_get_severity (RpAdvice code)
+{
+  g_return_val_if_fail (code < RP_N_ADVICE, RP_SEVERITY_INFO);
+  return advice_info[code].severity;
 }
 
 /* ---- public API: names ---------------------------------------------- */
@@ -134,17 +202,6 @@ rp_bottleneck_to_string (RpBottleneck v)
   return names[v];
 }
 
-const char *
-rp_bottleneck_get_label (RpBottleneck v)
-{
-  static const char *const labels[RP_N_BOTTLENECKS] = {
-    N_("compute"), N_("memory bandwidth"), N_("the network"), N_("the pipeline bubble"),
-    N_("data loading"), N_("the CPUs"),
-  };
-
-  g_return_val_if_fail ((guint) v < RP_N_BOTTLENECKS, "?");
-  return _(labels[v]);
-}
 
 const char *
 rp_constraint_code_to_string (RpConstraintCode code)

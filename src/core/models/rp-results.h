@@ -9,6 +9,7 @@
 #pragma once
 
 #include "rp-catalog.h"
+#include "rp-market.h"
 #include "rp-types.h"
 
 G_BEGIN_DECLS
@@ -171,6 +172,14 @@ typedef struct
   const RpRegion     *region;       /* borrowed; budget.region's entry, or NULL */
   const RpRegion     *power_region; /* borrowed; the region whose electricity price
                                      * is used (the region or its fallback), or NULL */
+  /* What is bought (rp-prices.c): the machine a node is bought as
+   * (rp_catalog_shape_for; NULL: no shape known), whether that many GPUs
+   * per node are sold, and whether the buyer's market sells the GPU in
+   * the scenario's condition (a new card that is not sold new there has
+   * no price: gpu is unknown and this says why). */
+  const RpServerShape *shape;       /* borrowed */
+  RpShapeFit          shape_fit;
+  RpAvailability      availability;
 } RpPrices;
 
 /* Break-even by utilization is sampled at 0, 10, …, 100 %. */
@@ -281,11 +290,51 @@ typedef enum
   RP_SEVERITY_ERROR,
 } RpSeverity;
 
+/* Advice beyond the constraints: what the models noticed, as a code.
+ * The sentence is written in words/ (rp_words_advice) from the code and
+ * the figures the estimate holds; the models write none. */
+typedef enum
+{
+  RP_ADVICE_PRECISION_UNSUPPORTED,  /* the GPU cannot compute in the precision */
+  RP_ADVICE_PRECISION_OF_STACK,     /* the stack runs the precision as another */
+  RP_ADVICE_OPTIMIZER_IN_BACKWARD_ACCUMULATES,
+  RP_ADVICE_OFFLOAD_PARAMS_NEEDS_ZERO3,
+  RP_ADVICE_ACTIVATIONS_UNKNOWN,
+  RP_ADVICE_ZERO_SINGLE_GPU,
+  RP_ADVICE_SLOW_NETWORK,
+  RP_ADVICE_NO_P2P,
+  RP_ADVICE_PCIE_TENSOR_PARALLEL,
+  RP_ADVICE_MFU_PARAMS_MISSING,
+  RP_ADVICE_FLOPS_UNKNOWN,
+  RP_ADVICE_BANDWIDTH_UNKNOWN,
+  RP_ADVICE_DATASET_EMPTY,
+  RP_ADVICE_RENT_KIND_UNAVAILABLE,
+  RP_ADVICE_RENT_PRICE_MISSING,
+  RP_ADVICE_BUY_PRICE_MISSING,
+  RP_ADVICE_RENT_OFFER_ABROAD,
+  RP_ADVICE_RENT_WHOLE_INSTANCE,
+  RP_ADVICE_SPOT_NO_ALLOWANCE,
+  RP_ADVICE_RENT_FIRST,             /* variant 0: never pays back; 1: at a higher utilization */
+  RP_ADVICE_OPS_COST,
+  RP_ADVICE_CONSUMER_CARD_LONG_RUN, /* variant 0: a long run; 1: a busy machine for years */
+  RP_ADVICE_USED_CARD_RISK,
+  RP_ADVICE_USED_CARD_CHECKS,
+  RP_ADVICE_BUY_HEADROOM,
+  RP_ADVICE_RESIDUAL_OPTIMISTIC,    /* value: the resale share trends leave, % */
+  RP_ADVICE_BACKUP_CHECKPOINTS,
+  RP_ADVICE_POWER_UNKNOWN,
+  RP_ADVICE_COST_INVALID,           /* key: the cost input that is not valid */
+  RP_ADVICE_BATCH_UNEVEN,           /* value: the step, micro batch × data-parallel GPUs */
+  RP_N_ADVICE
+} RpAdvice;
+
 typedef struct
 {
-  char       *code;                 /* stable, e.g. "headroom-low" */
-  RpSeverity  severity;
-  char       *message;              /* translated */
+  RpAdvice    code;
+  RpSeverity  severity;             /* the code's own (rp_advice_get_severity) */
+  guint       variant;              /* which of the code's sentences */
+  double      value;                /* a figure the estimate holds nowhere else; NAN none */
+  const char *key;                  /* static: the field it is about, or NULL */
 } RpWarning;
 
 /* The checks a careful engineer makes before spending money, each with
@@ -338,7 +387,6 @@ typedef struct
   RpMeasure   measure;
   RpParallelReason reason;          /* RP_CONSTRAINT_PARALLELISM only */
   const char *key;                  /* static: the field that addresses it, or NULL */
-  char       *message;              /* owned, translated; a sentence */
 } RpConstraint;
 
 /* One scenario field changed: what a fix, a move to another machine or a
@@ -415,21 +463,34 @@ typedef struct
   RpConstraint       constraints[RP_N_CONSTRAINTS];
   RpSeverity         level;         /* the worst unmet constraint's; INFO when all hold */
   RpFix              fix;
-  GPtrArray         *warnings;      /* RpWarning*, owned: advice beyond the constraints */
+  /* advice beyond the constraints, in the order noticed; a code at most once */
+  RpWarning          warnings[RP_N_ADVICE];
+  guint              n_warnings;
 } RpEstimate;
 
 /* Lifetimes of the parts that own memory. */
 void        rp_fix_clear             (RpFix            *fix);
 void        rp_change_clear          (RpChange         *change);
 
-/* Advice beyond the constraints, for the models to add; the message is
- * a translated sentence. */
-void        rp_estimate_add_warning  (RpEstimate       *self,
-                                      const char       *code,
-                                      RpSeverity        severity,
-                                      const char       *format,
-                                      ...) G_GNUC_PRINTF (4, 5);
+/* Advice beyond the constraints, for the models to add (once per code;
+ * a second call changes nothing). */
+void        rp_estimate_advise       (RpEstimate       *self,
+                                      RpAdvice          code);
+void        rp_estimate_advise_with  (RpEstimate       *self,
+                                      RpAdvice          code,
+                                      guint             variant,
+                                      double            value,
+                                      const char       *key);
+gboolean    rp_estimate_has_advice   (const RpEstimate *self,
+                                      RpAdvice          code);
+/* By the stable code ("slow-network"), for tests and scripts. */
 gboolean    rp_estimate_has_warning  (const RpEstimate *self,
                                       const char       *code);
+
+/* "slow-network": the stable name of a code, as JSON and the CLI write it. */
+const char *rp_advice_to_string      (RpAdvice          code);
+gboolean    rp_advice_from_string    (const char       *s,
+                                      RpAdvice         *out);
+RpSeverity  rp_advice_get_severity   (RpAdvice          code);
 
 G_END_DECLS

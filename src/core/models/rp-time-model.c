@@ -40,7 +40,6 @@
 #include "rp-scenario.h"
 #include "rp-stack.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -1115,27 +1114,15 @@ add_time_warnings (const RpScenario        *sc,
   /* no network, storage and CPU feed and the deadline are constraints
    * (rp-constraints.c) */
   if (c->nodes > 1 && r->comm_exposed_s > bottleneck_share * r->gpu_step_s)
-    rp_estimate_add_warning (est, "slow-network", RP_SEVERITY_WARNING,
-                             _("Communication over %s leaves the GPUs waiting %.0f %% of each "
-                               "step; a faster network or fewer nodes would pay"),
-                             rp_enum_info_get_label (&rp_network_info, c->network),
-                             100 * r->comm_exposed_s / r->gpu_step_s);
+    rp_estimate_advise (est, RP_ADVICE_SLOW_NETWORK);
   /* PCIe busbw in rp-links.c is already the figure measured on such
    * GeForce cards (NVIDIA/nccl issue #1639); the advice names why */
   if (c->gpn > 1 && c->gpu->pcie_p2p == 0 && r->comm_exposed_s > 0)
-    /* TRANSLATORS: %s is a GPU's name */
-    rp_estimate_add_warning (est, "no-p2p", RP_SEVERITY_INFO,
-                             _("The %s cannot copy directly between cards over PCIe: every "
-                               "exchange between the GPUs of a node passes through host memory; "
-                               "a single card, or cards with NVLink, avoid it"),
-                             c->gpu->name);
+    rp_estimate_advise (est, RP_ADVICE_NO_P2P);
   if (c->tp > 1 && (sc->hardware.intra_link == RP_LINK_PCIE3 ||
                     sc->hardware.intra_link == RP_LINK_PCIE4 ||
                     sc->hardware.intra_link == RP_LINK_PCIE5))
-    rp_estimate_add_warning (est, "pcie-tensor-parallel", RP_SEVERITY_WARNING,
-                             _("Tensor parallelism over PCIe spends %.0f %% of each step in "
-                               "all-reduces; prefer NVLink, or pipeline or data parallelism"),
-                             100 * r->tp_comm_s / r->gpu_step_s);
+    rp_estimate_advise (est, RP_ADVICE_PCIE_TENSOR_PARALLEL);
 }
 
 /* ---- helpers: bill of materials --------------------------------------- */
@@ -1296,29 +1283,17 @@ warn_untimed (const Ctx  *c,
   switch (why)
     {
     case UNTIMED_MFU_PARAMS:
-      rp_estimate_add_warning (est, "mfu-params-missing", RP_SEVERITY_ERROR,
-                               _("No utilization data (mfu.json) in the catalog; set "
-                                 "hardware.mfu_override to time this run"));
+      rp_estimate_advise (est, RP_ADVICE_MFU_PARAMS_MISSING);
       break;
     case UNTIMED_FLOPS:
-      rp_estimate_add_warning (est, "flops-unknown", RP_SEVERITY_WARNING,
-                               _("The model has no published FLOPs per sample; set "
-                                 "model.gflops_per_sample to time this run"));
+      rp_estimate_advise (est, RP_ADVICE_FLOPS_UNKNOWN);
       break;
     case UNTIMED_BANDWIDTH:
-      /* TRANSLATORS: %s is a GPU's name */
-      rp_estimate_add_warning (est, "bandwidth-unknown", RP_SEVERITY_WARNING,
-                               _("No source states the memory bandwidth of the %s, so the run "
-                                 "is not timed; add it in your GPU catalog or set a "
-                                 "utilization override"), c->gpu->name);
+      rp_estimate_advise (est, RP_ADVICE_BANDWIDTH_UNKNOWN);
       break;
     case UNTIMED_DATASET:
-      rp_estimate_add_warning (est, "dataset-empty", RP_SEVERITY_WARNING,
-                               c->text ?
-                               _("No training data: set training.dataset_tokens (or "
-                                 "dataset_samples) and training.epochs above 0 to time this run") :
-                               _("No training data: set training.dataset_samples and "
-                                 "training.epochs above 0 to time this run"));
+      /* variant 1: a vision model, which counts samples, not tokens */
+      rp_estimate_advise_with (est, RP_ADVICE_DATASET_EMPTY, c->text ? 0 : 1, NAN, NULL);
       break;
     case UNTIMED_NONE:
     case UNTIMED_PRECISION:

@@ -216,6 +216,15 @@ rp_words_buy_unpriced (const RpPrices *prices,
 {
   g_return_val_if_fail (prices != NULL && gpu_name != NULL, NULL);
 
+  /* not sold in that condition there (market.json): say so, not "no price" */
+  if (prices->gpu.origin == RP_PRICE_UNKNOWN && prices->availability.entry != NULL &&
+      prices->availability.status != RP_AVAILABILITY_NEW)
+    {
+      g_autofree char *why = rp_words_availability (&prices->availability, gpu_name, condition);
+
+      /* TRANSLATORS: why a GPU cannot be bought there (a sentence without its period) */
+      return g_strdup_printf (_("%s; type the GPU price if you have a quote"), why);
+    }
   if (prices->gpu.origin == RP_PRICE_UNKNOWN)
     switch (condition)
       {
@@ -260,4 +269,191 @@ rp_words_offer_abroad (const RpCloudOffer *offer,
                             "priced at %s %s, billed in %s"), rp_currency_to_string (market),
                           gpu_name, offer->provider, rp_cloud_offer_get_name (offer),
                           rp_currency_to_string (offer->currency));
+}
+
+/* ---- what can be bought, and where (rp-market.h) -------------------- */
+
+/* "4 or 8", "1, 2, 4 or 8": the counts a GPU is sold with. */
+static char *
+counts_text (const guint *counts,
+             guint        n)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0 && i + 1 == n)
+        /* TRANSLATORS: between the last two of "1, 2, 4 or 8" (GPUs) */
+        g_string_append (out, _(" or "));
+      else if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append_printf (out, "%u", counts[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* " (US Commerce BIS)": who made the rule behind a status, or "". */
+static char *
+rule_text (const RpAvailability *a)
+{
+  if (a->rule == NULL)
+    return g_strdup ("");
+  /* TRANSLATORS: the issuer of an export rule, as the catalog names it
+   * (English), after a date: "since 2022-08-26 (US Commerce BIS)" */
+  return g_strdup_printf (_(" (%s)"), a->rule->issuer);
+}
+
+const char *
+rp_words_availability_label (RpAvailabilityStatus status)
+{
+  switch (status)
+    {
+    case RP_AVAILABILITY_NEW:
+      /* TRANSLATORS: what a market sells of a GPU, in a table */
+      return _("sold new");
+    case RP_AVAILABILITY_GREY:
+      /* TRANSLATORS: new only through unofficial channels, in a table */
+      return _("grey market");
+    case RP_AVAILABILITY_USED_ONLY:
+      return _("used only");
+    case RP_AVAILABILITY_RENT_ONLY:
+      return _("rented only");
+    case RP_AVAILABILITY_NOT_SOLD:
+      return _("not sold");
+    case RP_AVAILABILITY_UNKNOWN:
+    case RP_N_AVAILABILITIES:
+    default:
+      return _("unknown");
+    }
+}
+
+const char *
+rp_words_shape_kind (RpShapeKind kind)
+{
+  switch (kind)
+    {
+    case RP_SHAPE_WORKSTATION:
+      /* TRANSLATORS: a kind of machine GPUs are bought in */
+      return _("workstation");
+    case RP_SHAPE_SERVER:
+      return _("rack server");
+    case RP_SHAPE_BASEBOARD:
+      /* TRANSLATORS: a server built on a GPU baseboard (HGX, OAM) */
+      return _("baseboard server");
+    case RP_SHAPE_RACK:
+      /* TRANSLATORS: a whole rack sold as one machine (GB200 NVL72) */
+      return _("whole rack");
+    case RP_N_SHAPE_KINDS:
+    default:
+      return "?";
+    }
+}
+
+char *
+rp_words_availability (const RpAvailability *a,
+                       const char           *gpu_name,
+                       RpCondition           condition)
+{
+  g_autofree char *rule = NULL;
+  const char *market, *since;
+
+  g_return_val_if_fail (a != NULL && gpu_name != NULL, NULL);
+
+  /* TRANSLATORS: stands for the market in "… is not sold in %s" when the
+   * catalog names none */
+  market = a->market != NULL ? rp_market_get_name (a->market) : _("this market");
+  if (a->entry == NULL)
+    /* TRANSLATORS: a GPU name, then a market ("China (mainland, …)") */
+    return g_strdup_printf (_("Whether the %s is sold in %s is not in the catalog"), gpu_name,
+                            market);
+  since = a->entry->from;
+  rule = rule_text (a);
+  switch (a->status)
+    {
+    case RP_AVAILABILITY_NEW:
+      /* TRANSLATORS: a GPU name, a market, a date */
+      return g_strdup_printf (_("The %s is sold new in %s (since %s)"), gpu_name, market, since);
+    case RP_AVAILABILITY_GREY:
+      if (condition != RP_CONDITION_NEW)
+        /* TRANSLATORS: a GPU name, a market, a date, the rule's issuer */
+        return g_strdup_printf (_("The %s is not sold new in %s since %s%s; used cards change "
+                                  "hands there"), gpu_name, market, since, rule);
+      /* TRANSLATORS: a GPU name, a market, a date, the rule's issuer */
+      return g_strdup_printf (_("A new %s is not sold in %s since %s%s: only through grey "
+                                "channels, without the maker’s warranty; buy it used or rent it"),
+                              gpu_name, market, since, rule);
+    case RP_AVAILABILITY_USED_ONLY:
+      if (condition != RP_CONDITION_NEW)
+        /* TRANSLATORS: a GPU name, a date */
+        return g_strdup_printf (_("The %s is sold only used since %s"), gpu_name, since);
+      /* TRANSLATORS: a GPU name, a date */
+      return g_strdup_printf (_("A new %s is no longer sold (since %s): buy it used"), gpu_name,
+                              since);
+    case RP_AVAILABILITY_RENT_ONLY:
+      /* TRANSLATORS: a GPU name, a market, a date, the rule's issuer */
+      return g_strdup_printf (_("The %s is not sold in %s since %s%s: it can only be rented "
+                                "there"), gpu_name, market, since, rule);
+    case RP_AVAILABILITY_NOT_SOLD:
+      /* TRANSLATORS: a GPU name, a market, a date, the rule's issuer */
+      return g_strdup_printf (_("The %s is not sold in %s since %s%s"), gpu_name, market, since,
+                              rule);
+    case RP_AVAILABILITY_UNKNOWN:
+    case RP_N_AVAILABILITIES:
+    default:
+      return g_strdup_printf (_("Whether the %s is sold in %s is not in the catalog"), gpu_name,
+                              market);
+    }
+}
+
+char *
+rp_words_shape_fit (const RpCatalog     *catalog,
+                    const RpGpu         *gpu,
+                    guint                gpus_per_node,
+                    RpShapeFit           fit,
+                    const RpServerShape *shape)
+{
+  g_autofree guint *counts = NULL;
+  g_autofree char *sold = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (catalog != NULL && gpu != NULL, NULL);
+
+  switch (fit)
+    {
+    case RP_SHAPE_FIT_NOT_SOLD:
+      counts = rp_catalog_purchasable_counts (catalog, gpu->id, &n);
+      sold = counts_text (counts, n);
+      if (shape != NULL)
+        /* TRANSLATORS: a GPU name, the counts it is sold with ("4 or 8"), the
+         * count asked, then the machine one would buy instead */
+        return g_strdup_printf (_("The %s is sold in machines of %s GPUs, not %u: the nearest "
+                                  "is the %s"), gpu->name, sold, gpus_per_node,
+                                rp_server_shape_get_name (shape));
+      /* TRANSLATORS: a GPU name, the counts it is sold with, the count asked */
+      return g_strdup_printf (_("The %s is sold in machines of %s GPUs, not %u"), gpu->name,
+                              sold, gpus_per_node);
+    case RP_SHAPE_FIT_UNKNOWN:
+      /* TRANSLATORS: a GPU name, a count of GPUs */
+      return g_strdup_printf (_("The catalog has no server shape for the %s: whether machines "
+                                "of %u can be bought, and their price without GPUs, are not "
+                                "known"), gpu->name, gpus_per_node);
+    case RP_SHAPE_FIT_OK:
+    case RP_N_SHAPE_FITS:
+    default:
+      return NULL;
+    }
+}
+
+char *
+rp_words_licence (const RpLicenceTerm *term,
+                  const char          *gpu_name)
+{
+  g_return_val_if_fail (term != NULL && gpu_name != NULL, NULL);
+
+  /* TRANSLATORS: a GPU name, the licence section ("2.1.3"), the date it was
+   * added; the licence is NVIDIA's driver licence for GeForce cards */
+  return g_strdup_printf (_("The driver licence of the %s does not allow datacenter deployment "
+                            "(section %s, since %s): a cluster of them hosted in a datacenter "
+                            "is outside it; choose datacenter GPUs there"), gpu_name,
+                          term->clause, term->since);
 }

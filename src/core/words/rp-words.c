@@ -502,23 +502,29 @@ rp_words_verdict_detail (const RpScenario *scenario,
                          const RpEstimate *est)
 {
   const RpConstraint *worst;
+  RpConstraintCode code;
   g_autofree char *fix = NULL;
+  g_autofree char *sentence = NULL;
 
   g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
 
-  worst = rp_estimate_get_worst (est, NULL);
+  worst = rp_estimate_get_worst (est, &code);
   if (worst == NULL)
     {
       const RpConstraint *vram = &est->constraints[RP_CONSTRAINT_VRAM];
 
+      if (!vram->judged)
+        return g_strdup ("");
+      sentence = rp_words_constraint (RP_CONSTRAINT_VRAM, vram, scenario, est);
       /* TRANSLATORS: a sentence: %s and your language's full stop */
-      return vram->message != NULL ? g_strdup_printf (_("%s."), vram->message) : g_strdup ("");
+      return g_strdup_printf (_("%s."), sentence);
     }
+  sentence = rp_words_constraint (code, worst, scenario, est);
   fix = rp_words_fix_sentence (catalog, est);
   if (fix == NULL)
-    return g_strdup_printf (_("%s."), worst->message);
+    return g_strdup_printf (_("%s."), sentence);
   /* TRANSLATORS: a sentence and its full stop, then the fix sentence */
-  return g_strdup_printf (_("%s. %s"), worst->message, fix);
+  return g_strdup_printf (_("%s. %s"), sentence, fix);
 }
 
 static const char *

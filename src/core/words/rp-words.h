@@ -10,7 +10,9 @@
 #include "rp-compare.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
+#include "rp-figures.h"
 #include "rp-planner.h"
+#include "rp-units.h"
 
 G_BEGIN_DECLS
 
@@ -37,6 +39,15 @@ char *rp_words_constraint          (RpConstraintCode  code,
                                     const RpConstraint *constraint,
                                     const RpScenario *scenario,
                                     const RpEstimate *estimate);
+/* The sentence of one piece of advice of @estimate (made from
+ * @scenario): "Communication over 25 GbE leaves the GPUs waiting 91 %
+ * of each step; …".  Never NULL. */
+char *rp_words_advice              (const RpWarning  *warning,
+                                    const RpScenario *scenario,
+                                    const RpCatalog  *catalog,
+                                    const RpEstimate *estimate);
+/* What holds the run back, translated: "memory bandwidth". */
+const char *rp_words_bottleneck    (RpBottleneck      bottleneck);
 /* The constraint's short translated name ("Host RAM"). */
 const char *rp_words_constraint_name (RpConstraintCode code);
 /* The machine to get, as one paragraph a vendor can quote from: GPUs,
@@ -106,6 +117,32 @@ char *rp_words_buy_unpriced        (const RpPrices   *prices,
 char *rp_words_offer_abroad        (const RpCloudOffer *offer,
                                     const char       *gpu_name,
                                     RpCurrency        market);
+/* ---- what can be bought, and where (rp-market.h; rp-words-market.c) ---- */
+
+/* "sold new", "grey market", "used only", "rented only", "not sold",
+ * "unknown": a status in a table.  Static. */
+const char *rp_words_availability_label (RpAvailabilityStatus status);
+/* "workstation", "rack server", "baseboard server", "whole rack".  Static. */
+const char *rp_words_shape_kind         (RpShapeKind          kind);
+/* Whether @a's market sells @gpu_name in @condition, with the date and
+ * who made the rule: "A new A100 is not sold in China since 2022-08-26
+ * (US government …): only through grey channels, …".  No final period. */
+char       *rp_words_availability       (const RpAvailability *a,
+                                         const char           *gpu_name,
+                                         RpCondition           condition);
+/* Why @gpus_per_node × @gpu is no machine one can buy (@fit, @shape as
+ * rp_catalog_shape_for gives them): "The H100 SXM5 is sold in machines
+ * of 4 or 8 GPUs, not 2: the nearest is the HGX H100 4-GPU server", or
+ * that no shape is known; NULL when the count is sold.  No final period. */
+char       *rp_words_shape_fit          (const RpCatalog      *catalog,
+                                         const RpGpu          *gpu,
+                                         guint                 gpus_per_node,
+                                         RpShapeFit            fit,
+                                         const RpServerShape  *shape);
+/* The licence caveat of @term for @gpu_name in a datacenter build.  No
+ * final period. */
+char       *rp_words_licence            (const RpLicenceTerm  *term,
+                                         const char           *gpu_name);
 /* ---- the comparison (rp-compare.h) ---- */
 
 /* How the GPUs split the work: "8 data-parallel · ZeRO-3", "DP 2 × TP 4
@@ -115,6 +152,18 @@ char *rp_words_parallelism         (const RpScenario *scenario);
 char *rp_words_checks_summary      (const RpEstimate *estimate);
 /* "Cannot be estimated: GPU: … " for a column without an estimate. */
 char *rp_words_cannot_estimate     (const GError     *error);
+/* rp_compare_new(), then rp_words_compare_describe(): the comparison a
+ * front end shows.  Transfer full. */
+RpCompare *rp_words_compare_new    (const RpCatalog          *catalog,
+                                    const RpScenario *const  *scenarios,
+                                    const char *const        *sources,
+                                    guint                     n);
+/* Gives every row of @compare its label and every cell its text. */
+void  rp_words_compare_describe    (RpCompare        *compare,
+                                    const RpCatalog  *catalog);
+/* The column's name, or "Untitled". */
+const char *rp_words_compare_name  (const RpCompare  *compare,
+                                    guint             column);
 /* "Amounts in ¥ (CNY); B and C converted from $ at 7.1 ¥ per $.", or
  * NULL when every scenario is in the comparison's currency. */
 char *rp_words_compare_currency_note (const RpCompare *compare);
@@ -144,21 +193,40 @@ typedef struct
 
 void       rp_words_row_free        (RpWordsRow             *row);
 
-/* Each returns RpWordsRow*, transfer full (the array frees its rows).
+/* Each returns RpWordsRow*, transfer full (the array frees its rows);
+ * labels and values of figures come from the figure table.
  * Memory per GPU, part by part, with each part's share of the GPU. */
-GPtrArray *rp_words_memory_table    (const RpMemoryEstimate *memory);
-/* FLOPs, throughput, utilization, the step's parts, time, bottleneck. */
-GPtrArray *rp_words_time_table      (const RpComputeEstimate *compute);
+GPtrArray *rp_words_memory_table    (const RpEstimate       *estimate);
+/* FLOPs, throughput, utilization, the step's parts, time, bottleneck;
+ * every duration in one unit (rp_words_duration_of). */
+GPtrArray *rp_words_time_table      (const RpEstimate       *estimate);
 /* The machine to get, per node, line by line. */
 GPtrArray *rp_words_machine_table   (const RpCatalog        *catalog,
                                      const RpBom            *bom);
 /* Renting, buying, payback, energy: every figure the cost model gives;
  * a catalog price older than six months on @today (NULL: never) is
  * marked "may be stale". */
-GPtrArray *rp_words_cost_table      (const RpCostEstimate   *cost,
+GPtrArray *rp_words_cost_table      (const RpEstimate       *estimate,
                                      GDate                  *today);
 /* "Cost (USD, at 60 % utilization)". */
 char      *rp_words_cost_heading    (const RpCostEstimate   *cost);
+
+/* ---- figures (rp-words-figures.c) ------------------------------------ */
+
+/* The figure's translated label ("VRAM per GPU"). */
+const char *rp_words_figure_label   (const RpFigure         *figure);
+/* @value of @figure with its unit: "12.3 GiB", "¥1,234", "45 %"; money
+ * in @currency, durations in @duration.  "—" when not finite. */
+char      *rp_words_figure_value    (const RpFigure         *figure,
+                                     double                  value,
+                                     RpCurrency              currency,
+                                     RpDuration              duration);
+/* The figure @key of @estimate as text, "—" when it holds none. */
+char      *rp_words_figure          (const RpEstimate       *estimate,
+                                     const char             *key,
+                                     RpDuration              duration);
+/* The duration unit for the figures of one estimate: from its run time. */
+RpDuration rp_words_duration_of     (const RpEstimate       *estimate);
 
 /* The key figures the window's cards and the PDF's summary show. */
 typedef enum

@@ -8,6 +8,7 @@
 #include "rp-catalog.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
+#include "rp-plan-json.h"
 #include "rp-scenario.h"
 #include "rp-words.h"
 

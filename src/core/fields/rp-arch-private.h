@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-model-private.h: architecture (de)serialization for the loaders */
+/* rp-arch-private.h: architecture (de)serialization for the loaders */
 #pragma once
 
 #include "rp-json-private.h"
