@@ -143,7 +143,9 @@ rp_cli_check_output (const char        *output,
   GStatBuf st;
   RpFileKind there;
 
-  if (output == NULL || strcmp (output, "-") == 0 || opt_force || g_stat (output, &st) != 0)
+  /* nothing there yet; or a directory, a device: the writer says why not */
+  if (output == NULL || strcmp (output, "-") == 0 || opt_force || g_stat (output, &st) != 0 ||
+      !S_ISREG (st.st_mode))
     return TRUE;
   for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
     if (same_file (&st, inputs[i]))
