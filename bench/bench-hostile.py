@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """bench-hostile.py: the worst known shapes of input of at most 4 MiB, each
-run through rigplan-cli (estimate, import, compare) under /usr/bin/time -v.
+run through rigplan-cli (estimate, import, compare, plan) under
+/usr/bin/time -v.
 
-Prints the wall time and the peak resident memory of each and fails when
-one takes more than 1 s or 256 MB: the budget a careful system tool keeps
-for an untrusted file.  The tests check the limits that make this hold
+Prints one JSON line per figure (build-aux/bench.sh collects them): for
+each shape NAME, NAME_s (wall seconds) and NAME_rss_mb (peak resident
+memory), and over_budget, how many took more than 1 s or 256 MB, the
+budget a careful system tool keeps for an untrusted file.  A table goes
+to stderr.  The tests check the limits that keep the shapes within it
 (counts, depths and bytes, tests/test-hostile.c); this measures it.
+Nothing here passes or fails.
 
     bench-hostile.py RIGPLAN_CLI [--timeout S] [--only NAME] [--keep DIR]
 """
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -159,14 +164,23 @@ def main():
             seconds, rss_mb, rc, first = measure(a.cli, args, a.timeout)
             over = seconds > BUDGET_S or rss_mb > BUDGET_RSS_MB or rc == 124
             failed += over
+            figure(name + '_s', round(seconds, 3), 's')
+            figure(name + '_rss_mb', round(rss_mb, 1), 'MB')
             print('%-28s %7.2f s %8.1f MB  exit %3d  %s%s' %
                   (name, seconds, rss_mb, rc, 'OVER BUDGET  ' if over else '', first),
-                  flush=True)
+                  file=sys.stderr, flush=True)
     finally:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
-    print('%d of the shapes over %.0f s or %d MB' % (failed, BUDGET_S, BUDGET_RSS_MB))
-    return 1 if failed else 0
+    figure('over_budget', failed, 'shapes')
+    print('%d of the shapes over %.0f s or %d MB' % (failed, BUDGET_S, BUDGET_RSS_MB),
+          file=sys.stderr)
+    return 0
+
+
+def figure(key, value, unit):
+    print(json.dumps({'bench': 'hostile', 'figure': key.replace('-', '_'), 'value': value,
+                      'unit': unit}), flush=True)
 
 
 if __name__ == '__main__':

@@ -158,11 +158,16 @@ has_alias (const RpGpu *gpu,
  *   147.09 BF16 TFLOP/s dense with FP32 accumulate (hmc-tech.com spec page).
  * - A800 PCIe: 311.87 BF16 TFLOP/s dense, 250 W (hmc-tech.com spec pages).
  * - A800 SXM4: 80 GB, 400 W, NVLink 400 GB/s (Global Times 2022-11-08,
- *   huggingface.co/hardware/a800); no throughput is published, so none.
+ *   huggingface.co/hardware/a800); the rest is the A100 80GB SXM4's, the
+ *   same GA100 chip (Reuters: only NVLink differs): 2,039 GB/s, 312 BF16.
  * - H800 SXM5: 80 GB, 3.35 TB/s, 700 W, NVLink 400 GB/s (philisun.com,
- *   huggingface.co/hardware/h800, tumgag.com); no throughput published.
+ *   huggingface.co/hardware/h800, tumgag.com); its FP8/FP16/BF16 compute
+ *   matches the H100 SXM5's (the same GH100): 989.4 BF16, 1,979 FP8.
  * - RTX 4090 48 GB boards: the RTX 4090's 165.2 BF16 TFLOP/s (Ada whitepaper
- *   appendix A) on 48 GB (tomshw.it 2025-03-27); board power unpublished. */
+ *   appendix A) on 48 GB (tomshw.it 2025-03-27); the same AD102 and memory
+ *   bus: the 4090's 1,008 GB/s and 450 W.
+ * - H20 and L20: compute capability 9.0 and 8.9 (PyTorch on the cards, in
+ *   SageAttention issue 260 and FlowFormer issue 49). */
 static void
 test_china_gpus (void)
 {
@@ -204,17 +209,35 @@ test_china_gpus (void)
   g_assert_cmpfloat (a800_sxm->memory_gib, ==, 80);
   g_assert_cmpfloat (a800_sxm->tdp_w, ==, 400);
   g_assert_cmpfloat (a800_sxm->interconnect_gb_s, ==, 400);
-  g_assert_false (rp_gpu_supports_precision (a800_sxm, RP_PRECISION_BF16_MIXED));
+  g_assert_true (rp_gpu_supports_precision (a800_sxm, RP_PRECISION_BF16_MIXED));
+  g_assert_cmpfloat (a800_sxm->tflops_bf16, ==, 312);
+  g_assert_cmpfloat (a800_sxm->memory_bandwidth_gb_s, ==, 2039);
+  g_assert_cmpstr (rp_gpu_field_derivation (a800_sxm, RP_GPU_FIELD_TFLOPS_BF16)->from_gpu, ==,
+                   "a100-80gb-sxm");
+  /* its own figures are its own: the NVLink rate is not the A100's */
+  g_assert_null (rp_gpu_field_derivation (a800_sxm, RP_GPU_FIELD_INTERCONNECT));
+  g_assert_cmpfloat (a800_pcie->memory_bandwidth_gb_s, ==, 1935);
+  g_assert_cmpfloat (a800_40->memory_bandwidth_gb_s, ==, 1555);
 
   g_assert_cmpfloat (h800->memory_gib, ==, 80);
   g_assert_cmpfloat (h800->memory_bandwidth_gb_s, ==, 3350);
   g_assert_cmpfloat (h800->tdp_w, ==, 700);
   g_assert_cmpfloat (h800->interconnect_gb_s, ==, 400);
-  g_assert_false (rp_gpu_supports_precision (h800, RP_PRECISION_FP8_MIXED));
+  g_assert_true (rp_gpu_supports_precision (h800, RP_PRECISION_FP8_MIXED));
+  g_assert_cmpfloat (h800->tflops_bf16, ==, 989.4);
+  g_assert_cmpfloat (h800->tflops_fp8, ==, 1979);
+  /* no source gives its FP32 rate: unknown, not 0 "no" */
+  g_assert_cmpint (rp_gpu_precision_support (h800, RP_PRECISION_FP32), ==, RP_SUPPORT_YES);
+  g_assert_false (rp_gpu_supports_precision (h800, RP_PRECISION_FP32));
+
+  g_assert_cmpstr (h20->compute_capability, ==, "9.0");
+  g_assert_cmpstr (l20->compute_capability, ==, "8.9");
 
   g_assert_cmpfloat (big4090->memory_gib, ==, 48);
   g_assert_cmpfloat (big4090->tflops_bf16, ==, 165.2);
-  g_assert_cmpfloat (big4090->tdp_w, ==, 0);
+  g_assert_cmpfloat (big4090->tdp_w, ==, 450);
+  g_assert_cmpfloat (big4090->memory_bandwidth_gb_s, ==, 1008);
+  g_assert_cmpfloat (big4090d->tdp_w, ==, 425);
   g_assert_true (has_alias (big4090, "魔改4090"));
   g_assert_cmpfloat (big4090d->memory_gib, ==, 48);
   g_assert_cmpint (big4090d->segment, ==, RP_SEGMENT_CONSUMER);
@@ -414,7 +437,8 @@ test_find_purchase (void)
  * Guizhou about 0.35 CNY/kWh (biz.chosun.com 2026-04-11, citing Xinhua);
  * Zhongwei, Ningxia 0.36 CNY/kWh at PUE 1.1 (China Daily 2020-11-16);
  * US industrial 0.0826 USD/kWh for 2025 (Epoch, EIA-derived) at PUE 1.58
- * (Uptime Institute 2023); no Beijing tariff was found, so it is unknown. */
+ * (Uptime Institute 2023); Beijing's is State Grid's agency-purchase
+ * table for July 2024 (1-10 kV, two-part); Shanghai's is unknown. */
 static void
 test_regions (void)
 {
@@ -443,7 +467,13 @@ test_regions (void)
   g_assert_cmpfloat (us->electricity_per_kwh, ==, 0.0826);
   g_assert_cmpint (us->currency, ==, RP_CURRENCY_USD);
   g_assert_cmpfloat (us->pue, ==, 1.58);
-  g_assert_cmpfloat (beijing->electricity_per_kwh, ==, 0);
+  /* State Grid Beijing's 1-10 kV two-part table of July 2024 */
+  g_assert_cmpfloat (beijing->electricity_per_kwh, ==, 0.681335);
+  g_assert_cmpfloat (beijing->tariff.peak, ==, 0.926841);
+  g_assert_cmpfloat (beijing->tariff.sharp, ==, 1.057777);
+  g_assert_cmpstr (beijing->tariff.period, ==, "2024-07");
+  g_assert_cmpfloat (rp_catalog_lookup_region (catalog, "cn-shanghai")->electricity_per_kwh,
+                     ==, 0);
   g_assert_nonnull (rp_catalog_lookup_region (catalog, "other"));
   g_assert_null (rp_catalog_lookup_region (catalog, "atlantis"));
 }

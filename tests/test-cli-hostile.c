@@ -320,6 +320,21 @@ test_catalog_dates (void)
   g_assert_nonnull (gpu);
   g_assert_true (cJSON_IsTrue (cJSON_GetObjectItem (gpu, "stale")));
   g_assert_true (cJSON_IsNull (cJSON_GetObjectItem (gpu, "age_months")));
+
+  /* catalog check: a date after today is wrong, not "4294967295 months old" */
+  {
+    g_autofree char *clouds = g_build_filename (dir, "clouds.json", NULL);
+    g_auto(RpTestCliResult) c = { 0 };
+
+    g_assert_true (g_file_set_contents (clouds,
+                   "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\":"
+                   " \"later\", \"provider\": \"Lab\", \"gpu\": \"t4\", \"currency\": \"USD\","
+                   " \"per_gpu_hour\": {\"on_demand\": 1}, \"source\": \"s\","
+                   " \"as_of\": \"9999-12-31\"}]}", -1, NULL));
+    rp_test_run_cli (&c, env, "catalog", "check", NULL);
+    g_assert_nonnull (strstr (c.out, "as_of 9999-12-31: after today, so the date is wrong"));
+    g_assert_null (strstr (c.out, "4294967"));
+  }
 }
 
 int

@@ -156,8 +156,113 @@ test_estimate_market (void)
   prices = cJSON_GetObjectItem (cJSON_GetObjectItem (root, "cost"), "prices");
   buy = cJSON_GetObjectItem (cJSON_GetObjectItem (root, "cost"), "buy");
   g_assert_cmpstr (cJSON_GetObjectItem (prices, "region")->valuestring, ==, "cn-beijing");
-  g_assert_cmpstr (cJSON_GetObjectItem (prices, "power_region")->valuestring, ==, "cn-average");
+  g_assert_cmpstr (cJSON_GetObjectItem (prices, "power_region")->valuestring, ==, "cn-beijing");
   g_assert_cmpint (cJSON_GetObjectItem (buy, "spare_gpus")->valueint, ==, 4);
+  rp_test_remove_dir (dir);
+}
+
+/* `catalog check`: every hole of the bundled catalogs, none blocking
+ * (exit 0); --json for scripts. */
+static void
+test_catalog_check (void)
+{
+  const char *const args[] = { "catalog", "check", NULL };
+  const char *const json_args[] = { "catalog", "check", "--json", NULL };
+  g_autofree char *out = NULL, *err = NULL, *json = NULL, *json_err = NULL;
+  g_autoptr(cJSON) root = NULL;
+  const cJSON *holes, *hole;
+  gboolean derived = FALSE;
+
+  g_assert_cmpint (run_cli (NULL, args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "holes; none blocks an estimate."));
+  g_assert_nonnull (strstr (out, "tflops.fp32: unknown"));
+  g_assert_null (strstr (out, "blocks an estimate]"));
+
+  g_assert_cmpint (run_cli (NULL, json_args, &json, &json_err), ==, 0);
+  root = cJSON_Parse (json);
+  g_assert_cmpstr (cJSON_GetObjectItem (root, "format")->valuestring, ==,
+                   "rigplan-catalog-check");
+  g_assert_cmpint (cJSON_GetObjectItem (root, "n_blocking")->valueint, ==, 0);
+  holes = cJSON_GetObjectItem (root, "holes");
+  g_assert_cmpint (cJSON_GetArraySize (holes), ==,
+                   cJSON_GetObjectItem (root, "n_holes")->valueint);
+  cJSON_ArrayForEach (hole, holes)
+    if (g_strcmp0 (cJSON_GetObjectItem (hole, "id")->valuestring, "a800-80gb-sxm") == 0 &&
+        g_strcmp0 (cJSON_GetObjectItem (hole, "kind")->valuestring, "derived") == 0)
+      {
+        g_assert_cmpstr (cJSON_GetObjectItem (hole, "from")->valuestring, ==, "a100-80gb-sxm");
+        derived = TRUE;
+      }
+  g_assert_true (derived);
+}
+
+/* A user GPU without memory bandwidth blocks an estimate: exit 1, named. */
+static void
+test_catalog_check_blocking (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-check-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "gpus.json", NULL);
+  const char *const args[] = { "catalog", "check", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_true (g_file_set_contents (path,
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"bare\","
+    " \"name\": \"Bare\", \"vendor\": \"NVIDIA\", \"memory_gib\": 24, \"tdp_w\": 100,"
+    " \"tflops\": {\"bf16\": 100}, \"source\": \"test\", \"as_of\": \"2026\"}]}", -1, NULL));
+  g_assert_cmpint (run_cli (dir, args, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "memory_bandwidth_gb_s: unknown  [blocks an estimate]"));
+  g_assert_nonnull (strstr (out, "1 blocks an estimate."));
+  rp_test_remove_dir (dir);
+}
+
+/* `catalog import-prices`: a list comes into the user's catalog and the
+ * estimate rents at the quote; a bad list fails with the row named and
+ * writes nothing. */
+static void
+test_import_prices (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-cli-import-XXXXXX", &error);
+  g_autofree char *csv = g_build_filename (dir, "quotes.csv", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *user = g_build_filename (dir, RP_USER_CLOUDS_FILE, NULL);
+  g_autofree char *scenario = g_build_filename (dir, "s.rigplan", NULL);
+  const char *const import_args[] = { "catalog", "import-prices", csv, NULL };
+  const char *const bad_args[] = { "catalog", "import-prices", bad, NULL };
+  const char *const estimate_args[] = { "estimate", scenario, "--json", NULL };
+  g_autofree char *out = NULL, *err = NULL, *bad_out = NULL, *bad_err = NULL;
+  g_autofree char *json = NULL, *json_err = NULL;
+  g_autoptr(cJSON) root = NULL;
+  const cJSON *rent;
+
+  g_assert_true (g_file_set_contents (bad,
+    "provider,gpu,term,price,currency,as_of,source\n"
+    "Example Cloud,l20,on-demand,-1,CNY,2026-11-01,quote\n", -1, NULL));
+  g_assert_cmpint (run_cli (dir, bad_args, &bad_out, &bad_err), ==, 1);
+  g_assert_nonnull (strstr (bad_err, "bad.csv:2: column “price”"));
+  g_assert_false (g_file_test (user, G_FILE_TEST_EXISTS));
+
+  g_assert_true (g_file_set_contents (csv,
+    "provider,gpu,term,price,currency,as_of,source\n"
+    "Example Cloud,L20,on-demand,2.2,CNY,2026-11-01,quote by mail\n", -1, NULL));
+  g_assert_cmpint (run_cli (dir, import_args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Imported 1 price into"));
+  g_assert_true (g_file_test (user, G_FILE_TEST_IS_REGULAR));
+
+  g_assert_true (g_file_set_contents (scenario,
+    "{ \"format\": \"rigplan-scenario\", \"version\": 2, \"name\": \"quoted L20\","
+    "  \"model\": { \"preset\": \"llama-3-8b\" },"
+    "  \"training\": { \"method\": \"lora\", \"dataset_tokens\": 2e8 },"
+    "  \"hardware\": { \"gpu\": \"l20\" },"
+    "  \"budget\": { \"currency\": \"CNY\" } }", -1, NULL));
+  g_assert_cmpint (run_cli (dir, estimate_args, &json, &json_err), ==, 0);
+  root = cJSON_Parse (json);
+  rent = cJSON_GetObjectItem (cJSON_GetObjectItem (root, "cost"), "rent");
+  g_assert_nonnull (rent);
+  g_assert_cmpfloat (cJSON_GetObjectItem (rent, "per_gpu_hour")->valuedouble, ==, 2.2);
+  g_assert_true (g_str_has_prefix (cJSON_GetObjectItem (rent, "offer")->valuestring,
+                                   "quote-example-cloud-l20"));
   rp_test_remove_dir (dir);
 }
 
@@ -166,6 +271,9 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/market/catalog-check", test_catalog_check);
+  g_test_add_func ("/cli/market/catalog-check-blocking", test_catalog_check_blocking);
+  g_test_add_func ("/cli/market/import-prices", test_import_prices);
   g_test_add_func ("/cli/market/user-prices-listed", test_user_prices_listed);
   g_test_add_func ("/cli/market/bad-user-file", test_bad_user_file);
   g_test_add_func ("/cli/market/estimate", test_estimate_market);

@@ -19,6 +19,7 @@
 #include "rp-test-ui.h"
 #include "rp-units.h"
 #include "rp-window.h"
+#include "rp-words.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -1022,36 +1023,28 @@ test_recent_files (void)
   rp_test_ui_destroy (win);
 }
 
-/* Six scenarios: the table and the visible chart rebuilt after a change,
- * against one frame at 60 Hz. */
+/* Six scenarios: the table and the visible chart follow a change (how
+ * long it takes is measured by bench/bench-ui.c, not here). */
 static void
-test_rebuild_time (void)
+test_rebuild (void)
 {
   RpCompareWindow *win = compare_examples (six, 6);
-  gint64 best_us = G_MAXINT64;
+  g_autofree char *first = NULL;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  for (guint i = 0; i < 5; i++)
-    {
-      GtkWidget *view = rp_compare_window_get_chart_view (win, RP_CHART_VRAM);
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                                             MAX (gtk_widget_get_width (view), 800),
-                                                             MAX (gtk_widget_get_height (view), 400));
-      cairo_t *cr = cairo_create (surface);
-      gint64 start_us = g_get_monotonic_time ();
+  first = g_strdup (rp_words_compare_name (rp_compare_window_get_compare (win), 0));
+  rp_compare_window_move_column (win, 0, 1);
+  g_assert_cmpstr (rp_words_compare_name (rp_compare_window_get_compare (win), 1), ==, first);
+  {
+    GtkWidget *view = rp_compare_window_get_chart_view (win, RP_CHART_VRAM);
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 400);
+    cairo_t *cr = cairo_create (surface);
 
-      rp_compare_window_move_column (win, 0, 1);
-      g_assert_nonnull (rp_compare_window_get_compare (win));
-      view = rp_compare_window_get_chart_view (win, RP_CHART_VRAM);
-      rp_chart_view_paint (RP_CHART_VIEW (view), cr);
-      cairo_surface_flush (surface);
-      best_us = MIN (best_us, g_get_monotonic_time () - start_us);
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
-    }
-  g_print ("# compare of 6: rebuild, table and VRAM chart: best %.1f ms\n", best_us / 1000.0);
-  /* generous for sanitizer builds; the figure is printed above */
-  g_assert_cmpint (best_us, <, 500000);
+    rp_chart_view_paint (RP_CHART_VIEW (view), cr);
+    g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
   rp_test_ui_destroy (win);
 }
 
@@ -1116,7 +1109,7 @@ main (int    argc,
   g_test_add_func ("/ui/save/round-trip-every-example", test_round_trip_every_example);
   g_test_add_func ("/ui/save/read-only", test_save_read_only);
   g_test_add_func ("/ui/recent/files", test_recent_files);
-  g_test_add_func ("/ui/compare/rebuild-time", test_rebuild_time);
+  g_test_add_func ("/ui/compare/rebuild", test_rebuild);
   g_test_add_func ("/ui/autosave/in-process", test_autosave_in_process);
   g_test_add_func ("/ui/autosave/after-kill", test_autosave_after_kill);
   g_test_add_func ("/ui/autosave/failure-shown", test_autosave_failure_shown);

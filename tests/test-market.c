@@ -117,12 +117,24 @@ test_region_power (void)
   assert_near (est->cost.prices.power.value, 0.35 / usd_to_cny);
   s->budget.currency = RP_CURRENCY_CNY;
 
-  /* Beijing states no tariff: the national average stands in, named */
+  /* Beijing: State Grid's 1-10 kV two-part table of July 2024, flat
+   * 0.681335 CNY/kWh (peak and valley average to it around the clock) */
   rp_scenario_set_region (s, "cn-beijing");
   g_clear_pointer (&est, rp_estimate_free);
   est = rp_test_estimate (catalog, s);
   p = &est->cost.prices;
-  g_assert_cmpstr (p->region->id, ==, "cn-beijing");
+  g_assert_cmpstr (p->power_region->id, ==, "cn-beijing");
+  assert_near (p->power.value, 0.681335);
+  g_assert_cmpstr (p->power.as_of, ==, "2024-07");
+  g_assert_cmpstr (p->region->tariff.voltage, ==, "1-10 kV");
+  assert_near (p->region->tariff.valley, 0.435829);
+
+  /* Shanghai states no tariff: the national average stands in, named */
+  rp_scenario_set_region (s, "cn-shanghai");
+  g_clear_pointer (&est, rp_estimate_free);
+  est = rp_test_estimate (catalog, s);
+  p = &est->cost.prices;
+  g_assert_cmpstr (p->region->id, ==, "cn-shanghai");
   g_assert_nonnull (p->power_region);
   g_assert_cmpstr (p->power_region->id, ==, "cn-average");
   assert_near (p->power.value, 0.6153752);
@@ -404,7 +416,8 @@ test_stale_prices (void)
 
   g_test_message ("%s", words);
   g_assert_nonnull (words);
-  g_assert_nonnull (strstr (words, "electricity (China (national industrial average), 2024)"));
+  g_assert_nonnull (strstr (words, "electricity (China (national industrial average), 2024, 35 "
+                                   "months old)"));
   /* in March 2024 a 2024 price is two months old */
   fresh = rp_words_stale_prices (est, then);
   g_assert_true (fresh == NULL || strstr (fresh, "electricity") == NULL);

@@ -257,6 +257,55 @@ test_from_plan_window (void)
   rp_test_remove_dir (dir);
 }
 
+/* Import Quotes…: a list with a bad row shows every bad row and writes
+ * nothing; the fixed list comes in as the user's rows, announced. */
+static void
+test_import (void)
+{
+  static const char bad[] =
+    "供应商,显卡,计费方式,价格,币种,日期,来源\n"
+    "Example Cloud,RTX 4090,按量,1.55,元,2026-11-20,报价单\n"
+    "Example Cloud,RTX 4090,包年,1.10,元,2026-13-40,报价单\n";
+  static const char good[] =
+    "供应商,显卡,计费方式,价格,币种,日期,来源\n"
+    "Example Cloud,RTX 4090,按量,1.55,元,2026-11-20,报价单\n"
+    "Example Cloud,RTX 4090,包年,1.10,元,2026-11-20,报价单\n";
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-prices-XXXXXX");
+  g_autofree char *csv = g_build_filename (dir, "quotes.csv", NULL);
+  g_autofree char *user = g_build_filename (dir, "user-clouds.json", NULL);
+  RpPricesWindow *win = rp_prices_window_new (NULL, c, dir);
+  GtkDropDown *provider = rp_prices_window_get_provider_filter (win);
+  guint changed = 0, before;
+
+  g_signal_connect (win, "prices-changed", G_CALLBACK (on_changed_cb), &changed);
+  gtk_window_present (GTK_WINDOW (win));
+  rp_test_ui_drain ();
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (rp_prices_window_get_import_button (win))));
+  before = rp_prices_window_get_n_shown (win);
+
+  g_assert_true (g_file_set_contents (csv, bad, -1, NULL));
+  g_assert_false (rp_prices_window_import (win, csv));
+  g_test_message ("%s", rp_prices_window_get_status (win));
+  g_assert_nonnull (strstr (rp_prices_window_get_status (win), "quotes.csv:3:"));
+  g_assert_false (g_file_test (user, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (changed, ==, 0);
+  g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, before);
+
+  g_assert_true (g_file_set_contents (csv, good, -1, NULL));
+  g_assert_true (rp_prices_window_import (win, csv));
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_true (g_file_test (user, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, before + 2);
+  gtk_drop_down_set_selected (provider, dropdown_index (provider, "Example Cloud"));
+  rp_test_ui_drain ();
+  g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, 2);
+  g_assert_nonnull (strstr (rp_prices_window_get_text (win, 0, RP_PRICES_COLUMN_AGE),
+                            _("yours")));
+  rp_test_ui_destroy (win);
+  rp_test_remove_dir (dir);
+}
+
 static void
 test_render (void)
 {
@@ -332,6 +381,7 @@ main (int    argc,
   g_test_add_func ("/ui/prices/filters", test_filters);
   g_test_add_func ("/ui/prices/edit-price", test_edit_price);
   g_test_add_func ("/ui/prices/from-plan-window", test_from_plan_window);
+  g_test_add_func ("/ui/prices/import", test_import);
   g_test_add_func ("/ui/prices/render", test_render);
   g_test_add_func ("/ui/form/region-condition", test_form_region_condition);
 

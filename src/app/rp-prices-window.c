@@ -6,7 +6,8 @@
  * Editing a row's price writes a dated copy of the entry to the user's
  * catalog (core's rp-user-catalog), which replaces the bundled entry in
  * the running catalog; the window then says "prices-changed" so that the
- * plans recompute. */
+ * plans recompute.  Import Quotes… reads a price list (CSV) of the
+ * buyer's quotes into the same catalog: estimates use them first. */
 
 #include "config.h"
 
@@ -48,6 +49,7 @@ struct _RpPricesWindow
   GtkLabel         *count_label;
   GtkDropDown      *currency_dropdown;
   GtkSearchEntry   *gpu_entry;
+  GtkButton        *import_button;
   GtkSpinButton    *price_spin;
   GtkDropDown      *provider_dropdown;
   GtkButton        *save_button;
@@ -63,6 +65,7 @@ struct _RpPricesWindow
   GtkCustomFilter    *filter;
   GtkSingleSelection *selection;
   GPtrArray          *providers;          /* char*: the provider filter's items after "All" */
+  GtkFileChooserNative *chooser;          /* the open Import… dialog, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (RpPriceRow, rp_price_row, G_TYPE_OBJECT)
@@ -271,6 +274,7 @@ fill_providers (RpPricesWindow *self)
   GtkStringList *items = gtk_string_list_new (NULL);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
+  g_ptr_array_set_size (self->providers, 0);
   /* TRANSLATORS: the first item of the provider filter */
   gtk_string_list_append (items, _("All providers"));
   for (guint i = 0; i < rp_catalog_n_clouds (self->catalog); i++)
@@ -427,6 +431,45 @@ on_save_clicked_cb (RpPricesWindow *self)
   g_signal_emit (self, signals[SIGNAL_PRICES_CHANGED], 0);
 }
 
+static void
+on_import_response_cb (RpPricesWindow       *self,
+                       int                   response,
+                       GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+  if (file == NULL || (path = g_file_get_path (file)) == NULL)
+    return;
+  rp_prices_window_import (self, path);
+}
+
+static void
+on_import_clicked_cb (RpPricesWindow *self)
+{
+  GtkFileFilter *csv = gtk_file_filter_new ();
+
+  if (self->chooser != NULL)
+    return;
+  /* TRANSLATORS: the title of the file chooser of Import Quotes… */
+  self->chooser = gtk_file_chooser_native_new (_("Import Quotes"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                                               _("_Cancel"));
+  /* TRANSLATORS: a file type in the file chooser */
+  gtk_file_filter_set_name (csv, _("Price lists (CSV)"));
+  gtk_file_filter_add_suffix (csv, "csv");
+  gtk_file_filter_add_suffix (csv, "tsv");
+  gtk_file_filter_add_suffix (csv, "txt");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), csv);
+  g_object_unref (csv);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_import_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 /* ---- helpers: columns ----------------------------------------------- */
 
 static void
@@ -495,6 +538,9 @@ rp_prices_window_dispose (GObject *object)
   RpPricesWindow *self = RP_PRICES_WINDOW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RP_TYPE_PRICES_WINDOW);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
   g_clear_object (&self->selection);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filter);
@@ -533,6 +579,7 @@ rp_prices_window_class_init (RpPricesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, count_label);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, currency_dropdown);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, gpu_entry);
+  gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, import_button);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, price_spin);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, provider_dropdown);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, save_button);
@@ -540,6 +587,7 @@ rp_prices_window_class_init (RpPricesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, view);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, on_import_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_save_clicked_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -648,6 +696,48 @@ rp_prices_window_select (RpPricesWindow *self,
 {
   g_return_if_fail (RP_IS_PRICES_WINDOW (self));
   gtk_single_selection_set_selected (self->selection, position);
+}
+
+gboolean
+rp_prices_window_import (RpPricesWindow *self,
+                         const char     *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDate) today = new_today ();
+  g_autofree char *text = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (RP_IS_PRICES_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!rp_user_catalog_import_prices (self->catalog, self->user_dir, path, today, &n, &error))
+    {
+      /* every bad row, one a line: nothing was imported */
+      text = g_strdup_printf ("%s\n%s", error->message,
+                              /* TRANSLATORS: after the bad rows of a price list */
+                              _("Nothing was imported: fix these rows and import the list "
+                                "again."));
+      set_status (self, text, TRUE);
+      return FALSE;
+    }
+  fill_providers (self);
+  fill_rows (self);
+  update_count (self);
+  /* TRANSLATORS: after Import Quotes…; the count, then the user's catalog folder */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Imported %u price into %s. Plans use your quotes first.",
+                                       "Imported %u prices into %s. Plans use your quotes first.",
+                                       n), n, self->user_dir);
+  set_status (self, text, FALSE);
+  g_signal_emit (self, signals[SIGNAL_PRICES_CHANGED], 0);
+  return TRUE;
+}
+
+GtkButton *
+rp_prices_window_get_import_button (RpPricesWindow *self)
+{
+  g_return_val_if_fail (RP_IS_PRICES_WINDOW (self), NULL);
+  return self->import_button;
 }
 
 const char *

@@ -46,6 +46,13 @@ const char     *rp_prices_window_get_text      (RpPricesWindow *self,
                                                 RpPricesColumn  column);
 void            rp_prices_window_select        (RpPricesWindow *self,
                                                 guint           position);
+/* Reads the price list @path into the user's catalog (the Import…
+ * button's work after the file chooser), shows what it imported or every
+ * bad row, and emits "prices-changed" when prices came in.  TRUE when
+ * they did. */
+gboolean        rp_prices_window_import        (RpPricesWindow *self,
+                                                const char     *path);
+GtkButton      *rp_prices_window_get_import_button   (RpPricesWindow *self);
 /* The line under the editor: what was saved where, or what went wrong. */
 const char     *rp_prices_window_get_status    (RpPricesWindow *self);
 

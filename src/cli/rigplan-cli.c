@@ -3,6 +3,8 @@
  *
  *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
  *   rigplan-cli catalog servers|market [--json]       (rp-cli-market.c)
+ *   rigplan-cli catalog check [--json]                   (rp-cli-catalog.c)
+ *   rigplan-cli catalog import-prices FILE.csv [--json]
  *   rigplan-cli estimate FILE.rigplan [--json]
  *   rigplan-cli plan FILE.rigplan [--top N] [--json]
  *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
@@ -21,6 +23,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
 #include "rp-cli-market.h"
@@ -356,6 +359,55 @@ add_provenance (cJSON      *obj,
   cJSON_AddBoolToObject (obj, "stale", rp_price_is_stale (as_of, today));
 }
 
+/* "support": what the sources say of each precision: yes, no, unknown. */
+static void
+add_support (cJSON       *obj,
+             const RpGpu *g)
+{
+  static const struct
+  {
+    const char  *key;
+    RpPrecision  precision;
+  } precisions[] = {
+    { "fp32", RP_PRECISION_FP32 }, { "fp16", RP_PRECISION_FP16_MIXED },
+    { "bf16", RP_PRECISION_BF16_MIXED }, { "fp8", RP_PRECISION_FP8_MIXED },
+  };
+  static const char *const names[] = { "unknown", "yes", "no" };
+  cJSON *support = cJSON_AddObjectToObject (obj, "support");
+
+  for (guint i = 0; i < G_N_ELEMENTS (precisions); i++)
+    cJSON_AddStringToObject (support, precisions[i].key,
+                             names[rp_gpu_precision_support (g, precisions[i].precision)]);
+}
+
+/* "derived": the figures taken from a sibling part, with why. */
+static void
+add_derivations (cJSON       *obj,
+                 const RpGpu *g)
+{
+  cJSON *list = cJSON_AddArrayToObject (obj, "derived");
+
+  for (guint i = 0; i < g->derivations->len; i++)
+    {
+      const RpGpuDerivation *d = g_ptr_array_index (g->derivations, i);
+      cJSON *item, *fields;
+
+      if (!d->applied)
+        continue;
+      item = cJSON_CreateObject ();
+      fields = cJSON_AddArrayToObject (item, "fields");
+      for (guint b = 0; b < RP_N_GPU_FIELDS; b++)
+        if (rp_gpu_field_derivation (g, 1u << b) == d)
+          cJSON_AddItemToArray (fields, cJSON_CreateString (rp_gpu_field_to_key (1u << b)));
+      rp_json_add_string (item, "from", d->from_gpu);
+      if (d->from_gpu == NULL)
+        rp_json_add_string (item, "from_field", rp_gpu_field_to_key (d->from_field));
+      rp_json_add_string (item, "why", d->why);
+      rp_json_add_string (item, "source", d->source);
+      cJSON_AddItemToArray (list, item);
+    }
+}
+
 static cJSON *
 gpu_to_json (const RpGpu *g,
              GDate       *today)
@@ -374,6 +426,9 @@ gpu_to_json (const RpGpu *g,
   add_known (obj, "fp8_tflops", g->tflops_fp8);
   add_known (obj, "tdp_w", g->tdp_w);
   add_known (obj, "price_usd", g->price_usd);
+  rp_json_add_string (obj, "price_kind", g->price_kind);
+  add_support (obj, g);
+  add_derivations (obj, g);
   add_provenance (obj, g->source, g->source_kind, g->as_of, today);
   rp_json_add_string (obj, "notes", g->notes);
   return obj;
@@ -384,7 +439,7 @@ cloud_to_json (const RpCloudOffer *o,
                GDate              *today)
 {
   static const char *const keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly", "capacity_block",
   };
   cJSON *obj = cJSON_CreateObject ();
   cJSON *prices;
@@ -403,6 +458,16 @@ cloud_to_json (const RpCloudOffer *o,
   for (guint k = 0; k < RP_N_RENT_KINDS; k++)
     add_known (prices, keys[k], o->per_gpu_hour[k]);
   rp_json_add_number (obj, "billing_granularity_s", o->billing_granularity_s);
+  {
+    cJSON *shapes = cJSON_AddArrayToObject (obj, "shapes");
+
+    for (guint i = 0; i < o->n_shapes; i++)
+      cJSON_AddItemToArray (shapes, cJSON_CreateNumber (o->shapes[i]));
+  }
+  cJSON_AddStringToObject (obj, "billing", rp_billing_to_string (o->billing));
+  add_known (obj, "max_gpus_per_node", rp_cloud_offer_max_gpus_per_node (o));
+  cJSON_AddStringToObject (obj, "provider_standing",
+                           rp_cloud_offer_provider_known (o) ? "known" : "unknown");
   add_known (obj, "vcpus", o->vcpus);
   add_known (obj, "ram_gb", o->ram_gb);
   add_known (obj, "disk_gb", o->disk_gb);
@@ -460,6 +525,18 @@ region_to_json (const RpRegion *r,
   rp_json_add_string (obj, "country", r->country);
   cJSON_AddStringToObject (obj, "currency", rp_currency_to_string (r->currency));
   add_known (obj, "electricity_per_kwh", r->electricity_per_kwh);
+  if (r->tariff.period != NULL)
+    {
+      cJSON *tariff = cJSON_AddObjectToObject (obj, "tariff");
+
+      rp_json_add_string (tariff, "structure", r->tariff.structure);
+      rp_json_add_string (tariff, "voltage", r->tariff.voltage);
+      add_known (tariff, "flat", r->tariff.flat);
+      add_known (tariff, "peak", r->tariff.peak);
+      add_known (tariff, "valley", r->tariff.valley);
+      add_known (tariff, "sharp", r->tariff.sharp);
+      rp_json_add_string (tariff, "period", r->tariff.period);
+    }
   add_known (obj, "pue", r->pue);
   add_provenance (obj, r->source, r->source_kind, r->as_of, today);
   rp_json_add_string (obj, "notes", r->notes);
@@ -541,34 +618,46 @@ run_catalog (int    argc,
     "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL,
   };
   g_autoptr(GOptionContext) context =
-    new_context (_("gpus|clouds|models|purchases|regions|servers|market"),
+    new_context (_("gpus|clouds|models|purchases|regions|servers|market|check|import-prices "
+                   "FILE.csv"),
                  _("List a bundled catalog (with your additions). Prices older than six months "
-                   "are marked stale."));
+                   "are marked stale. “check” lists every hole in the catalogs; "
+                   "“import-prices” reads a price list of your quotes into your catalog."));
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(GDate) today = g_date_new ();
   RpCurrency currency = RP_CURRENCY_USD;
   const char *which;
+  gboolean check, import;
 
   g_option_context_add_main_entries (context, catalog_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
-  if (argc != 2)
+  which = argc >= 2 ? argv[1] : NULL;
+  check = g_strcmp0 (which, "check") == 0;
+  import = g_strcmp0 (which, "import-prices") == 0;
+  if (import && argc != 3)
+    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
+  if (!import && argc != 2)
     return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases, "
                                           "regions, servers or market"));
-  which = argv[1];
-  if (!g_strv_contains (names, which))
+  if (!check && !import && !g_strv_contains (names, which))
     return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases, "
                                           "regions, servers and market"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
     return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
-  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
-                               strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
+  if (opt_currency != NULL && (check || import || strcmp (which, "gpus") == 0 ||
+                               strcmp (which, "models") == 0 || strcmp (which, "servers") == 0 ||
+                               strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
+  if (check)
+    return rp_cli_catalog_check (catalog, opt_json, today);
+  if (import)
+    return rp_cli_catalog_import (catalog, argv[2], opt_json, today);
   if (opt_json && strcmp (which, "servers") == 0)
     print_json (rp_cli_servers_json (catalog, today));
   else if (opt_json && strcmp (which, "market") == 0)
@@ -688,10 +777,34 @@ print_verdict (const RpScenario *scenario,
   g_print ("\n");
 }
 
+/* The decision: the recommendation and why, then the alternatives. */
+static void
+print_decision (const RpDecision *d)
+{
+  g_autofree char *headline = rp_words_decision_headline (d);
+  g_autofree char *why = rp_words_decision_why (d);
+  guint first = rp_decision_get_recommended (d) != NULL ? 1 : 0;
+
+  g_print ("%s\n", _("Decision"));
+  g_print ("  → %s.\n", headline);
+  g_print ("    %s\n", why);
+  if (first < d->n_choices)
+    g_print ("  %s\n", _("Alternatives"));
+  for (guint i = first; i < d->n_choices; i++)
+    {
+      g_autofree char *sentence = rp_words_choice (&d->choices[i]);
+
+      /* TRANSLATORS: an alternative: its label ("Cheapest rental"), then the sentence */
+      g_print (_("  · %s: %s.\n"), rp_words_choice_label (d->choices[i].kind), sentence);
+    }
+  g_print ("\n");
+}
+
 static void
 print_estimate (const RpScenario *scenario,
                 const RpCatalog  *catalog,
-                const RpEstimate *est)
+                const RpEstimate *est,
+                const RpDecision *decision)
 {
   g_autofree char *params = rp_units_format_count ((double) rp_model_params (&est->arch));
   g_autofree char *model = scenario->model.preset != NULL ? g_strdup (scenario->model.preset)
@@ -702,6 +815,8 @@ print_estimate (const RpScenario *scenario,
   g_print (_("Model: %s, %s parameters; GPUs: %u × %s\n\n"), model, params,
            rp_scenario_n_gpus (scenario), est->gpu->name);
   print_verdict (scenario, catalog, est);
+  if (decision != NULL)
+    print_decision (decision);
   if (est->memory.computed)
     print_memory (est);
   if (est->compute.computed)
@@ -732,6 +847,7 @@ run_estimate (int    argc,
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
@@ -748,10 +864,16 @@ run_estimate (int    argc,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  decision = rp_decision_compute (scenario, catalog, est, today_date (), NULL, &error);
+  if (decision == NULL)
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
+    }
   if (opt_json)
-    print_json (rp_estimate_to_json (scenario, catalog, est));
+    print_json (rp_estimate_to_json (scenario, catalog, est, decision));
   else
-    print_estimate (scenario, catalog, est);
+    print_estimate (scenario, catalog, est, decision);
   return EXIT_OK;
 }
 
@@ -766,6 +888,8 @@ static int opt_max_gpus = 0;
 static int opt_max_nodes = 0;
 static char *opt_acquire = NULL;
 static gboolean opt_marketplace = FALSE;
+static char *opt_apply = NULL;
+static char *opt_apply_output = NULL;
 
 static const GOptionEntry plan_entries[] = {
   { "top", 0, 0, G_OPTION_ARG_INT, &opt_top, N_("Show the best N machines of each answer (default 10)"),
@@ -787,6 +911,11 @@ static const GOptionEntry plan_entries[] = {
     N_("rent, buy or compare (budget.acquire)"), N_("HOW") },
   { "allow-marketplace", 0, 0, G_OPTION_ARG_NONE, &opt_marketplace,
     N_("Let marketplace offers price the rent (budget.allow_marketplace)"), NULL },
+  { "apply", 0, 0, G_OPTION_ARG_STRING, &opt_apply,
+    N_("Write the scenario on a machine of the plan: recommended, rent, buy, rent:N or buy:N "
+       "(the window's “Use this machine”); needs -o"), N_("WHICH") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_apply_output,
+    N_("Where --apply writes the scenario"), N_("OUT.rigplan") },
   { NULL }
 };
 
@@ -880,7 +1009,8 @@ print_plan_rows (const RpPlan    *plan,
 static void
 print_plan (const RpScenario *scenario,
             const RpCatalog  *catalog,
-            const RpPlan     *plan)
+            const RpPlan     *plan,
+            const RpDecision *decision)
 {
   static const char *const titles[] = {
     /* TRANSLATORS: a heading of "rigplan-cli plan" */
@@ -888,7 +1018,6 @@ print_plan (const RpScenario *scenario,
     /* TRANSLATORS: a heading of "rigplan-cli plan" */
     N_("Buy: the capital, and the cost of owning per month"),
   };
-  const RpPlanRow *best = rp_plan_get_recommended (plan, -1);
   g_autofree char *evaluated = rp_units_format_count ((double) plan->n_evaluated);
   g_autofree char *space = rp_units_format_count ((double) plan->n_space);
   g_autofree char *seconds = rp_units_format_number (plan->seconds, 2);
@@ -897,28 +1026,14 @@ print_plan (const RpScenario *scenario,
   /* TRANSLATORS: machines searched, of all; settings estimated, of the space; seconds */
   g_print (_("%u of %u machines searched; %s of %s settings estimated in %s s.\n\n"),
            plan->n_searched, plan->n_machines, evaluated, space, seconds);
-  if (best != NULL)
-    {
-      g_autofree char *why = rp_words_plan_row (plan, catalog, (guint) plan->overall,
-                                                (guint) plan->answers[plan->overall].recommended);
-
-      /* TRANSLATORS: the plan's recommendation, one sentence */
-      g_print (_("Recommended: %s.\n"), why);
-    }
-  else
-    {
-      g_autofree char *reason = rp_words_plan_reason (plan, catalog, -1);
-
-      /* TRANSLATORS: the plan recommends nothing; %s says why */
-      g_print (_("Nothing to recommend: %s\n"), reason);
-    }
+  print_decision (decision);
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     {
       const RpPlanAnswer *answer = &plan->answers[a];
 
       if (answer->status == RP_PLAN_STATUS_NOT_ASKED)
         continue;
-      g_print ("\n%s\n", _(titles[a]));
+      g_print ("%s\n", _(titles[a]));
       if (answer->recommended < 0)
         {
           g_autofree char *reason = rp_words_plan_reason (plan, catalog, (gint) a);
@@ -927,7 +1042,57 @@ print_plan (const RpScenario *scenario,
         }
       if (answer->rows->len > 0)
         print_plan_rows (plan, catalog, a);
+      g_print ("\n");
     }
+}
+
+static char *
+change_value_text (const RpField *f,
+                   double         number,
+                   const char    *text)
+{
+  if (f->type == RP_FIELD_STRING)
+    return g_strdup (text != NULL ? text : "null");
+  if (isnan (number))
+    return g_strdup ("null");
+  if (f->choices != NULL)
+    return g_strdup (rp_enum_info_get_name (f->choices, (guint) number));
+  if (f->type == RP_FIELD_BOOL)
+    return g_strdup (number != 0 ? "true" : "false");
+  return rp_units_format_number (number, f->digits);
+}
+
+/* Writes @scenario on the machine @which names to opt_apply_output and
+ * prints each changed key from → to. */
+static int
+apply_plan (const char       *input,
+            const RpScenario *scenario,
+            const RpPlan     *plan,
+            const RpDecision *decision)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) applied = rp_decision_apply (decision, scenario, plan, opt_apply,
+                                                     &error);
+  g_autoptr(GArray) changes = NULL;
+
+  if (applied == NULL)
+    return rp_cli_fail (EXIT_USAGE, error->message);
+  if (!rp_scenario_save_file (applied, opt_apply_output, &error))
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  changes = rp_scenario_diff (scenario, applied);
+  /* TRANSLATORS: the scenario file, then what was applied ("recommended") */
+  g_print (_("%s, %s:\n"), input, opt_apply);
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const RpChange *c = &g_array_index (changes, RpChange, i);
+      const RpField *f = rp_fields_lookup (c->key);
+      g_autofree char *from = change_value_text (f, c->from, c->from_text);
+      g_autofree char *to = change_value_text (f, c->to, c->to_text);
+
+      g_print ("  %s: %s → %s\n", c->key, from, to);
+    }
+  g_print (_("Wrote %s\n"), opt_apply_output);
+  return EXIT_OK;
 }
 
 static int
@@ -942,15 +1107,24 @@ run_plan (int    argc,
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpPlan) plan = NULL;
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
   RpPlanOptions options;
+  int status = EXIT_OK;
 
   g_option_context_add_main_entries (context, plan_entries, GETTEXT_PACKAGE);
+  rp_cli_add_force_option (context);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_top < 1)
     return rp_cli_usage_error (context, _("--top must be at least 1"));
+  if ((opt_apply != NULL) != (opt_apply_output != NULL))
+    return rp_cli_usage_error (context, _("--apply and -o go together"));
+  if (!rp_cli_check_output (opt_apply_output, (const char *const *) argv + 1,
+                            RP_FILE_KIND_SCENARIO, &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -962,15 +1136,18 @@ run_plan (int    argc,
   rp_plan_options_init (&options);
   options.top = MAX (options.top, (guint) opt_top);
   plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, &error);
-  if (plan == NULL)
+  if (plan == NULL || !rp_fix_estimate (scenario, catalog, est, &error) ||
+      (decision = rp_decision_new (scenario, catalog, est, plan, today_date (), &error)) == NULL)
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  if (opt_apply != NULL)
+    return apply_plan (argv[1], scenario, plan, decision);
   if (opt_json)
-    print_json (rp_plan_to_json (plan, catalog, (guint) opt_top));
+    print_json (rp_plan_to_json (plan, catalog, decision, (guint) opt_top));
   else
-    print_plan (scenario, catalog, plan);
+    print_plan (scenario, catalog, plan, decision);
   return EXIT_OK;
 }
 
@@ -1114,6 +1291,7 @@ run_export (int    argc,
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpChartData) data = NULL;
+  g_autoptr(RpDecision) decision = NULL;
   g_autofree char *lower = NULL;
   RpChartKind kind = RP_CHART_VRAM;
   RpReportOptions options;
@@ -1170,9 +1348,17 @@ run_export (int    argc,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  if (is_data || opt_chart == NULL)
+    {
+      decision = rp_decision_compute (scenario, catalog, est, today_date (), NULL, &error);
+      if (decision == NULL)
+        return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+      options.decision = decision;
+    }
   if (is_data)
     {
-      if (!rp_estimate_write_file (scenario, catalog, est, data_format, opt_output, &error))
+      if (!rp_estimate_write_file (scenario, catalog, est, decision, data_format, opt_output,
+                                   &error))
         return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }
@@ -1265,21 +1451,6 @@ static const GOptionEntry fix_entries[] = {
   { NULL }
 };
 
-static char *
-change_value_text (const RpField *f,
-                   double         number,
-                   const char    *text)
-{
-  if (f->type == RP_FIELD_STRING)
-    return g_strdup (text != NULL ? text : "null");
-  if (isnan (number))
-    return g_strdup ("null");
-  if (f->choices != NULL)
-    return g_strdup (rp_enum_info_get_name (f->choices, (guint) number));
-  if (f->type == RP_FIELD_BOOL)
-    return g_strdup (number != 0 ? "true" : "false");
-  return rp_units_format_number (number, f->digits);
-}
 
 static void
 print_fix (const char       *input,
@@ -1389,7 +1560,7 @@ run_fix (int    argc,
   if (!rp_scenario_save_file (fixed, opt_fix_output, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_json)
-    print_json (rp_estimate_to_json (fixed, catalog, after));
+    print_json (rp_estimate_to_json (fixed, catalog, after, NULL));
   else
     print_fix (argv[1], scenario, est, fixed, after, catalog);
   return EXIT_OK;

@@ -11,6 +11,7 @@
 #include "rp-cli-common.h"
 
 #include "rp-catalog.h"
+#include "rp-decision.h"
 #include "rp-export-launch.h"
 #include "rp-import.h"
 #include "rp-planner.h"
@@ -187,9 +188,10 @@ print_launch_json (RpLaunchFormat     format,
   cJSON_Delete (root);
 }
 
-/* The plan row @row names (transfer full), or NULL and a message:
- * "recommended", "rent:N" or "buy:N", or N of the answer the plan
- * recommends (rows as "rigplan-cli plan" numbers them, from 1). */
+/* @scenario on the machine @row names (transfer full), or NULL and a
+ * message: "recommended", "rent", "buy", "rent:N" or "buy:N" (rows as
+ * "rigplan-cli plan" numbers them, from 1); the decision's function,
+ * as `plan --apply` and the window's "Use this machine" take them. */
 static RpScenario *
 plan_row (const RpScenario *scenario,
           RpCatalog        *catalog,
@@ -197,42 +199,20 @@ plan_row (const RpScenario *scenario,
           GError          **error)
 {
   g_autoptr(RpPlan) plan = NULL;
-  RpPlanOptions options;
-  const RpPlanAnswer *answer;
-  const RpPlanRow *chosen = NULL;
-  const char *number = row;
-  guint64 n = 0;
-  gint kind;
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
+  RpScenario *applied;
 
-  rp_plan_options_init (&options);
-  plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, error);
-  if (plan == NULL)
+  if (!rp_fix_estimate (scenario, catalog, est, error))
     return NULL;
-  if (strcmp (row, "recommended") == 0)
-    chosen = rp_plan_get_recommended (plan, -1);
-  else
-    {
-      kind = plan->overall >= 0 ? plan->overall : RP_PLAN_RENT;
-      if (g_str_has_prefix (row, "rent:"))
-        kind = RP_PLAN_RENT, number = row + 5;
-      else if (g_str_has_prefix (row, "buy:"))
-        kind = RP_PLAN_BUY, number = row + 4;
-      answer = &plan->answers[kind];
-      if (answer->rows != NULL && g_ascii_string_to_unsigned (number, 10, 1, answer->rows->len,
-                                                              &n, NULL))
-        chosen = g_ptr_array_index (answer->rows, n - 1);
-    }
-  if (chosen == NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   strcmp (row, "recommended") == 0
-                   ? _("--plan-row recommended: nothing fits, so the plan recommends nothing")
-                   /* TRANSLATORS: %s is what the user gave to --plan-row */
-                   : _("--plan-row %s: no such row; give recommended, N, rent:N or buy:N"),
-                   row);
-      return NULL;
-    }
-  return rp_scenario_copy (chosen->scenario);
+
+  decision = rp_decision_compute (scenario, catalog, est, NULL, &plan, error);
+  if (decision == NULL)
+    return NULL;
+  applied = rp_decision_apply (decision, scenario, plan, row, error);
+  if (applied == NULL)
+    g_prefix_error (error, "--plan-row ");
+  return applied;
 }
 
 /* What each launch format writes, for rp_cli_check_output(). */

@@ -104,9 +104,10 @@ ENUM_INFO (storage, "hdd", "sata-ssd", "nvme-gen3", "nvme-gen4", "nvme-gen5", "n
   N_("Network storage"),
 };
 ENUM_INFO (currency, "USD", "CNY") = { N_("US dollar ($)"), N_("Chinese yuan (¥)") };
-ENUM_INFO (rent_kind, "on-demand", "reserved-1y", "reserved-3y", "spot", "daily", "monthly") = {
+ENUM_INFO (rent_kind, "on-demand", "reserved-1y", "reserved-3y", "spot", "daily", "monthly",
+           "capacity-block") = {
   N_("On demand"), N_("Reserved, 1 year"), N_("Reserved, 3 years"), N_("Spot"), N_("Daily"),
-  N_("Monthly"),
+  N_("Monthly"), N_("Capacity block"),
 };
 ENUM_INFO (acquire, "compare", "rent", "buy") = {
   N_("Compare renting and buying"), N_("Rent"), N_("Buy"),

@@ -248,6 +248,7 @@ typedef enum
   RP_RENT_SPOT,
   RP_RENT_DAILY,                /* 包日: a one-day commitment, per GPU-hour */
   RP_RENT_MONTHLY,              /* 包月: a 30-day commitment, per GPU-hour */
+  RP_RENT_CAPACITY_BLOCK,       /* a block of days booked ahead (AWS Capacity Blocks) */
   RP_N_RENT_KINDS
 } RpRentKind;
 
@@ -394,6 +395,7 @@ typedef struct
   guint      ram_gb_per_node;
   double     headroom_pct;             /* required free VRAM, % of capacity */
   double     mfu_override;             /* 0..1; NAN: the utilization model */
+  char      *owned_gpus;               /* owned; the GPUs the user has (rp-owned.h), or NULL */
 } RpHardware;
 
 typedef struct

@@ -5,7 +5,7 @@
 
 #include "rp-fields.h"
 #include "rp-json-private.h"
-#include "rp-results.h"
+#include "rp-scenario.h"
 #include "rp-scenario.h"
 
 G_BEGIN_DECLS

@@ -471,6 +471,11 @@ static const RpField fields[] = {
     .flags = CATALOG | MORE, .unit = RP_UNIT_FRACTION_AS_PERCENT, .digits = 1, .step = 1,
     .label = N_("Utilization override (MFU)"), .null_label = N_("from the utilization model"),
     .help = N_("Model FLOPs utilization to assume instead of Rigplan's model") },
+  { H ("owned_gpus", RP_FIELD_STRING, owned_gpus), .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MORE, .label = N_("GPUs you own"), .null_label = N_("none"),
+    .help = N_("The GPUs you already have, as count × GPU id, separated by commas: "
+               "“1 × rtx-4090”, “16 × a100-80gb-sxm in 2 nodes”.  The plan tries them "
+               "first, at the cost of their power only") },
 
   /* ---- budget ---- */
   { B ("currency", RP_FIELD_ENUM, currency), .max = RP_N_CURRENCIES - 1,

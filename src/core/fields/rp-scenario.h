@@ -6,6 +6,19 @@
 
 G_BEGIN_DECLS
 
+/* One scenario field changed: what a fix, a move to another machine or a
+ * planner row does to a scenario (rp_scenario_diff, rp_scenario_apply). */
+typedef struct
+{
+  const char *key;                  /* static, from the field table */
+  double      from;                 /* number fields; NAN null */
+  double      to;
+  char       *from_text;            /* owned; string fields */
+  char       *to_text;
+} RpChange;
+
+void        rp_change_clear          (RpChange         *change);
+
 /* The scenario file's format version that this Rigplan writes and reads. */
 #define RP_SCENARIO_VERSION 2
 /* Scenario files are small; a larger file is not one.  The window reads

@@ -67,6 +67,7 @@ rp_region_free (gpointer data)
   g_free (region->as_of);
   g_free (region->source_kind);
   g_free (region->notes);
+  rp_region_clear_tariff (region);
   g_free (region);
 }
 
@@ -94,7 +95,8 @@ rp_region_read (const cJSON *item,
                             &region->electricity_fallback, error) ||
       !rp_catalog_read_provenance (item, path, &region->source, &region->as_of,
                                    &region->notes, error) ||
-      !rp_json_read_string (item, path, "source_kind", FALSE, &region->source_kind, error))
+      !rp_json_read_string (item, path, "source_kind", FALSE, &region->source_kind, error) ||
+      !rp_region_read_tariff (item, path, region, error))
     return FALSE;
   *out = g_steal_pointer (&region);
   return TRUE;
@@ -191,4 +193,35 @@ rp_condition_from_string (const char  *s,
     return FALSE;
   *out = (RpCondition) i;
   return TRUE;
+}
+
+gboolean
+rp_region_read_tariff (const cJSON *item,
+                       const char  *path,
+                       RpRegion    *region,
+                       GError     **error)
+{
+  g_autofree char *where = rp_json_join_path (path, "tariff");
+  const cJSON *tariff = NULL;
+  RpTariff *t = &region->tariff;
+
+  if (!rp_json_read_object (item, path, "tariff", FALSE, &tariff, error))
+    return FALSE;
+  if (tariff == NULL)
+    return TRUE;
+  return rp_json_read_string (tariff, where, "structure", FALSE, &t->structure, error) &&
+         rp_json_read_string (tariff, where, "voltage", FALSE, &t->voltage, error) &&
+         rp_json_read_number (tariff, where, "flat", FALSE, 0, 100, &t->flat, error) &&
+         rp_json_read_number (tariff, where, "peak", FALSE, 0, 100, &t->peak, error) &&
+         rp_json_read_number (tariff, where, "valley", FALSE, 0, 100, &t->valley, error) &&
+         rp_json_read_number (tariff, where, "sharp", FALSE, 0, 100, &t->sharp, error) &&
+         rp_json_read_string (tariff, where, "period", FALSE, &t->period, error);
+}
+
+void
+rp_region_clear_tariff (RpRegion *region)
+{
+  g_clear_pointer (&region->tariff.structure, g_free);
+  g_clear_pointer (&region->tariff.voltage, g_free);
+  g_clear_pointer (&region->tariff.period, g_free);
 }

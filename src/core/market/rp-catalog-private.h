@@ -40,6 +40,13 @@ gboolean               rp_region_read              (const cJSON  *item,
                                                     gpointer     *out,
                                                     GError      **error);
 void                   rp_region_free              (gpointer      data);
+/* rp-catalog.c: a region's "tariff" object (RpTariff), and its strings'
+ * release (rp_region_read, rp_region_free). */
+gboolean               rp_region_read_tariff       (const cJSON  *item,
+                                                    const char   *path,
+                                                    RpRegion     *region,
+                                                    GError      **error);
+void                   rp_region_clear_tariff      (RpRegion     *region);
 /* rp_catalog_find_purchase () over @prices (RpPurchasePrice*). */
 const RpPurchasePrice *rp_purchases_find           (GPtrArray    *prices,
                                                     const char   *gpu_id,

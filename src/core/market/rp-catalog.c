@@ -17,6 +17,8 @@
 #include "rp-units.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A catalog file may not be larger than this: they are a few hundred KiB. */
@@ -50,7 +52,13 @@ struct _RpCatalog
   EntryList        models;     /* RpModelPreset* */
   EntryList        purchases;  /* RpPurchasePrice* */
   EntryList        regions;    /* RpRegion* */
+  EntryList        providers;  /* RpProvider* */
   GHashTable      *origins;    /* offer id (owned) → OfferOrigin* (owned) */
+  /* The offers of each GPU, rebuilt after every load (refresh): GPU id
+   * (borrowed from the offers) → GPtrArray* (owned) of RpCloudOffer*
+   * (borrowed), so that a price lookup compares no strings per offer. */
+  GHashTable      *offers_by_gpu;
+  GHashTable      *providers_by_name; /* name (borrowed) → RpProvider* (borrowed) */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
   RpMarketData    *market;     /* owned: server shapes, markets, availability */
@@ -81,8 +89,37 @@ gpu_free (gpointer data)
   g_free (gpu->as_of);
   g_free (gpu->notes);
   g_free (gpu->source_kind);
+  g_free (gpu->price_kind);
   g_strfreev (gpu->aliases);
+  g_clear_pointer (&gpu->derivations, g_ptr_array_unref);
   g_free (gpu);
+}
+
+static void
+derivation_free (gpointer data)
+{
+  RpGpuDerivation *d = data;
+
+  g_free (d->from_gpu);
+  g_free (d->why);
+  g_free (d->why_zh);
+  g_free (d->source);
+  g_free (d->source_kind);
+  g_free (d);
+}
+
+static void
+provider_free (gpointer data)
+{
+  RpProvider *provider = data;
+
+  g_free (provider->id);
+  g_free (provider->name);
+  g_free (provider->source);
+  g_free (provider->as_of);
+  g_free (provider->source_kind);
+  g_free (provider->notes);
+  g_free (provider);
 }
 
 static void
@@ -210,6 +247,8 @@ entry_list_filter (EntryList *list,
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpGpu, gpu_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpGpuDerivation, derivation_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpProvider, provider_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCloudOffer, cloud_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpModelPreset, model_free)
 
@@ -298,62 +337,26 @@ segment_from_string (const char *s,
   return FALSE;
 }
 
-gboolean
-rp_catalog_read_id (const cJSON *item,
-                    const char  *path,
-                    char       **out,
-                    GError     **error)
-{
-  if (!rp_json_read_string (item, path, "id", TRUE, out, error))
-    return FALSE;
-  for (const char *p = *out; *p != '\0'; p++)
-    if (!(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '-' || *p == '.' || *p == '_'))
-      {
-        g_autofree char *where = rp_json_join_path (path, "id");
-        rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
-                          _("“%s” may hold only a–z, 0–9, “-”, “_” and “.”"), *out);
-        return FALSE;
-      }
-  if (**out == '\0')
-    {
-      g_autofree char *where = rp_json_join_path (path, "id");
-      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("must not be empty"));
-      return FALSE;
-    }
-  return TRUE;
-}
+static const char *const precision_names[] = { "fp32", "tf32", "fp16", "bf16", "fp8" };
 
-gboolean
-rp_catalog_read_provenance (const cJSON *item,
-                            const char  *path,
-                            char       **source,
-                            char       **as_of,
-                            char       **notes,
-                            GError     **error)
-{
-  return rp_json_read_string (item, path, "source", TRUE, source, error) &&
-         rp_json_read_string (item, path, "as_of", TRUE, as_of, error) &&
-         rp_as_of_check (*as_of, path, "as_of", error) &&
-         rp_json_read_string (item, path, "notes", FALSE, notes, error);
-}
-
+/* @key ("precisions", "lacks"): a list of precision names, as bits. */
 static gboolean
 read_precisions (const cJSON *item,
                  const char  *path,
+                 const char  *key,
                  guint32     *out,
                  GError     **error)
 {
-  static const char *const names[] = { "fp32", "tf32", "fp16", "bf16", "fp8" };
-  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, "precisions");
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, key);
   const cJSON *p;
   guint i = 0;
 
   *out = 0;
-  if (list == NULL)
+  if (list == NULL || cJSON_IsNull (list))
     return TRUE;
   if (!cJSON_IsArray (list))
     {
-      g_autofree char *where = rp_json_join_path (path, "precisions");
+      g_autofree char *where = rp_json_join_path (path, key);
       rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected a list"));
       return FALSE;
     }
@@ -361,15 +364,15 @@ read_precisions (const cJSON *item,
     {
       gboolean known = FALSE;
 
-      for (guint b = 0; b < G_N_ELEMENTS (names); b++)
-        if (cJSON_IsString (p) && g_strcmp0 (p->valuestring, names[b]) == 0)
+      for (guint b = 0; b < G_N_ELEMENTS (precision_names); b++)
+        if (cJSON_IsString (p) && g_strcmp0 (p->valuestring, precision_names[b]) == 0)
           {
             *out |= 1u << b;
             known = TRUE;
           }
       if (!known)
         {
-          g_autofree char *where = g_strdup_printf ("%s.precisions[%u]", path, i);
+          g_autofree char *where = g_strdup_printf ("%s.%s[%u]", path, key, i);
           rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
                             _("expected one of fp32, tf32, fp16, bf16, fp8"));
           return FALSE;
@@ -413,19 +416,190 @@ read_aliases (const cJSON *item,
   return TRUE;
 }
 
-/* A throughput figure is needed for the precisions the entry claims; a
- * GPU no source gives a figure for lists none and is only displayed. */
+/* gpus.json keys of the RpGpuField bits, in bit order. */
+static const char *const gpu_field_keys[RP_N_GPU_FIELDS] = {
+  "memory_bandwidth_gb_s", "tflops.fp32", "tflops.tf32", "tflops.fp16", "tflops.bf16",
+  "tflops.fp8", "precisions", "tdp_w", "pcie_gen", "stack.compute_capability",
+  "interconnect_gb_s",
+};
+
+static gboolean
+gpu_field_from_key (const char *key,
+                    guint32    *out)
+{
+  for (guint i = 0; i < RP_N_GPU_FIELDS; i++)
+    if (g_strcmp0 (key, gpu_field_keys[i]) == 0)
+      {
+        *out = 1u << i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The number a field holds, or NULL for the fields that are no number. */
+static double *
+gpu_number (RpGpu   *gpu,
+            guint32  field)
+{
+  switch (field)
+    {
+    case RP_GPU_FIELD_BANDWIDTH:
+      return &gpu->memory_bandwidth_gb_s;
+    case RP_GPU_FIELD_TFLOPS_FP32:
+      return &gpu->tflops_fp32;
+    case RP_GPU_FIELD_TFLOPS_TF32:
+      return &gpu->tflops_tf32;
+    case RP_GPU_FIELD_TFLOPS_FP16:
+      return &gpu->tflops_fp16;
+    case RP_GPU_FIELD_TFLOPS_BF16:
+      return &gpu->tflops_bf16;
+    case RP_GPU_FIELD_TFLOPS_FP8:
+      return &gpu->tflops_fp8;
+    case RP_GPU_FIELD_TDP:
+      return &gpu->tdp_w;
+    case RP_GPU_FIELD_INTERCONNECT:
+      return &gpu->interconnect_gb_s;
+    default:
+      return NULL;
+    }
+}
+
+static const char *const derivation_fields_hint =
+  "memory_bandwidth_gb_s, tflops.fp32, tflops.tf32, tflops.fp16, tflops.bf16, tflops.fp8, "
+  "precisions, tdp_w, pcie_gen, stack.compute_capability, interconnect_gb_s";
+
+static gboolean
+read_derivation (const cJSON  *item,
+                 const char   *path,
+                 RpGpuDerivation **out,
+                 GError      **error)
+{
+  g_autoptr(RpGpuDerivation) d = g_new0 (RpGpuDerivation, 1);
+  g_autofree char *fields_path = rp_json_join_path (path, "fields");
+  g_autofree char *from_field = NULL;
+  const cJSON *fields = cJSON_GetObjectItemCaseSensitive (item, "fields");
+  const cJSON *f;
+  guint i = 0;
+
+  if (!cJSON_IsArray (fields) || cJSON_GetArraySize (fields) == 0)
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, fields_path,
+                        _("expected a list of the figures it fills"));
+      return FALSE;
+    }
+  cJSON_ArrayForEach (f, fields)
+    {
+      guint32 bit = 0;
+
+      if (!cJSON_IsString (f) || !gpu_field_from_key (f->valuestring, &bit))
+        {
+          g_autofree char *where = g_strdup_printf ("%s[%u]", fields_path, i);
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected one of %s"),
+                            derivation_fields_hint);
+          return FALSE;
+        }
+      d->fields |= bit;
+      i++;
+    }
+  if (!rp_json_read_string (item, path, "from", FALSE, &d->from_gpu, error) ||
+      !rp_json_read_string (item, path, "from_field", FALSE, &from_field, error) ||
+      !rp_json_read_string (item, path, "why", TRUE, &d->why, error) ||
+      !rp_json_read_string (item, path, "why_zh", FALSE, &d->why_zh, error) ||
+      !rp_json_read_string (item, path, "source", TRUE, &d->source, error) ||
+      !rp_json_read_string (item, path, "source_kind", FALSE, &d->source_kind, error))
+    return FALSE;
+  if ((d->from_gpu == NULL) == (from_field == NULL))
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, path,
+                        _("give either “from” (a GPU id) or “from_field”"));
+      return FALSE;
+    }
+  if (from_field != NULL)
+    {
+      g_autofree char *where = rp_json_join_path (path, "from_field");
+      RpGpu probe = { 0 };
+
+      if (!gpu_field_from_key (from_field, &d->from_field) ||
+          gpu_number (&probe, d->from_field) == NULL ||
+          gpu_number (&probe, d->fields) == NULL)
+        {
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                            _("copies one number to one other: name one figure in “fields” "
+                              "and one in “from_field”"));
+          return FALSE;
+        }
+    }
+  *out = g_steal_pointer (&d);
+  return TRUE;
+}
+
+/* "derived": the figures taken from a sibling part (RpGpuDerivation). */
+static gboolean
+read_derivations (const cJSON *item,
+                  const char  *path,
+                  RpGpu       *gpu,
+                  GError     **error)
+{
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, "derived");
+  const cJSON *entry;
+  guint i = 0;
+
+  gpu->derivations = g_ptr_array_new_with_free_func (derivation_free);
+  if (list == NULL || cJSON_IsNull (list))
+    return TRUE;
+  if (!cJSON_IsArray (list))
+    {
+      g_autofree char *where = rp_json_join_path (path, "derived");
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected a list"));
+      return FALSE;
+    }
+  cJSON_ArrayForEach (entry, list)
+    {
+      g_autofree char *where = g_strdup_printf ("%s.derived[%u]", path, i++);
+      RpGpuDerivation *d = NULL;
+
+      if (!cJSON_IsObject (entry))
+        {
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected an object"));
+          return FALSE;
+        }
+      if (!read_derivation (entry, where, &d, error))
+        return FALSE;
+      g_ptr_array_add (gpu->derivations, d);
+    }
+  return TRUE;
+}
+
+/* A throughput figure is needed for the precisions the entry claims,
+ * unless a derivation gives it; a GPU no source gives a figure for lists
+ * none and is only displayed. */
 static gboolean
 check_throughput (const RpGpu *gpu,
                   const char  *tflops_path,
                   GError     **error)
 {
-  if (gpu->precisions == 0 ||
+  if (gpu->precisions == 0 || gpu->derivations->len > 0 ||
       gpu->tflops_fp32 + gpu->tflops_tf32 + gpu->tflops_fp16 + gpu->tflops_bf16 +
       gpu->tflops_fp8 > 0)
     return TRUE;
   rp_error_set_key (error, RP_ERROR_INVALID_VALUE, tflops_path,
                     _("at least one throughput figure is needed"));
+  return FALSE;
+}
+
+/* A precision the entry both has and lacks is a contradiction. */
+static gboolean
+check_lacks (const RpGpu *gpu,
+             const char  *path,
+             GError     **error)
+{
+  g_autofree char *where = NULL;
+
+  if ((gpu->precisions & gpu->lacks) == 0)
+    return TRUE;
+  where = rp_json_join_path (path, "lacks");
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                    _("a precision cannot be in both “precisions” and “lacks”"));
   return FALSE;
 }
 
@@ -458,7 +632,8 @@ read_gpu (const cJSON *item,
       !rp_json_read_number (tflops, tflops_path, "fp16", FALSE, 0, 1e6, &gpu->tflops_fp16, error) ||
       !rp_json_read_number (tflops, tflops_path, "bf16", FALSE, 0, 1e6, &gpu->tflops_bf16, error) ||
       !rp_json_read_number (tflops, tflops_path, "fp8", FALSE, 0, 1e6, &gpu->tflops_fp8, error) ||
-      !read_precisions (item, path, &gpu->precisions, error) ||
+      !read_precisions (item, path, "precisions", &gpu->precisions, error) ||
+      !read_precisions (item, path, "lacks", &gpu->lacks, error) ||
       !rp_json_read_number (item, path, "tdp_w", FALSE, 0, 1e5, &gpu->tdp_w, error) ||
       !rp_json_read_string (item, path, "interconnect", FALSE, &gpu->interconnect, error) ||
       !rp_json_read_number (item, path, "interconnect_gb_s", FALSE, 0, 1e6,
@@ -473,11 +648,13 @@ read_gpu (const cJSON *item,
       !rp_json_read_string (item, path, "price_as_of", FALSE, &gpu->price_as_of, error) ||
       (gpu->price_as_of != NULL &&
        !rp_as_of_check (gpu->price_as_of, path, "price_as_of", error)) ||
+      !rp_json_read_string (item, path, "price_kind", FALSE, &gpu->price_kind, error) ||
       !rp_json_read_object (item, path, "stack", FALSE, &stack, error) ||
       !rp_catalog_read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes,
                                    error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &gpu->source_kind, error) ||
-      !read_aliases (item, path, &gpu->aliases, error))
+      !read_aliases (item, path, &gpu->aliases, error) ||
+      !read_derivations (item, path, gpu, error))
     return FALSE;
   if (stack != NULL &&
       (!rp_json_read_enum (stack, stack_path, "kind", TRUE, stack_from_string,
@@ -488,7 +665,7 @@ read_gpu (const cJSON *item,
                              &gpu->min_stack_version, error)))
     return FALSE;
   gpu->pcie_gen = (guint) pcie_gen;
-  if (!check_throughput (gpu, tflops_path, error))
+  if (!check_throughput (gpu, tflops_path, error) || !check_lacks (gpu, path, error))
     return FALSE;
   *out = g_steal_pointer (&gpu);
   return TRUE;
@@ -519,7 +696,7 @@ const char *
 rp_catalog_rent_kind_key (RpRentKind kind)
 {
   static const char *const price_keys[RP_N_RENT_KINDS] = {
-    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly",
+    "on_demand", "reserved_1y", "reserved_3y", "spot", "daily", "monthly", "capacity_block",
   };
 
   g_return_val_if_fail ((guint) kind < RP_N_RENT_KINDS, NULL);
@@ -547,6 +724,115 @@ read_offer_prices (const cJSON  *prices,
                         _("at least one price is needed"));
       return FALSE;
     }
+  return TRUE;
+}
+
+static const char *const billing_names[RP_N_BILLINGS] = { "instance", "gpu" };
+
+static gboolean
+billing_from_string (const char *s,
+                     gpointer    out)
+{
+  for (guint i = 0; i < RP_N_BILLINGS; i++)
+    if (g_strcmp0 (s, billing_names[i]) == 0)
+      {
+        *(RpBilling *) out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static int
+compare_uint (gconstpointer a,
+              gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* "shapes": the instance sizes sold at this price, in GPUs (default: the
+ * one "gpus_per_instance" names); "billing" and "max_gpus_per_node". */
+static gboolean
+read_offer_shape (const cJSON  *item,
+                  const char   *path,
+                  RpCloudOffer *offer,
+                  GError      **error)
+{
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, "shapes");
+  g_autofree char *where = rp_json_join_path (path, "shapes");
+  const cJSON *n;
+  gboolean has_quoted = FALSE;
+
+  if (!rp_json_read_enum (item, path, "billing", FALSE, billing_from_string, "instance, gpu",
+                          &offer->billing, error) ||
+      !rp_json_read_uint (item, path, "max_gpus_per_node", FALSE, 1, 1024,
+                          &offer->max_gpus_per_node, error))
+    return FALSE;
+  offer->n_shapes = 0;
+  if (list == NULL || cJSON_IsNull (list))
+    {
+      offer->shapes[offer->n_shapes++] = offer->gpus_per_instance;
+      return TRUE;
+    }
+  if (!cJSON_IsArray (list) || cJSON_GetArraySize (list) == 0 ||
+      cJSON_GetArraySize (list) > RP_OFFER_MAX_SHAPES)
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                        _("expected a list of 1 to %u instance sizes"), RP_OFFER_MAX_SHAPES);
+      return FALSE;
+    }
+  cJSON_ArrayForEach (n, list)
+    {
+      if (!cJSON_IsNumber (n) || n->valuedouble < 1 || n->valuedouble > 1024 ||
+          n->valuedouble != floor (n->valuedouble))
+        {
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                            _("expected whole numbers of GPUs from 1 to 1024"));
+          return FALSE;
+        }
+      offer->shapes[offer->n_shapes++] = (guint) n->valuedouble;
+      has_quoted |= (guint) n->valuedouble == offer->gpus_per_instance;
+    }
+  if (!has_quoted)
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                        _("must include gpus_per_instance (%u), the size the price is for"),
+                        offer->gpus_per_instance);
+      return FALSE;
+    }
+  qsort (offer->shapes, offer->n_shapes, sizeof offer->shapes[0], compare_uint);
+  return TRUE;
+}
+
+static gboolean
+read_provider (const cJSON *item,
+               const char  *path,
+               gpointer    *out,
+               GError     **error)
+{
+  g_autoptr(RpProvider) provider = g_new0 (RpProvider, 1);
+  g_autofree char *standing = NULL;
+  g_autofree char *where = rp_json_join_path (path, "standing");
+
+  if (!rp_catalog_read_id (item, path, &provider->id, error) ||
+      !rp_json_read_string (item, path, "name", TRUE, &provider->name, error) ||
+      !rp_json_read_string (item, path, "standing", TRUE, &standing, error) ||
+      !rp_catalog_read_provenance (item, path, &provider->source, &provider->as_of,
+                                   &provider->notes, error) ||
+      !rp_json_read_string (item, path, "source_kind", FALSE, &provider->source_kind, error))
+    return FALSE;
+  if (g_strcmp0 (standing, "known") == 0)
+    provider->standing = RP_STANDING_KNOWN;
+  else if (g_strcmp0 (standing, "unknown") == 0)
+    provider->standing = RP_STANDING_UNKNOWN;
+  else
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected one of %s"),
+                        "known, unknown");
+      return FALSE;
+    }
+  *out = g_steal_pointer (&provider);
   return TRUE;
 }
 
@@ -579,6 +865,7 @@ read_cloud (const cJSON *item,
       !rp_catalog_read_provenance (item, path, &offer->source, &offer->as_of,
                                    &offer->notes, error) ||
       !read_offer_details (item, path, offer, error) ||
+      !read_offer_shape (item, path, offer, error) ||
       !read_offer_prices (prices, prices_path, offer, error))
     return FALSE;
   *out = g_steal_pointer (&offer);
@@ -683,18 +970,15 @@ note_user_id (RpCatalog       *self,
   g_hash_table_replace (self->user_ids, g_steal_pointer (&slot), g_strdup (file));
 }
 
-static gboolean
-read_entries (RpCatalog       *self,
-              const cJSON     *root,
-              const EntryKind *kind,
-              const char      *file,
-              GError         **error)
+/* Moves the entries of @read (taken) into @kind's list. */
+static void
+put_entries (RpCatalog       *self,
+             GPtrArray       *read,
+             const EntryKind *kind,
+             const char      *file)
 {
-  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func (kind->free_entry);
   EntryList *list = G_STRUCT_MEMBER_P (self, kind->list_offset);
 
-  if (!read_all_entries (root, kind, read, error))
-    return FALSE;
   g_ptr_array_set_free_func (read, NULL);   /* each entry moves into the list */
   for (guint i = 0; i < read->len; i++)
     {
@@ -712,6 +996,42 @@ read_entries (RpCatalog       *self,
         }
       entry_list_put (list, entry);
     }
+}
+
+static gboolean
+read_entries (RpCatalog       *self,
+              const cJSON     *root,
+              const EntryKind *kind,
+              const char      *file,
+              GError         **error)
+{
+  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func (kind->free_entry);
+
+  if (!read_all_entries (root, kind, read, error))
+    return FALSE;
+  put_entries (self, read, kind, file);
+  return TRUE;
+}
+
+/* clouds.json: its "offers", and its "providers" where it has some; a
+ * bad entry in either adds nothing of the file. */
+static gboolean
+read_clouds (RpCatalog       *self,
+             const cJSON     *root,
+             const EntryKind *offers,
+             const EntryKind *providers,
+             const char      *file,
+             GError         **error)
+{
+  g_autoptr(GPtrArray) read_offers = g_ptr_array_new_with_free_func (offers->free_entry);
+  g_autoptr(GPtrArray) read_providers = g_ptr_array_new_with_free_func (providers->free_entry);
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (root, providers->key);
+
+  if ((list != NULL && !read_all_entries (root, providers, read_providers, error)) ||
+      !read_all_entries (root, offers, read_offers, error))
+    return FALSE;
+  put_entries (self, read_providers, providers, file);
+  put_entries (self, read_offers, offers, file);
   return TRUE;
 }
 
@@ -742,6 +1062,8 @@ load_root (RpCatalog   *self,
     "gpus", read_gpu, gpu_free, G_STRUCT_OFFSET (RpCatalog, gpus) };
   static const EntryKind clouds = {
     "offers", read_cloud, cloud_free, G_STRUCT_OFFSET (RpCatalog, clouds) };
+  static const EntryKind providers = {
+    "providers", read_provider, provider_free, G_STRUCT_OFFSET (RpCatalog, providers) };
   static const EntryKind models = {
     "models", read_model, model_free, G_STRUCT_OFFSET (RpCatalog, models) };
   static const EntryKind purchases = {
@@ -752,7 +1074,7 @@ load_root (RpCatalog   *self,
   if (strcmp (format, "rigplan-gpus") == 0)
     return read_entries (self, root, &gpus, file, error);
   if (strcmp (format, "rigplan-clouds") == 0)
-    return read_entries (self, root, &clouds, file, error);
+    return read_clouds (self, root, &clouds, &providers, file, error);
   if (strcmp (format, "rigplan-models") == 0)
     return read_entries (self, root, &models, file, error);
   if (strcmp (format, "rigplan-purchases") == 0)
@@ -781,6 +1103,152 @@ load_root (RpCatalog   *self,
   rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "format",
                     _("“%s” is not a Rigplan catalog"), format);
   return FALSE;
+}
+
+/* ---- after a load: derivations and indexes ------------------------- */
+
+/* Copies @field of @from (or @from_field of @gpu itself) into @gpu when
+ * @gpu does not state it; TRUE when a value was there to take. */
+static gboolean
+take_field (RpGpu       *gpu,
+            const RpGpu *from,
+            guint32      field,
+            guint32      from_field)
+{
+  double *dst = gpu_number (gpu, field);
+
+  if (dst != NULL)
+    {
+      const double *src = gpu_number ((RpGpu *) from, from_field);
+
+      if (*dst > 0 || src == NULL || !(*src > 0))
+        return *dst > 0 && (gpu->derived & field) != 0;
+      *dst = *src;
+      return TRUE;
+    }
+  switch (field)
+    {
+    case RP_GPU_FIELD_PCIE_GEN:
+      if (gpu->pcie_gen > 0 || from->pcie_gen == 0)
+        return FALSE;
+      gpu->pcie_gen = from->pcie_gen;
+      return TRUE;
+    case RP_GPU_FIELD_COMPUTE_CAPABILITY:
+      if (gpu->compute_capability != NULL || from->compute_capability == NULL)
+        return FALSE;
+      gpu->compute_capability = g_strdup (from->compute_capability);
+      return TRUE;
+    case RP_GPU_FIELD_PRECISIONS:
+      {
+        /* only the precisions the entry says nothing of */
+        guint32 unknown = ~(gpu->precisions | gpu->lacks);
+        guint32 more = (from->precisions & unknown) | (from->lacks & unknown);
+
+        gpu->precisions |= from->precisions & unknown;
+        gpu->lacks |= from->lacks & unknown;
+        return more != 0;
+      }
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether @gpu still waits for one of its own derivations. */
+static gboolean
+has_pending_derivation (const RpGpu *gpu)
+{
+  for (guint i = 0; i < gpu->derivations->len; i++)
+    if (!((const RpGpuDerivation *) g_ptr_array_index (gpu->derivations, i))->applied)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+apply_derivation (RpCatalog       *self,
+                  RpGpu           *gpu,
+                  RpGpuDerivation *d)
+{
+  const RpGpu *from = gpu;
+
+  if (d->from_gpu != NULL)
+    {
+      from = entry_list_lookup (&self->gpus, d->from_gpu);
+      /* a sibling still waiting for its own figures is taken later */
+      if (from == NULL || from == gpu || has_pending_derivation (from))
+        return FALSE;
+    }
+  for (guint b = 0; b < RP_N_GPU_FIELDS; b++)
+    {
+      guint32 field = 1u << b;
+
+      if ((d->fields & field) != 0 &&
+          take_field (gpu, from, field, d->from_gpu != NULL ? field : d->from_field))
+        gpu->derived |= field;
+    }
+  d->from_entry = from;
+  d->applied = TRUE;
+  return TRUE;
+}
+
+/* Fills each GPU's unknown figures from its derivations, siblings first:
+ * a pass takes every derivation whose sibling is complete, until none
+ * moves (a chain A ← B ← C takes three passes; a loop never applies). */
+static void
+apply_derivations (RpCatalog *self)
+{
+  gboolean moved = TRUE;
+
+  while (moved)
+    {
+      moved = FALSE;
+      for (guint i = 0; i < self->gpus.entries->len; i++)
+        {
+          RpGpu *gpu = g_ptr_array_index (self->gpus.entries, i);
+
+          for (guint k = 0; k < gpu->derivations->len; k++)
+            {
+              RpGpuDerivation *d = g_ptr_array_index (gpu->derivations, k);
+
+              if (!d->applied && apply_derivation (self, gpu, d))
+                moved = TRUE;
+            }
+        }
+    }
+}
+
+/* The offers of each GPU and each offer's provider record: rebuilt after
+ * every load, so that a price lookup reads only its GPU's offers. */
+static void
+rebuild_indexes (RpCatalog *self)
+{
+  g_hash_table_remove_all (self->offers_by_gpu);
+  g_hash_table_remove_all (self->providers_by_name);
+  for (guint i = 0; i < self->providers.entries->len; i++)
+    {
+      RpProvider *provider = g_ptr_array_index (self->providers.entries, i);
+
+      g_hash_table_replace (self->providers_by_name, provider->name, provider);
+    }
+  for (guint i = 0; i < self->clouds.entries->len; i++)
+    {
+      RpCloudOffer *offer = g_ptr_array_index (self->clouds.entries, i);
+      GPtrArray *list = g_hash_table_lookup (self->offers_by_gpu, offer->gpu);
+
+      offer->provider_info = g_hash_table_lookup (self->providers_by_name, offer->provider);
+      if (list == NULL)
+        {
+          list = g_ptr_array_new ();
+          g_hash_table_insert (self->offers_by_gpu, offer->gpu, list);
+        }
+      g_ptr_array_add (list, offer);
+    }
+}
+
+static void
+refresh (RpCatalog *self)
+{
+  apply_derivations (self);
+  rebuild_indexes (self);
 }
 
 /* The error for an offer whose GPU is in no catalog, naming the file and
@@ -850,6 +1318,33 @@ keep_purchase (gpointer entry,
   return FALSE;
 }
 
+/* A derivation from a GPU no catalog has (or from itself, or in a loop):
+ * its figures stay unknown. */
+static GError *
+derivation_problem (RpCatalog   *self,
+                    const RpGpu *gpu)
+{
+  GError *problem = NULL;
+
+  for (guint i = 0; i < gpu->derivations->len; i++)
+    {
+      const RpGpuDerivation *d = g_ptr_array_index (gpu->derivations, i);
+      g_autofree char *key = NULL;
+
+      if (d->applied)
+        continue;
+      key = g_strdup_printf ("gpus.%s.derived[%u].from", gpu->id, i);
+      if (d->from_gpu != NULL && entry_list_lookup (&self->gpus, d->from_gpu) == NULL)
+        rp_error_set_key (&problem, RP_ERROR_UNKNOWN_GPU, key,
+                          _("“%s” is in no GPU catalog (GPU “%s”)"), d->from_gpu, gpu->id);
+      else
+        rp_error_set_key (&problem, RP_ERROR_INVALID_VALUE, key,
+                          _("GPU “%s” takes its figures from itself or in a loop"), gpu->id);
+      return problem;
+    }
+  return NULL;
+}
+
 /* Checks that each offer's GPU is in the catalog, once every file is read
  * (a user's clouds.json may name a GPU of their gpus.json).  With
  * @problems (the user's files) each bad offer is dropped and reported
@@ -865,7 +1360,26 @@ check_references (RpCatalog  *self,
     {
       entry_list_filter (&self->clouds, keep_offer, &check);
       entry_list_filter (&self->purchases, keep_purchase, &check);
+      for (guint i = 0; i < self->gpus.entries->len; i++)
+        {
+          GError *problem = derivation_problem (self, g_ptr_array_index (self->gpus.entries, i));
+
+          if (problem != NULL)
+            g_ptr_array_add (problems, problem);
+        }
+      refresh (self);
       return TRUE;
+    }
+  refresh (self);
+  for (guint i = 0; i < self->gpus.entries->len; i++)
+    {
+      GError *problem = derivation_problem (self, g_ptr_array_index (self->gpus.entries, i));
+
+      if (problem != NULL)
+        {
+          g_propagate_error (error, problem);
+          return FALSE;
+        }
     }
   for (guint i = 0; i < self->clouds.entries->len; i++)
     {
@@ -990,8 +1504,12 @@ rp_catalog_new_empty (void)
   entry_list_init (&self->models, model_free);
   entry_list_init (&self->purchases, rp_purchase_free);
   entry_list_init (&self->regions, rp_region_free);
+  entry_list_init (&self->providers, provider_free);
   self->market = rp_market_data_new ();
   self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, origin_free);
+  self->offers_by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                               (GDestroyNotify) g_ptr_array_unref);
+  self->providers_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   return self;
 }
 
@@ -1014,8 +1532,11 @@ rp_catalog_unref (RpCatalog *self)
   entry_list_clear (&self->models);
   entry_list_clear (&self->purchases);
   entry_list_clear (&self->regions);
+  entry_list_clear (&self->providers);
   g_clear_pointer (&self->market, rp_market_data_free);
   g_hash_table_unref (self->origins);
+  g_hash_table_unref (self->offers_by_gpu);
+  g_hash_table_unref (self->providers_by_name);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
@@ -1041,6 +1562,7 @@ rp_catalog_load_bytes (RpCatalog  *self,
       g_prefix_error (error, "%s: ", name);
       return FALSE;
     }
+  refresh (self);
   return TRUE;
 }
 
@@ -1060,6 +1582,7 @@ rp_catalog_load_file (RpCatalog  *self,
       g_prefix_error (error, "%s: ", path);
       return FALSE;
     }
+  refresh (self);
   return TRUE;
 }
 
@@ -1305,38 +1828,172 @@ rp_gpu_peak_tflops (const RpGpu *gpu,
     }
 }
 
-gboolean
-rp_gpu_supports_precision (const RpGpu *gpu,
-                           RpPrecision  precision)
+static guint32
+precision_bit (RpPrecision precision)
 {
-  guint32 need;
-
-  g_return_val_if_fail (gpu != NULL, FALSE);
-
   switch (precision)
     {
     case RP_PRECISION_FP32:
-      need = RP_PREC_BIT_FP32;
-      break;
+      return RP_PREC_BIT_FP32;
     case RP_PRECISION_AMP_FP16:
     case RP_PRECISION_FP16_MIXED:
-      need = RP_PREC_BIT_FP16;
-      break;
+      return RP_PREC_BIT_FP16;
     case RP_PRECISION_FP8_MIXED:
-      need = RP_PREC_BIT_FP8;
-      break;
+      return RP_PREC_BIT_FP8;
     case RP_PRECISION_AMP_BF16:
     case RP_PRECISION_BF16_MIXED:
     case RP_PRECISION_BF16_PURE:
     case RP_N_PRECISIONS:
     default:
-      need = RP_PREC_BIT_BF16;
-      break;
+      return RP_PREC_BIT_BF16;
     }
-  /* A catalog entry without a list: trust the throughput figures. */
-  if (gpu->precisions == 0)
-    return rp_gpu_peak_tflops (gpu, precision) > 0;
-  return (gpu->precisions & need) != 0;
+}
+
+RpSupport
+rp_gpu_precision_support (const RpGpu *gpu,
+                          RpPrecision  precision)
+{
+  guint32 need;
+
+  g_return_val_if_fail (gpu != NULL, RP_SUPPORT_UNKNOWN);
+
+  need = precision_bit (precision);
+  if ((gpu->lacks & need) != 0)
+    return RP_SUPPORT_NO;
+  if ((gpu->precisions & need) != 0 || rp_gpu_peak_tflops (gpu, precision) > 0)
+    return RP_SUPPORT_YES;
+  /* unknown is not "no": no source here says either way */
+  return RP_SUPPORT_UNKNOWN;
+}
+
+gboolean
+rp_gpu_supports_precision (const RpGpu *gpu,
+                           RpPrecision  precision)
+{
+  g_return_val_if_fail (gpu != NULL, FALSE);
+
+  return rp_gpu_precision_support (gpu, precision) == RP_SUPPORT_YES &&
+         rp_gpu_peak_tflops (gpu, precision) > 0;
+}
+
+RpGpuField
+rp_gpu_precision_field (RpPrecision precision)
+{
+  switch (precision_bit (precision))
+    {
+    case RP_PREC_BIT_FP32:
+      return RP_GPU_FIELD_TFLOPS_FP32;
+    case RP_PREC_BIT_FP16:
+      return RP_GPU_FIELD_TFLOPS_FP16;
+    case RP_PREC_BIT_FP8:
+      return RP_GPU_FIELD_TFLOPS_FP8;
+    case RP_PREC_BIT_BF16:
+    default:
+      return RP_GPU_FIELD_TFLOPS_BF16;
+    }
+}
+
+const char *
+rp_gpu_field_to_key (RpGpuField field)
+{
+  for (guint i = 0; i < RP_N_GPU_FIELDS; i++)
+    if (field == 1u << i)
+      return gpu_field_keys[i];
+  g_return_val_if_reached (NULL);
+}
+
+const RpGpuDerivation *
+rp_gpu_field_derivation (const RpGpu *gpu,
+                         RpGpuField   field)
+{
+  g_return_val_if_fail (gpu != NULL, NULL);
+
+  if ((gpu->derived & field) == 0)
+    return NULL;
+  for (guint i = 0; i < gpu->derivations->len; i++)
+    {
+      const RpGpuDerivation *d = g_ptr_array_index (gpu->derivations, i);
+
+      if (d->applied && (d->fields & field) != 0)
+        return d;
+    }
+  return NULL;
+}
+
+GPtrArray *
+rp_catalog_gpu_offers (const RpCatalog *self,
+                       const char      *gpu_id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return gpu_id != NULL ? g_hash_table_lookup (self->offers_by_gpu, gpu_id) : NULL;
+}
+
+guint
+rp_catalog_n_providers (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->providers.entries->len;
+}
+
+const RpProvider *
+rp_catalog_get_provider (const RpCatalog *self,
+                         guint            i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->providers.entries->len, NULL);
+  return g_ptr_array_index (self->providers.entries, i);
+}
+
+gboolean
+rp_cloud_offer_provider_known (const RpCloudOffer *offer)
+{
+  g_return_val_if_fail (offer != NULL, FALSE);
+
+  /* the user's own quote comes from a provider the user dealt with */
+  return offer->user ||
+         (offer->provider_info != NULL && offer->provider_info->standing == RP_STANDING_KNOWN);
+}
+
+guint
+rp_cloud_offer_max_gpus_per_node (const RpCloudOffer *offer)
+{
+  g_return_val_if_fail (offer != NULL, 0);
+
+  if (offer->billing == RP_BILLING_GPU)
+    return offer->max_gpus_per_node;
+  return offer->n_shapes > 0 ? offer->shapes[offer->n_shapes - 1]
+                             : MAX (offer->gpus_per_instance, 1);
+}
+
+guint
+rp_cloud_offer_billed_gpus (const RpCloudOffer *offer,
+                            guint               gpus_per_node,
+                            guint               nodes)
+{
+  guint max;
+
+  g_return_val_if_fail (offer != NULL, 0);
+
+  gpus_per_node = MAX (gpus_per_node, 1);
+  nodes = MAX (nodes, 1);
+  max = rp_cloud_offer_max_gpus_per_node (offer);
+  if (max > 0 && gpus_per_node > max)
+    return 0;
+  if (offer->billing == RP_BILLING_GPU)
+    return gpus_per_node * nodes;
+  /* whole instances: per node the smallest that holds it */
+  for (guint i = 0; i < offer->n_shapes; i++)
+    if (offer->shapes[i] >= gpus_per_node)
+      return offer->shapes[i] * nodes;
+  return 0;
+}
+
+const char *
+rp_billing_to_string (RpBilling v)
+{
+  g_return_val_if_fail ((guint) v < RP_N_BILLINGS, NULL);
+  return billing_names[v];
 }
 
 guint64

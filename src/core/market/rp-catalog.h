@@ -39,7 +39,16 @@ typedef enum
   RP_N_LINK_SCOPES
 } RpLinkScope;
 
-/* Precision bits in RpGpu.precisions. */
+/* What a GPU's sources say about a precision (rp_gpu_precision_support):
+ * a spec no source gives is unknown, never "no". */
+typedef enum
+{
+  RP_SUPPORT_UNKNOWN,           /* no source states it: the catalog lacks it */
+  RP_SUPPORT_YES,
+  RP_SUPPORT_NO,                /* a source says the GPU lacks it ("lacks") */
+} RpSupport;
+
+/* Precision bits in RpGpu.precisions and RpGpu.lacks. */
 typedef enum
 {
   RP_PREC_BIT_FP32 = 1u << 0,
@@ -48,6 +57,43 @@ typedef enum
   RP_PREC_BIT_BF16 = 1u << 3,
   RP_PREC_BIT_FP8  = 1u << 4,
 } RpPrecisionBits;
+
+/* The figures of a GPU entry a derivation may fill (RpGpu.derived): the
+ * JSON key of each is rp_gpu_field_to_key(). */
+typedef enum
+{
+  RP_GPU_FIELD_BANDWIDTH          = 1u << 0,   /* memory_bandwidth_gb_s */
+  RP_GPU_FIELD_TFLOPS_FP32        = 1u << 1,
+  RP_GPU_FIELD_TFLOPS_TF32        = 1u << 2,
+  RP_GPU_FIELD_TFLOPS_FP16        = 1u << 3,
+  RP_GPU_FIELD_TFLOPS_BF16        = 1u << 4,
+  RP_GPU_FIELD_TFLOPS_FP8         = 1u << 5,
+  RP_GPU_FIELD_PRECISIONS         = 1u << 6,   /* precisions and lacks */
+  RP_GPU_FIELD_TDP                = 1u << 7,
+  RP_GPU_FIELD_PCIE_GEN           = 1u << 8,
+  RP_GPU_FIELD_COMPUTE_CAPABILITY = 1u << 9,   /* stack.compute_capability */
+  RP_GPU_FIELD_INTERCONNECT       = 1u << 10,  /* interconnect_gb_s */
+} RpGpuField;
+
+#define RP_N_GPU_FIELDS 11
+
+/* A figure the entry's own sources do not give, taken from a sibling part
+ * with the same silicon (an A800 from the A100: the same GA100 chip), or
+ * from another figure of the entry that a source says is equal (the
+ * 910B's BF16 rate from its FP16 rate).  Only unknown figures are
+ * filled; a figure the entry states is never replaced. */
+typedef struct
+{
+  guint32  fields;              /* RpGpuField bits it fills */
+  char    *from_gpu;            /* the sibling's id; NULL: @from_field of this entry */
+  guint32  from_field;          /* one RpGpuField, when from_gpu is NULL */
+  char    *why;                 /* English: "same GA100 chip; NVLink capped at 400 GB/s" */
+  char    *why_zh;              /* may be NULL */
+  char    *source;
+  char    *source_kind;         /* may be NULL */
+  gboolean applied;             /* loader state: the figures were taken */
+  const void *from_entry;       /* borrowed RpGpu*: the sibling, once applied */
+} RpGpuDerivation;
 
 typedef struct
 {
@@ -58,14 +104,15 @@ typedef struct
   RpSegment    segment;
   double       memory_gib;
   double       memory_bandwidth_gb_s;
-  /* Dense peak TFLOP/s; 0 where the GPU lacks that precision.  For
-   * GeForce cards fp16/bf16 is the FP32-accumulate rate. */
+  /* Dense peak TFLOP/s; 0 where no source (and no derivation) gives it.
+   * For GeForce cards fp16/bf16 is the FP32-accumulate rate. */
   double       tflops_fp32;
   double       tflops_tf32;
   double       tflops_fp16;
   double       tflops_bf16;
   double       tflops_fp8;
-  guint32      precisions;             /* RpPrecisionBits */
+  guint32      precisions;             /* RpPrecisionBits a source says it has */
+  guint32      lacks;                  /* RpPrecisionBits a source says it lacks */
   double       tdp_w;
   char        *interconnect;           /* "nvlink4", "pcie4", … may be NULL */
   double       interconnect_gb_s;      /* per GPU, bidirectional; 0 = unknown */
@@ -76,6 +123,9 @@ typedef struct
   double       price_usd;              /* 0 = unknown */
   char        *price_source;
   char        *price_as_of;
+  /* "launch", "list", "street", "listing" (a resale or marketplace
+   * listing: the price one seller asks), …; may be NULL */
+  char        *price_kind;
   RpStackKind  stack;
   char        *compute_capability;     /* CUDA only, "8.9" */
   char        *min_stack_version;      /* minimum CUDA/ROCm/… version */
@@ -86,6 +136,9 @@ typedef struct
   /* Words people search for it by ("4090D", "昇腾"); NULL-terminated,
    * empty (never NULL) when the file gives none. */
   char       **aliases;
+  /* RpGpuDerivation*, owned, never NULL (empty when the file gives none) */
+  GPtrArray   *derivations;
+  guint32      derived;                /* RpGpuField bits a derivation filled */
 } RpGpu;
 
 /* Who rents the GPUs out; the kind of promise behind an offer. */
@@ -96,6 +149,39 @@ typedef enum
   RP_PROVIDER_MARKETPLACE,      /* independent hosts listed by a broker: Vast.ai, … */
   RP_N_PROVIDER_CLASSES
 } RpProviderClass;
+
+/* How an offer's instances are billed. */
+typedef enum
+{
+  RP_BILLING_INSTANCE,          /* the whole instance, whatever one uses of it */
+  RP_BILLING_GPU,               /* by the card: N cards of one host, N × the price */
+  RP_N_BILLINGS
+} RpBilling;
+
+/* Whether a provider is known: it publishes its prices and terms (a
+ * source says so), or only third parties mention it. */
+typedef enum
+{
+  RP_STANDING_UNKNOWN,
+  RP_STANDING_KNOWN,
+  RP_N_STANDINGS
+} RpStanding;
+
+/* A provider (clouds.json "providers"): its standing, with the source
+ * that shows it. */
+typedef struct
+{
+  char        *id;
+  char        *name;                   /* as the offers' "provider" names it */
+  RpStanding   standing;
+  char        *source;
+  char        *as_of;
+  char        *source_kind;            /* may be NULL */
+  char        *notes;                  /* may be NULL */
+} RpProvider;
+
+/* The most instance sizes (GPUs) one offer may list. */
+#define RP_OFFER_MAX_SHAPES 8
 
 typedef struct
 {
@@ -122,6 +208,16 @@ typedef struct
   double      ram_gb;
   double      disk_gb;
   gboolean    user;                    /* entered by the user ("user": true) */
+  /* The instance sizes, in GPUs, sold at this price per GPU-hour
+   * ("shapes"; [gpus_per_instance] when the file gives none), smallest
+   * first, and how they are billed. */
+  guint       shapes[RP_OFFER_MAX_SHAPES];
+  guint       n_shapes;
+  RpBilling   billing;
+  /* For RP_BILLING_GPU: the most cards one host rents together
+   * ("max_gpus_per_node"); 0 = the source does not say. */
+  guint       max_gpus_per_node;
+  const RpProvider *provider_info;     /* borrowed; NULL when clouds.json has none */
 } RpCloudOffer;
 
 /* A dated purchase price (purchases.json): one card, or a whole server
@@ -147,6 +243,21 @@ typedef struct
   gboolean     user;                   /* entered by the user ("user": true) */
 } RpPurchasePrice;
 
+/* A published time-of-use tariff table (regions.json "tariff"): the
+ * energy charge per kWh in each period, for one voltage class; 0 = not
+ * stated.  The region's electricity_per_kwh is what a round-the-clock
+ * load pays on it (its notes say how it was averaged). */
+typedef struct
+{
+  char        *structure;              /* "two-part", "single"; NULL = not stated */
+  char        *voltage;                /* "1-10 kV"; NULL = not stated */
+  double       flat;
+  double       peak;
+  double       valley;
+  double       sharp;                  /* the summer sharp peak */
+  char        *period;                 /* the month the table is for, "2024-07" */
+} RpTariff;
+
 /* Where a machine would run: its electricity price and the usual data-
  * centre PUE there (regions.json).  0 = unknown for both doubles. */
 typedef struct
@@ -166,6 +277,7 @@ typedef struct
   char        *as_of;
   char        *source_kind;
   char        *notes;
+  RpTariff     tariff;                 /* all 0 / NULL when none is stored */
 } RpRegion;
 
 typedef struct
@@ -246,6 +358,32 @@ const RpCloudOffer  *rp_catalog_get_cloud        (const RpCatalog *self,
                                                   guint            i);
 const RpCloudOffer  *rp_catalog_lookup_cloud     (const RpCatalog *self,
                                                   const char      *id);
+/* The offers that rent @gpu_id (RpCloudOffer*, borrowed), in catalog
+ * order, or NULL when none does: an index built at load, so that a price
+ * lookup reads only that GPU's offers. */
+GPtrArray           *rp_catalog_gpu_offers       (const RpCatalog *self,
+                                                  const char      *gpu_id);
+guint                rp_catalog_n_providers      (const RpCatalog *self);
+const RpProvider    *rp_catalog_get_provider     (const RpCatalog *self,
+                                                  guint            i);
+
+/* Whether the offer's provider is known (its record says it publishes
+ * its prices and terms); the user's own offers are. */
+gboolean             rp_cloud_offer_provider_known (const RpCloudOffer *offer);
+/* The most GPUs one node rented from @offer holds: its largest instance,
+ * or for an offer billed by the card, the cards one host rents together;
+ * 0 when the source does not say (such an offer bounds nothing, and the
+ * price is marked so). */
+guint                rp_cloud_offer_max_gpus_per_node (const RpCloudOffer *offer);
+/* The GPUs billed to run @nodes nodes of @gpus_per_node GPUs on @offer:
+ * per node the smallest instance that holds it (whole instances are
+ * billed), or the cards used for an offer billed by the card; 0 when a
+ * node does not fit the largest instance. */
+guint                rp_cloud_offer_billed_gpus    (const RpCloudOffer *offer,
+                                                    guint               gpus_per_node,
+                                                    guint               nodes);
+/* "instance", "gpu" */
+const char          *rp_billing_to_string          (RpBilling          v);
 guint                rp_catalog_n_models         (const RpCatalog *self);
 const RpModelPreset *rp_catalog_get_model        (const RpCatalog *self,
                                                   guint            i);
@@ -286,13 +424,26 @@ const char          *rp_provider_class_to_string   (RpProviderClass  v);
 gboolean             rp_provider_class_from_string (const char      *s,
                                                     RpProviderClass *out);
 
-/* Dense peak TFLOP/s of @gpu for the GEMMs of @precision; 0 if unsupported
- * or unknown.  A GPU whose file lists no precisions and no throughput
- * (no datasheet states it) supports none: it can be shown, not estimated. */
+/* Dense peak TFLOP/s of @gpu for the GEMMs of @precision (derived ones
+ * included); 0 if unsupported or unknown. */
 double               rp_gpu_peak_tflops          (const RpGpu     *gpu,
                                                   RpPrecision      precision);
+/* What the sources say of @precision on @gpu: NO when the entry "lacks"
+ * it, YES when it lists it or states a rate, else UNKNOWN (the catalog
+ * does not say; the user can add it). */
+RpSupport            rp_gpu_precision_support    (const RpGpu     *gpu,
+                                                  RpPrecision      precision);
+/* Whether @gpu can be timed in @precision: supported, with a rate. */
 gboolean             rp_gpu_supports_precision   (const RpGpu     *gpu,
                                                   RpPrecision      precision);
+/* The RpGpuField of @precision's rate (RP_GPU_FIELD_TFLOPS_BF16, …). */
+RpGpuField           rp_gpu_precision_field      (RpPrecision      precision);
+/* "memory_bandwidth_gb_s", "tflops.bf16", …: a field's key in gpus.json. */
+const char          *rp_gpu_field_to_key         (RpGpuField       field);
+/* The derivation that filled @field of @gpu, or NULL when the figure is
+ * the entry's own (or unknown). */
+const RpGpuDerivation *rp_gpu_field_derivation   (const RpGpu     *gpu,
+                                                  RpGpuField       field);
 guint64              rp_gpu_memory_bytes         (const RpGpu     *gpu);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCatalog, rp_catalog_unref)

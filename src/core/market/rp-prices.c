@@ -78,15 +78,6 @@ set_pricing (RpPrice          *p,
   return TRUE;
 }
 
-static guint
-billed_gpus (const RpCloudOffer *offer,
-             guint               n_gpus)
-{
-  guint per = MAX (offer->gpus_per_instance, 1);
-
-  return (MAX (n_gpus, 1) + per - 1) / per * per;
-}
-
 /* A new card's catalog price: a purchase price in the scenario's currency
  * (the market the user buys in) first, else the newer of a purchase
  * price and the GPU entry's own USD price. */
@@ -346,6 +337,163 @@ resolve_network (const RpScenario *scenario,
   set_pricing (&out->network, catalog, RP_PRICING_SWITCH_PORT, TRUE, ports, scenario, rate);
 }
 
+/* The nodes @n_gpus make in nodes of @per_node (rounded up). */
+static guint
+nodes_for (guint n_gpus,
+           guint per_node)
+{
+  per_node = MAX (per_node, 1);
+  return (MAX (n_gpus, 1) + per_node - 1) / per_node;
+}
+
+static gboolean
+shape_unstated (const RpCloudOffer *offer,
+                guint               gpus_per_node)
+{
+  return rp_cloud_offer_max_gpus_per_node (offer) == 0 &&
+         gpus_per_node > MAX (offer->gpus_per_instance, 1);
+}
+
+/* The flags of @offer, chosen or given, for @gpus_per_node. */
+static guint
+offer_flags (const RpCloudOffer *offer,
+             guint               gpus_per_node)
+{
+  guint flags = 0;
+
+  if (offer->user)
+    flags |= RP_RENT_FLAG_USER_QUOTE;
+  else if (!rp_cloud_offer_provider_known (offer))
+    flags |= RP_RENT_FLAG_PROVIDER_UNKNOWN;
+  if (shape_unstated (offer, gpus_per_node))
+    flags |= RP_RENT_FLAG_SHAPE_UNSTATED;
+  return flags;
+}
+
+/* The best of one class of offers: the lowest hourly price of the GPUs
+ * billed, the id breaking a tie. */
+typedef struct
+{
+  const RpCloudOffer *offer;
+  double              per_hour;
+  guint               billed;
+} Best;
+
+static void
+best_take (Best               *best,
+           const RpCloudOffer *offer,
+           double              per_hour,
+           guint               billed)
+{
+  if (best->offer == NULL || per_hour < best->per_hour ||
+      (per_hour == best->per_hour && g_strcmp0 (offer->id, best->offer->id) < 0))
+    {
+      best->offer = offer;
+      best->per_hour = per_hour;
+      best->billed = billed;
+    }
+}
+
+/* The choice among @gpu_id's offers billed in @market (-1: any) that
+ * @filter (may be NULL) accepts: the buyer's quotes, else the known
+ * providers' unless an unknown one wins by the margin. */
+static gboolean
+choose_in (const RpScenario *scenario,
+           const RpCatalog  *catalog,
+           const char       *gpu_id,
+           guint             gpus_per_node,
+           guint             nodes,
+           int               market,
+           RpOfferFilter     filter,
+           gpointer          user_data,
+           RpOfferChoice    *out)
+{
+  GPtrArray *offers = rp_catalog_gpu_offers (catalog, gpu_id);
+  double rate = rp_prices_usd_to_cny (scenario, catalog);
+  RpRentKind kind = scenario->budget.rent_kind;
+  RpCurrency currency = scenario->budget.currency;
+  gboolean marketplace = scenario->budget.allow_marketplace;
+  Best user = { 0 }, known = { 0 }, unknown = { 0 };
+  const Best *pick;
+
+  /* the index holds only this GPU's offers: no id is compared here */
+  for (guint i = 0; offers != NULL && i < offers->len; i++)
+    {
+      const RpCloudOffer *o = g_ptr_array_index (offers, i);
+      double price = o->per_gpu_hour[kind];
+      guint billed;
+
+      if (!(price > 0) || (market >= 0 && (int) o->currency != market) ||
+          (o->provider_class == RP_PROVIDER_MARKETPLACE && !marketplace) ||
+          (filter != NULL && !filter (o, user_data)))
+        continue;
+      billed = rp_cloud_offer_billed_gpus (o, gpus_per_node, nodes);
+      if (billed == 0)
+        continue;           /* a node larger than its largest instance */
+      price = billed * rp_units_convert_money (price, o->currency, currency, rate);
+      best_take (o->user ? &user : rp_cloud_offer_provider_known (o) ? &known : &unknown, o,
+                 price, billed);
+    }
+  memset (out, 0, sizeof *out);
+  if (user.offer != NULL)
+    pick = &user;
+  else if (known.offer == NULL)
+    pick = &unknown;
+  else if (unknown.offer != NULL &&
+           unknown.per_hour <= known.per_hour * (1.0 - RP_UNKNOWN_PROVIDER_MARGIN))
+    {
+      pick = &unknown;
+      out->beaten = known.offer;
+      out->flags |= RP_RENT_FLAG_WON_ON_MARGIN;
+    }
+  else
+    pick = &known;
+  if (pick->offer == NULL)
+    return FALSE;
+  out->offer = pick->offer;
+  out->billed_gpus = pick->billed;
+  out->per_hour = pick->per_hour;
+  out->flags |= offer_flags (pick->offer, gpus_per_node);
+  return TRUE;
+}
+
+static gboolean
+provider_known (const RpCloudOffer *offer,
+                gpointer            user_data)
+{
+  return rp_cloud_offer_provider_known (offer);
+}
+
+/* For an offer the scenario names: whether an unknown provider's offer
+ * would have won on the margin against the known ones (so that the
+ * answer says so whoever picked it). */
+static void
+judge_given (const RpScenario   *scenario,
+             const RpCatalog    *catalog,
+             const RpCloudOffer *offer,
+             guint               billed,
+             double              rate,
+             RpPrices           *out)
+{
+  const RpHardware *hw = &scenario->hardware;
+  RpOfferChoice known = { 0 };
+  double per_hour;
+
+  out->rent_flags = offer_flags (offer, hw->gpus_per_node);
+  if ((out->rent_flags & RP_RENT_FLAG_PROVIDER_UNKNOWN) == 0)
+    return;
+  per_hour = billed * rp_units_convert_money (offer->per_gpu_hour[scenario->budget.rent_kind],
+                                              offer->currency, scenario->budget.currency,
+                                              rate);
+  if (choose_in (scenario, catalog, offer->gpu, hw->gpus_per_node, hw->nodes, -1,
+                 provider_known, NULL, &known) &&
+      per_hour <= known.per_hour * (1.0 - RP_UNKNOWN_PROVIDER_MARGIN))
+    {
+      out->rent_flags |= RP_RENT_FLAG_WON_ON_MARGIN;
+      out->rent_beaten = known.offer;
+    }
+}
+
 static void
 resolve_rent (const RpScenario *scenario,
               const RpCatalog  *catalog,
@@ -353,26 +501,53 @@ resolve_rent (const RpScenario *scenario,
               RpPrices         *out)
 {
   const RpBudget *b = &scenario->budget;
+  const RpHardware *hw = &scenario->hardware;
   const RpCloudOffer *offer;
+  RpOfferChoice choice = { 0 };
   double price;
 
   out->offer = NULL;
+  out->rent_billed_gpus = 0;
+  out->rent_flags = 0;
+  out->rent_beaten = NULL;
   if (!isnan (b->rent_price_per_gpu_hour))
     {
       set_user (&out->rent, b->rent_price_per_gpu_hour, scenario);
       return;
     }
   if (b->rent_offer != NULL)
-    offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+    {
+      offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+      choice.billed_gpus = offer != NULL
+                           ? rp_cloud_offer_billed_gpus (offer, hw->gpus_per_node, hw->nodes)
+                           : 0;
+      if (offer != NULL && choice.billed_gpus == 0)
+        {
+          /* the scenario's node does not fit the offer's largest instance */
+          out->offer = offer;
+          out->rent_flags = RP_RENT_FLAG_SHAPE_TOO_SMALL;
+          set_unknown (&out->rent, scenario);
+          return;
+        }
+      if (offer != NULL && offer->per_gpu_hour[b->rent_kind] > 0)
+        judge_given (scenario, catalog, offer, choice.billed_gpus, rate, out);
+    }
   else
-    offer = rp_prices_cheapest_offer (scenario, catalog, scenario->hardware.gpu,
-                                      rp_scenario_n_gpus (scenario));
+    {
+      offer = rp_prices_offer_for_shape (scenario, catalog, hw->gpu, hw->gpus_per_node,
+                                         hw->nodes, NULL, NULL, &choice);
+      out->rent_flags = choice.flags;
+      out->rent_beaten = choice.beaten;
+    }
   out->offer = offer;
   if (offer == NULL || !(offer->per_gpu_hour[b->rent_kind] > 0))
     {
+      out->rent_flags = 0;
+      out->rent_beaten = NULL;
       set_unknown (&out->rent, scenario);
       return;
     }
+  out->rent_billed_gpus = choice.billed_gpus;
   price = offer->per_gpu_hour[b->rent_kind];
   set_price (&out->rent, rp_units_convert_money (price, offer->currency, b->currency, rate),
              RP_PRICE_CATALOG, offer->source, offer->as_of, offer->currency, price);
@@ -424,43 +599,36 @@ rp_prices_offer_allowed (const RpScenario   *scenario,
           scenario->budget.allow_marketplace);
 }
 
-/* The cheapest offer for @gpu_id among those billed in @market (-1: any)
- * that @filter (may be NULL) accepts. */
-static const RpCloudOffer *
-cheapest_in (const RpScenario *scenario,
-             const RpCatalog  *catalog,
-             const char       *gpu_id,
-             guint             n_gpus,
-             int               market,
-             RpOfferFilter     filter,
-             gpointer          user_data)
+const RpCloudOffer *
+rp_prices_offer_for_shape (const RpScenario *scenario,
+                           const RpCatalog  *catalog,
+                           const char       *gpu_id,
+                           guint             gpus_per_node,
+                           guint             nodes,
+                           RpOfferFilter     filter,
+                           gpointer          user_data,
+                           RpOfferChoice    *choice)
 {
-  const RpCloudOffer *best = NULL;
-  double best_cost = INFINITY, rate = rp_prices_usd_to_cny (scenario, catalog);
-  RpRentKind kind = scenario->budget.rent_kind;
+  RpOfferChoice local;
+  RpOfferChoice *out = choice != NULL ? choice : &local;
+  RpCurrency market;
+  RpOfferChoice any;
 
-  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
-    {
-      const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
-      double cost;
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
 
-      if (g_strcmp0 (o->gpu, gpu_id) != 0 || !(o->per_gpu_hour[kind] > 0) ||
-          (market >= 0 && (int) o->currency != market) ||
-          (o->provider_class == RP_PROVIDER_MARKETPLACE && !scenario->budget.allow_marketplace) ||
-          (filter != NULL && !filter (o, user_data)))
-        continue;
-      /* whole instances are billed: one GPU of an 8-GPU offer costs eight */
-      cost = billed_gpus (o, n_gpus) *
-             rp_units_convert_money (o->per_gpu_hour[kind], o->currency,
-                                     scenario->budget.currency, rate);
-      if (best == NULL || cost < best_cost ||
-          (cost == best_cost && g_strcmp0 (o->id, best->id) < 0))
-        {
-          best = o;
-          best_cost = cost;
-        }
-    }
-  return best;
+  /* the user's own market first: an offer billed elsewhere prices the
+   * rent only when none there rents the GPU at all, in any shape (a
+   * market that rents it one card at a time does not send a buyer abroad
+   * for two: that machine is not rented there) */
+  market = rp_prices_market_currency (scenario, catalog);
+  if (choose_in (scenario, catalog, gpu_id, gpus_per_node, nodes, market, filter, user_data,
+                 out))
+    return out->offer;
+  if (choose_in (scenario, catalog, gpu_id, 1, 1, market, filter, user_data, &any))
+    return NULL;
+  if (choose_in (scenario, catalog, gpu_id, gpus_per_node, nodes, -1, filter, user_data, out))
+    return out->offer;
+  return NULL;
 }
 
 const RpCloudOffer *
@@ -471,16 +639,13 @@ rp_prices_cheapest_offer_where (const RpScenario *scenario,
                                 RpOfferFilter     filter,
                                 gpointer          user_data)
 {
-  const RpCloudOffer *best;
+  guint per_node;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
 
-  /* the user's own market first: an offer billed elsewhere prices the
-   * rent only when none there rents the GPU */
-  best = cheapest_in (scenario, catalog, gpu_id, n_gpus,
-                      rp_prices_market_currency (scenario, catalog), filter, user_data);
-  return best != NULL ? best
-                      : cheapest_in (scenario, catalog, gpu_id, n_gpus, -1, filter, user_data);
+  per_node = MAX (MIN (scenario->hardware.gpus_per_node, MAX (n_gpus, 1)), 1);
+  return rp_prices_offer_for_shape (scenario, catalog, gpu_id, per_node,
+                                    nodes_for (n_gpus, per_node), filter, user_data, NULL);
 }
 
 const RpCloudOffer *
@@ -558,6 +723,78 @@ rp_prices_for_field (const RpPrices *p,
     if (field->offset == map[i].offset)
       return G_STRUCT_MEMBER_P (p, map[i].price);
   return NULL;
+}
+
+const RpPrice *
+rp_prices_get_part (const RpPrices *prices,
+                    RpPricePart     part)
+{
+  g_return_val_if_fail (prices != NULL, NULL);
+
+  switch (part)
+    {
+    case RP_PRICE_PART_RENT:
+      return &prices->rent;
+    case RP_PRICE_PART_GPU:
+      return &prices->gpu;
+    case RP_PRICE_PART_SERVER:
+      return &prices->server;
+    case RP_PRICE_PART_NETWORK:
+      return &prices->network;
+    case RP_PRICE_PART_POWER:
+      return &prices->power;
+    case RP_PRICE_PART_USD_TO_CNY:
+      return &prices->usd_to_cny;
+    case RP_N_PRICE_PARTS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static int
+compare_stale (gconstpointer a,
+               gconstpointer b)
+{
+  const RpStalePrice *x = a, *y = b;
+
+  return x->age_months > y->age_months ? -1 : x->age_months < y->age_months;
+}
+
+GArray *
+rp_prices_stale (const RpPrices *prices,
+                 GDate          *today)
+{
+  GArray *stale;
+
+  g_return_val_if_fail (prices != NULL && today != NULL, NULL);
+
+  stale = g_array_new (FALSE, TRUE, sizeof (RpStalePrice));
+  for (guint part = 0; part < RP_N_PRICE_PARTS; part++)
+    {
+      const RpPrice *p = rp_prices_get_part (prices, part);
+      RpStalePrice item = { 0 };
+
+      if (p->origin == RP_PRICE_USER || p->origin == RP_PRICE_UNKNOWN ||
+          !rp_price_is_stale (p->as_of, today) ||
+          !rp_as_of_months (p->as_of, today, &item.age_months))
+        continue;
+      item.part = part;
+      item.price = p;
+      item.offer = part == RP_PRICE_PART_RENT ? prices->offer : NULL;
+      item.region = part == RP_PRICE_PART_POWER ? prices->power_region : NULL;
+      g_array_append_val (stale, item);
+    }
+  g_array_sort (stale, compare_stale);
+  return stale;
+}
+
+gboolean
+rp_cloud_offer_age_months (const RpCloudOffer *offer,
+                           GDate              *today,
+                           double             *out_months)
+{
+  g_return_val_if_fail (offer != NULL && today != NULL && out_months != NULL, FALSE);
+  return rp_as_of_months (offer->as_of, today, out_months);
 }
 
 const char *

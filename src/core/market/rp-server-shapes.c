@@ -241,17 +241,6 @@ rp_server_shape_get_name (const RpServerShape *shape)
 }
 
 const char *
-rp_shape_kind_to_string (RpShapeKind kind)
-{
-  static const char *const names[RP_N_SHAPE_KINDS] = {
-    "workstation", "server", "baseboard", "rack",
-  };
-
-  g_return_val_if_fail ((guint) kind < RP_N_SHAPE_KINDS, NULL);
-  return names[kind];
-}
-
-const char *
 rp_shape_fit_to_string (RpShapeFit fit)
 {
   static const char *const names[RP_N_SHAPE_FITS] = { "unknown", "ok", "not-sold" };

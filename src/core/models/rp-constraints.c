@@ -44,7 +44,9 @@ parallel_reason (const RpScenario *s,
   if (s->hardware.nodes > 1 && s->hardware.network == RP_NETWORK_NONE)
     return RP_PARALLEL_NO_NETWORK;
   *key = "training.precision";
-  if (est->gpu != NULL && !rp_gpu_supports_precision (est->gpu, t->precision))
+  /* only a precision a source says the GPU lacks stops the run; an
+   * unknown one leaves the run untimed (the "precision-unknown" warning) */
+  if (est->gpu != NULL && rp_gpu_precision_support (est->gpu, t->precision) == RP_SUPPORT_NO)
     return RP_PARALLEL_PRECISION;
   *key = "training.tensor_parallel";
   if (!transformer && t->tensor_parallel * t->pipeline_parallel > 1)

@@ -87,6 +87,9 @@ billed_gpus (const RpCostInputs *in)
 {
   guint per_instance = MAX (in->gpus_per_instance, 1);
 
+  if (in->billed_gpus > 0)
+    return in->billed_gpus;
+
   return (in->gpus + per_instance - 1) / per_instance * per_instance;
 }
 
@@ -165,6 +168,7 @@ gather_prices (const RpScenario *scenario,
                           ? offer->gpus_per_instance : 1;
   in->billing_granularity_s = prices->rent.origin == RP_PRICE_CATALOG && offer != NULL
                               ? offer->billing_granularity_s : 0;
+  in->billed_gpus = prices->rent.origin == RP_PRICE_CATALOG ? prices->rent_billed_gpus : 0;
   in->spot_allowance_pct = b->rent_kind == RP_RENT_SPOT ? b->spot_interruption_pct : 0;
   in->storage_price_gb_month = b->storage_price_gb_month;
   in->egress_gb = b->egress_gb;
@@ -233,7 +237,9 @@ advise_prices (const RpScenario   *scenario,
 
   if (b->acquire != RP_ACQUIRE_BUY)
     {
-      if (!in->rent_known && b->rent_offer != NULL && offer != NULL)
+      if ((est->cost.prices.rent_flags & RP_RENT_FLAG_SHAPE_TOO_SMALL) != 0)
+        rp_estimate_advise (est, RP_ADVICE_RENT_OFFER_TOO_SMALL);
+      else if (!in->rent_known && b->rent_offer != NULL && offer != NULL)
         rp_estimate_advise (est, RP_ADVICE_RENT_KIND_UNAVAILABLE);
       else if (!in->rent_known)
         rp_estimate_advise (est, RP_ADVICE_RENT_PRICE_MISSING);
@@ -245,6 +251,9 @@ advise_prices (const RpScenario   *scenario,
     rp_estimate_advise (est, RP_ADVICE_RENT_OFFER_ABROAD);
   if (in->rent_known && billed_gpus (in) > in->gpus)
     rp_estimate_advise (est, RP_ADVICE_RENT_WHOLE_INSTANCE);
+  /* the buyer's quote, a provider of unknown standing, a host size not stated */
+  if (in->rent_known && est->cost.prices.rent_flags != 0)
+    rp_estimate_advise (est, RP_ADVICE_RENT_OFFER_CHOICE);
   if (in->rent_known && b->rent_kind == RP_RENT_SPOT && b->spot_interruption_pct <= 0)
     rp_estimate_advise (est, RP_ADVICE_SPOT_NO_ALLOWANCE);
 }

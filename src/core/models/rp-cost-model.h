@@ -28,6 +28,9 @@ typedef struct
   gboolean  rent_known;
   double    rent_per_gpu_hour;
   guint     gpus_per_instance;        /* whole instances are billed; 0 = 1 */
+  guint     billed_gpus;              /* the offer's instances as sold (market/
+                                       * rp_cloud_offer_billed_gpus); 0 = by
+                                       * gpus_per_instance */
   double    billing_granularity_s;    /* 0 = billed exactly */
   double    spot_allowance_pct;       /* extra time for preemptions; 0 off spot */
   double    storage_price_gb_month;

@@ -10,6 +10,7 @@
 #include "rp-error.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
+#include "rp-owned.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
 
@@ -72,6 +73,34 @@ check_region (const RpScenario *scenario,
   return FALSE;
 }
 
+/* The GPUs the user owns are the catalog's (the syntax is checked by
+ * rp_scenario_validate). */
+static gboolean
+check_owned (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             GError          **error)
+{
+  g_autoptr(GPtrArray) owned = NULL;
+
+  if (scenario->hardware.owned_gpus == NULL)
+    return TRUE;
+  owned = rp_owned_parse (scenario->hardware.owned_gpus, error);
+  if (owned == NULL)
+    return FALSE;
+  for (guint i = 0; i < owned->len; i++)
+    {
+      const RpOwnedMachine *m = g_ptr_array_index (owned, i);
+
+      if (rp_catalog_lookup_gpu (catalog, m->gpu) == NULL)
+        {
+          rp_error_set_key (error, RP_ERROR_UNKNOWN_GPU, "hardware.owned_gpus",
+                            _("“%s” is in no GPU catalog"), m->gpu);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* A global batch that is no whole number of steps of every data-parallel
  * GPU: DeepSpeed refuses such a config, other trainers round it
  * (rp_scenario_batch_step()).  Advice, not an error: the planner tries
@@ -111,11 +140,18 @@ rp_estimate_compute (const RpScenario *scenario,
       return FALSE;
     }
   if (!check_offer (scenario, catalog, gpu, error) || !check_region (scenario, catalog, error) ||
+      !check_owned (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
-  if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
+  /* a precision a source says the GPU lacks stops the run; one no source
+   * gives leaves it untimed and says which key to fill */
+  if (rp_gpu_precision_support (gpu, scenario->training.precision) == RP_SUPPORT_NO)
     rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
+  else if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
+  if (gpu->derived != 0)
+    rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);

@@ -48,18 +48,15 @@ static const AdviceInfo advice_info[RP_N_ADVICE] = {
   [RP_ADVICE_BACKUP_CHECKPOINTS] = { "backup-checkpoints", RP_SEVERITY_INFO },
   [RP_ADVICE_POWER_UNKNOWN] = { "power-unknown", RP_SEVERITY_INFO },
   [RP_ADVICE_COST_INVALID] = { "cost-invalid", RP_SEVERITY_ERROR },
+  [RP_ADVICE_PRECISION_UNKNOWN] = { "precision-unknown", RP_SEVERITY_WARNING },
+  [RP_ADVICE_GPU_DERIVED] = { "gpu-derived", RP_SEVERITY_INFO },
+  [RP_ADVICE_RENT_OFFER_CHOICE] = { "rent-offer-choice", RP_SEVERITY_INFO },
+  [RP_ADVICE_RENT_OFFER_TOO_SMALL] = { "rent-offer-too-small", RP_SEVERITY_WARNING },
   [RP_ADVICE_BATCH_UNEVEN] = { "batch-uneven", RP_SEVERITY_WARNING },
 };
 
 /* ---- public API: lifetimes ------------------------------------------ */
 
-void
-rp_change_clear (RpChange *change)
-{
-  g_return_if_fail (change != NULL);
-  g_clear_pointer (&change->from_text, g_free);
-  g_clear_pointer (&change->to_text, g_free);
-}
 
 void
 rp_fix_clear (RpFix *fix)

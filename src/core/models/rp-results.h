@@ -10,6 +10,8 @@
 
 #include "rp-catalog.h"
 #include "rp-market.h"
+#include "rp-prices.h"
+#include "rp-scenario.h"
 #include "rp-types.h"
 
 G_BEGIN_DECLS
@@ -136,51 +138,6 @@ typedef struct
   double        storage_read_mb_s_available; /* per node */
   double        slowdown_pct;       /* data or CPU starvation, % over gpu_step_s */
 } RpComputeEstimate;
-
-/* Where a price came from. */
-typedef enum
-{
-  RP_PRICE_UNKNOWN,             /* nothing to go on: the part is not priced */
-  RP_PRICE_USER,                /* typed by the user for this GPU */
-  RP_PRICE_CATALOG,             /* a catalog entry: source and date below */
-  RP_PRICE_DEFAULT,             /* a pricing.json rule or default */
-} RpPriceOrigin;
-
-typedef struct
-{
-  double         value;         /* in the scenario's currency; NAN unknown */
-  RpPriceOrigin  origin;
-  const char    *source;        /* borrowed from the catalog; NULL for the user's */
-  const char    *as_of;         /* borrowed */
-  RpCurrency     currency;      /* the entry's own currency … */
-  double         original;      /* … and value in it */
-} RpPrice;
-
-/* Every price and rate the cost model used, with where it came from. */
-typedef struct
-{
-  RpPrice             usd_to_cny;   /* CNY per USD */
-  RpPrice             gpu;          /* per GPU, bought */
-  RpPrice             server;       /* per node, without GPUs */
-  RpPrice             network;      /* NICs and switch ports, all nodes */
-  RpPrice             rent;         /* per GPU-hour */
-  const RpCloudOffer *offer;        /* borrowed; the offer behind rent, or NULL */
-  RpPrice             power;        /* per kWh */
-  RpPrice             pue;
-  RpPrice             years;        /* depreciation period */
-  RpPrice             failure;      /* GPUs failing per year, % (not money) */
-  const RpRegion     *region;       /* borrowed; budget.region's entry, or NULL */
-  const RpRegion     *power_region; /* borrowed; the region whose electricity price
-                                     * is used (the region or its fallback), or NULL */
-  /* What is bought (rp-prices.c): the machine a node is bought as
-   * (rp_catalog_shape_for; NULL: no shape known), whether that many GPUs
-   * per node are sold, and whether the buyer's market sells the GPU in
-   * the scenario's condition (a new card that is not sold new there has
-   * no price: gpu is unknown and this says why). */
-  const RpServerShape *shape;       /* borrowed */
-  RpShapeFit          shape_fit;
-  RpAvailability      availability;
-} RpPrices;
 
 /* Break-even by utilization is sampled at 0, 10, …, 100 %. */
 #define RP_COST_N_UTILIZATION_STEPS 11
@@ -324,6 +281,10 @@ typedef enum
   RP_ADVICE_BACKUP_CHECKPOINTS,
   RP_ADVICE_POWER_UNKNOWN,
   RP_ADVICE_COST_INVALID,           /* key: the cost input that is not valid */
+  RP_ADVICE_PRECISION_UNKNOWN,      /* no source says whether the GPU computes in it */
+  RP_ADVICE_GPU_DERIVED,            /* figures taken from a sibling part (market/) */
+  RP_ADVICE_RENT_OFFER_CHOICE,      /* RpPrices.rent_flags: quote, unknown provider, shape */
+  RP_ADVICE_RENT_OFFER_TOO_SMALL,   /* the scenario's offer cannot hold its node */
   RP_ADVICE_BATCH_UNEVEN,           /* value: the step, micro batch × data-parallel GPUs */
   RP_N_ADVICE
 } RpAdvice;
@@ -388,17 +349,6 @@ typedef struct
   RpParallelReason reason;          /* RP_CONSTRAINT_PARALLELISM only */
   const char *key;                  /* static: the field that addresses it, or NULL */
 } RpConstraint;
-
-/* One scenario field changed: what a fix, a move to another machine or a
- * planner row does to a scenario (rp_scenario_diff, rp_scenario_apply). */
-typedef struct
-{
-  const char *key;                  /* static, from the field table */
-  double      from;                 /* number fields; NAN null */
-  double      to;
-  char       *from_text;            /* owned; string fields */
-  char       *to_text;
-} RpChange;
 
 /* The steps of a fix, in the order an engineer would try them. */
 typedef enum
@@ -470,7 +420,6 @@ typedef struct
 
 /* Lifetimes of the parts that own memory. */
 void        rp_fix_clear             (RpFix            *fix);
-void        rp_change_clear          (RpChange         *change);
 
 /* Advice beyond the constraints, for the models to add (once per code;
  * a second call changes nothing). */

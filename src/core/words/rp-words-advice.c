@@ -318,6 +318,14 @@ advice_sentence (const RpWarning  *w,
       return backup_checkpoints (s, est);
     case RP_ADVICE_COST_INVALID:
       return cost_invalid (w);
+    case RP_ADVICE_PRECISION_UNKNOWN:
+      return est->gpu != NULL ? rp_words_precision_unknown (est->gpu, s->training.precision)
+                              : NULL;
+    case RP_ADVICE_GPU_DERIVED:
+      return est->gpu != NULL ? rp_words_gpu_derived (est->gpu) : NULL;
+    case RP_ADVICE_RENT_OFFER_CHOICE:
+    case RP_ADVICE_RENT_OFFER_TOO_SMALL:
+      return rp_words_rent_choice (&est->cost.prices, gpu_name (est));
     case RP_ADVICE_BATCH_UNEVEN:
       return batch_uneven (s);
     default:

@@ -7,6 +7,7 @@
 #include "rp-words.h"
 
 #include "rp-age.h"
+#include "rp-prices.h"
 #include "rp-units.h"
 
 #include <glib/gi18n-lib.h>
@@ -23,36 +24,86 @@ percent (double value)
   return rp_units_format_percent (value, digits);
 }
 
-/* The parts of a plan a stale price can be about, in the order of the
- * sentence. */
-typedef struct
-{
-  const char *name;             /* N_() */
-  gsize       offset;           /* of the RpPrice in RpPrices */
-} PricePart;
-
-static const PricePart price_parts[] = {
+/* The names of the parts of a plan a price can be about, by RpPricePart. */
+static const char *const price_part_names[RP_N_PRICE_PARTS] = {
   /* TRANSLATORS: names of prices in "Prices older than six months …: rent
    * (AutoDL RTX 4090, 2025-03), GPU (2024)" */
-  { N_("rent"), G_STRUCT_OFFSET (RpPrices, rent) },
-  { N_("GPU"), G_STRUCT_OFFSET (RpPrices, gpu) },
-  { N_("server"), G_STRUCT_OFFSET (RpPrices, server) },
-  { N_("network"), G_STRUCT_OFFSET (RpPrices, network) },
-  { N_("electricity"), G_STRUCT_OFFSET (RpPrices, power) },
-  { N_("exchange rate"), G_STRUCT_OFFSET (RpPrices, usd_to_cny) },
+  N_("rent"), N_("GPU"), N_("server"), N_("network"), N_("electricity"), N_("exchange rate"),
 };
 
-/* What a price came from, for its part: the offer or the region. */
+/* What a stale price came from: the offer or the region. */
 static char *
-price_where (const RpPrices *prices,
-             const RpPrice  *price)
+stale_where (const RpStalePrice *stale)
 {
-  if (price == &prices->rent && prices->offer != NULL)
-    return g_strdup_printf ("%s %s", prices->offer->provider,
-                            rp_cloud_offer_get_name (prices->offer));
-  if (price == &prices->power && prices->power_region != NULL)
-    return g_strdup (rp_words_region_name (prices->power_region));
+  if (stale->offer != NULL)
+    return g_strdup_printf ("%s %s", rp_cloud_offer_get_provider (stale->offer),
+                            rp_cloud_offer_get_name (stale->offer));
+  if (stale->region != NULL)
+    return g_strdup (rp_words_region_name (stale->region));
   return NULL;
+}
+
+/* "BF16": a precision's short name. */
+static const char *
+precision_name (RpPrecision precision)
+{
+  switch (precision)
+    {
+    case RP_PRECISION_FP32:
+      return "FP32";
+    case RP_PRECISION_AMP_FP16:
+    case RP_PRECISION_FP16_MIXED:
+      return "FP16";
+    case RP_PRECISION_FP8_MIXED:
+      return "FP8";
+    case RP_PRECISION_AMP_BF16:
+    case RP_PRECISION_BF16_MIXED:
+    case RP_PRECISION_BF16_PURE:
+    case RP_N_PRECISIONS:
+    default:
+      return "BF16";
+    }
+}
+
+/* "bf16": a precision's name in gpus.json's "precisions". */
+static const char *
+precision_key (RpPrecision precision)
+{
+  static const char *const keys[] = { "fp32", "fp16", "fp8", "bf16" };
+  const char *name = precision_name (precision);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (g_ascii_strcasecmp (keys[i], name) == 0)
+      return keys[i];
+  return "bf16";
+}
+
+/* "memory bandwidth, FP32 throughput and BF16 throughput" */
+static char *
+field_list (guint32 fields)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  GString *text = g_string_new (NULL);
+
+  for (guint b = 0; b < RP_N_GPU_FIELDS; b++)
+    if ((fields & (1u << b)) != 0)
+      g_ptr_array_add (names, (gpointer) rp_words_gpu_field (1u << b));
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (i > 0)
+        /* TRANSLATORS: the separators of a list: "a, b and c" */
+        g_string_append (text, i + 1 == names->len ? _(" and ") : _(", "));
+      g_string_append (text, g_ptr_array_index (names, i));
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* "AutoDL RTX 4090": the provider and the offer's name. */
+static char *
+offer_name (const RpCloudOffer *offer)
+{
+  return g_strdup_printf ("%s %s", rp_cloud_offer_get_provider (offer),
+                          rp_cloud_offer_get_name (offer));
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -106,34 +157,45 @@ rp_words_price_origin (const RpPrice *price,
 }
 
 char *
+rp_words_stale_price (const RpStalePrice *stale)
+{
+  g_autofree char *where = NULL;
+  g_autofree char *age = NULL;
+  guint months;
+
+  g_return_val_if_fail (stale != NULL && (guint) stale->part < RP_N_PRICE_PARTS, NULL);
+
+  months = (guint) round (stale->age_months);
+  age = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u month old", "%u months old", months),
+                         months);
+  where = stale_where (stale);
+  if (where != NULL)
+    /* TRANSLATORS: one stale price: its name, where from, its date, its age */
+    return g_strdup_printf (_("%s (%s, %s, %s)"), _(price_part_names[stale->part]), where,
+                            stale->price->as_of, age);
+  /* TRANSLATORS: one stale price: its name, its date, its age */
+  return g_strdup_printf (_("%s (%s, %s)"), _(price_part_names[stale->part]),
+                          stale->price->as_of, age);
+}
+
+char *
 rp_words_stale_prices (const RpEstimate *estimate,
                        GDate            *today)
 {
-  const RpPrices *prices;
+  g_autoptr(GArray) stale = NULL;
   GString *list = NULL;
 
   g_return_val_if_fail (estimate != NULL && today != NULL, NULL);
 
   if (!estimate->cost.computed)
     return NULL;
-  prices = &estimate->cost.prices;
-  for (guint i = 0; i < G_N_ELEMENTS (price_parts); i++)
+  stale = rp_prices_stale (&estimate->cost.prices, today);
+  for (guint i = 0; i < stale->len; i++)
     {
-      const RpPrice *p = G_STRUCT_MEMBER_P (prices, price_parts[i].offset);
-      g_autofree char *where = NULL;
+      g_autofree char *item = rp_words_stale_price (&g_array_index (stale, RpStalePrice, i));
 
-      if (p->origin == RP_PRICE_USER || p->origin == RP_PRICE_UNKNOWN ||
-          !rp_price_is_stale (p->as_of, today))
-        continue;
-      where = price_where (prices, p);
       list = list != NULL ? g_string_append (list, _(", ")) : g_string_new (NULL);
-      if (where != NULL)
-        /* TRANSLATORS: one stale price: its name, where from, its date */
-        g_string_append_printf (list, _("%s (%s, %s)"), _(price_parts[i].name), where,
-                                p->as_of);
-      else
-        /* TRANSLATORS: one stale price: its name, its date */
-        g_string_append_printf (list, _("%s (%s)"), _(price_parts[i].name), p->as_of);
+      g_string_append (list, item);
     }
   if (list == NULL)
     return NULL;
@@ -456,4 +518,252 @@ rp_words_licence (const RpLicenceTerm *term,
                             "(section %s, since %s): a cluster of them hosted in a datacenter "
                             "is outside it; choose datacenter GPUs there"), gpu_name,
                           term->clause, term->since);
+}
+
+const char *
+rp_words_gpu_field (RpGpuField field)
+{
+  switch (field)
+    {
+    case RP_GPU_FIELD_BANDWIDTH:
+      return _("memory bandwidth");
+    case RP_GPU_FIELD_TFLOPS_FP32:
+      return _("FP32 throughput");
+    case RP_GPU_FIELD_TFLOPS_TF32:
+      return _("TF32 throughput");
+    case RP_GPU_FIELD_TFLOPS_FP16:
+      return _("FP16 throughput");
+    case RP_GPU_FIELD_TFLOPS_BF16:
+      return _("BF16 throughput");
+    case RP_GPU_FIELD_TFLOPS_FP8:
+      return _("FP8 throughput");
+    case RP_GPU_FIELD_PRECISIONS:
+      return _("precisions");
+    case RP_GPU_FIELD_TDP:
+      return _("board power");
+    case RP_GPU_FIELD_PCIE_GEN:
+      return _("PCIe generation");
+    case RP_GPU_FIELD_COMPUTE_CAPABILITY:
+      return _("compute capability");
+    case RP_GPU_FIELD_INTERCONNECT:
+      return _("GPU link bandwidth");
+    default:
+      g_return_val_if_reached ("?");
+    }
+}
+
+char *
+rp_words_precision_unknown (const RpGpu *gpu,
+                            RpPrecision  precision)
+{
+  const char *name;
+  const char *key;
+
+  g_return_val_if_fail (gpu != NULL, NULL);
+
+  name = precision_name (precision);
+  key = rp_gpu_field_to_key (rp_gpu_precision_field (precision));
+  switch (rp_gpu_precision_support (gpu, precision))
+    {
+    case RP_SUPPORT_UNKNOWN:
+      /* TRANSLATORS: a precision ("BF16"), a GPU's name, the precision, the
+       * catalog key of its rate ("tflops.bf16") */
+      return g_strdup_printf (_("%s support of the %s is not in the catalog, so the run is not "
+                                "timed: add “%s” to its “precisions” and its rate as “%s” in "
+                                "your GPU catalog (gpus.json), or choose another precision"),
+                              name, gpu->name, precision_key (precision), key);
+    case RP_SUPPORT_YES:
+      if (rp_gpu_peak_tflops (gpu, precision) > 0)
+        return NULL;
+      /* TRANSLATORS: a precision ("BF16"), a GPU's name, a catalog key */
+      return g_strdup_printf (_("The %s throughput of the %s is not in the catalog, so the run "
+                                "is not timed: add it as “%s” in your GPU catalog (gpus.json), "
+                                "or choose another precision"), name, gpu->name, key);
+    case RP_SUPPORT_NO:
+    default:
+      return NULL;
+    }
+}
+
+char *
+rp_words_gpu_derived (const RpGpu *gpu)
+{
+  GString *text = NULL;
+
+  g_return_val_if_fail (gpu != NULL, NULL);
+
+  for (guint i = 0; i < gpu->derivations->len; i++)
+    {
+      const RpGpuDerivation *d = g_ptr_array_index (gpu->derivations, i);
+      guint32 fields = 0;
+      g_autofree char *list = NULL;
+      const char *why;
+      gboolean several;
+
+      for (guint b = 0; b < RP_N_GPU_FIELDS; b++)
+        if (rp_gpu_field_derivation (gpu, 1u << b) == d)
+          fields |= 1u << b;
+      if (fields == 0)
+        continue;
+      list = field_list (fields);
+      several = (fields & (fields - 1)) != 0;
+      why = d->why_zh != NULL && rp_units_reads_chinese () ? d->why_zh : d->why;
+      text = text != NULL ? g_string_append_c (text, ' ') : g_string_new (NULL);
+      if (d->from_gpu != NULL)
+        {
+          const RpGpu *from = d->from_entry;
+
+          /* TRANSLATORS: figures ("memory bandwidth and BF16 throughput"),
+           * a GPU, the GPU they are taken from, the reason from the catalog */
+          g_string_append_printf (text, several
+                                  ? _("The %s of the %s are taken from the %s: %s.")
+                                  : _("The %s of the %s is taken from the %s: %s."),
+                                  list, gpu->name, from != NULL ? from->name : d->from_gpu,
+                                  why);
+        }
+      else
+        /* TRANSLATORS: a figure, a GPU, another figure, the reason */
+        g_string_append_printf (text, _("The %s of the %s is taken as its %s: %s."), list,
+                                gpu->name, rp_words_gpu_field (d->from_field), why);
+    }
+  return text != NULL ? g_string_free (text, FALSE) : NULL;
+}
+
+char *
+rp_words_rent_choice (const RpPrices *prices,
+                      const char     *gpu_name)
+{
+  const RpCloudOffer *offer;
+  GString *text = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (prices != NULL && gpu_name != NULL, NULL);
+
+  offer = prices->offer;
+  if (offer == NULL || prices->rent_flags == 0)
+    return NULL;
+  name = offer_name (offer);
+  text = g_string_new (NULL);
+  if ((prices->rent_flags & RP_RENT_FLAG_SHAPE_TOO_SMALL) != 0)
+    {
+      guint max = rp_cloud_offer_max_gpus_per_node (offer);
+
+      /* TRANSLATORS: an offer, its largest instance in GPUs, a GPU name */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s rents at most %u GPU in one instance, so "
+                                                 "these nodes of %s cannot be rented from it; "
+                                                 "choose fewer GPUs per node or another offer",
+                                                 "%s rents at most %u GPUs in one instance, so "
+                                                 "these nodes of %s cannot be rented from it; "
+                                                 "choose fewer GPUs per node or another offer",
+                                                 max), name, max, gpu_name);
+      return g_string_free (text, FALSE);
+    }
+  if ((prices->rent_flags & RP_RENT_FLAG_USER_QUOTE) != 0)
+    /* TRANSLATORS: an offer */
+    g_string_append_printf (text, _("The rent is your own quote from %s, used before the "
+                                    "catalog’s offers."), name);
+  if ((prices->rent_flags & RP_RENT_FLAG_WON_ON_MARGIN) != 0 && prices->rent_beaten != NULL)
+    {
+      g_autofree char *beaten = offer_name (prices->rent_beaten);
+      g_autofree char *margin = rp_units_format_percent (RP_UNKNOWN_PROVIDER_MARGIN * 100, 0);
+
+      /* TRANSLATORS: an offer, the margin ("25 %"), the known offer it beat */
+      g_string_append_printf (text, _("%s is from a provider whose prices and terms Rigplan "
+                                      "could not check; it is chosen only because it costs at "
+                                      "least %s less than %s, the cheapest offer from a known "
+                                      "provider: check its terms before you rent."),
+                              name, margin, beaten);
+    }
+  else if ((prices->rent_flags & RP_RENT_FLAG_PROVIDER_UNKNOWN) != 0)
+    /* TRANSLATORS: an offer */
+    g_string_append_printf (text, _("%s is from a provider whose prices and terms Rigplan could "
+                                    "not check: check them before you rent."), name);
+  if ((prices->rent_flags & RP_RENT_FLAG_SHAPE_UNSTATED) != 0)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      /* TRANSLATORS: an offer */
+      g_string_append_printf (text, _("%s bills by the card and does not say how many cards one "
+                                      "machine holds: check that one machine rents all the GPUs "
+                                      "of a node."), name);
+    }
+  if (text->len == 0)
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
+  return g_string_free (text, FALSE);
+}
+
+const char *
+rp_words_hole_entry (RpHoleEntry entry)
+{
+  switch (entry)
+    {
+    case RP_HOLE_GPU:
+      /* TRANSLATORS: a kind of catalog entry, in "rigplan-cli catalog check" */
+      return _("GPU");
+    case RP_HOLE_OFFER:
+      return _("offer");
+    case RP_HOLE_PURCHASE:
+      return _("purchase");
+    case RP_HOLE_REGION:
+      return _("region");
+    case RP_N_HOLE_ENTRIES:
+    default:
+      g_return_val_if_reached ("?");
+    }
+}
+
+char *
+rp_words_catalog_hole (const RpCatalogHole *hole)
+{
+  g_return_val_if_fail (hole != NULL, NULL);
+
+  switch (hole->kind)
+    {
+    case RP_HOLE_UNKNOWN_FIGURE:
+      /* TRANSLATORS: a catalog key, in "rigplan-cli catalog check" */
+      return g_strdup_printf (_("%s: unknown"), hole->key);
+    case RP_HOLE_UNKNOWN_SUPPORT:
+      /* TRANSLATORS: a precision ("BF16") */
+      return g_strdup_printf (_("%s support: unknown"), precision_name (hole->precision));
+    case RP_HOLE_DERIVED:
+      if (hole->from != NULL)
+        /* TRANSLATORS: a catalog key, a GPU id */
+        return g_strdup_printf (_("%s: taken from %s"), hole->key, hole->from);
+      /* TRANSLATORS: a catalog key */
+      return g_strdup_printf (_("%s: taken from another figure"), hole->key);
+    case RP_HOLE_NO_RENT:
+      return g_strdup (_("no offer rents it"));
+    case RP_HOLE_NO_PURCHASE:
+      return g_strdup (_("no price to buy it"));
+    case RP_HOLE_STALE:
+      {
+        guint months = (guint) round (MAX (hole->age_months, 0));
+
+        if (hole->age_months < 0)
+          /* TRANSLATORS: a catalog key, then its date, which is after today */
+          return g_strdup_printf (_("%s %s: after today, so the date is wrong"), hole->key,
+                                  hole->as_of);
+
+        /* TRANSLATORS: a catalog key, its date, its age in months */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s %s: %u month old",
+                                             "%s %s: %u months old", months),
+                                hole->key, hole->as_of, months);
+      }
+    case RP_HOLE_UNSOURCED:
+      /* TRANSLATORS: a catalog key ("source", "source_kind") */
+      return g_strdup_printf (_("%s: missing"), hole->key);
+    case RP_HOLE_LISTING:
+      return g_strdup (_("price from a listing (one seller’s asking price)"));
+    case RP_HOLE_UNKNOWN_PROVIDER:
+      return g_strdup (_("provider of unknown standing"));
+    case RP_HOLE_SHAPE_UNSTATED:
+      return g_strdup (_("rents by the card; how many cards one machine holds is not stated"));
+    case RP_N_HOLE_KINDS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
 }

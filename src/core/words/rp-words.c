@@ -757,6 +757,8 @@ rent_terms (RpRentKind kind)
       return _("by the day");
     case RP_RENT_MONTHLY:
       return _("by the month");
+    case RP_RENT_CAPACITY_BLOCK:
+      return _("in a capacity block booked ahead");
     case RP_RENT_ON_DEMAND:
     case RP_N_RENT_KINDS:
     default:
@@ -811,23 +813,13 @@ plan_row_alone (const RpPlan    *plan,
       g_autofree char *capital = rp_units_format_money (r->capital, plan->currency);
       g_autofree char *monthly = rp_units_format_money (r->per_month, plan->currency);
       g_autofree char *use = rp_units_format_percent (plan->utilization_pct, 0);
-      g_autofree char *payback = NULL;
 
-      if (r->break_even_months >= 0)
-        {
-          g_autofree char *months = rp_units_format_number (r->break_even_months, 0);
-
-          /* TRANSLATORS: months, then a utilization "60 %" */
-          payback = g_strdup_printf (_("pays back against renting in %s months at %s use"),
-                                     months, use);
-        }
-      else
-        /* TRANSLATORS: %s is a utilization "60 %" */
-        payback = g_strdup_printf (_("does not pay back against renting at %s use"), use);
-      /* TRANSLATORS: machine, price, monthly cost of owning it, duration
-       * of the run, then whether it pays back */
-      return g_strdup_printf (_("%s bought for %s, then %s a month: %s; %s"), machine,
-                              capital, monthly, days, payback);
+      /* whether it pays back is the decision's (against the best rental,
+       * rp-decision.c), not this row's */
+      /* TRANSLATORS: machine, price, monthly cost of owning it at a
+       * utilization, duration of the run */
+      return g_strdup_printf (_("%s bought for %s, then %s a month at %s use: %s"), machine,
+                              capital, monthly, use, days);
     }
 }
 
@@ -993,8 +985,6 @@ rp_words_plan_reason (const RpPlan    *plan,
 
   if (kind >= 0)
     return plan_answer_reason (plan, (guint) kind);
-  if (plan->overall >= 0)
-    return NULL;
   /* the answer the user asked for, renting first when both */
   return plan_answer_reason (plan, plan->acquire == RP_ACQUIRE_BUY ? RP_PLAN_BUY : RP_PLAN_RENT);
 }

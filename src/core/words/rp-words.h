@@ -8,11 +8,13 @@
 #pragma once
 
 #include "rp-compare.h"
+#include "rp-decision.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
 #include "rp-figures.h"
 #include "rp-planner.h"
 #include "rp-units.h"
+#include "rp-words-market.h"
 
 G_BEGIN_DECLS
 
@@ -71,6 +73,22 @@ char *rp_words_plan_row            (const RpPlan     *plan,
 char *rp_words_plan_reason         (const RpPlan     *plan,
                                     const RpCatalog  *catalog,
                                     gint              kind);
+/* ---- the decision (rp-words-decision.c) ---------------------------- */
+
+/* "Cheapest rental", "Your machine, fixed", … */
+const char *rp_words_choice_label  (RpChoiceKind      kind);
+/* One choice as a sentence: the machine, how it is had, the run's time
+ * and cost, the limits it breaks, what to know first (a market's rules,
+ * a licence, a stale price). */
+char *rp_words_choice              (const RpChoice   *choice);
+/* "Recommended: rent 2 × A100 …", or "Nothing meets every limit". */
+char *rp_words_decision_headline   (const RpDecision *decision);
+/* Why the recommendation is what it is, in a sentence or two. */
+char *rp_words_decision_why        (const RpDecision *decision);
+/* What the decision says of buying ("Don't buy: …"); NULL when buying
+ * was not asked for. */
+char *rp_words_buy_verdict         (const RpDecision *decision);
+
 /* The error as one sentence a person reads: the field's label instead of
  * its key ("Layers: expected a whole number from 1 to 10,000"). */
 char *rp_words_error               (const GError     *error);
