@@ -60,7 +60,7 @@ static const GOptionEntry shared_entries[] = {
 static void
 print_json (char *text)
 {
-  fputs (text, stdout);
+  rp_cli_print_data (text);
   g_free (text);
 }
 
@@ -342,7 +342,8 @@ add_provenance (cJSON      *obj,
   rp_json_add_string (obj, "source", source);
   rp_json_add_string (obj, "source_kind", source_kind);
   rp_json_add_string (obj, "as_of", as_of);
-  if (rp_as_of_months (as_of, today, &months))
+  /* a date after today is wrong: no age, and stale, never fresh */
+  if (rp_as_of_months (as_of, today, &months) && !rp_as_of_is_future (as_of, today))
     rp_json_add_number (obj, "age_months", round (months * 10) / 10);
   else
     cJSON_AddNullToObject (obj, "age_months");
@@ -834,7 +835,7 @@ print_estimate (const RpScenario *scenario,
   g_autofree char *model = scenario->model.preset != NULL ? g_strdup (scenario->model.preset)
                                                           : g_strdup (_("custom"));
 
-  g_print ("%s\n", scenario->name);
+  g_print ("%s\n", rp_cli_one_line (scenario->name));
   /* TRANSLATORS: "Model: llama-3-8b, 8.03 billion parameters; GPUs: 1 × NVIDIA … " */
   g_print (_("Model: %s, %s parameters; GPUs: %u × %s\n\n"), model, params,
            rp_scenario_n_gpus (scenario), est->gpu->name);
@@ -1057,7 +1058,7 @@ print_plan (const RpScenario *scenario,
   g_autofree char *space = rp_units_format_count ((double) plan->n_space);
   g_autofree char *seconds = rp_units_format_number (plan->seconds, 2);
 
-  g_print ("%s\n", scenario->name);
+  g_print ("%s\n", rp_cli_one_line (scenario->name));
   /* TRANSLATORS: machines searched, of all; settings estimated, of the space; seconds */
   g_print (_("%u of %u machines searched; %s of %s settings estimated in %s s.\n\n"),
            plan->n_searched, plan->n_machines, evaluated, space, seconds);
@@ -1143,6 +1144,7 @@ run_plan (const RpCliCommand *command,
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpDecision) decision = NULL;
   RpPlanOptions options;
+  int status = EXIT_OK;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
@@ -1152,6 +1154,9 @@ run_plan (const RpCliCommand *command,
     return rp_cli_usage_error (context, _("--top must be at least 1"));
   if ((opt_apply != NULL) != (opt_apply_output != NULL))
     return rp_cli_usage_error (context, _("--apply and -o go together"));
+  if (!rp_cli_check_output (opt_apply_output, (const char *const *) argv + 1,
+                            RP_FILE_KIND_SCENARIO, &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -1320,6 +1325,7 @@ run_export (const RpCliCommand *command,
   RpEstimateFormat data_format = RP_ESTIMATE_FORMAT_JSON;
   gboolean is_png, is_svg, is_pdf, is_data;
   double width, height;
+  int status = EXIT_OK;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
@@ -1341,6 +1347,9 @@ run_export (const RpCliCommand *command,
     return rp_cli_usage_error (context, _("--chart must be vram, time, cost or break-even"));
   if (opt_chart == NULL && !is_pdf && !is_data)
     return rp_cli_usage_error (context, _("name a chart with --chart for PNG and SVG"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1,
+                            rp_cli_export_kind (opt_output, RP_FILE_KIND_ESTIMATE_JSON), &status))
+    return status;
   rp_report_options_init (&options);
   if (opt_paper != NULL && !rp_paper_from_string (opt_paper, &options.paper))
     return rp_cli_usage_error (context, _("--paper must be a4 or letter"));
@@ -1552,6 +1561,9 @@ run_fix (const RpCliCommand *command,
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_fix_output == NULL)
     return rp_cli_usage_error (context, _("name the fixed file with -o FILE"));
+  if (!rp_cli_check_output (opt_fix_output, (const char *const *) argv + 1,
+                            RP_FILE_KIND_SCENARIO, &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -1780,11 +1792,12 @@ print_compare (const RpCompare *cmp)
 
       if (source != NULL)
         g_print ("%s %s  %s (%s)\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i),
-                 source);
+                 status_mark (rp_compare_get_status (cmp, i)),
+                 rp_cli_one_line (rp_words_compare_name (cmp, i)), source);
       else
         g_print ("%s %s  %s\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i));
+                 status_mark (rp_compare_get_status (cmp, i)),
+                 rp_cli_one_line (rp_words_compare_name (cmp, i)));
     }
   for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
     {
@@ -1815,6 +1828,7 @@ add_compare_input (const char *path,
                    GPtrArray  *sources,
                    int        *status)
 {
+  static gsize text_bytes = 0;  /* the comparison's budget (rp-compare-set.h) */
   g_autoptr(GError) error = NULL;
 
   if (g_str_has_suffix (path, ".rigplan-compare"))
@@ -1831,20 +1845,25 @@ add_compare_input (const char *path,
         {
           const RpCompareEntry *entry = rp_compare_set_get (set, i);
 
+          if (!rp_compare_set_charge_text (&text_bytes, entry->scenario, &error))
+            {
+              *status = rp_cli_fail_file (EXIT_BAD_INPUT, path, error);
+              return FALSE;
+            }
           g_ptr_array_add (scenarios, rp_scenario_copy (entry->scenario));
           g_ptr_array_add (sources, g_strdup (entry->path != NULL ? entry->path : path));
         }
       return TRUE;
     }
   {
-    RpScenario *scenario = rp_scenario_load_file (path, &error);
+    g_autoptr(RpScenario) scenario = rp_scenario_load_file (path, &error);
 
-    if (scenario == NULL)
+    if (scenario == NULL || !rp_compare_set_charge_text (&text_bytes, scenario, &error))
       {
-        *status = rp_cli_fail (EXIT_BAD_INPUT, error->message);
+        *status = rp_cli_fail_file (EXIT_BAD_INPUT, scenario != NULL ? path : NULL, error);
         return FALSE;
       }
-    g_ptr_array_add (scenarios, scenario);
+    g_ptr_array_add (scenarios, g_steal_pointer (&scenario));
     g_ptr_array_add (sources, g_strdup (path));
   }
   return TRUE;
@@ -1898,6 +1917,11 @@ run_compare (const RpCliCommand *command,
       if (!g_str_has_suffix (lower, ".pdf") && !g_str_has_suffix (lower, ".csv") &&
           !g_str_has_suffix (lower, ".json"))
         return rp_cli_usage_error (context, _("the output file must end in .pdf, .csv or .json"));
+      if (!rp_cli_check_output (opt_compare_output, (const char *const *) argv + 1,
+                                rp_cli_export_kind (opt_compare_output,
+                                                    RP_FILE_KIND_COMPARISON_JSON),
+                                &status))
+        return status;
     }
   rp_report_options_init (&options);
   if (opt_compare_paper != NULL && !rp_paper_from_string (opt_compare_paper, &options.paper))
@@ -1905,9 +1929,11 @@ run_compare (const RpCliCommand *command,
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc && scenarios->len <= RP_COMPARE_MAX_SCENARIOS; i++)
     if (!add_compare_input (argv[i], scenarios, sources, &status))
       return status;
+  if (scenarios->len < 2 && argc == 2 && g_str_has_suffix (argv[1], ".rigplan-compare"))
+    return rp_cli_compare_too_few (argv[1], scenarios->len);
   if (scenarios->len < 2)
     return rp_cli_usage_error (context, _("name at least two scenarios to compare"));
   if (scenarios->len > RP_COMPARE_MAX_SCENARIOS)
@@ -1993,34 +2019,35 @@ static const RpCliCommand commands[] = {
   { .name = "plan", .parameter = N_("FILE.rigplan"),
     .summary = N_("Find the machine to rent and the machine to buy: GPU types, counts and "
                   "parallel settings."),
-    .entries = plan_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO,
+    .entries = plan_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
     .run = run_plan },
   { .name = "fix", .parameter = N_("FILE.rigplan"),
     .summary = N_("Apply the change Rigplan proposes for the first unmet check, and save it."),
-    .entries = fix_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO,
+    .entries = fix_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
     .run = run_fix },
   { .name = "compare", .parameter = N_("A.rigplan B.rigplan …"),
     .summary = N_("Compare scenarios side by side: inputs, verdicts, time and cost. A "
                   "*.rigplan-compare file stands for its scenarios."),
-    .entries = compare_entries, .flags = RP_CLI_SHARED_OPTIONS,
+    .entries = compare_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION,
     .args = RP_CLI_ARGS_SCENARIOS, .run = run_compare },
   { .name = "export", .parameter = N_("FILE.rigplan"),
     .summary = N_("Write the plan as a PDF report, one chart as PDF, PNG or SVG, or the "
                   "estimate as CSV or JSON; with --format, a launch config (“export --format "
                   "deepspeed --help”)."),
-    .entries = export_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO,
+    .entries = export_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
     .run = run_export },
   { .name = "export", .parameter = N_("FILE.rigplan"), .variant = "format",
     .summary = N_("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
                   "config JSON, an accelerate config YAML, a torchrun script, or how to run "
                   "it."),
-    .entries = rp_cli_launch_entries, .args = RP_CLI_ARGS_SCENARIO,
+    .entries = rp_cli_launch_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
     .run = rp_cli_run_export_launch },
   { .name = "import", .parameter = N_("PATH…"),
     .summary = N_("Make a scenario from a Hugging Face model (config.json or its directory) "
                   "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
                   "what was approximated."),
-    .entries = rp_cli_import_entries, .args = RP_CLI_ARGS_PATHS, .run = rp_cli_run_import },
+    .entries = rp_cli_import_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_PATHS,
+    .run = rp_cli_run_import },
   { .name = "guide",
     .summary = N_("The sizing guide: the machine to rent and to buy for common kinds of "
                   "training, planned now from the bundled scenarios."),
@@ -2242,6 +2269,7 @@ rp_cli_main (int    argc,
   const RpCliCommand *command;
   int n_words = 1;
 
+  rp_cli_guard_output ();
   setup_i18n ();
   if (argc < 2)
     {

@@ -8,9 +8,21 @@
 #include "rp-chart.h"
 #include "rp-export-launch.h"
 #include "rp-report.h"
+#include "rp-text.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+static gboolean opt_force = FALSE;
+
+static const GOptionEntry force_entries[] = {
+  { "force", 0, 0, G_OPTION_ARG_NONE, &opt_force,
+    N_("Write even over an input of this command or a file of another kind"), NULL },
+  { NULL }
+};
 
 /* ---- exit statuses -------------------------------------------------- */
 
@@ -121,11 +133,76 @@ rp_cli_command_context (const RpCliCommand *command)
     g_option_context_add_main_entries (context, command->entries, GETTEXT_PACKAGE);
   if (command->flags & RP_CLI_SHARED_OPTIONS)
     g_option_context_add_main_entries (context, rp_cli_get_shared_entries (), GETTEXT_PACKAGE);
+  if (command->flags & RP_CLI_FORCE_OPTION)
+    g_option_context_add_main_entries (context, force_entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _(command->summary));
   return context;
 }
 
 /* ---- failures ------------------------------------------------------- */
+
+
+/* ---- output: nothing from a file drives the terminal ---------------- */
+
+/* As GLib's own g_print() writes: UTF-8 as it is on a UTF-8 console,
+ * otherwise converted to the console's charset with "?" for what it
+ * lacks. */
+static void
+write_console (FILE       *stream,
+               const char *utf8)
+{
+  const char *charset = NULL;
+  g_autofree char *converted = NULL;
+
+  if (!g_get_console_charset (&charset))
+    converted = g_convert_with_fallback (utf8, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+  fputs (converted != NULL ? converted : utf8, stream);
+  fflush (stream);
+}
+
+static void
+print_guarded (const char *text)
+{
+  g_autofree char *safe = rp_text_for_terminal (text, -1, RP_TEXT_KEEP_LINES);
+
+  write_console (stdout, safe);
+}
+
+static void
+printerr_guarded (const char *text)
+{
+  g_autofree char *safe = rp_text_for_terminal (text, -1, RP_TEXT_KEEP_LINES);
+
+  write_console (stderr, safe);
+}
+
+void
+rp_cli_guard_output (void)
+{
+  g_set_print_handler (print_guarded);
+  g_set_printerr_handler (printerr_guarded);
+}
+
+void
+rp_cli_print_data (const char *text)
+{
+  g_autofree char *safe = rp_text_for_terminal (text, -1, RP_TEXT_KEEP_LINES);
+
+  fputs (safe, stdout);
+}
+
+const char *
+rp_cli_one_line (const char *text)
+{
+  static GPtrArray *kept = NULL;
+  char *safe = rp_text_for_terminal (text, -1, RP_TEXT_ONE_LINE);
+
+  /* a handful per run (names in headings); kept until exit */
+  if (kept == NULL)
+    kept = g_ptr_array_new ();
+  g_ptr_array_add (kept, safe);
+  return safe;
+}
 
 int
 rp_cli_fail (int         status,
@@ -133,6 +210,103 @@ rp_cli_fail (int         status,
 {
   g_printerr ("rigplan-cli: %s\n", message);
   return status;
+}
+
+int
+rp_cli_fail_file (int           status,
+                  const char   *path,
+                  const GError *error)
+{
+  if (path == NULL)
+    return rp_cli_fail (status, error->message);
+  g_printerr ("rigplan-cli: %s: %s\n", path, error->message);
+  return status;
+}
+
+int
+rp_cli_compare_too_few (const char *path,
+                        guint       n_scenarios)
+{
+  /* TRANSLATORS: a compare file with 0 or 1 scenarios; %s is the file,
+   * “scenarios” the key in it */
+  g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                           "rigplan-cli: %s: scenarios: holds %u scenario; a comparison needs "
+                           "at least two: add one to it, or name more files\n",
+                           "rigplan-cli: %s: scenarios: holds %u scenarios; a comparison needs "
+                           "at least two: add one to it, or name more files\n", n_scenarios),
+              path, n_scenarios);
+  return EXIT_BAD_INPUT;
+}
+
+/* ---- outputs: never over an input, nor over a file of another kind -- */
+
+const GOptionEntry *
+rp_cli_get_force_entries (void)
+{
+  return force_entries;
+}
+
+static gboolean
+same_file (const GStatBuf *a,
+           const char     *path)
+{
+  GStatBuf b;
+
+  return g_stat (path, &b) == 0 && a->st_dev == b.st_dev && a->st_ino == b.st_ino;
+}
+
+gboolean
+rp_cli_check_output (const char        *output,
+                     const char *const *inputs,
+                     RpFileKind         kind,
+                     int               *status)
+{
+  GStatBuf st;
+  RpFileKind there;
+
+  /* nothing there yet; or a directory, a device: the writer says why not */
+  if (output == NULL || strcmp (output, "-") == 0 || opt_force || g_stat (output, &st) != 0 ||
+      !S_ISREG (st.st_mode))
+    return TRUE;
+  for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
+    if (same_file (&st, inputs[i]))
+      {
+        /* TRANSLATORS: the first %s is the output file, the second the
+         * input it is (the same name, or another name of the same file),
+         * the third what would be written, e.g. "a DeepSpeed config" */
+        g_printerr (_("rigplan-cli: %s: this is %s, an input of this command; writing %s "
+                      "would replace it: give another output file, or --force\n"),
+                    output, inputs[i], rp_file_kind_describe (kind));
+        *status = EXIT_BAD_INPUT;
+        return FALSE;
+      }
+  there = rp_file_kind_sniff (output);
+  if (there == RP_FILE_KIND_NONE || there == kind)
+    return TRUE;
+  /* TRANSLATORS: the first %s is the output file, the second what it
+   * holds ("a Hugging Face model config"), the third what would be written */
+  g_printerr (_("rigplan-cli: %s: holds %s; writing %s would replace it: give another output "
+                "file, or --force\n"), output, rp_file_kind_describe (there),
+              rp_file_kind_describe (kind));
+  *status = EXIT_BAD_INPUT;
+  return FALSE;
+}
+
+RpFileKind
+rp_cli_export_kind (const char *output,
+                    RpFileKind  json_kind)
+{
+  g_autofree char *lower = g_ascii_strdown (output, -1);
+
+  if (g_str_has_suffix (lower, ".pdf"))
+    return RP_FILE_KIND_PDF;
+  if (g_str_has_suffix (lower, ".png"))
+    return RP_FILE_KIND_PNG;
+  if (g_str_has_suffix (lower, ".svg"))
+    return RP_FILE_KIND_SVG;
+  if (g_str_has_suffix (lower, ".csv"))
+    return RP_FILE_KIND_CSV;
+  return json_kind;
 }
 
 int

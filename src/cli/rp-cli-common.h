@@ -12,6 +12,7 @@
 #pragma once
 
 #include "rp-catalog.h"
+#include "rp-file-kind.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,7 @@ typedef enum
 typedef enum
 {
   RP_CLI_SHARED_OPTIONS = 1u << 0,      /* takes --json and --catalog */
+  RP_CLI_FORCE_OPTION = 1u << 1,        /* writes a file: takes --force */
 } RpCliFlags;
 
 typedef struct _RpCliCommand RpCliCommand;
@@ -89,9 +91,47 @@ char                  *rp_cli_command_dup_variant   (const RpCliCommand *command
 int             rp_cli_main          (int             argc,
                                       char          **argv);
 
+/* Every g_print() and g_printerr() from here on writes what could drive
+ * a terminal (escape sequences, carriage returns, bidirectional
+ * overrides from a shared file) as visible escapes (rp-text.h): call it
+ * first in main(). */
+void            rp_cli_guard_output  (void);
+/* Writes @text (JSON, a config) to stdout as it is, but for the same
+ * escapes, which JSON reads back as the same characters. */
+void            rp_cli_print_data    (const char     *text);
+/* @text from a file (a scenario's name) on one line: new lines escaped
+ * too.  The copy lives until the program ends. */
+const char     *rp_cli_one_line      (const char     *text);
 /* Prints "rigplan-cli: MESSAGE" and returns @status. */
 int             rp_cli_fail          (int             status,
                                       const char     *message);
+/* Prints "rigplan-cli: PATH: MESSAGE" (without "PATH: " when @path is
+ * NULL: the message names the file already) and returns @status. */
+int             rp_cli_fail_file     (int             status,
+                                      const char     *path,
+                                      const GError   *error);
+/* A compare file that is the only input and holds fewer than two
+ * scenarios: names the file and its "scenarios" key, not the help.
+ * EXIT_BAD_INPUT. */
+int             rp_cli_compare_too_few (const char   *path,
+                                        guint         n_scenarios);
+/* --force, taken by the commands flagged RP_CLI_FORCE_OPTION (those that
+ * write files: rp_cli_check_output()). */
+const GOptionEntry *rp_cli_get_force_entries (void);
+/* Whether @output ("-" or NULL: standard output, always) may be written
+ * with a file of @kind: not when it is one of @inputs (NULL-terminated:
+ * the files the command reads, compared as files, through links and
+ * other names), nor when it holds a file of another kind (a scenario
+ * where a DeepSpeed config would go), unless --force was given.
+ * Otherwise prints why, naming the file, and sets *@status. */
+gboolean        rp_cli_check_output  (const char         *output,
+                                      const char *const  *inputs,
+                                      RpFileKind          kind,
+                                      int                *status);
+/* What export or compare writes to @output, by its extension (.pdf,
+ * .png, .svg, .csv; @json_kind for .json). */
+RpFileKind      rp_cli_export_kind   (const char         *output,
+                                      RpFileKind          json_kind);
 /* The message, then the command's help; EXIT_USAGE. */
 int             rp_cli_usage_error   (GOptionContext *context,
                                       const char     *message);

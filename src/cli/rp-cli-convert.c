@@ -99,11 +99,15 @@ rp_cli_run_import (const RpCliCommand *command,
   g_autoptr(RpImport) import = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autofree char *report = NULL;
+  int status = EXIT_OK;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
     return rp_cli_usage_error (context, _("name at least one file or model directory"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, RP_FILE_KIND_SCENARIO,
+                            &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -127,7 +131,7 @@ rp_cli_run_import (const RpCliCommand *command,
       g_autofree char *text = rp_scenario_to_json (scenario);
 
       /* the scenario on stdout for a pipe; what was done on stderr */
-      fputs (text, stdout);
+      rp_cli_print_data (text);
       g_printerr ("%s", report);
       return EXIT_OK;
     }
@@ -216,6 +220,14 @@ plan_row (const RpScenario *scenario,
   return applied;
 }
 
+/* What each launch format writes, for rp_cli_check_output(). */
+static const RpFileKind launch_kinds[RP_N_LAUNCH_FORMATS] = {
+  [RP_LAUNCH_DEEPSPEED] = RP_FILE_KIND_DEEPSPEED_CONFIG,
+  [RP_LAUNCH_ACCELERATE] = RP_FILE_KIND_ACCELERATE_CONFIG,
+  [RP_LAUNCH_TORCHRUN] = RP_FILE_KIND_LAUNCH_SCRIPT,
+  [RP_LAUNCH_HOWTO] = RP_FILE_KIND_TEXT,
+};
+
 int
 rp_cli_run_export_launch (const RpCliCommand *command,
                           int                 argc,
@@ -228,6 +240,7 @@ rp_cli_run_export_launch (const RpCliCommand *command,
   g_autofree char *text = NULL;
   g_auto(GStrv) notes = NULL;
   RpLaunchFormat format;
+  int status = EXIT_OK;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
@@ -235,6 +248,9 @@ rp_cli_run_export_launch (const RpCliCommand *command,
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (!rp_launch_format_from_string (opt_format, &format))
     return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, launch_kinds[format],
+                            &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -257,7 +273,7 @@ rp_cli_run_export_launch (const RpCliCommand *command,
       if (text == NULL)
         return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       if (!opt_json)
-        fputs (text, stdout);
+        rp_cli_print_data (text);
     }
   else if (!rp_launch_export_file (scenario, catalog, format, opt_output, &notes, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);

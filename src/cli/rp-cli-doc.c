@@ -104,6 +104,9 @@ collect_words (void)
       if (c->flags & RP_CLI_SHARED_OPTIONS)
         for (const GOptionEntry *e = rp_cli_get_shared_entries (); e->long_name != NULL; e++)
           add_option (w->options, e);
+      if (c->flags & RP_CLI_FORCE_OPTION)
+        for (const GOptionEntry *e = rp_cli_get_force_entries (); e->long_name != NULL; e++)
+          add_option (w->options, e);
       for (guint k = 0; c->words != NULL && c->words[k] != NULL; k++)
         add_word (w->words, c->words[k]);
     }
@@ -347,6 +350,9 @@ rp_cli_doc_man_cli (const char *date)
         roff_option (out, e);
       if (c->flags & RP_CLI_SHARED_OPTIONS)
         for (const GOptionEntry *e = rp_cli_get_shared_entries (); e->long_name != NULL; e++)
+          roff_option (out, e);
+      if (c->flags & RP_CLI_FORCE_OPTION)
+        for (const GOptionEntry *e = rp_cli_get_force_entries (); e->long_name != NULL; e++)
           roff_option (out, e);
     }
   g_string_append (out, ".SH OPTIONS\n");

@@ -324,10 +324,19 @@ rp_scenario_validate (const RpScenario *self,
     return FALSE;
   /* the rules that tie fields together; a field's own range is the table's */
   if (model_parallel == 0 || n_gpus % model_parallel != 0)
-    return scenario_invalid (error, t->context_parallel > 1 ? "training.context_parallel"
-                                                           : "training.tensor_parallel",
-                             _("tensor × pipeline × context parallel size must divide the "
-                               "GPU count"));
+    {
+      /* the first size that does not divide what the ones before leave */
+      const char *key = n_gpus % t->tensor_parallel != 0 ? "training.tensor_parallel"
+                        : (n_gpus / t->tensor_parallel) % t->pipeline_parallel != 0
+                        ? "training.pipeline_parallel" : "training.context_parallel";
+
+      /* TRANSLATORS: the sizes, their product, then the GPU count */
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
+                        _("tensor × pipeline × context parallel size (%u × %u × %u = %u) must "
+                          "divide the GPU count (%u)"), t->tensor_parallel, t->pipeline_parallel,
+                        MAX (t->context_parallel, 1), model_parallel, n_gpus);
+      return FALSE;
+    }
   if (t->tensor_parallel > hw->gpus_per_node)
     return scenario_invalid (error, "training.tensor_parallel",
                              _("tensor parallelism cannot span more GPUs than one node has"));
@@ -342,4 +351,12 @@ rp_scenario_validate (const RpScenario *self,
         return FALSE;
     }
   return TRUE;
+}
+
+guint
+rp_scenario_batch_step (const RpScenario *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->training.micro_batch * MAX (rp_scenario_data_parallel (self), 1);
 }

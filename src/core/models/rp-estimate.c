@@ -101,6 +101,20 @@ check_owned (const RpScenario *scenario,
   return TRUE;
 }
 
+/* A global batch that is no whole number of steps of every data-parallel
+ * GPU: DeepSpeed refuses such a config, other trainers round it
+ * (rp_scenario_batch_step()).  Advice, not an error: the planner tries
+ * machines the global batch does not divide. */
+static void
+judge_batch (const RpScenario *scenario,
+             RpEstimate       *out)
+{
+  guint step = rp_scenario_batch_step (scenario);
+
+  if (step > 0 && scenario->training.global_batch % step != 0)
+    rp_estimate_advise_with (out, RP_ADVICE_BATCH_UNEVEN, 0, step, "training.global_batch");
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
@@ -142,6 +156,7 @@ rp_estimate_compute (const RpScenario *scenario,
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);
   rp_constraints_judge (scenario, out);
+  judge_batch (scenario, out);
   return TRUE;
 }
 

@@ -285,6 +285,7 @@ typedef enum
   RP_ADVICE_GPU_DERIVED,            /* figures taken from a sibling part (market/) */
   RP_ADVICE_RENT_OFFER_CHOICE,      /* RpPrices.rent_flags: quote, unknown provider, shape */
   RP_ADVICE_RENT_OFFER_TOO_SMALL,   /* the scenario's offer cannot hold its node */
+  RP_ADVICE_BATCH_UNEVEN,           /* value: the step, micro batch × data-parallel GPUs */
   RP_N_ADVICE
 } RpAdvice;
 
