@@ -1782,6 +1782,7 @@ print_compare (const RpCompare *cmp)
   guint n = rp_compare_get_n_columns (cmp);
   g_autofree int *cell_w = g_new (int, n);
   g_autofree char *note = rp_words_compare_currency_note (cmp);
+  g_autofree char *best = NULL;
   int label_w;
   RpCompareRowKind kind = RP_COMPARE_ROW_RESULT;
 
@@ -1814,8 +1815,10 @@ print_compare (const RpCompare *cmp)
       print_compare_row (cmp, row, label_w, cell_w);
     }
   g_print ("\n");
-  /* TRANSLATORS: the legend under "rigplan-cli compare"; keep the marks * and ~ */
-  g_print ("%s\n", _("* the best value of its row   ~ an input that differs"));
+  best = rp_words_compare_best_legend (cmp, "*");
+  /* TRANSLATORS: the legend under "rigplan-cli compare": what marks the
+   * best, then the mark ~ of a differing input (keep it) */
+  g_print (_("%s\n~ an input that differs\n"), best);
   if (note != NULL)
     g_print ("%s\n", note);
 }

@@ -185,6 +185,11 @@ void  rp_words_compare_describe    (RpCompare        *compare,
 /* The column's name, or "Untitled". */
 const char *rp_words_compare_name  (const RpCompare  *compare,
                                     guint             column);
+/* What marks a row's best: "★ the best value of its row", and when some
+ * scenarios miss a check, that only those meeting every check are ranked.
+ * @mark is the front end's mark ("★", "*").  Transfer full. */
+char *rp_words_compare_best_legend (const RpCompare *compare,
+                                    const char      *mark);
 /* "Amounts in ¥ (CNY); B and C converted from $ at 7.1 ¥ per $.", or
  * NULL when every scenario is in the comparison's currency. */
 char *rp_words_compare_currency_note (const RpCompare *compare);
