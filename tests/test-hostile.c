@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-hostile.c: hostile scenario and catalog files, one table row each
  *
+ * Scenario and catalog files (the user's calibrations among them).
  * Every row is a file as a careless editor, a broken disk or an attacker
  * could leave it, and the answer Rigplan must give: the JSON path the
  * error carries (rp_error_get_key()) and a fragment of its message, or
@@ -238,8 +239,37 @@ static const Row estimate_rows[] = {
 #define MODEL_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"kind\": \"decoder\"," \
                           " \"source\": \"s\", \"as_of\": \"d\", " extra "}"
 
+
+#define CALIBRATIONS(entry) \
+  "{\"format\": \"rigplan-calibrations\", \"version\": 1, \"calibrations\": [" entry "]}"
+#define CALIBRATION_WITH(extra) \
+  "{\"gpu\": \"rtx-4090\", \"framework\": \"custom\", \"precision\": \"bf16\"," \
+  " \"activations\": 1.1, \"overhead_bytes\": -1e6" extra "}"
+#define CALIBRATION(extra) CALIBRATION_WITH (", \"utilization\": 0.8, \"as_of\": \"2026-12-01\"" extra)
+
 static const Row catalog_rows[] = {
   TEXT ("good-gpu", GPUS (GPU_WITH ("")), NULL, NULL),
+  /* the user's calibrations (rigplan-cli calibrate writes them) */
+  TEXT ("good-calibration", CALIBRATIONS (CALIBRATION ("")), NULL, NULL),
+  TEXT ("calibrations-not-list", "{\"format\": \"rigplan-calibrations\", \"version\": 1,"
+        " \"calibrations\": {}}", "calibrations", "expected a list"),
+  TEXT ("calibration-utilization-huge", CALIBRATIONS (CALIBRATION_WITH (", \"utilization\": 1000,"
+                                                                       " \"as_of\": \"2026-12-01\"")),
+        "calibrations[0].utilization", "expected a number from"),
+  TEXT ("calibration-no-date", CALIBRATIONS (CALIBRATION_WITH (", \"utilization\": 0.8")),
+        "calibrations[0].as_of", "this key is required"),
+  TEXT ("calibration-date-month-13", CALIBRATIONS (CALIBRATION_WITH (", \"utilization\": 0.8,"
+                                                                    " \"as_of\": \"2026-13-01\"")),
+        "calibrations[0].as_of", "YYYY-MM-DD"),
+  TEXT ("calibration-framework", CALIBRATIONS ("{\"gpu\": \"rtx-4090\", \"framework\": \"jax\"}"),
+        "calibrations[0].framework", "unknown value “jax”"),
+  TEXT ("calibration-row-part", CALIBRATIONS (CALIBRATION (", \"rows\": [{\"part\": \"luck\"}]")),
+        "calibrations[0].rows[0].part", "expected one of"),
+  TEXT ("calibration-row-negative", CALIBRATIONS (CALIBRATION (", \"rows\": [{\"part\":"
+                                                              " \"step_s\", \"measured\": -1}]")),
+        "calibrations[0].rows[0].measured", "expected a number from"),
+  TEXT ("calibration-depths", CALIBRATIONS (CALIBRATION (", \"depths\": [4, 2]")),
+        "calibrations[0].depths", "the smaller first"),
   TEXT ("bom", "\xEF\xBB\xBF" GPUS (GPU_WITH ("")), NULL, NULL),
   TEXT ("empty", "", NULL, "the file is empty"),
   TEXT ("not-json", "{", NULL, "ends before the JSON is complete"),
