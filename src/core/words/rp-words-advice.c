@@ -308,6 +308,10 @@ advice_sentence (const RpWarning  *w,
     case RP_ADVICE_RENT_OFFER_CHOICE:
     case RP_ADVICE_RENT_OFFER_TOO_SMALL:
       return rp_words_rent_choice (&est->cost.prices, gpu_name (est));
+    case RP_ADVICE_CALIBRATED:
+      return est->calibration != NULL ? rp_words_calibrated (est->calibration, est->gpu) : NULL;
+    case RP_ADVICE_CALIBRATION_NOT_APPLIED:
+      return rp_words_calibration_not_applied (s, catalog, est);
     default:
       return NULL;
     }
