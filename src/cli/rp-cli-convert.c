@@ -140,7 +140,7 @@ rp_cli_run_import (int    argc,
 
 static const GOptionEntry launch_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("deepspeed, accelerate, torchrun or howto"), N_("NAME") },
+    N_("deepspeed, accelerate, torchrun, howto or probe"), N_("NAME") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_("Write to FILE (default: standard output)"), N_("FILE") },
   { "plan-row", 0, 0, G_OPTION_ARG_STRING, &opt_plan_row,
@@ -261,7 +261,7 @@ rp_cli_run_export_launch (int    argc,
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (!rp_launch_format_from_string (opt_format, &format))
-    return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
+    return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun, howto or probe"));
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);

@@ -163,3 +163,27 @@ rp_words_calibration_error (double value,
   number = rp_units_format_percent (fabs (pct), fabs (pct) < 10 ? 1 : 0);
   return g_strdup_printf ("%s%s", pct < 0 ? "−" : "+", number);
 }
+
+char *
+rp_words_measure_note (const RpMeasureNote *note)
+{
+  const char *why;
+
+  g_return_val_if_fail (note != NULL && note->key != NULL, NULL);
+
+  if (g_strcmp0 (note->code, "single-device") == 0)
+    why = _("one device runs one micro-batch per step");
+  else if (g_strcmp0 (note->code, "no-library") == 0)
+    why = _("the library it needs is not installed there");
+  else if (g_strcmp0 (note->code, "not-available") == 0)
+    why = _("that PyTorch or device cannot run it");
+  else if (g_strcmp0 (note->code, "approximated") == 0)
+    why = _("approximated");
+  else
+    why = note->text != NULL ? note->text : "";
+  if (note->asked != NULL && note->ran != NULL)
+    /* TRANSLATORS: a scenario key, what ran, what the scenario asks, why */
+    return g_strdup_printf (_("%s: %s ran instead of %s (%s)"), note->key, note->ran,
+                            note->asked, why);
+  return g_strdup_printf ("%s: %s", note->key, why);
+}

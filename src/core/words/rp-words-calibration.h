@@ -3,6 +3,7 @@
  * calibrations (rp-words-calibration.c) */
 #pragma once
 
+#include "rp-calibrate.h"
 #include "rp-calibration.h"
 #include "rp-estimate.h"
 
@@ -37,5 +38,9 @@ char       *rp_words_calibration_compared    (RpCalibrationPart    part,
  * when either is unknown. */
 char       *rp_words_calibration_error       (double               value,
                                               double               measured);
+
+/* "training.zero_stage: 0 ran instead of 3 (one device runs one
+ * micro-batch per step)": a setting the probe could not reproduce. */
+char       *rp_words_measure_note            (const RpMeasureNote *note);
 
 G_END_DECLS
