@@ -14,7 +14,8 @@
  *   rigplan-cli schema [--json]
  *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.pdf|.csv|.json]
  *   rigplan-cli import PATH… [-o FILE.rigplan]           (rp-cli-convert.c)
- *   rigplan-cli export FILE.rigplan --format deepspeed|accelerate|torchrun|howto
+ *   rigplan-cli export FILE.rigplan --format deepspeed|accelerate|torchrun|howto|probe
+ *   rigplan-cli calibrate FILE.rigplan MEASURE… [-o OUT.rigplan]  (rp-cli-calibrate.c)
  *
  * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
  * input (a file or value that cannot be used), 2 usage or internal error. */
@@ -23,6 +24,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-calibrate.h"
 #include "rp-cli-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
@@ -1844,6 +1846,8 @@ print_main_help (FILE *out)
            _("Make a scenario from model and training configs"));
   fprintf (out, "  export FILE --format NAME    %s\n",
            _("Write a DeepSpeed, accelerate or torchrun launch config"));
+  fprintf (out, "  calibrate FILE MEASURE…      %s\n",
+           _("Calibrate the models to your GPU from rigplan-probe measurements"));
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
 }
 
@@ -1902,6 +1906,8 @@ main (int    argc,
     return run_schema (argc - 1, argv + 1);
   if (strcmp (command, "compare") == 0)
     return run_compare (argc - 1, argv + 1);
+  if (strcmp (command, "calibrate") == 0)
+    return rp_cli_run_calibrate (argc - 1, argv + 1);
   g_printerr (_("rigplan-cli: unknown command “%s”\n\n"), command);
   print_main_help (stderr);
   return EXIT_USAGE;
