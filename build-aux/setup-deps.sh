@@ -18,6 +18,8 @@ packages=(
   poppler-utils imagemagick xdotool
   # a comma-decimal locale for the locale-independence tests
   locales
+  # rigplan-probe's test on the CPU: PyTorch and torchvision for /usr/bin/python3
+  python3-torch python3-torchvision
 )
 
 missing=()

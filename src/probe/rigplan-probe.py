@@ -1017,9 +1017,11 @@ class Run(object):
     def point(self, peaks):
         times = self.times
         step_times = [sum(t) for t in times]
+        median = statistics.median(step_times)
         p = {"layers": self.layers,
-             "step_s": statistics.median(step_times),
+             "step_s": median,
              "step_s_min": min(step_times),
+             "step_s_spread": spread(step_times, median),
              "step_times_s": [round(v, 6) for v in step_times],
              "forward_s": statistics.median(t[0] for t in times),
              "backward_s": statistics.median(t[1] for t in times),
@@ -1040,6 +1042,15 @@ class Run(object):
             setattr(self, name, None)
         if self.device.type == "cuda":
             torch.cuda.empty_cache()
+
+
+def spread(values, median):
+    """How much the timed steps disagree: the interquartile range over the
+    median (0 for fewer than four steps)."""
+    if len(values) < 4 or median <= 0:
+        return 0.0
+    q = statistics.quantiles(values, n=4)
+    return round((q[2] - q[0]) / median, 4)
 
 
 def measure_alone(plan, layers, device, steps, warmup, cpu_mem, clock):
@@ -1221,11 +1232,12 @@ def summarize(out, points, mode, layers, plan):
                     "gradients_bytes", "optimizer_bytes", "params", "trainable_params"):
             top[key] = int(round(top[key]))
         top["step_s_min"] = top["step_s"]
+        top["step_s_spread"] = max(a["step_s_spread"], b["step_s_spread"])
         out["extrapolated"] = True
     if not top["step_s"] > 0:
         raise ProbeError("step_s: the step took no measurable time; raise --steps")
-    for key in ("step_s", "step_s_min", "forward_s", "backward_s", "optimizer_s",
-                "peak_allocated_bytes", "peak_reserved_bytes", "weights_bytes",
+    for key in ("step_s", "step_s_min", "step_s_spread", "forward_s", "backward_s",
+                "optimizer_s", "peak_allocated_bytes", "peak_reserved_bytes", "weights_bytes",
                 "gradients_bytes", "optimizer_bytes", "params", "trainable_params"):
         out[key] = top[key]
     out.update(throughput(top, plan))
