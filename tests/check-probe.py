@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The probe on this machine's CPU, then calibrate, then estimate.
 
 1. rigplan-probe builds and steps every model family it knows (Llama- and
@@ -17,6 +18,7 @@ and python3-torchvision): without it every check is skipped, loudly.
 Usage: check-probe.py SOURCE_ROOT PROBE (rigplan-cli from $RIGPLAN_CLI)."""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -42,13 +44,26 @@ def run(args, env):
     return r, time.perf_counter() - started
 
 
+# The manual page names every option --help does (no PyTorch needed).
+helped = subprocess.run(["/usr/bin/python3", probe, "--help"], capture_output=True, text=True)
+manual = open(os.path.join(root, "src", "probe", "rigplan-probe.1"), encoding="utf-8").read()
+options = sorted(set(re.findall(r"(--[a-z][a-z-]*)", helped.stdout)) - {"--help"})
+missing_options = [o for o in options if o.replace("-", "\\-") not in manual]
+
 try:
     subprocess.run(["/usr/bin/python3", "-c", "import torch, torchvision"], check=True,
                    capture_output=True)
 except (OSError, subprocess.CalledProcessError):
-    print("1..0 # SKIP PyTorch and torchvision are not installed for /usr/bin/python3 "
+    print("1..1")
+    print("%s 1 - rigplan-probe(1) names every option of --help %s" %
+          ("ok" if helped.returncode == 0 and options and not missing_options else "not ok",
+           missing_options))
+    print("# SKIP the rest: PyTorch and torchvision are not installed for /usr/bin/python3 "
           "(build-aux/setup-deps.sh installs python3-torch and python3-torchvision)")
-    sys.exit(0)
+    sys.exit(0 if helped.returncode == 0 and options and not missing_options else 1)
+
+check(helped.returncode == 0 and options and not missing_options,
+      "rigplan-probe(1) names every option of --help", "missing: %s" % missing_options)
 
 with tempfile.TemporaryDirectory() as tmp:
     env = dict(os.environ, RIGPLAN_USER_DATADIR=os.path.join(tmp, "user"))

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs the README's `meson devenv -C build --workdir . rigplan-cli …` lines
 with the built rigplan-cli, from the source root, and fails when one fails.
   check-readme.py SOURCE_ROOT"""

@@ -85,8 +85,8 @@ test_user_prices_listed (void)
 
   g_assert_cmpint (run_cli (dir, as_json, &json, &json_err), ==, 0);
   g_assert_cmpint (run_cli (NULL, as_json, &bundled, &bundled_err), ==, 0);
-  list = cJSON_Parse (json);
-  bundled_list = cJSON_Parse (bundled);
+  list = rp_test_parse_catalog_json (json, "clouds");
+  bundled_list = rp_test_parse_catalog_json (bundled, "clouds");
   g_assert_nonnull (list);
   /* replaced, not added */
   g_assert_cmpint (cJSON_GetArraySize (list), ==, cJSON_GetArraySize (bundled_list));

@@ -276,7 +276,10 @@ estimate_json (const char *path)
   g_autofree char *out = NULL;
   cJSON *json;
 
-  g_assert_cmpint (run (argv, &out), ==, 0);
+  int status = run (argv, &out);
+
+  /* 3: estimated, but a check is not met */
+  g_assert_true (status == 0 || status == 3);
   json = cJSON_Parse (out);
   g_assert_nonnull (json);
   return json;
@@ -352,7 +355,7 @@ test_calibrated (void)
   check_boxes (doc, width, height);
   for (guint i = 0; i < rp_doc_get_n_headings (doc); i++)
     if (g_strcmp0 (rp_doc_get_heading (doc, i, NULL, NULL, NULL),
-                   "Calibrated to your measurement") == 0)
+                   _("Calibrated to your measurement")) == 0)
       found = TRUE;
   g_assert_true (found);
   example_clear (&ex);

@@ -34,7 +34,7 @@ static char *opt_remove = NULL;
 static gboolean opt_list = FALSE;
 static gboolean opt_json = FALSE;
 
-static const GOptionEntry calibrate_entries[] = {
+const GOptionEntry rp_cli_calibrate_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_("Write the scenario on the measured device to FILE"), N_("FILE") },
   { "gpu", 0, 0, G_OPTION_ARG_STRING, &opt_gpu,
@@ -172,8 +172,7 @@ run_remove (RpCatalog *catalog)
   const RpCalibration *cal = find_removed (catalog, opt_remove, &error);
 
   if (cal == NULL)
-    return rp_cli_fail (error->domain == G_OPTION_ERROR ? EXIT_BAD_INPUT : EXIT_BAD_INPUT,
-                        error->message);
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   id = g_strdup (cal->id);
   if (!rp_user_calibration_remove (catalog, dir, id, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -261,15 +260,11 @@ print_result (RpCatalog               *catalog,
 /* ---- public API ----------------------------------------------------- */
 
 int
-rp_cli_run_calibrate (int    argc,
-                      char **argv)
+rp_cli_run_calibrate (const RpCliCommand *command,
+                      int                 argc,
+                      char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    rp_cli_new_context (_("FILE.rigplan MEASURE…"),
-                 _("Calibrate the models to your GPU from rigplan-probe measurements of a "
-                   "scenario: compare measured with predicted part by part, store the "
-                   "calibration for that GPU, stack and precision, and say what it changes."),
-                 calibrate_entries);
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -287,6 +282,9 @@ rp_cli_run_calibrate (int    argc,
     return rp_cli_usage_error (context,
                                _("name the scenario and at least one measurement "
                                  "(rigplan-probe FILE.rigplan -o OUT.rigplan-measure)"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, RP_FILE_KIND_SCENARIO,
+                            &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);

@@ -2,11 +2,15 @@
 /* rp-cli-calibrate.h: rigplan-cli calibrate */
 #pragma once
 
-#include <glib.h>
+#include "rp-cli-common.h"
 
 G_BEGIN_DECLS
 
-int rp_cli_run_calibrate (int    argc,
-                          char **argv);
+/* Its options, for the table of commands (rigplan-cli.c). */
+extern const GOptionEntry rp_cli_calibrate_entries[];
+
+int rp_cli_run_calibrate (const RpCliCommand *command,
+                          int                 argc,
+                          char              **argv);
 
 G_END_DECLS

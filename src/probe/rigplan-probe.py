@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """rigplan-probe: measure a few training steps of a Rigplan scenario on this machine.
 

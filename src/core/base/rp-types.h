@@ -398,6 +398,7 @@ typedef struct
   guint      ram_gb_per_node;
   double     headroom_pct;             /* required free VRAM, % of capacity */
   double     mfu_override;             /* 0..1; NAN: the utilization model */
+  char      *owned_gpus;               /* owned; the GPUs the user has (rp-owned.h), or NULL */
   /* Runtime only, never read from or written to a file: the calibration
    * the models apply.  NULL: the catalog's for this GPU, stack and
    * precision, if any; rp_calibration_identity(): none (borrowed). */
