@@ -10,10 +10,12 @@
 #include "rp-checklist.h"
 #include "rp-checklist-data.h"
 #include "rp-test-core.h"
+#include "rp-words.h"
 
 #include "rp-prices.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 static RpCatalog *catalog;
@@ -129,15 +131,27 @@ find (const RpEstimate *est,
   return NULL;
 }
 
-/* The advice is given (its sentence comes with words/). */
+/* The advice's sentence, which must name each of the NULL-terminated
+ * words. */
 static void
 assert_says (const RpScenario *s,
              const RpEstimate *est,
              RpAdvice          code,
              ...)
 {
-  if (find (est, code) == NULL)
+  const RpWarning *w = find (est, code);
+  g_autofree char *text = NULL;
+  const char *word;
+  va_list ap;
+
+  if (w == NULL)
     g_error ("no “%s” advice", rp_advice_to_string (code));
+  text = rp_words_advice (w, s, catalog, est);
+  va_start (ap, code);
+  while ((word = va_arg (ap, const char *)) != NULL)
+    if (strstr (text, word) == NULL)
+      g_error ("“%s” does not say “%s”", text, word);
+  va_end (ap);
 }
 
 /* FlashAttention 2 on a V100 is a failed setup check with its fix; the

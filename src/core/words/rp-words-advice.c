@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "rp-words.h"
+#include "rp-words-checklist.h"
 
 #include "rp-prices.h"
 #include "rp-scenario.h"
@@ -329,7 +330,8 @@ advice_sentence (const RpWarning  *w,
     case RP_ADVICE_BATCH_UNEVEN:
       return batch_uneven (s);
     default:
-      return NULL;
+      /* the rest of a buyer's checklist (rp-words-checklist.c) */
+      return rp_words_checklist_advice (w, s, catalog, est);
     }
 }
 
