@@ -9,7 +9,9 @@
 
 #include "rp-checklist.h"
 #include "rp-checklist-data.h"
+#include "rp-export-launch.h"
 #include "rp-test-core.h"
+#include "rp-words-checklist.h"
 #include "rp-words.h"
 
 #include "rp-prices.h"
@@ -162,6 +164,7 @@ test_attention_kernel (void)
   g_autoptr(RpScenario) s = story ("v100-flash");
   g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
   g_autoptr(RpEstimate) off = NULL, a100 = NULL;
+  g_autofree char *howto = NULL;
 
   g_assert_true (rp_estimate_has_warning (est, "attention-kernel-unsupported"));
   g_assert_cmpint (find (est, RP_ADVICE_ATTENTION_KERNEL)->severity, ==, RP_SEVERITY_WARNING);
@@ -169,6 +172,9 @@ test_attention_kernel (void)
                NULL);
   /* CUDA 13 dropped Volta */
   assert_says (s, est, RP_ADVICE_SOFTWARE_STACK, "13.0", "cu126", NULL);
+  howto = rp_launch_export (s, catalog, RP_LAUNCH_HOWTO, NULL, NULL);
+  g_assert_nonnull (strstr (howto, "Software: CUDA 9.0 or newer (Linux driver 384.81 or newer)"));
+  g_assert_nonnull (strstr (howto, "attn_implementation=\"sdpa\""));
 
   s->training.flash_attention = FALSE;
   off = rp_test_estimate (catalog, s);
@@ -189,6 +195,7 @@ test_software_stack (void)
   g_autoptr(RpScenario) s = story ("ascend-910b");
   g_autoptr(RpEstimate) ascend = rp_test_estimate (catalog, s);
   g_autoptr(RpEstimate) b200 = NULL, mi300x = NULL, rtx5090 = NULL;
+  g_autofree char *howto = NULL;
 
   assert_says (s, ascend, RP_ADVICE_SOFTWARE_STACK, "CANN", "torch_npu", "8.0.RC2", NULL);
   g_assert_false (rp_estimate_has_warning (ascend, "attention-kernel-unsupported"));
@@ -204,6 +211,8 @@ test_software_stack (void)
   s->training.global_batch = 8;
   rtx5090 = rp_test_estimate (catalog, s);
   assert_says (s, rtx5090, RP_ADVICE_SOFTWARE_STACK, "CUDA 12.8 or newer", "cu128", NULL);
+  howto = rp_launch_export (s, catalog, RP_LAUNCH_HOWTO, NULL, NULL);
+  g_assert_nonnull (strstr (howto, "PyTorch 2.7 or newer (cu128 wheels)"));
 }
 
 /* BERT-base on 8 × H100 is a few minutes' work for one of them. */

@@ -368,3 +368,26 @@ rp_words_software_stack (const RpCatalog *catalog,
     return NULL;
   return stack_phrase (catalog, gpu, sw);
 }
+
+char *
+rp_words_attention_kernel (const RpCatalog *catalog,
+                           const RpGpu     *gpu)
+{
+  const RpSoftware *sw;
+
+  g_return_val_if_fail (catalog != NULL && gpu != NULL, NULL);
+
+  sw = rp_catalog_lookup_software (catalog, gpu);
+  if (sw == NULL)
+    return NULL;
+  if (rp_software_has_kernel (sw, "flash-attention-2") ||
+      rp_software_has_kernel (sw, "flash-attention-3"))
+    return g_strdup (_("FlashAttention 2 (attn_implementation=\"flash_attention_2\")"));
+  if (rp_software_has_kernel (sw, "flash-attention-2-rocm"))
+    return g_strdup (_("FlashAttention 2 for ROCm (attn_implementation=\"flash_attention_2\")"));
+  if (rp_software_has_kernel (sw, "npu-fusion-attention"))
+    return g_strdup (_("torch_npu’s fused attention (npu_fusion_attention)"));
+  if (rp_software_has_kernel (sw, "fused-sdpa"))
+    return g_strdup (_("Intel Gaudi’s FusedSDPA"));
+  return g_strdup (_("PyTorch SDPA (attn_implementation=\"sdpa\"); not flash-attn"));
+}

@@ -19,4 +19,10 @@ char *rp_words_checklist_advice (const RpWarning  *warning,
  * NULL when the catalog has no entry for it. */
 char *rp_words_software_stack   (const RpCatalog  *catalog,
                                  const RpGpu      *gpu);
+/* The attention kernel to ask for on @gpu: "FlashAttention 2
+ * (attn_implementation=\"flash_attention_2\")" or "PyTorch SDPA …"; NULL
+ * when the catalog has no entry for it. */
+char *rp_words_attention_kernel (const RpCatalog  *catalog,
+                                 const RpGpu      *gpu);
+
 G_END_DECLS
