@@ -253,7 +253,8 @@ test_power_room (void)
   g_assert_cmpuint (room.circuits, >=, 2);
   g_assert_cmpint (room.noise->noise, ==, RP_NOISE_SERVER_ROOM);
   g_assert_cmpfloat_with_epsilon (room.heat_btu_h, est->bom.power_kw_per_node * 3412.14, 1);
-  assert_says (s, est, RP_ADVICE_POWER_ROOM, "220 V", "16 A", "BTU/h", "dBA", NULL);
+  assert_says (s, est, RP_ADVICE_POWER_ROOM, "220 V", "dedicated 16 A circuits", "BTU/h",
+               "dBA", NULL);
   g_assert_true (rp_estimate_has_warning (est, "server-in-office"));
   assert_says (s, est, RP_ADVICE_SERVER_IN_OFFICE, "circuits", NULL);
   /* in rented rack space it is no office's problem */

@@ -176,15 +176,15 @@ power_room (const RpScenario *s,
   btu = rp_units_format_count (round (room.heat_btu_h));
   out = g_string_new (NULL);
   /* TRANSLATORS: kW drawn, amps at the mains voltage, circuits, their amps, the
-   * heat in kW and BTU/h: "5.0 kW draws 22.7 A per node at 220 V: 2 dedicated 16 A
-   * circuits; remove 5.0 kW of heat (17,061 BTU/h)" */
+   * heat in kW and BTU/h: "In the room: 6.6 kW at the wall, 29.8 A per node at 220 V,
+   * so 3 dedicated 16 A circuits; 6.6 kW of heat to remove (22,356 BTU/h)" */
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
-                                            "%s kW at the wall, %s A per node at %.0f V: "
-                                            "%u dedicated %.0f A circuit; remove %s kW of "
-                                            "heat (%s BTU/h)",
-                                            "%s kW at the wall, %s A per node at %.0f V: "
-                                            "%u dedicated %.0f A circuits; remove %s kW of "
-                                            "heat (%s BTU/h)", room.circuits),
+                                            "In the room: %s kW at the wall, %s A per node "
+                                            "at %.0f V, so %u dedicated %.0f A circuit; "
+                                            "%s kW of heat to remove (%s BTU/h)",
+                                            "In the room: %s kW at the wall, %s A per node "
+                                            "at %.0f V, so %u dedicated %.0f A circuits; "
+                                            "%s kW of heat to remove (%s BTU/h)", room.circuits),
                           kw, amps, room.mains->volts, room.circuits, room.mains->circuit_amps,
                           kw, btu);
   noise = room.noise != NULL ? noise_label (room.noise->noise) : NULL;
