@@ -154,8 +154,11 @@ test_three_gpu_counts (void)
     {
       s[i] = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
       s[i]->hardware.gpus_per_node = 1u << i;
+      /* bought, 2 and 4 cards would go over the example's capital limit */
+      s[i]->budget.capital_limit = 1e6;
     }
   cmp = compare_of (s, 3);
+  g_assert_cmpuint (rp_compare_n_failing (cmp), ==, 0);
   days = row (cmp, "compute.days");
   tokens = row (cmp, "compute.tokens_per_s");
   g_assert_cmpfloat (days->numbers[2], <, days->numbers[1]);
@@ -173,34 +176,51 @@ test_three_gpu_counts (void)
     rp_scenario_free (s[i]);
 }
 
-/* A run that does not fit has no real price: the cheapest rent among
- * runs that can happen is marked, not the 13B LoRA that does not fit on
- * its RTX 3090, even though its number is lowest. */
+/* Only scenarios that meet every check are ranked: a run that does not
+ * fit has no real price, and one that misses its deadline is no better
+ * value for being cheap.  The cheapest rent of the two that pass is
+ * marked, not the 13B LoRA that does not fit on its RTX 3090 nor the 8B
+ * run that misses a one-hour deadline, though their numbers are lower;
+ * the legend says so. */
 static void
-test_best_only_among_runs (void)
+test_best_only_among_passing (void)
 {
-  RpScenario *s[3] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+  RpScenario *s[4] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
                        rp_test_load_example ("lora-llama2-13b-rtx3090.rigplan"),
+                       rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
                        rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan") };
   g_autoptr(RpCompare) cmp = NULL;
+  g_autofree char *legend = NULL;
   const RpCompareRow *rent;
 
   s[2]->budget.rent_price_per_gpu_hour = 1.0;
-  cmp = compare_of (s, 3);
+  s[3]->budget.rent_price_per_gpu_hour = 0.5;
+  s[3]->budget.deadline_days = 1.0 / 24;
+  cmp = compare_of (s, 4);
   rent = row (cmp, "cost.rent_total");
   g_assert_cmpstr (rp_compare_get_status (cmp, 1), ==, "does-not-fit");
+  g_assert_cmpstr (rp_compare_get_status (cmp, 3), ==, "tight");
+  g_assert_false (rp_compare_column_passes (cmp, 3));
+  g_assert_cmpuint (rp_compare_n_failing (cmp), ==, 2);
   g_assert_cmpfloat (rent->numbers[1], <, rent->numbers[2]);
+  g_assert_cmpfloat (rent->numbers[3], <, rent->numbers[2]);
   g_assert_cmpint (rent->best, ==, 2);
-  g_assert_false (rent->is_best[1]);
-  /* Memory rows rank every column: the 13B needs more, so A is best. */
-  g_assert_cmpint (row (cmp, "memory.total")->best, ==, 0);
+  g_assert_false (rent->is_best[1] || rent->is_best[3]);
+  /* every result row: the best is a column that passes */
+  for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
+    {
+      const RpCompareRow *rw = rp_compare_get_row (cmp, r);
+
+      if (rw->kind == RP_COMPARE_ROW_RESULT && rw->best >= 0 && !g_str_equal (rw->key, "constraints"))
+        g_assert_true (rp_compare_column_passes (cmp, (guint) rw->best));
+    }
   g_assert_cmpfloat (row (cmp, "constraints")->numbers[1], ==, 1);
-  for (guint i = 0; i < 3; i++)
+  legend = rp_words_compare_best_legend (cmp, "★");
+  g_assert_nonnull (strstr (legend, "meet every check"));
+  for (guint i = 0; i < 4; i++)
     rp_scenario_free (s[i]);
 }
 
-/* A scenario that cannot be estimated keeps its column, says why, and
- * shows no figure. */
 static void
 test_error_column (void)
 {
@@ -562,7 +582,7 @@ main (int    argc,
   g_test_add_func ("/compare/rows-match-estimates", test_rows_match_estimates);
   g_test_add_func ("/compare/same-scenarios", test_same_scenarios);
   g_test_add_func ("/compare/three-gpu-counts", test_three_gpu_counts);
-  g_test_add_func ("/compare/best-only-among-runs", test_best_only_among_runs);
+  g_test_add_func ("/compare/best-only-among-passing", test_best_only_among_passing);
   g_test_add_func ("/compare/error-column", test_error_column);
   g_test_add_func ("/compare/six-columns", test_six_columns);
   g_test_add_func ("/compare/json-and-csv", test_json_and_csv);

@@ -18,6 +18,7 @@
 
 #include "rp-startup.h"
 
+#include "rp-calibration-view.h"
 #include "rp-chart-view.h"
 #include "rp-recent.h"
 #include "rp-plan-view.h"
@@ -235,6 +236,35 @@ update_verdict (RpWindow         *self,
   detail = rp_words_verdict_detail (scenario, self->catalog, est);
   set_verdict (self, classes[est->level], icons[est->level], title, detail);
   update_checks (self, scenario, est);
+}
+
+/* ---- helpers: the decision ----------------------------------------- */
+
+/* The Plan view's decision (rp-decision.h) under the verdict: the
+ * recommendation, or that it is being planned, or why there is none. */
+static void
+update_decision (RpWindow *self)
+{
+  const RpDecision *d = rp_plan_view_get_decision (RP_PLAN_VIEW (self->plan_view));
+  const RpChoice *rec = d != NULL ? rp_decision_get_recommended (d) : NULL;
+  g_autofree char *headline = d != NULL ? rp_words_decision_headline (d) : NULL;
+
+  gtk_label_set_label (self->decision_label,
+                       headline != NULL ? headline
+                                        : _("Planning the machine to rent and to buy…"));
+  gtk_widget_set_visible (GTK_WIDGET (self->decision_row),
+                          rp_scenario_document_get_estimate (self->document) != NULL);
+  gtk_widget_set_visible (self->decision_use_button, rec != NULL && rec->kind != RP_CHOICE_YOURS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.use-recommended",
+                                 rec != NULL && rec->kind != RP_CHOICE_YOURS);
+}
+
+static void
+on_plan_decision_cb (RpWindow   *self,
+                     GParamSpec *pspec,
+                     RpPlanView *plan_view)
+{
+  update_decision (self);
 }
 
 /* ---- helpers: the machine and the advice ---------------------------- */
@@ -522,7 +552,9 @@ on_document_estimate_cb (RpWindow           *self,
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->figures_box), "stale");
   update_recommendation (self, shown);
+  update_decision (self);
   update_advice (self, scenario, est);
+  rp_window_update_calibration (self, shown);
   for (guint k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
   /* the Plan page is no chart: it plans on its own */
@@ -651,6 +683,8 @@ rp_window_constructed (GObject *object)
   rp_scenario_form_set_document (RP_SCENARIO_FORM (self->form), self->document);
   rp_startup_mark ("form");
   rp_plan_view_set_document (RP_PLAN_VIEW (self->plan_view), self->document);
+  g_signal_connect_object (self->plan_view, "notify::decision",
+                           G_CALLBACK (on_plan_decision_cb), self, G_CONNECT_SWAPPED);
   rp_startup_mark ("plan-view");
   g_signal_connect_object (self->document, "notify::estimate",
                            G_CALLBACK (on_document_estimate_cb), self, G_CONNECT_SWAPPED);
@@ -732,10 +766,15 @@ rp_window_class_init (RpWindowClass *klass)
                                                "/io/github/rigplan/Rigplan/rp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RpWindow, advice_list);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, break_even_chart);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, calibrated_badge);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, calibration_view);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_expander);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_list);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, cost_chart);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, decision_label);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, decision_row);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, decision_use_button);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, figures_box);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, fix_button);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, form);
@@ -766,6 +805,7 @@ rp_window_class_init (RpWindowClass *klass)
 
   rp_window_class_init_actions (widget_class);
 
+  g_type_ensure (RP_TYPE_CALIBRATION_VIEW);
   g_type_ensure (RP_TYPE_CHART_VIEW);
   g_type_ensure (RP_TYPE_PLAN_VIEW);
   g_type_ensure (RP_TYPE_SCENARIO_FORM);
@@ -965,6 +1005,13 @@ rp_window_get_chart_view (RpWindow    *self,
   if (self->chart_stale[kind])
     refresh_chart (self, kind);
   return chart_view_of (self, kind);
+}
+
+const char *
+rp_window_get_decision_text (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->decision_label);
 }
 
 GtkWidget *

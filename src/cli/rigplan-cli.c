@@ -15,6 +15,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-calibrate.h"
 #include "rp-cli-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
@@ -1217,10 +1218,7 @@ print_guide_answer (const RpGuideRow *row,
                     const RpCatalog  *catalog,
                     guint             kind)
 {
-  const RpPlanAnswer *a = &row->plan->answers[kind];
-  g_autofree char *text = a->recommended >= 0
-    ? rp_words_plan_row (row->plan, catalog, kind, (guint) a->recommended)
-    : rp_words_plan_reason (row->plan, catalog, (gint) kind);
+  g_autofree char *text = rp_words_plan_answer (row->plan, row->decision, catalog, kind);
 
   /* TRANSLATORS: the two lines of a row of "rigplan-cli guide" */
   g_print ("   %s %s\n", kind == RP_PLAN_RENT ? _("Rent:") : _("Buy:"), text);
@@ -1782,6 +1780,7 @@ print_compare (const RpCompare *cmp)
   guint n = rp_compare_get_n_columns (cmp);
   g_autofree int *cell_w = g_new (int, n);
   g_autofree char *note = rp_words_compare_currency_note (cmp);
+  g_autofree char *best = NULL;
   int label_w;
   RpCompareRowKind kind = RP_COMPARE_ROW_RESULT;
 
@@ -1814,8 +1813,10 @@ print_compare (const RpCompare *cmp)
       print_compare_row (cmp, row, label_w, cell_w);
     }
   g_print ("\n");
-  /* TRANSLATORS: the legend under "rigplan-cli compare"; keep the marks * and ~ */
-  g_print ("%s\n", _("* the best value of its row   ~ an input that differs"));
+  best = rp_words_compare_best_legend (cmp, "*");
+  /* TRANSLATORS: the legend under "rigplan-cli compare": what marks the
+   * best, then the mark ~ of a differing input (keep it) */
+  g_print (_("%s\n~ an input that differs\n"), best);
   if (note != NULL)
     g_print ("%s\n", note);
 }
@@ -1944,8 +1945,11 @@ run_compare (const RpCliCommand *command,
       return rp_cli_usage_error (context, message);
     }
   g_ptr_array_add (sources, NULL);
-  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
+  cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
                         (const char *const *) sources->pdata, scenarios->len);
+  /* each scenario's one decision, as `estimate` gives it */
+  rp_compare_add_decisions (cmp, rp_compare_decide (cmp, catalog, today_date ()));
+  rp_words_compare_describe (cmp, catalog);
   if (opt_compare_output != NULL && g_str_has_suffix (lower, ".pdf"))
     {
       if (!rp_report_compare_write_pdf (cmp, catalog, &options, opt_compare_output, &error))
@@ -2048,6 +2052,12 @@ static const RpCliCommand commands[] = {
                   "what was approximated."),
     .entries = rp_cli_import_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_PATHS,
     .run = rp_cli_run_import },
+  { .name = "calibrate", .parameter = N_("FILE.rigplan MEASURE…"),
+    .summary = N_("Calibrate the models to your GPU from rigplan-probe measurements of a "
+                  "scenario: compare measured with predicted part by part, store the "
+                  "calibration for that GPU, stack and precision, and say what it changes."),
+    .entries = rp_cli_calibrate_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_PATHS,
+    .run = rp_cli_run_calibrate },
   { .name = "guide",
     .summary = N_("The sizing guide: the machine to rent and to buy for common kinds of "
                   "training, planned now from the bundled scenarios."),

@@ -383,6 +383,9 @@ typedef struct
   double        checkpoints_kept;
 } RpTraining;
 
+/* A calibration measured on the user's GPU (market/rp-calibration.h). */
+typedef struct _RpCalibration RpCalibration;
+
 typedef struct
 {
   char      *gpu;                      /* owned; catalog GPU id */
@@ -396,6 +399,10 @@ typedef struct
   double     headroom_pct;             /* required free VRAM, % of capacity */
   double     mfu_override;             /* 0..1; NAN: the utilization model */
   char      *owned_gpus;               /* owned; the GPUs the user has (rp-owned.h), or NULL */
+  /* Runtime only, never read from or written to a file: the calibration
+   * the models apply.  NULL: the catalog's for this GPU, stack and
+   * precision, if any; rp_calibration_identity(): none (borrowed). */
+  const RpCalibration *calibration;
 } RpHardware;
 
 typedef struct

@@ -7,7 +7,8 @@
  * differs, then the results (figures of the figure table).  A row knows
  * its values as numbers (in stored units: bytes, days, money in the
  * comparison's currency) or as machine text, which column holds the best
- * value and whether the columns differ.  How each reads (its label and
+ * value (among the scenarios that meet every check) and whether the
+ * columns differ.  How each reads (its label and
  * texts) is words/' work: rp_words_compare_new() builds and words it.
  *
  * Money is compared in one currency, the first scenario's: the others'
@@ -17,6 +18,7 @@
  * Pure: no I/O, no clock. */
 #pragma once
 
+#include "rp-decision.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
 #include "rp-figures.h"
@@ -100,6 +102,12 @@ const char         *rp_compare_get_name        (const RpCompare   *self,
  * "does-not-fit", or "error" when it could not be estimated. */
 const char         *rp_compare_get_status      (const RpCompare   *self,
                                                 guint              column);
+/* Whether every check of the scenario holds.  Results are ranked (the
+ * rows' best) only among the columns that pass. */
+gboolean            rp_compare_column_passes   (const RpCompare   *self,
+                                                guint              column);
+/* How many columns miss a check or could not be estimated. */
+guint               rp_compare_n_failing       (const RpCompare   *self);
 /* The currency every money row is in, and the rate (CNY per USD) that
  * converted column @column's money into it (1 when not converted). */
 RpCurrency          rp_compare_get_currency    (const RpCompare   *self);
@@ -124,6 +132,23 @@ void                rp_compare_set_row_texts   (RpCompare         *self,
  * does not differ, tokens/s of vision models). */
 const RpCompareRow *rp_compare_find_row        (const RpCompare   *self,
                                                 const char        *key);
+
+/* The decision on each column's scenario (rp_decision_compute on its
+ * estimate, dated @today; NULL where it has none or cannot be decided):
+ * n entries, transfer full, for rp_compare_add_decisions().  Plans every
+ * scenario: a tenth of a second to a second each, for a thread. */
+RpDecision        **rp_compare_decide          (const RpCompare   *self,
+                                                const RpCatalog   *catalog,
+                                                GDate             *today);
+/* Takes @decisions (as rp_compare_decide() gives them) and adds the row
+ * "decision" after the checks: each scenario's recommended machine as
+ * machine text ("rent:a100-40gb-pcie:1:1", "none").  Word it again
+ * (rp_words_compare_describe) after. */
+void                rp_compare_add_decisions   (RpCompare         *self,
+                                                RpDecision       **decisions);
+/* Column @column's decision, or NULL (none added, or none for it). */
+const RpDecision   *rp_compare_get_decision    (const RpCompare   *self,
+                                                guint              column);
 
 /* Output for scripts.  JSON: {"currency", "scenarios": [{"letter",
  * "name", "file", "status", "verdict", "error"}], "rows": [{"key",

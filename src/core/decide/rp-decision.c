@@ -193,6 +193,9 @@ fill_choice (RpChoice         *c,
   c->residual = money_if (cost->computed && cost->buy_available, cost->buy_residual);
   c->offer = cost->computed ? cost->rent_offer : NULL;
   c->broken = broken_limits (est, ignored_limits (kind, scenario->budget.acquire));
+  /* without a deadline, the month the plan assumes (rp-planner.h) */
+  if (isnan (scenario->budget.deadline_days) && c->days > RP_PLAN_HORIZON_DAYS)
+    c->broken |= 1u << RP_CONSTRAINT_DEADLINE;
   c->advice = RP_PLAN_ADVICE_NONE;
   switch (kind)
     {
@@ -793,7 +796,7 @@ rp_decision_apply (const RpDecision *decision,
     {
       /* the choice's edits against the scenario decided on, applied to
        * @scenario as it is now: later edits elsewhere stay */
-      g_autoptr(GArray) changes = rp_scenario_diff (decision->base, choice->scenario);
+      g_autoptr(GArray) changes = rp_decision_choice_changes (decision, choice);
 
       return rp_scenario_apply (scenario, changes);
     }
@@ -807,6 +810,14 @@ rp_decision_apply (const RpDecision *decision,
                : _("%s: no such machine; give recommended, rent, buy, N, rent:N or buy:N"),
                which);
   return NULL;
+}
+
+GArray *
+rp_decision_choice_changes (const RpDecision *decision,
+                            const RpChoice   *choice)
+{
+  g_return_val_if_fail (decision != NULL && choice != NULL, NULL);
+  return rp_scenario_diff (decision->base, choice->scenario);
 }
 
 const RpChoice *

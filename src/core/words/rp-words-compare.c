@@ -167,6 +167,9 @@ special_cell (const RpCompare    *cmp,
                        : rp_words_cannot_estimate (rp_compare_get_error (cmp, i));
   if (g_str_equal (row->key, "constraints"))
     return est != NULL ? rp_words_checks_summary (est) : g_strdup ("—");
+  if (g_str_equal (row->key, "decision"))
+    return rp_compare_get_decision (cmp, i) != NULL
+           ? rp_words_decision_short (rp_compare_get_decision (cmp, i)) : g_strdup ("—");
   g_return_val_if_reached (g_strdup ("—"));
 }
 
@@ -185,6 +188,9 @@ special_label (const RpCompareRow *row)
     return g_strdup (_("Parallelism"));
   if (g_str_equal (row->key, "verdict"))
     return g_strdup (_("Verdict"));
+  if (g_str_equal (row->key, "decision"))
+    /* TRANSLATORS: a row of the comparison: each scenario's decision */
+    return g_strdup (_("Recommended"));
   /* TRANSLATORS: a row of the comparison: how many checks hold */
   return g_strdup (_("Checks"));
 }
@@ -237,4 +243,23 @@ rp_words_compare_name (const RpCompare *cmp,
   const char *name = rp_compare_get_name (cmp, column);
 
   return name != NULL ? name : _("Untitled");
+}
+
+char *
+rp_words_compare_best_legend (const RpCompare *cmp,
+                              const char      *mark)
+{
+  guint failing;
+
+  g_return_val_if_fail (cmp != NULL && mark != NULL, NULL);
+
+  failing = rp_compare_n_failing (cmp);
+  if (failing == 0)
+    /* TRANSLATORS: under a comparison; %s is the mark of the best ("★") */
+    return g_strdup_printf (_("%s the best value of its row"), mark);
+  if (failing == rp_compare_get_n_columns (cmp))
+    return g_strdup (_("No scenario meets every check, so none is marked best"));
+  /* TRANSLATORS: under a comparison; %s is the mark of the best ("★") */
+  return g_strdup_printf (_("%s the best value of its row among the scenarios that meet every "
+                            "check; those that miss one are not ranked"), mark);
 }

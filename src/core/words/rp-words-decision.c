@@ -129,7 +129,15 @@ broken_text (const RpChoice *c)
 
       if (!(c->broken & (1u << k)))
         continue;
-      if (k == RP_CONSTRAINT_DEADLINE && b != NULL && !isnan (c->days))
+      if (k == RP_CONSTRAINT_DEADLINE && b != NULL && isnan (b->deadline_days))
+        {
+          g_autofree char *horizon = days_text (RP_PLAN_HORIZON_DAYS);
+
+          /* TRANSLATORS: the month a plan assumes when no deadline is set */
+          part = g_strdup_printf (_("takes longer than the %s assumed without a deadline"),
+                                  horizon);
+        }
+      else if (k == RP_CONSTRAINT_DEADLINE && b != NULL && !isnan (c->days))
         {
           g_autofree char *late = days_text (c->days - b->deadline_days);
 
@@ -400,4 +408,54 @@ rp_words_decision_headline (const RpDecision *d)
     return g_strdup_printf (_("Recommended: your machine with the fix. %s"), what);
   /* TRANSLATORS: the recommendation, one machine */
   return g_strdup_printf (_("Recommended: %s"), what);
+}
+
+char *
+rp_words_decision_short (const RpDecision *d)
+{
+  const RpChoice *rec;
+  g_autofree char *machine = NULL;
+  g_autofree char *days = NULL;
+  g_autofree char *cost = NULL;
+
+  g_return_val_if_fail (d != NULL, NULL);
+
+  rec = rp_decision_get_recommended (d);
+  if (rec == NULL)
+    return g_strdup (_("Nothing meets every limit"));
+  machine = machine_text (rec);
+  days = days_text (rec->days);
+  cost = money (rec, rec->cost);
+  if (rec->kind == RP_CHOICE_OWNED)
+    /* TRANSLATORS: short: the GPUs owned, the run's time, its power cost */
+    return g_strdup_printf (_("Use the %s you own: %s, %s of power"), machine, days, cost);
+  if (rp_choice_is_bought (rec))
+    /* TRANSLATORS: short: the machine, its price, one run's time */
+    return g_strdup_printf (_("Buy %s for %s: %s a run"), machine, cost, days);
+  /* TRANSLATORS: short: the machine, the run's time and rent */
+  return g_strdup_printf (_("Rent %s: %s, %s"), machine, days, cost);
+}
+
+char *
+rp_words_plan_answer (const RpPlan     *plan,
+                      const RpDecision *decision,
+                      const RpCatalog  *catalog,
+                      RpPlanAnswerKind  kind)
+{
+  const RpPlanAnswer *a;
+  g_autofree char *text = NULL;
+  g_autofree char *verdict = NULL;
+
+  g_return_val_if_fail (plan != NULL && catalog != NULL && kind < RP_N_PLAN_ANSWERS, NULL);
+
+  a = &plan->answers[kind];
+  text = a->recommended >= 0 ? rp_words_plan_row (plan, catalog, kind, (guint) a->recommended)
+                             : rp_words_plan_reason (plan, catalog, (gint) kind);
+  if (kind != RP_PLAN_BUY || decision == NULL || a->recommended < 0 ||
+      (decision->buy != RP_BUY_NO_NEVER && decision->buy != RP_BUY_NO_LATE &&
+       decision->buy != RP_BUY_NO_MARGIN))
+    return g_steal_pointer (&text);
+  verdict = rp_words_buy_verdict (decision);
+  /* TRANSLATORS: the machine to buy, then the verdict "Don't buy: …" */
+  return g_strdup_printf (_("%s. %s"), text, verdict);
 }

@@ -14,6 +14,7 @@
 #include "rp-figures.h"
 #include "rp-planner.h"
 #include "rp-units.h"
+#include "rp-words-calibration.h"
 #include "rp-words-market.h"
 
 G_BEGIN_DECLS
@@ -76,6 +77,13 @@ char *rp_words_plan_row            (const RpPlan     *plan,
 char *rp_words_plan_reason         (const RpPlan     *plan,
                                     const RpCatalog  *catalog,
                                     gint              kind);
+/* Answer @kind of @plan in one sentence: its recommended row, or why it
+ * has none; for buying, followed by @decision's verdict when it says
+ * not to buy (@decision may be NULL).  What the sizing guide shows. */
+char *rp_words_plan_answer         (const RpPlan     *plan,
+                                    const RpDecision *decision,
+                                    const RpCatalog  *catalog,
+                                    RpPlanAnswerKind  kind);
 /* ---- the decision (rp-words-decision.c) ---------------------------- */
 
 /* "Cheapest rental", "Your machine, fixed", … */
@@ -88,6 +96,9 @@ char *rp_words_choice              (const RpChoice   *choice);
 char *rp_words_decision_headline   (const RpDecision *decision);
 /* Why the recommendation is what it is, in a sentence or two. */
 char *rp_words_decision_why        (const RpDecision *decision);
+/* The recommendation in a few words, for a table's cell: "Rent 1 × NVIDIA
+ * A100 40GB PCIe: 4.4 h, ¥14.00", or "Nothing meets every limit". */
+char *rp_words_decision_short      (const RpDecision *decision);
 /* What the decision says of buying ("Don't buy: …"); NULL when buying
  * was not asked for. */
 char *rp_words_buy_verdict         (const RpDecision *decision);
@@ -185,6 +196,11 @@ void  rp_words_compare_describe    (RpCompare        *compare,
 /* The column's name, or "Untitled". */
 const char *rp_words_compare_name  (const RpCompare  *compare,
                                     guint             column);
+/* What marks a row's best: "★ the best value of its row", and when some
+ * scenarios miss a check, that only those meeting every check are ranked.
+ * @mark is the front end's mark ("★", "*").  Transfer full. */
+char *rp_words_compare_best_legend (const RpCompare *compare,
+                                    const char      *mark);
 /* "Amounts in ¥ (CNY); B and C converted from $ at 7.1 ¥ per $.", or
  * NULL when every scenario is in the comparison's currency. */
 char *rp_words_compare_currency_note (const RpCompare *compare);
