@@ -279,6 +279,8 @@ test_backup (void)
   g_assert_cmpfloat (need.bytes, ==, est->bom.backup_bytes);
   g_assert_cmpstr (need.price->market, ==, "cn");
   g_assert_cmpfloat_with_epsilon (need.offsite_per_month, need.bytes / 1e9 * 0.12, 1e-9);
+  /* the off-site copy in the BOM, in yuan like the scenario */
+  g_assert_cmpfloat_with_epsilon (est->bom.backup_per_month, need.offsite_per_month, 1e-9);
   assert_says (s, est, RP_ADVICE_BACKUP_RULE, "3-2-1", "Alibaba", "¥", NULL);
 }
 

@@ -135,10 +135,14 @@ judge_backup (const RpScenario *s,
 {
   RpBackupNeeds need;
 
+  est->bom.backup_per_month = NAN;
   rp_checklist_backup (s, catalog, est, &need);
   if (!need.known)
     return;
   est->bom.backup_bytes = need.bytes;
+  if (need.price != NULL)
+    est->bom.backup_per_month = convert (s, catalog, need.offsite_per_month,
+                                         need.price->currency);
   rp_estimate_advise (est, RP_ADVICE_BACKUP_RULE);
 }
 

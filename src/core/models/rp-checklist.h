@@ -46,7 +46,7 @@ typedef struct
 } RpBackupNeeds;
 
 /* Notes the checklist's advice codes on @est (after the models and the
- * constraints ran) and fills est->bom.backup_bytes. */
+ * constraints ran) and fills est->bom.backup_bytes and backup_per_month. */
 void     rp_checklist_judge      (const RpScenario *scenario,
                                   const RpCatalog  *catalog,
                                   RpEstimate       *est);

@@ -239,6 +239,8 @@ typedef struct
   double    checkpoints_bytes;      /* the kept checkpoints, whole run */
   double    backup_bytes;           /* one backup copy: dataset + kept checkpoints
                                      * (rp-checklist.c) */
+  double    backup_per_month;       /* the off-site copy's object storage, scenario
+                                     * currency; NAN unknown (rp-checklist.c) */
   double    offload_ram_bytes;      /* per node, for CPU offload */
   double    pinned_ram_bytes;       /* per node: its checkpoint share, staged */
   double    ram_needed_bytes;       /* per node: offload + staging + data loader */
