@@ -194,7 +194,7 @@ test_software_stack (void)
 {
   g_autoptr(RpScenario) s = story ("ascend-910b");
   g_autoptr(RpEstimate) ascend = rp_test_estimate (catalog, s);
-  g_autoptr(RpEstimate) b200 = NULL, mi300x = NULL, rtx5090 = NULL;
+  g_autoptr(RpEstimate) b200 = NULL, mi300x = NULL, gaudi = NULL, rtx5090 = NULL;
   g_autofree char *howto = NULL;
 
   assert_says (s, ascend, RP_ADVICE_SOFTWARE_STACK, "CANN", "torch_npu", "8.0.RC2", NULL);
@@ -206,6 +206,13 @@ test_software_stack (void)
   rp_scenario_set_gpu (s, "mi300x");
   mi300x = rp_test_estimate (catalog, s);
   assert_says (s, mi300x, RP_ADVICE_SOFTWARE_STACK, "ROCm 6.0 or newer", NULL);
+  /* DeepSpeed on Gaudi is Intel's fork */
+  rp_scenario_set_gpu (s, "gaudi3");
+  s->training.framework = RP_FRAMEWORK_DEEPSPEED;
+  gaudi = rp_test_estimate (catalog, s);
+  g_assert_cmpuint (find (gaudi, RP_ADVICE_SOFTWARE_STACK)->variant, ==, 1);
+  assert_says (s, gaudi, RP_ADVICE_SOFTWARE_STACK, "Intel Gaudi software", "fork of 0.14.4", NULL);
+  s->training.framework = RP_FRAMEWORK_CUSTOM;
   rp_scenario_set_gpu (s, "rtx-5090");
   s->hardware.gpus_per_node = 1;
   s->training.global_batch = 8;
