@@ -357,6 +357,74 @@ test_cny_providers (void)
   g_assert_cmpfloat (autodl->per_gpu_hour[RP_RENT_MONTHLY], ==, 1.4611); /* 1,052 / 720 h */
 }
 
+/* Issue 28: every dated yuan offer the sources give is in the catalog (52
+ * from 11 providers); an "A100" or "A800" without a memory size is the 40 GB
+ * PCIe part, never an NVLink node; large clouds' dedicated machines are the
+ * stale 2022 table. */
+static void
+test_cny_market (void)
+{
+  static const struct
+  {
+    const char *id;
+    const char *gpu;
+    double      on_demand;
+  } added[] = {
+    { "autodl-v100-32gb", "v100-pcie-32gb", 1.98 },      /* AutoDL homepage, 2026-10-04 */
+    { "gongji-a800", "a800-40gb-pcie", 7.80 },           /* gongjiyun.com/pricing */
+    { "compshare-a800-2026", "a800-40gb-pcie", 6.23 },   /* 2026 guide */
+    { "zhixingyun-a100-2026", "a100-40gb-pcie", 5.8 },
+    { "gpushare-a100-2026", "a100-40gb-pcie", 6.0 },
+    { "alibaba-a100-2026", "a100-40gb-pcie", 14.0 },
+    { "tencent-a100-2026", "a100-40gb-pcie", 14.0 },
+  };
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
+  g_autoptr(GHashTable) providers = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+  guint n_cny = 0;
+  const RpCloudOffer *o;
+
+  for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+    {
+      o = rp_catalog_get_cloud (catalog, i);
+      if (o->currency != RP_CURRENCY_CNY)
+        continue;
+      n_cny++;
+      g_hash_table_add (providers, o->provider);
+    }
+  g_assert_cmpuint (n_cny, >=, 52);
+  g_assert_cmpuint (g_hash_table_size (providers), >=, 11);
+
+  for (guint i = 0; i < G_N_ELEMENTS (added); i++)
+    {
+      o = rp_catalog_lookup_cloud (catalog, added[i].id);
+      g_assert_nonnull (o);
+      g_assert_cmpstr (o->gpu, ==, added[i].gpu);
+      g_assert_cmpuint (o->currency, ==, RP_CURRENCY_CNY);
+      g_assert_cmpuint (o->gpus_per_instance, ==, 1);
+      g_assert_cmpfloat (o->per_gpu_hour[RP_RENT_ON_DEMAND], ==, added[i].on_demand);
+    }
+  /* the two list prices of October 2026 are current; the guide's, dated by
+   * its year only, count from 2026-01-01 and are stale by December */
+  g_assert_false (rp_price_is_stale (rp_catalog_lookup_cloud (catalog, "autodl-v100-32gb")->as_of,
+                                     today));
+  g_assert_false (rp_price_is_stale (rp_catalog_lookup_cloud (catalog, "gongji-a800")->as_of,
+                                     today));
+  g_assert_true (rp_price_is_stale (rp_catalog_lookup_cloud (catalog, "zhixingyun-a100-2026")
+                                    ->as_of, today));
+  /* the guide's "~14 元/时" is a third party's figure for a hyperscaler */
+  o = rp_catalog_lookup_cloud (catalog, "alibaba-a100-2026");
+  g_assert_cmpuint (o->provider_class, ==, RP_PROVIDER_HYPERSCALER);
+  g_assert_cmpstr (o->source_kind, ==, "market quote");
+  /* the large clouds' machines are still the 2022 table, marked stale */
+  o = rp_catalog_lookup_cloud (catalog, "huawei-v100-32gb-8x-2022");
+  g_assert_true (rp_price_is_stale (o->as_of, today));
+  /* a guide's older price for an offer the provider lists itself is not
+   * a second entry: Compshare's RTX 4090 is 1.92 (its price list) */
+  g_assert_cmpfloat (rp_catalog_lookup_cloud (catalog, "compshare-rtx-4090")
+                     ->per_gpu_hour[RP_RENT_ON_DEMAND], ==, 1.92);
+}
+
 /* The bundled purchase prices: every GPU is known, servers have a size. */
 static void
 test_bundled_purchases (void)
@@ -393,6 +461,7 @@ test_bundled_purchases (void)
   g_assert_cmpfloat (p->price, ==, 13000);
   g_assert_null (rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_USED,
                                            RP_CURRENCY_CNY));
+
 }
 
 /* find_purchase prefers the asked currency, then the newest date. */
@@ -875,6 +944,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/clouds-reference-gpus", test_clouds_reference_gpus);
   g_test_add_func ("/core/catalog/provider-classes", test_provider_classes);
   g_test_add_func ("/core/catalog/cny-providers", test_cny_providers);
+  g_test_add_func ("/core/catalog/cny-market", test_cny_market);
   g_test_add_func ("/core/catalog/bundled-purchases", test_bundled_purchases);
   g_test_add_func ("/core/catalog/find-purchase", test_find_purchase);
   g_test_add_func ("/core/catalog/regions", test_regions);
