@@ -6,6 +6,7 @@
 #include "rp-age.h"
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-market.h"
 #include "rp-test-core.h"
 
 #include <cjson/cJSON.h>
@@ -462,6 +463,22 @@ test_bundled_purchases (void)
   g_assert_null (rp_catalog_find_purchase (catalog, "rtx-4090", RP_CONDITION_USED,
                                            RP_CURRENCY_CNY));
 
+  /* Issue 28: the yuan prices of parts China buys: a used V100 (900, 2024),
+   * the A100 and A800 on e-commerce (2023), an 8 × A800 server at the 2023
+   * shortage's peak (2.3 M, the low end) */
+  p = rp_catalog_find_purchase (catalog, "v100-pcie-16gb", RP_CONDITION_USED, RP_CURRENCY_CNY);
+  g_assert_nonnull (p);
+  g_assert_cmpfloat (p->price, ==, 900);
+  g_assert_nonnull (p->risk);
+  p = rp_catalog_find_purchase (catalog, "a100-40gb-pcie", RP_CONDITION_NEW, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (p->price, ==, 125000);
+  g_assert_cmpuint (p->currency, ==, RP_CURRENCY_CNY);
+  p = rp_catalog_find_purchase (catalog, "a800-40gb-pcie", RP_CONDITION_NEW, RP_CURRENCY_CNY);
+  g_assert_cmpfloat (p->price, ==, 108000);
+  p = rp_catalog_find_server_purchase (catalog, "a800-80gb-sxm", 8, RP_CONDITION_NEW,
+                                       RP_CURRENCY_CNY);
+  g_assert_nonnull (p);
+  g_assert_cmpfloat (p->price, ==, 2300000);
 }
 
 /* find_purchase prefers the asked currency, then the newest date. */
