@@ -13,6 +13,8 @@ set -euo pipefail
 run_packages=(
   # build
   meson ninja-build pkg-config gcc gettext libglib2.0-dev libgtk-4-dev libcjson-dev
+  # libadwaita 1.2: style manager, toasts, message dialogs, About window
+  libadwaita-1-dev
   # YAML training configs (accelerate, axolotl, torchtune) for rigplan-cli import
   libyaml-dev
   # update-desktop-database: meson's gnome.post_install wants it to configure

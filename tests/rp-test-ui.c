@@ -6,6 +6,7 @@
 #include "rp-test-core.h"
 #include "rp-test-ui.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 
@@ -27,7 +28,11 @@ rp_test_ui_init (int    *argc,
 
   g_test_init (argc, argv, NULL);
   if (gtk_init_check ())
-    return TRUE;
+    {
+      /* the windows are libadwaita's, as in the app (AdwApplication) */
+      adw_init ();
+      return TRUE;
+    }
   if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
     {
       name = g_path_get_basename (g_get_prgname ());

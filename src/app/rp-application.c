@@ -18,7 +18,7 @@
 
 struct _RpApplication
 {
-  GtkApplication parent_instance;
+  AdwApplication parent_instance;
 
   /* owned */
   RpCatalog *catalog;
@@ -30,7 +30,7 @@ struct _RpApplication
   gboolean   recovery_offered;
 };
 
-G_DEFINE_FINAL_TYPE (RpApplication, rp_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (RpApplication, rp_application, ADW_TYPE_APPLICATION)
 
 /* ---- helpers -------------------------------------------------------- */
 

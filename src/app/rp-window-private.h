@@ -6,6 +6,8 @@
 #include "rp-window.h"
 #include "rp-words.h"
 
+#include <adwaita.h>
+
 G_BEGIN_DECLS
 
 struct _RpWindow

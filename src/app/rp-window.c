@@ -816,8 +816,10 @@ rp_window_init (RpWindow *self)
 {
   static gboolean css_loaded = FALSE;
 
-  /* GTK 4 (unlike libadwaita) does not load the application's style.css. */
-  if (!css_loaded)
+  /* AdwApplication loads the application's style.css (and the dark and
+   * high-contrast variants); a window made without one (tests) loads it
+   * here. */
+  if (!css_loaded && !ADW_IS_APPLICATION (g_application_get_default ()))
     {
       g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
 
