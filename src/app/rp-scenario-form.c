@@ -197,7 +197,7 @@ on_spin_input_cb (GtkSpinButton *spin,
   rp_scenario_document_set_field_error (row->form->document, row->field->key, NULL);
   show_field_error (row, NULL);
   if (isnan (value))
-    set_document_number (row, NAN);
+    rp_scenario_document_reset_field (row->form->document, row->property);
   else
     *new_value = value / scale_of (row);
   return TRUE;
@@ -580,10 +580,7 @@ on_reset_clicked_cb (GtkButton *button,
   row->invalid = FALSE;
   rp_scenario_document_set_field_error (row->form->document, row->field->key, NULL);
   show_field_error (row, NULL);
-  if (row->field->type == RP_FIELD_STRING)
-    g_object_set (row->form->document, row->property, NULL, NULL);
-  else
-    set_document_number (row, NAN);
+  rp_scenario_document_reset_field (row->form->document, row->property);
 }
 
 /* An empty entry is a null field, and back. */
