@@ -26,6 +26,8 @@ run_packages=(
 test_packages=(
   # headless tests: display, session bus, accessibility bus
   xvfb xauth dbus-daemon at-spi2-core
+  # the desktop's color-scheme and high-contrast keys (test-ui-style)
+  gsettings-desktop-schemas
   # desktop-file and AppStream validation
   desktop-file-utils appstream
   # the JSON Schema of *.rigplan files, checked with a standard validator

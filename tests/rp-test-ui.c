@@ -154,3 +154,15 @@ rp_test_ui_destroy (gpointer window)
   gtk_window_destroy (GTK_WINDOW (window));
   rp_test_ui_drain ();
 }
+
+void
+rp_test_ui_answer (GtkWidget  *dialog,
+                   const char *response)
+{
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), response));
+  /* a closed dialog answers its close response: the click's answer */
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), response);
+  gtk_window_close (GTK_WINDOW (dialog));
+  rp_test_ui_drain ();
+}

@@ -5,6 +5,7 @@
 
 #include "rp-application.h"
 
+#include "rp-about.h"
 #include "rp-app-options.h"
 
 #include "rp-autosave.h"
@@ -35,11 +36,10 @@ G_DEFINE_FINAL_TYPE (RpApplication, rp_application, ADW_TYPE_APPLICATION)
 /* ---- helpers -------------------------------------------------------- */
 
 static void
-on_fatal_response_cb (GtkDialog     *dialog,
-                      int            response,
-                      RpApplication *self)
+on_fatal_response_cb (AdwMessageDialog *dialog,
+                      const char       *response,
+                      RpApplication    *self)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
   g_application_release (G_APPLICATION (self));
 }
 
@@ -49,10 +49,9 @@ show_catalog_error (RpApplication *self)
 {
   GtkWidget *dialog;
 
-  dialog = gtk_message_dialog_new (NULL, 0, GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
-                                   _("Rigplan cannot read its catalogs"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            self->catalog_error->message);
+  dialog = adw_message_dialog_new (NULL, _("Rigplan cannot read its catalogs"),
+                                   self->catalog_error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
   g_application_hold (G_APPLICATION (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_fatal_response_cb), self);
@@ -172,20 +171,9 @@ app_about_action (GSimpleAction *action,
                   gpointer       user_data)
 {
   RpApplication *self = user_data;
-  static const char *developers[] = { "The Rigplan authors", NULL };
 
-  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                         "program-name", "Rigplan",
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Plan the machine for a deep-learning training run: "
-                                       "memory, time and cost, rented or bought."),
-                         "website", "https://github.com/rigplan/rigplan",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", developers,
-                         /* TRANSLATORS: your name(s), one per line */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  gtk_window_present (GTK_WINDOW (
+    rp_about_window_new (gtk_application_get_active_window (GTK_APPLICATION (self)))));
 }
 
 static void
