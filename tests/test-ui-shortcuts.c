@@ -131,7 +131,75 @@ assert_listed (GtkWidget         *widget,
              G_OBJECT_TYPE_NAME (widget), missing->str);
 }
 
+static GtkWidget *
+find_primary_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget)))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_primary_menu_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The entries a person sees on opening @menu: the items of its sections
+ * (a submenu is one); the actions of every item, deep, into @actions. */
+static guint
+count_entries (GMenuModel *menu,
+               GPtrArray  *actions)
+{
+  guint n = 0;
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+      g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SUBMENU);
+      char *action = NULL;
+
+      if (section != NULL)
+        {
+          n += count_entries (section, actions);
+          continue;
+        }
+      n++;
+      if (submenu != NULL)
+        count_entries (submenu, actions);
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        g_ptr_array_add (actions, action);
+    }
+  return n;
+}
+
 /* ---- tests ---------------------------------------------------------- */
+
+/* The primary menu holds at most ten entries, Help among them (F1). */
+static void
+test_primary_menu (void)
+{
+  RpWindow *win = rp_test_ui_new_window (catalog, settings, 1280, 800);
+  GtkWidget *button = find_primary_menu_button (gtk_window_get_titlebar (GTK_WINDOW (win)));
+  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) listed = NULL;
+  static const char *const groups[] = { "group_general", NULL };
+  guint n;
+
+  g_assert_nonnull (button);
+  n = count_entries (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), actions);
+  g_test_message ("%u entries", n);
+  g_assert_cmpuint (n, <=, 10);
+  g_assert_true (g_ptr_array_find_with_equal_func (actions, "app.help", g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (actions, "win.import-measurement",
+                                                   g_str_equal, NULL));
+  listed = listed_keys (groups);
+  g_assert_true (g_hash_table_contains (listed, "F1"));
+  rp_test_ui_destroy (win);
+}
+
 
 static void
 test_window_keys_listed (void)
@@ -185,6 +253,7 @@ main (int    argc,
   g_test_add_func ("/ui/shortcuts/window", test_window_keys_listed);
   g_test_add_func ("/ui/shortcuts/compare", test_compare_keys_listed);
   g_test_add_func ("/ui/shortcuts/chart", test_chart_keys_listed);
+  g_test_add_func ("/ui/menu/at-most-ten", test_primary_menu);
 
   status = g_test_run ();
   g_clear_object (&settings);

@@ -176,6 +176,18 @@ app_about_action (GSimpleAction *action,
     rp_about_window_new (gtk_application_get_active_window (GTK_APPLICATION (self)))));
 }
 
+/* Help ▸ Help (F1): the user guide, in Yelp (installed as Mallard pages
+ * under help/C and help/zh_CN; its first page's id is "index"). */
+static void
+app_help_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_show_uri (window, RP_APPLICATION_HELP_URI, GDK_CURRENT_TIME);
+}
+
 static void
 app_shortcuts_action (GSimpleAction *action,
                       GVariant      *parameter,
@@ -190,6 +202,7 @@ app_shortcuts_action (GSimpleAction *action,
 static const GActionEntry app_actions[] = {
   { "quit", app_quit_action, NULL, NULL, NULL, { 0 } },
   { "about", app_about_action, NULL, NULL, NULL, { 0 } },
+  { "help", app_help_action, NULL, NULL, NULL, { 0 } },
   { "shortcuts", app_shortcuts_action, NULL, NULL, NULL, { 0 } },
   { "open-recent", app_open_recent_action, "s", NULL, NULL, { 0 } },
 };
@@ -204,6 +217,7 @@ rp_application_startup (GApplication *application)
   g_autoptr(GSettingsSchema) schema = NULL;
   static const char *quit_accels[] = { "<Primary>q", NULL };
   static const char *shortcuts_accels[] = { "<Primary>question", NULL };
+  static const char *help_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (rp_application_parent_class)->startup (application);
   rp_startup_mark ("gtk-started");
@@ -213,6 +227,7 @@ rp_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay",
                                          shortcuts_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
 
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);

@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RpApplication, rp_application, RP, APPLICATION, AdwApplication)
 
+/* What Help ▸ Help (F1) opens: the Mallard guide's first page. */
+#define RP_APPLICATION_HELP_URI "help:rigplan"
+
 RpApplication *rp_application_new          (void);
 /* NULL until startup, or when the catalog could not be loaded. */
 RpCatalog     *rp_application_get_catalog  (RpApplication *self);
