@@ -7,6 +7,7 @@
 
 #include "rp-about.h"
 #include "rp-application.h"
+#include "rp-scenario-form.h"
 #include "rp-test-core.h"
 #include "rp-test-ui.h"
 #include "rp-window.h"
@@ -108,6 +109,60 @@ test_follows_high_contrast (void)
   g_assert_false (adw_style_manager_get_high_contrast (style));
 }
 
+/* The form's values start at one x in every section, and its switches
+ * are as wide as a switch, not as the column. */
+static void
+test_form_columns (void)
+{
+  static const char *const controls[] = {
+    "layers", "seq-len", "micro-batch", "gpus-per-node", "nodes", "limit", "deadline-days",
+    "utilization-pct", "rent-price-per-gpu-hour", "gpu-price", "currency", "acquire",
+    "pue", "years", "residual-pct", "power-price-kwh", "recompute", "zero-stage",
+  };
+  static const char *const switches[] = { "flash-attention", "sequence-parallel" };
+  RpWindow *win = rp_test_ui_new_window (catalog, settings, 1024, 700);
+  RpScenarioForm *form = RP_SCENARIO_FORM (rp_window_get_form (win));
+  double x0 = 0;
+
+  /* a typed rent price: its row has a reset button in the last column */
+  rp_test_ui_open_example (win, "lora-llama3-8b-rtx4090.rigplan", 20);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
+  rp_test_ui_drain ();
+  for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+    {
+      GtkWidget *w = rp_scenario_form_get_control (form, controls[i]);
+      graphene_rect_t bounds;
+
+      g_assert_nonnull (w);
+      if (!gtk_widget_get_mapped (w))
+        {
+          g_test_message ("%s is not shown", controls[i]);
+          continue;
+        }
+      g_assert_true (gtk_widget_compute_bounds (w, GTK_WIDGET (form), &bounds));
+      g_test_message ("%s at x = %.0f", controls[i], bounds.origin.x);
+      if (i == 0)
+        x0 = bounds.origin.x;
+      else
+        g_assert_cmpfloat_with_epsilon (bounds.origin.x, x0, 1.0);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
+    {
+      GtkWidget *sw = rp_scenario_form_get_control (form, switches[i]);
+      GtkWidget *plain = g_object_ref_sink (gtk_switch_new ());
+      int natural = 0;
+
+      g_assert_true (GTK_IS_SWITCH (sw));
+      /* a switch's own width, beside no size group */
+      gtk_widget_measure (plain, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_object_unref (plain);
+      g_test_message ("%s: %d px wide, natural %d", switches[i], gtk_widget_get_width (sw),
+                      natural);
+      g_assert_cmpint (gtk_widget_get_width (sw), <=, natural);
+    }
+  rp_test_ui_destroy (win);
+}
+
 /* About Rigplan is libadwaita's About window, and its release notes are
  * the metainfo's newest release. */
 static void
@@ -151,6 +206,7 @@ main (int    argc,
   g_test_add_func ("/ui/style/follows-dark-preference", test_follows_dark_preference);
   g_test_add_func ("/ui/style/follows-high-contrast", test_follows_high_contrast);
   g_test_add_func ("/ui/about/release-notes", test_about_release_notes);
+  g_test_add_func ("/ui/form/columns", test_form_columns);
 
   status = g_test_run ();
   g_clear_object (&settings);

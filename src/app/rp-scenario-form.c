@@ -67,6 +67,7 @@ struct _RpScenarioForm
   GtkSizeGroup       *label_group;
   GtkSizeGroup       *control_group;
   GtkSizeGroup       *unit_group;
+  GtkSizeGroup       *reset_group;        /* the reset buttons, a spacer in each grid */
 
   /* borrowed */
   GtkGrid            *more_grids[RP_N_SECTIONS];
@@ -746,7 +747,10 @@ build_row (RpScenarioForm *self,
   gtk_size_group_add_widget (self->label_group, row->label);
   row->control = new_control (row);
   gtk_widget_set_hexpand (row->control, FALSE);
-  gtk_size_group_add_widget (self->control_group, row->control);
+  /* a switch keeps its own width at the column's start: in the size
+   * group it would stretch to the widest control (a long bar) */
+  if (f->type != RP_FIELD_BOOL || f->ref != RP_FIELD_REF_NONE)
+    gtk_size_group_add_widget (self->control_group, row->control);
   guard_wheel (row->control);
   if (f->unit != RP_UNIT_NONE && f->ref == RP_FIELD_REF_NONE)
     {
@@ -760,6 +764,7 @@ build_row (RpScenarioForm *self,
     {
       row->reset = gtk_button_new_from_icon_name ("edit-undo-symbolic");
       gtk_widget_add_css_class (row->reset, "flat");
+      gtk_size_group_add_widget (self->reset_group, row->reset);
       gtk_widget_set_valign (row->reset, GTK_ALIGN_CENTER);
       /* TRANSLATORS: a button beside a price the user typed */
       gtk_widget_set_tooltip_text (row->reset, _("Use the catalog’s value again"));
@@ -859,6 +864,17 @@ add_more_expanders (RpScenarioForm *self)
       gtk_grid_attach (GTK_GRID (grids[s]), expander, 0, 1000, 4, 1);
       self->more_grids[s] = GTK_GRID (grid);
       self->more_expanders[s] = expander;
+      /* The labels take the width left over; a shown reset button (a
+       * typed price) makes its grid's last column wider, which would
+       * move that section's values left: every grid keeps a column as
+       * wide as the widest reset button shown. */
+      for (guint g = 0; g < 2; g++)
+        {
+          GtkWidget *spacer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+          gtk_size_group_add_widget (self->reset_group, spacer);
+          gtk_grid_attach (GTK_GRID (g == 0 ? grids[s] : grid), spacer, 3, 0, 1, 1);
+        }
       g_object_set_data (G_OBJECT (expander), "rp-section", GUINT_TO_POINTER (s));
       g_signal_connect (expander, "notify::expanded", G_CALLBACK (on_more_expanded_cb), self);
     }
@@ -1057,6 +1073,7 @@ rp_scenario_form_dispose (GObject *object)
   g_clear_object (&self->label_group);
   g_clear_object (&self->control_group);
   g_clear_object (&self->unit_group);
+  g_clear_object (&self->reset_group);
   G_OBJECT_CLASS (rp_scenario_form_parent_class)->dispose (object);
 }
 
@@ -1092,6 +1109,7 @@ rp_scenario_form_init (RpScenarioForm *self)
   self->label_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->control_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->unit_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->reset_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }
 
 /* ---- public API ----------------------------------------------------- */
