@@ -126,6 +126,13 @@ test_apply_fix_then_undo (void)
   expected = g_strdup_printf (_("%s: %s → %s"), _("Method"), "LoRA", "QLoRA");
   g_assert_nonnull (rp_window_get_toast (win));
   g_assert_nonnull (strstr (rp_window_get_toast (win), expected));
+  /* the changed field is highlighted */
+  g_assert_true (gtk_widget_has_css_class (
+    rp_scenario_form_get_control (RP_SCENARIO_FORM (rp_window_get_form (win)), "method"),
+    "changed"));
+  g_assert_false (gtk_widget_has_css_class (
+    rp_scenario_form_get_control (RP_SCENARIO_FORM (rp_window_get_form (win)), "seq-len"),
+    "changed"));
 
   press (win, GDK_KEY_z, GDK_CONTROL_MASK);
   undone = saved_json (win);

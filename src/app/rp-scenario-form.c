@@ -78,6 +78,7 @@ struct _RpScenarioForm
   int                 grid_rows[RP_N_SECTIONS][2];   /* next row: main, more */
   gboolean            shows_error;
   gboolean            syncing;    /* the form is setting its own controls */
+  guint               changed_id; /* ends the highlight of changed fields */
 };
 
 G_DEFINE_FINAL_TYPE (RpScenarioForm, rp_scenario_form, GTK_TYPE_WIDGET)
@@ -1074,6 +1075,7 @@ rp_scenario_form_dispose (GObject *object)
   g_clear_object (&self->control_group);
   g_clear_object (&self->unit_group);
   g_clear_object (&self->reset_group);
+  g_clear_handle_id (&self->changed_id, g_source_remove);
   G_OBJECT_CLASS (rp_scenario_form_parent_class)->dispose (object);
 }
 
@@ -1210,4 +1212,52 @@ rp_scenario_form_shows_error (RpScenarioForm *self)
 {
   g_return_val_if_fail (RP_IS_SCENARIO_FORM (self), FALSE);
   return self->shows_error;
+}
+
+static gboolean
+on_changed_timeout_cb (gpointer user_data)
+{
+  RpScenarioForm *self = user_data;
+
+  self->changed_id = 0;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      gtk_widget_remove_css_class (row->control, "changed");
+    }
+  return G_SOURCE_REMOVE;
+}
+
+guint
+rp_scenario_form_highlight (RpScenarioForm *self,
+                            const GArray   *changes)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (RP_IS_SCENARIO_FORM (self), 0);
+
+  if (changes == NULL)
+    return 0;
+  on_changed_timeout_cb (self);
+  g_clear_handle_id (&self->changed_id, g_source_remove);
+  for (guint c = 0; c < changes->len; c++)
+    {
+      const char *key = g_array_index (changes, RpChange, c).key;
+
+      for (guint i = 0; i < self->rows->len; i++)
+        {
+          Row *row = g_ptr_array_index (self->rows, i);
+
+          if (!row->params_info && g_str_equal (row->field->key, key))
+            {
+              gtk_widget_add_css_class (row->control, "changed");
+              n++;
+            }
+        }
+    }
+  if (n > 0)
+    self->changed_id = g_timeout_add_seconds (RP_SCENARIO_FORM_HIGHLIGHT_S,
+                                              on_changed_timeout_cb, self);
+  return n;
 }

@@ -8,6 +8,7 @@
 
 #include "rp-window-private.h"
 
+#include "rp-scenario-form.h"
 #include "rp-words-changes.h"
 
 #include <glib/gi18n.h>
@@ -61,6 +62,10 @@ on_document_applied_cb (RpWindow           *self,
                                             self->catalog);
   AdwToast *toast;
 
+  g_autoptr(GArray) changes = rp_scenario_diff (before,
+                                                 rp_scenario_document_get_scenario (document));
+
+  rp_scenario_form_highlight (RP_SCENARIO_FORM (self->form), changes);
   if (text == NULL)
     return;
   dismiss_toast (self);
