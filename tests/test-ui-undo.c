@@ -24,7 +24,7 @@ static GSettings *settings = NULL;
 static RpWindow *
 window_with_example (const char *name)
 {
-  RpWindow *win = rp_test_ui_new_window (catalog, settings, 1280, 800);
+  RpWindow *win = rp_test_ui_new_window (catalog, settings, 1366, 768);
 
   return rp_test_ui_open_example (win, name, 20);
 }
@@ -126,6 +126,13 @@ test_apply_fix_then_undo (void)
   expected = g_strdup_printf (_("%s: %s → %s"), _("Method"), "LoRA", "QLoRA");
   g_assert_nonnull (rp_window_get_toast (win));
   g_assert_nonnull (strstr (rp_window_get_toast (win), expected));
+  /* RIGPLAN_UNDO_PNG=FILE: the window with its toast, for the README
+   * (once the toast has slid in) */
+  if (g_getenv ("RIGPLAN_UNDO_PNG") != NULL)
+    {
+      rp_test_ui_wait_ms (800);
+      rp_test_ui_render (GTK_WIDGET (win), 1366, "RIGPLAN_UNDO_PNG");
+    }
   /* the changed field is highlighted */
   g_assert_true (gtk_widget_has_css_class (
     rp_scenario_form_get_control (RP_SCENARIO_FORM (rp_window_get_form (win)), "method"),

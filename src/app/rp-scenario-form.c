@@ -83,6 +83,10 @@ struct _RpScenarioForm
 
 G_DEFINE_FINAL_TYPE (RpScenarioForm, rp_scenario_form, GTK_TYPE_WIDGET)
 
+/* The narrowest a field's label gets, in average characters: seven
+ * Chinese characters, "Feed-forward size" on one line. */
+static const int label_min_chars = 15;
+
 /* ---- helpers: values ------------------------------------------------ */
 
 static double
@@ -743,6 +747,9 @@ build_row (RpScenarioForm *self,
   row->label = gtk_label_new (rp_field_get_label (f));
   gtk_label_set_xalign (GTK_LABEL (row->label), 0);
   gtk_label_set_wrap (GTK_LABEL (row->label), TRUE);
+  /* wide enough for a short label on one line: Chinese wraps between
+   * any two characters ("注意力头 / 数" at 70 px) */
+  gtk_label_set_width_chars (GTK_LABEL (row->label), label_min_chars);
   gtk_widget_set_hexpand (row->label, TRUE);
   gtk_widget_add_css_class (row->label, "field-label");
   gtk_size_group_add_widget (self->label_group, row->label);
