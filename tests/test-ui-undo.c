@@ -172,6 +172,12 @@ test_field_edits (void)
 
   g_assert_false (rp_undo_stack_can_undo (undo));
   g_assert_true (isfinite (rent) && rent != 3.25);
+  /* Ctrl+Z in a field reaches the window: the fields keep no typing
+   * history of their own */
+  g_assert_false (gtk_editable_get_enable_undo (GTK_EDITABLE (
+    rp_scenario_form_get_control (RP_SCENARIO_FORM (rp_window_get_form (win)), "seq-len"))));
+  g_assert_false (gtk_editable_get_enable_undo (GTK_EDITABLE (
+    rp_scenario_form_get_control (RP_SCENARIO_FORM (rp_window_get_form (win)), "name"))));
   g_object_set (doc, "seq-len", seq_len * 2, NULL);
   g_assert_true (rp_undo_stack_can_undo (undo));
   g_object_set (doc, "rent-price-per-gpu-hour", 3.25, NULL);

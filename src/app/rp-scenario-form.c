@@ -241,6 +241,15 @@ on_spin_value_changed_cb (GtkSpinButton *spin,
   set_document_number (row, gtk_spin_button_get_value (spin) * scale_of (row));
 }
 
+/* Ctrl+Z in a field undoes the scenario's last step (the window's
+ * win.undo), not the typing in that field: each value committed is a
+ * step already, and two undo histories under one key would disagree. */
+static void
+no_text_undo (GtkWidget *editable)
+{
+  gtk_editable_set_enable_undo (GTK_EDITABLE (editable), FALSE);
+}
+
 static GtkWidget *
 new_spin (Row *row)
 {
@@ -254,6 +263,7 @@ new_spin (Row *row)
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
   gtk_editable_set_width_chars (GTK_EDITABLE (spin), 8);
+  no_text_undo (spin);
   g_signal_connect (spin, "input", G_CALLBACK (on_spin_input_cb), row);
   g_signal_connect (spin, "output", G_CALLBACK (on_spin_output_cb), row);
   row->handler = g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_value_changed_cb),
@@ -623,6 +633,7 @@ new_text (Row *row)
   const char *null_label = rp_field_get_null_label (row->field);
 
   gtk_widget_set_hexpand (entry, TRUE);
+  no_text_undo (entry);
   if (null_label != NULL)
     gtk_entry_set_placeholder_text (GTK_ENTRY (entry), null_label);
   g_object_bind_property_full (row->form->document, row->property, entry, "text",
@@ -1132,6 +1143,7 @@ rp_scenario_form_set_document (RpScenarioForm     *self,
   g_return_if_fail (self->document == NULL);
 
   self->document = g_object_ref (document);
+  no_text_undo (GTK_WIDGET (self->name_entry));
   g_object_bind_property (document, "name", self->name_entry, "text",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   add_more_expanders (self);
