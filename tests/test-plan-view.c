@@ -115,9 +115,12 @@ test_use_this_machine (void)
   g_autofree char *gpu = NULL;
   g_autofree char *offer = NULL;
   guint n_gpus, tp;
+  g_autofree char *before = NULL;
+  g_autofree char *undone = NULL;
 
   show_plan_page (win);
   wait_for_plan (view);
+  before = rp_scenario_to_json (rp_scenario_document_get_scenario (doc));
   row = g_ptr_array_index (rp_plan_view_get_plan (view)->answers[RP_PLAN_RENT].rows, 1);
   gpu = g_strdup (row->gpu->id);
   offer = g_strdup (row->scenario->budget.rent_offer);
@@ -132,6 +135,18 @@ test_use_this_machine (void)
   g_assert_cmpuint (s->training.tensor_parallel, ==, tp);
   g_assert_cmpstr (s->budget.rent_offer, ==, offer);
   g_assert_true (rp_scenario_document_get_modified (doc));
+  /* a toast names what changed; its Undo (win.undo) gives the scenario
+   * back as it was, byte for byte */
+  g_assert_nonnull (rp_window_get_toast (win));
+  g_test_message ("toast: %s", rp_window_get_toast (win));
+  /* the machine first */
+  g_assert_true (g_str_has_prefix (rp_window_get_toast (win), _("GPU")) ||
+                 g_str_has_prefix (rp_window_get_toast (win), _("GPUs per node")) ||
+                 g_str_has_prefix (rp_window_get_toast (win), _("Nodes")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.undo", NULL));
+  rp_test_ui_drain ();
+  undone = rp_scenario_to_json (rp_scenario_document_get_scenario (doc));
+  g_assert_cmpstr (undone, ==, before);
   rp_test_ui_destroy (win);
 }
 

@@ -33,29 +33,34 @@ rp_words_changes (const RpScenario *before,
   if (changes == NULL || changes->len == 0)
     return NULL;
   text = g_string_new (NULL);
-  for (guint i = 0; i < changes->len; i++)
+  /* the machine first ("Use this machine" is about the GPU and its
+   * count), then the rest in the field table's order */
+  for (guint pass = 0; pass < 2; pass++)
     {
-      const RpChange *change = &g_array_index (changes, RpChange, i);
-      const RpField *f = rp_fields_lookup (change->key);
-      g_autofree char *from = NULL;
-      g_autofree char *to = NULL;
-
-      if (f == NULL)
-        continue;
-      if (named == RP_WORDS_CHANGES_MAX_NAMED)
+      for (guint i = 0; i < changes->len; i++)
         {
-          more++;
-          continue;
+          const RpChange *change = &g_array_index (changes, RpChange, i);
+          const RpField *f = rp_fields_lookup (change->key);
+          g_autofree char *from = NULL;
+          g_autofree char *to = NULL;
+
+          if (f == NULL || (f->section == RP_SECTION_HARDWARE) != (pass == 0))
+            continue;
+          if (named == RP_WORDS_CHANGES_MAX_NAMED)
+            {
+              more++;
+              continue;
+            }
+          from = rp_words_field_value (f, field_base (f, before), before, catalog);
+          to = rp_words_field_value (f, field_base (f, after), after, catalog);
+          if (named > 0)
+            /* TRANSLATORS: between two changes, "Method: LoRA → QLoRA; …" */
+            g_string_append (text, _("; "));
+          /* TRANSLATORS: one changed setting: its label, the value before
+           * and the value after ("Method: LoRA → QLoRA") */
+          g_string_append_printf (text, _("%s: %s → %s"), rp_field_get_label (f), from, to);
+          named++;
         }
-      from = rp_words_field_value (f, field_base (f, before), before, catalog);
-      to = rp_words_field_value (f, field_base (f, after), after, catalog);
-      if (named > 0)
-        /* TRANSLATORS: between two changes, "Method: LoRA → QLoRA; …" */
-        g_string_append (text, _("; "));
-      /* TRANSLATORS: one changed setting: its label, the value before
-       * and the value after ("Method: LoRA → QLoRA") */
-      g_string_append_printf (text, _("%s: %s → %s"), rp_field_get_label (f), from, to);
-      named++;
     }
   if (named == 0)
     return NULL;
