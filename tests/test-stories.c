@@ -366,6 +366,36 @@ test_stale_prices_are_named (void)
   g_assert_cmpuint (n_stale, >, 0);
 }
 
+/* A lab in China renting a 4090: the cheapest offer may be from a
+ * provider whose prices and terms no one could check (Suanjia's ¥1.24
+ * through a guide).  It may win only by the margin, and every rental
+ * choice from such a provider says so where the decision is worded. */
+static void
+test_unchecked_provider_is_named (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "checklist",
+                                                 "new-3090-5000.rigplan", NULL);
+  g_autoptr(RpScenario) s = rp_scenario_load_file (path, NULL);
+  g_autoptr(RpDecision) d = NULL;
+  guint n_unchecked = 0;
+
+  g_assert_nonnull (s);
+  d = decide (s);
+  for (guint i = 0; i < d->n_choices; i++)
+    {
+      const RpChoice *c = &d->choices[i];
+      g_autofree char *words = rp_words_choice (c);
+
+      if (rp_choice_is_bought (c) || c->offer == NULL ||
+          (c->rent_flags & (RP_RENT_FLAG_PROVIDER_UNKNOWN | RP_RENT_FLAG_WON_ON_MARGIN)) == 0)
+        continue;
+      n_unchecked++;
+      g_assert_nonnull (strstr (words, "could not check"));
+      g_assert_nonnull (strstr (words, c->offer->provider));
+    }
+  g_assert_cmpuint (n_unchecked, >, 0);
+}
+
 /* ---- every limit respected ------------------------------------------ */
 
 /* A 1.1B pretraining run on 32 × H100 bought against a $200,000 capital
@@ -458,6 +488,7 @@ main (int    argc,
   g_test_add_func ("/core/stories/yuan-plan-names-the-export-rules",
                    test_yuan_plan_names_the_export_rules);
   g_test_add_func ("/core/stories/stale-prices-are-named", test_stale_prices_are_named);
+  g_test_add_func ("/core/stories/unchecked-provider-is-named", test_unchecked_provider_is_named);
   g_test_add_func ("/core/stories/capital-limit-is-respected", test_capital_limit_is_respected);
   g_test_add_func ("/core/stories/no-deadline-is-not-a-year", test_no_deadline_is_not_a_year);
   return g_test_run ();

@@ -192,6 +192,7 @@ fill_choice (RpChoice         *c,
                                    cost->buy_per_month - cost->buy_depreciation_per_month);
   c->residual = money_if (cost->computed && cost->buy_available, cost->buy_residual);
   c->offer = cost->computed ? cost->rent_offer : NULL;
+  c->rent_flags = c->offer != NULL ? cost->prices.rent_flags : 0;
   c->broken = broken_limits (est, ignored_limits (kind, scenario->budget.acquire));
   /* without a deadline, the month the plan assumes (rp-planner.h) */
   if (isnan (scenario->budget.deadline_days) && c->days > RP_PLAN_HORIZON_DAYS)

@@ -90,6 +90,8 @@ typedef struct
   double              residual;     /* resale at the end of the period; NAN */
   double              hours;        /* the run's wall-clock hours; NAN */
   const RpCloudOffer *offer;        /* borrowed; the rent's offer */
+  guint               rent_flags;   /* RpRentFlags: how @offer was chosen (an unchecked
+                                     * provider, the buyer's quote) */
   guint32             broken;       /* 1 << RpConstraintCode of every limit not met */
   RpPlanAdvice        advice;
   RpAvailability      availability; /* of the GPU in the buyer's market (borrowed parts) */

@@ -199,6 +199,16 @@ caveats_text (const RpChoice *c)
       g_string_append (out, _("GeForce cards over several nodes are a datacenter build their "
                               "driver’s licence excludes"));
     }
+  if (!rp_choice_is_bought (c) && c->offer != NULL &&
+      (c->rent_flags & (RP_RENT_FLAG_PROVIDER_UNKNOWN | RP_RENT_FLAG_WON_ON_MARGIN)) != 0)
+    {
+      if (out->len > 0)
+        g_string_append (out, _(". "));
+      /* TRANSLATORS: a provider of a rental offer */
+      g_string_append_printf (out, _("%s is a provider whose prices and terms Rigplan could "
+                                     "not check: check them before you rent"),
+                              c->offer->provider);
+    }
   if (c->has_stale)
     {
       RpStalePrice stale = { c->stale_part, &c->stale_price, c->stale_months, c->stale_offer,
