@@ -1150,6 +1150,67 @@ test_variant_edits_like_the_window (void)
   rp_test_ui_destroy (win);
 }
 
+/* The columns' names, in order, one per line: what a step changes. */
+static char *
+column_names (RpCompareWindow *win)
+{
+  const RpCompare *cmp = rp_compare_window_get_compare (win);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; cmp != NULL && i < rp_compare_get_n_columns (cmp); i++)
+    g_string_append_printf (out, "%s\n", rp_compare_get_name (cmp, i));
+  return g_string_free (out, FALSE);
+}
+
+/* Every change to the columns is one step Ctrl+Z takes back and
+ * Shift+Ctrl+Z does again: a variant made, its value changed, a column
+ * moved and one removed. */
+static void
+test_undo (void)
+{
+  static const char *const names[] = { "lora-llama3-8b-rtx4090.rigplan",
+                                       "qlora-llama2-70b-a100.rigplan" };
+  RpCompareWindow *win = compare_examples (names, 2);
+  g_autofree char *before = NULL, *with_variant = NULL, *now = NULL;
+
+  before = column_names (win);
+  g_assert_false (rp_compare_window_redo (win));
+  g_assert_true (rp_compare_window_duplicate_as_variant (win, 0, "hardware.nodes"));
+  g_assert_true (rp_compare_window_set_variant_value (win, 1, "2"));
+  wait_idle_of (win);
+  with_variant = column_names (win);
+  rp_compare_window_move_column (win, 0, 1);
+  rp_compare_window_remove_column (win, 2);
+  wait_idle_of (win);
+  g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "compare.undo", NULL));
+  g_assert_true (rp_compare_window_undo (win));   /* the move */
+  wait_idle_of (win);
+  now = column_names (win);
+  g_assert_cmpstr (now, ==, with_variant);
+  g_assert_cmpuint (rp_compare_get_scenario (rp_compare_window_get_compare (win), 1)->hardware.nodes,
+                    ==, 2);
+  g_assert_true (rp_compare_window_undo (win));   /* the value */
+  wait_idle_of (win);
+  g_assert_cmpuint (rp_compare_get_scenario (rp_compare_window_get_compare (win), 1)->hardware.nodes,
+                    ==, 1);
+  g_assert_true (rp_compare_window_undo (win));   /* the variant */
+  wait_idle_of (win);
+  g_free (now);
+  now = column_names (win);
+  g_assert_cmpstr (now, ==, before);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "compare.redo", NULL));
+  g_assert_true (rp_compare_window_redo (win));
+  wait_idle_of (win);
+  g_free (now);
+  now = column_names (win);
+  g_assert_cmpstr (now, ==, with_variant);
+  g_assert_true (rp_compare_window_get_modified (win));
+  rp_test_ui_destroy (win);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1171,6 +1232,7 @@ main (int    argc,
   g_test_add_func ("/ui/compare/six", test_six);
   g_test_add_func ("/ui/compare/variant", test_variant);
   g_test_add_func ("/ui/compare/variant-edits-like-the-window", test_variant_edits_like_the_window);
+  g_test_add_func ("/ui/compare/undo", test_undo);
   g_test_add_func ("/ui/compare/reorder-and-remove", test_reorder_and_remove);
   g_test_add_func ("/ui/compare/edit-column-linked", test_edit_column_linked);
   g_test_add_func ("/ui/compare/win-compare-action", test_win_compare_action);

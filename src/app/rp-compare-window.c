@@ -96,6 +96,8 @@ struct _RpCompareWindow
   guint         rebuild_id;
   guint         n_busy;
   GCancellable *deciding;        /* the decisions under way (rp-decide-task.h), or NULL */
+  GPtrArray    *undo;            /* GPtrArray* of Column*: the columns before each change */
+  GPtrArray    *redo;            /* the same, for the changes undone */
 };
 
 G_DEFINE_FINAL_TYPE (RpCompareWindow, rp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -184,6 +186,72 @@ column_at (RpCompareWindow *self,
 {
   g_return_val_if_fail (i < self->columns->len, NULL);
   return g_ptr_array_index (self->columns, i);
+}
+
+/* ---- helpers: undo ---------------------------------------------------- */
+
+static void set_modified (RpCompareWindow *self,
+                          gboolean         modified);
+
+/* The most changes a comparison can take back. */
+static const guint max_undo = 100;
+
+/* @col as it is, without its signal handlers: a state to go back to. */
+static Column *
+column_copy (const Column *col)
+{
+  Column *copy = column_new (col->scenario, col->file);
+  g_autoptr(RpScenarioDocument) doc = g_weak_ref_get ((GWeakRef *) &col->document);
+
+  g_weak_ref_set (&copy->document, doc);
+  copy->variant = col->variant;
+  copy->base_name = g_strdup (col->base_name);
+  return copy;
+}
+
+static GPtrArray *
+columns_copy (GPtrArray *columns)
+{
+  GPtrArray *copy = g_ptr_array_new_with_free_func (column_free);
+
+  for (guint i = 0; i < columns->len; i++)
+    g_ptr_array_add (copy, column_copy (g_ptr_array_index (columns, i)));
+  return copy;
+}
+
+/* Keeps the columns as they are before a change, one undo step. */
+static void
+remember (RpCompareWindow *self)
+{
+  g_ptr_array_add (self->undo, columns_copy (self->columns));
+  if (self->undo->len > max_undo)
+    g_ptr_array_remove_index (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+}
+
+/* Puts @state's columns in place of the window's, following the editors
+ * still open; @from gets the columns as they were. */
+static void
+restore (RpCompareWindow *self,
+         GPtrArray       *from,
+         GPtrArray       *to)
+{
+  g_autoptr(GPtrArray) state = g_ptr_array_steal_index (from, from->len - 1);
+
+  g_ptr_array_add (to, columns_copy (self->columns));
+  for (guint i = 0; i < self->columns->len; i++)
+    column_unlink (self, column_at (self, i));
+  g_ptr_array_set_size (self->columns, 0);
+  for (guint i = 0; i < state->len; i++)
+    {
+      Column *col = column_copy (g_ptr_array_index (state, i));
+      g_autoptr(RpScenarioDocument) doc = g_weak_ref_get (&col->document);
+
+      if (doc != NULL)
+        column_link (self, col, doc);
+      g_ptr_array_add (self->columns, col);
+    }
+  set_modified (self, TRUE);
 }
 
 static void
@@ -1177,6 +1245,9 @@ read_done_cb (GObject      *source,
     g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n" : "",
                             ((GError *) g_ptr_array_index (job->errors, i))->message);
   take_missing (self, job, problems);
+  if (job->scenarios->len > 0 && has_room (self) &&
+      !(job->set_file != NULL && was_empty && job->files->len == 1))
+    remember (self);
   for (guint i = 0; i < job->scenarios->len; i++)
     {
       GFile *path = g_ptr_array_index (job->paths, i);
@@ -1701,6 +1772,22 @@ compare_edit_action (GtkWidget  *widget,
 }
 
 static void
+compare_undo_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  rp_compare_window_undo (RP_COMPARE_WINDOW (widget));
+}
+
+static void
+compare_redo_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  rp_compare_window_redo (RP_COMPARE_WINDOW (widget));
+}
+
+static void
 compare_close_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
@@ -1735,6 +1822,8 @@ rp_compare_window_dispose (GObject *object)
   g_clear_pointer (&self->heads, g_ptr_array_unref);
   g_clear_pointer (&self->shape, g_free);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->missing, g_ptr_array_unref);
   g_clear_pointer (&self->compare, rp_compare_free);
   g_clear_object (&self->file);
@@ -1834,6 +1923,8 @@ rp_compare_window_class_init (RpCompareWindowClass *klass)
                                    compare_move_right_action);
   gtk_widget_class_install_action (widget_class, "compare.edit", "u", compare_edit_action);
   gtk_widget_class_install_action (widget_class, "compare.close", NULL, compare_close_action);
+  gtk_widget_class_install_action (widget_class, "compare.undo", NULL, compare_undo_action);
+  gtk_widget_class_install_action (widget_class, "compare.redo", NULL, compare_redo_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
                                        "compare.add-files", NULL);
@@ -1846,6 +1937,10 @@ rp_compare_window_class_init (RpCompareWindowClass *klass)
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "compare.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
+                                       "compare.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "compare.redo", NULL);
 
   g_type_ensure (RP_TYPE_CHART_VIEW);
 }
@@ -1873,6 +1968,8 @@ rp_compare_window_init (RpCompareWindow *self)
   self->missing = g_ptr_array_new_with_free_func (missing_free);
   self->rows = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, table_row_free);
   self->heads = g_ptr_array_new ();
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop_cb), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
@@ -1921,6 +2018,7 @@ rp_compare_window_add_scenario (RpCompareWindow  *self,
 
   if (!has_room (self))
     return FALSE;
+  remember (self);
   g_ptr_array_add (self->columns, column_new (scenario, file));
   set_modified (self, TRUE);
   return TRUE;
@@ -1944,6 +2042,7 @@ rp_compare_window_add_document (RpCompareWindow    *self,
     }
   if (!has_room (self))
     return FALSE;
+  remember (self);
   col = column_new (rp_scenario_document_get_scenario (document),
                     rp_scenario_document_get_file (document));
   column_link (self, col, document);
@@ -2032,6 +2131,7 @@ rp_compare_window_remove_column (RpCompareWindow *self,
   g_return_if_fail (RP_IS_COMPARE_WINDOW (self));
   g_return_if_fail (column < self->columns->len);
 
+  remember (self);
   column_unlink (self, column_at (self, column));
   g_ptr_array_remove_index (self->columns, column);
   set_modified (self, TRUE);
@@ -2051,6 +2151,7 @@ rp_compare_window_move_column (RpCompareWindow *self,
   to = (int) column + delta;
   if (to < 0 || to >= (int) self->columns->len || delta == 0)
     return;
+  remember (self);
   col = self->columns->pdata[column];
   self->columns->pdata[column] = self->columns->pdata[to];
   self->columns->pdata[to] = col;
@@ -2086,6 +2187,7 @@ rp_compare_window_duplicate_as_variant (RpCompareWindow *self,
 
     rp_scenario_set_name (col->scenario, name);
   }
+  remember (self);
   g_ptr_array_insert (self->columns, column + 1, col);
   set_modified (self, TRUE);
   return TRUE;
@@ -2181,6 +2283,7 @@ rp_compare_window_set_variant_value (RpCompareWindow *self,
 
     rp_scenario_set_name (changed, name);
   }
+  remember (self);
   rp_scenario_free (col->scenario);
   col->scenario = g_steal_pointer (&changed);
   set_modified (self, TRUE);
@@ -2344,4 +2447,26 @@ rp_compare_window_is_busy (RpCompareWindow *self)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
   return self->n_busy > 0;
+}
+
+gboolean
+rp_compare_window_undo (RpCompareWindow *self)
+{
+  g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
+
+  if (self->undo->len == 0)
+    return FALSE;
+  restore (self, self->undo, self->redo);
+  return TRUE;
+}
+
+gboolean
+rp_compare_window_redo (RpCompareWindow *self)
+{
+  g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
+
+  if (self->redo->len == 0)
+    return FALSE;
+  restore (self, self->redo, self->undo);
+  return TRUE;
 }

@@ -106,4 +106,10 @@ gboolean         rp_compare_window_get_modified  (RpCompareWindow    *self);
 /* Whether the add/load thread is still running. */
 gboolean         rp_compare_window_is_busy       (RpCompareWindow    *self);
 
+/* Takes back the last change to the columns (added, removed, moved, a
+ * variant made or changed), or does again the last one taken back;
+ * FALSE when there is none. */
+gboolean         rp_compare_window_undo          (RpCompareWindow    *self);
+gboolean         rp_compare_window_redo          (RpCompareWindow    *self);
+
 G_END_DECLS
