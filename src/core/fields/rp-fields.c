@@ -892,18 +892,16 @@ rp_fields_check_scenario (const RpScenario *scenario,
 {
   g_return_val_if_fail (scenario != NULL, FALSE);
 
-  /* every estimate checks every field: walk the table itself, no calls
-   * per field but the ones that decide whether it applies */
+  /* every estimate checks every field: walk the table itself; whether a
+   * field applies matters only for a value out of its range, so that is
+   * asked last */
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
       const RpField *f = &fields[i];
-      double value;
 
-      if (f->arch_bit != 0 || f->type == RP_FIELD_STRING ||
-          (f->applies != NULL && !f->applies (scenario, &scenario->model.arch)))
+      if (f->arch_bit != 0 || f->type == RP_FIELD_STRING || in_range (f, number_at (f, scenario)))
         continue;
-      value = number_at (f, scenario);
-      if (!in_range (f, value))
+      if (f->applies == NULL || f->applies (scenario, &scenario->model.arch))
         return range_error (f, error);
     }
   return TRUE;
