@@ -113,6 +113,10 @@ memory_figure (const cJSON            *c,
   if ((*reported = number (rep, "memory_gib")) <= 0)
     return FALSE;
   *predicted = (m->total_bytes - m->cuda_context_bytes - m->nccl_bytes) / RP_GIB;
+  /* bitsandbytes' paged states are CUDA managed memory (bitsandbytes/
+   * functional.py get_paged), outside both of PyTorch's counts */
+  if (g_strcmp0 (string (c, "optimizer"), "adamw-8bit-paged") == 0)
+    *predicted -= m->optimizer_bytes / RP_GIB;
   if (g_strcmp0 (string (rep, "memory_measure"), "active") == 0)
     *predicted -= m->fragmentation_bytes / RP_GIB;
   return TRUE;

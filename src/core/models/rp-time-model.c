@@ -643,19 +643,20 @@ optimizer_traffic_bytes (const Ctx *c)
          (master > 0 ? stored_weight_bytes (c) : 0);
 }
 
-/* Paged optimizer states that do not fit beside everything else are
- * moved to the host and back for each step, over PCIe. */
+/* Paged optimizer states that do not fit beside everything else (the
+ * memory model pages out only those: rp-memory-model.c,
+ * page_optimizer) come in for the update and go out again every step,
+ * over PCIe. */
 static double
 paging_s (const Ctx *c,
           double     pcie)
 {
   const RpMemoryEstimate *m = c->memory;
 
-  if (c->training->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED || m == NULL || pcie <= 0)
+  if (c->training->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED ||
+      c->training->offload != RP_OFFLOAD_NONE || m == NULL || pcie <= 0)
     return 0;
-  if (m->free_bytes >= m->cpu_offload_bytes)
-    return 0;
-  return 2 * MIN (m->cpu_offload_bytes, m->cpu_offload_bytes - m->free_bytes) / pcie;
+  return 2 * m->cpu_offload_bytes / pcie;
 }
 
 static double
@@ -917,8 +918,18 @@ data_parallel_comm (const Ctx *c,
         double per_mb = 2 * ag + rs;
 
         if (c->stack.zero3_keeps_stage)
-          /* gathered once per step and kept (rp-stack.c) */
-          per_mb = ag / c->m + rs;
+          {
+            /* gathered once per step and kept, reduced once after the
+             * last micro-batch (rp-stack.c): the gather can hide only
+             * behind the first micro-batch's forward, the reduction
+             * behind the last one's backward */
+            double mb_s = compute_s / c->m;
+
+            r.total_s = ag + rs;
+            r.exposed_s = MAX (ag - mb_s * (1 - backward_share), 0.0) +
+                          MAX (rs - mb_s * backward_share, 0.0);
+            break;
+          }
         r.total_s = c->m * per_mb;
         r.exposed_s = c->m * MAX (per_mb - compute_s / c->m, 0.0);
       }
