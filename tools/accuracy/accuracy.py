@@ -254,7 +254,8 @@ GROUPS = [("megatron21-", "Narayanan et al. 2021 (Megatron-LM)"),
           ("llama3", "Llama 3 / 3.1"), ("opt-", "OPT-175B"), ("bloom-", "BLOOM-176B"),
           ("nemo-", "Megatron-Bridge 25.11"), ("mbridge-2602-", "Megatron-Bridge 26.02 (fresh)"),
           ("mbridge-", "Megatron-Bridge 26.04.01"),
-          ("resnet50", "NVIDIA DLE ResNet-50"), ("torchtitan-", "torchtitan benchmarks"),
+          ("resnet50", "NVIDIA DLE ResNet-50"), ("torchtitan-2506-", "torchtitan async TP page"),
+          ("torchtitan-", "torchtitan benchmarks"),
           ("torchtune-llama32", "torchtune README (3B flags)"),
           ("torchtune-", "torchtune README (Llama 3.1)")]
 

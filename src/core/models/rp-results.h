@@ -103,14 +103,23 @@ typedef struct
   double        step_s;
   double        gpu_step_s;         /* step_s before data and CPU limits */
   double        compute_s;          /* per step, parts of step_s */
-  double        comm_s;             /* all communication, hidden or not */
-  double        comm_exposed_s;
-  double        tp_comm_s;          /* tensor-parallel collectives (exposed) */
-  double        dp_comm_s;          /* data-parallel / ZeRO collectives (before overlap) */
-  double        pp_comm_s;          /* pipeline sends between stages (exposed) */
-  double        ep_comm_s;          /* MoE all-to-all (exposed) */
-  double        cp_comm_s;          /* context-parallel ring (exposed) */
+  double        comm_s;             /* all communication, hidden or not: the sum of
+                                     * the five parts below */
+  double        comm_exposed_s;     /* what the step waits for: the sum of the
+                                     * five *_exposed_s */
+  double        tp_comm_s;          /* tensor-parallel collectives */
+  double        dp_comm_s;          /* data-parallel / ZeRO collectives */
+  double        pp_comm_s;          /* pipeline sends between stages */
+  double        ep_comm_s;          /* MoE all-to-all */
+  double        cp_comm_s;          /* context-parallel key/value exchange */
+  double        tp_exposed_s;       /* of each, what no computation hides */
+  double        dp_exposed_s;
+  double        pp_exposed_s;
+  double        ep_exposed_s;
+  double        cp_exposed_s;       /* incl. the fp32 merging of partial results */
   double        moe_s;              /* MoE token permutation and weight-bound experts */
+  double        host_s;             /* the device waiting on the host to launch many
+                                     * narrow experts' kernels */
   double        elementwise_s;      /* eager PyTorch's unfused norms, rotary, SwiGLU */
   double        dequant_s;          /* QLoRA: unpacking NF4 weights for each pass */
   double        bubble_s;

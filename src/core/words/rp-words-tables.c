@@ -212,6 +212,7 @@ rp_words_time_table (const RpEstimate *est)
   add_step_part (rows, est, "compute.bubble_s", TRUE);
   add_step_part (rows, est, "compute.comm_exposed_s", TRUE);
   add_step_part (rows, est, "compute.moe_s", FALSE);
+  add_step_part (rows, est, "compute.host_s", FALSE);
   add_step_part (rows, est, "compute.dequant_s", FALSE);
   add_step_part (rows, est, "compute.optimizer_s", TRUE);
   add_step_part (rows, est, "compute.data_s", TRUE);
