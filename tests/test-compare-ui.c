@@ -140,7 +140,8 @@ test_two (void)
   g_assert_true (rp_compare_window_row_differs (win, "model.preset"));
   g_assert_false (rp_compare_window_row_differs (win, "hardware.nodes"));
   g_assert_false (rp_compare_window_row_differs (win, "memory.total"));
-  g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "fits");
+  /* fits as estimated, not at its memory band's high end */
+  g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "tight");
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 0), ==,
                    "1 × NVIDIA GeForce RTX 4090");
   rp_test_ui_destroy (win);
@@ -171,7 +172,7 @@ test_three (void)
   g_assert_cmpstr (rp_window_get_verdict_class (editor), ==, "does-not-fit");
   g_assert_cmpstr (rp_compare_window_get_column_class (win, 1), ==,
                    rp_window_get_verdict_class (editor));
-  g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "fits");
+  g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "tight");
   /* the 13B's rent (¥32) is lowest, but its run cannot happen */
   g_assert_false (rp_compare_window_cell_is_best (win, "cost.rent_total", 1));
   g_assert_true (rp_compare_window_cell_is_best (win, "cost.rent_total", 0));

@@ -107,7 +107,9 @@ test_rows_match_estimates (void)
   g_assert_cmpstr (row (cmp, "hardware.gpus")->value_texts[1], ==, "8 × a100-80gb-sxm");
   g_assert_false (row (cmp, "hardware.nodes")->differs);
   g_assert_cmpstr (rp_compare_get_letter (cmp, 1), ==, "B");
-  g_assert_cmpstr (rp_compare_get_status (cmp, 0), ==, "fits");
+  /* the 4090 LoRA example: 18.3 GiB fits with 10 % headroom, but at
+   * its memory band's high end (published runs) it would not: tight */
+  g_assert_cmpstr (rp_compare_get_status (cmp, 0), ==, "tight");
   {
     g_autofree char *note = rp_words_compare_currency_note (cmp);
 

@@ -12,12 +12,15 @@ in the source's own definition.
   accuracy.py --check-scenarios       fail when those files are stale (a test)
   accuracy.py --report docs/accuracy.md [--cli PATH]
   accuracy.py --table [--cli PATH] [--legacy]   the summary on stdout
+  accuracy.py --bands data/catalogs/accuracy.json [--cli PATH]
+                                      the error bands the estimates carry
 
 --legacy writes scenarios an older rigplan-cli accepts (names it lacks
 are replaced by their nearest older ones), to measure where it stood.
 """
 
 import argparse
+import datetime
 import json
 import math
 import os
@@ -240,6 +243,19 @@ def figures(case, est, n_gpus):
     return out
 
 
+def model_kind(case):
+    """The kind of the case's model, as the catalog or the case says."""
+    m = case["model"]
+    if m.get("kind"):
+        return m["kind"]
+    if m.get("preset"):
+        with open(os.path.join(CATALOG, "models.json"), encoding="utf-8") as f:
+            for entry in json.load(f)["models"]:
+                if entry["id"] == m["preset"]:
+                    return entry.get("kind", "decoder")
+    return "decoder"
+
+
 def estimate(cli, path):
     env = dict(os.environ, RIGPLAN_DATADIR=CATALOG, RIGPLAN_USER_DATADIR="/nonexistent")
     r = subprocess.run([cli, "estimate", "--json", path], capture_output=True, text=True, env=env)
@@ -285,7 +301,9 @@ def run(cli, legacy=False):
                     rows.append({"id": case["id"], "split": split, "group": source_group(case),
                                  "quantity": q, "reported": reported, "predicted": predicted,
                                  "error": predicted / reported - 1,
-                                 "fresh": bool(case.get("fresh"))})
+                                 "fresh": bool(case.get("fresh")),
+                                 "framework": sc["training"].get("framework", "custom"),
+                                 "kind": model_kind(case)})
     return rows
 
 
@@ -312,6 +330,62 @@ def summary(rows):
 def kind(quantity):
     return "memory" if "memory" in quantity else "throughput" if "GPU-hours" not in quantity \
         else "whole-run GPU-hours"
+
+
+# ---- the error bands the estimates carry (data/catalogs/accuracy.json) ----
+
+BAND_MIN_CASES = 8      # a group needs this many cases for a band of its own
+
+
+def nearest_rank(values, q):
+    s = sorted(values)
+    return s[max(0, min(len(s) - 1, math.ceil(q * len(s)) - 1))]
+
+
+def bands(rows):
+    """Per quantity: the held-out cases' spread of e for all of them and
+    for each stack and model kind with BAND_MIN_CASES or more."""
+    out = []
+    for quantity, k in (("memory", "memory"), ("throughput", "throughput")):
+        errs = [r for r in rows if r["error"] is not None and r["split"] == "held-out" and
+                kind(r["quantity"]) == k]
+        groups = [("all", errs)]
+        for attr in ("framework", "kind"):
+            for value in sorted({r[attr] for r in errs}):
+                members = [r for r in errs if r[attr] == value]
+                if len(members) >= BAND_MIN_CASES and len(members) < len(errs):
+                    groups.append((attr + ":" + value, members))
+        for group, members in groups:
+            e = [r["error"] for r in members]
+            sources = sorted({r["group"] for r in members})
+            out.append({"quantity": quantity, "group": group, "n": len(e),
+                        "p10": round(nearest_rank(e, 0.1), 4), "p90": round(nearest_rank(e, 0.9), 4),
+                        "median": round(statistics.median(e), 4),
+                        "source": "tools/accuracy/accuracy.py over the held-out cases of "
+                                  "tests/data/published/heldout.json from: " + "; ".join(sources),
+                        "source_kind": "dataset", "as_of": datetime.date.today().isoformat()})
+    return out
+
+
+def write_bands(rows, path):
+    doc = {"format": "rigplan-accuracy", "version": 1,
+           "source": "tools/accuracy/accuracy.py --bands over tests/data/published/heldout.json "
+                     "(the held-out cases of docs/accuracy.md, fresh ones included), "
+                     "estimated with this version's models",
+           "source_kind": "dataset",
+           "as_of": datetime.date.today().isoformat(),
+           "definition": "e = predicted / reported - 1 per case, in the source's own quantity "
+                         "(peak memory; tokens/s per GPU); p10 and p90 are its nearest-rank "
+                         "10th and 90th percentiles, median its median, over all held-out "
+                         "cases and over the cases of each training stack (framework:) and "
+                         "model kind (kind:) that has at least %d. An estimate's band is "
+                         "[figure / (1 + p90), figure / (1 + p10)] for the group of its stack, "
+                         "else of its kind, else all (src/core/models/rp-bands.c)."
+                         % BAND_MIN_CASES,
+           "bands": bands(rows)}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
 
 
 def pct(x):
@@ -417,6 +491,7 @@ def main():
     ap.add_argument("--cli", default=os.path.join(ROOT, "build", "src", "cli", "rigplan-cli"))
     ap.add_argument("--report")
     ap.add_argument("--table", action="store_true")
+    ap.add_argument("--bands", help="write the error bands (data/catalogs/accuracy.json)")
     ap.add_argument("--json", action="store_true", help="every row as JSON on stdout")
     ap.add_argument("--legacy", action="store_true")
     ap.add_argument("--write-scenarios", action="store_true")
@@ -452,6 +527,8 @@ def main():
         print(table(rows))
     if a.report:
         report(rows, a.report)
+    if a.bands:
+        write_bands(rows, a.bands)
     return 0
 
 

@@ -410,6 +410,8 @@ typedef struct
   guint      ram_gb_per_node;
   double     headroom_pct;             /* required free VRAM, % of capacity */
   double     mfu_override;             /* 0..1; NAN: the utilization model */
+  double     band_scale;               /* share of the published error band; NAN: all of
+                                        * it (calibration narrows it) */
 } RpHardware;
 
 typedef struct

@@ -479,6 +479,12 @@ static const RpField fields[] = {
     .flags = CATALOG | MORE, .unit = RP_UNIT_FRACTION_AS_PERCENT, .digits = 1, .step = 1,
     .label = N_("Utilization override (MFU)"), .null_label = N_("from the utilization model"),
     .help = N_("Model FLOPs utilization to assume instead of Rigplan's model") },
+  { H ("band_scale", RP_FIELD_DOUBLE, band_scale), .min = 0, .max = 10, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MORE, .unit = RP_UNIT_FRACTION_AS_PERCENT, .digits = 0,
+    .step = 5, .label = N_("Error band"), .null_label = N_("as measured on published runs"),
+    .help = N_("How wide the low and high ends around each figure are, as a share of Rigplan's "
+               "error on published runs; a calibration against your own measurement narrows "
+               "it") },
 
   /* ---- budget ---- */
   { B ("currency", RP_FIELD_ENUM, currency), .max = RP_N_CURRENCIES - 1,

@@ -32,6 +32,7 @@
 
 #include "rp-memory-model.h"
 
+#include "rp-bands.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-stack.h"
@@ -1397,18 +1398,27 @@ stage_memory (const Ctx        *ctx,
   page_optimizer (ctx, m);
 }
 
+/* "Fits" only when the high end of the memory band (rp-bands.c) leaves
+ * the required headroom; "tight" when the figure fits but its band or
+ * the headroom does not. */
 static void
-headroom (const RpScenario *scenario,
-          const RpGpu      *gpu,
-          RpMemoryEstimate *m)
+headroom (const RpScenario  *scenario,
+          const RpModelArch *arch,
+          const RpGpu       *gpu,
+          const RpCatalog   *catalog,
+          RpMemoryEstimate  *m)
 {
+  double usable;
+
   m->capacity_bytes = (double) rp_gpu_memory_bytes (gpu);
   m->free_bytes = m->capacity_bytes - m->total_bytes;
   m->headroom_pct = m->capacity_bytes > 0 ? 100.0 * m->free_bytes / m->capacity_bytes : -100.0;
   m->required_headroom_pct = scenario->hardware.headroom_pct;
+  rp_bands_memory (scenario, arch, catalog, m);
+  usable = m->capacity_bytes * (1 - m->required_headroom_pct / 100);
   if (m->free_bytes < 0)
     m->verdict = RP_VERDICT_DOES_NOT_FIT;
-  else if (m->headroom_pct < m->required_headroom_pct)
+  else if (m->total_high_bytes > usable || m->headroom_pct < m->required_headroom_pct)
     m->verdict = RP_VERDICT_TIGHT;
   else
     m->verdict = RP_VERDICT_FITS;
@@ -1520,7 +1530,7 @@ rp_memory_model_estimate_runtime (const RpScenario      *scenario,
   if (ctx.lora)
     out->trainable_params = rp_model_kind_is_transformer (arch->kind) ?
       lora_params_per_layer (&ctx) * rp_model_total_layers (arch) : out->total_params * 0.01;
-  headroom (scenario, gpu, out);
+  headroom (scenario, arch, gpu, catalog, out);
   out->computed = TRUE;
 }
 

@@ -33,6 +33,7 @@
 
 #include "rp-time-model.h"
 
+#include "rp-bands.h"
 #include "rp-error.h"
 #include "rp-links.h"
 #include "rp-mfu.h"
@@ -1547,6 +1548,7 @@ time_run (Ctx               *c,
   time_gpu_step (c, r);
   time_data (c, r);
   fill_totals (c, r);
+  rp_bands_compute (scenario, c->arch, catalog, r);
   r->mfu_overridden = scenario->hardware.mfu_override > 0;
   r->computed = TRUE;
 }

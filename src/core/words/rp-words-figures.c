@@ -198,7 +198,11 @@ memory_cards (const RpEstimate  *est,
 {
   const RpMemoryEstimate *mem = &est->memory;
   g_autofree char *capacity = rp_units_format_bytes (mem->capacity_bytes);
-  g_autofree char *of = g_strdup_printf (_("of %s"), capacity);
+  g_autofree char *band = rp_words_band (est, "memory.total", RP_DURATION_HOURS);
+  g_autofree char *of = band != NULL
+    /* TRANSLATORS: the GPU's memory, then the band ("likely 19–23 GiB") */
+    ? g_strdup_printf (_("of %s; %s"), capacity, band)
+    : g_strdup_printf (_("of %s"), capacity);
   g_autofree char *required = rp_units_format_percent (mem->required_headroom_pct, 0);
   g_autofree char *free_text = rp_units_format_bytes (fabs (mem->free_bytes));
   g_autofree char *hd = NULL;
@@ -232,7 +236,32 @@ time_cards (const RpScenario  *scenario,
                                                        "tokens/s on %u GPUs", n_gpus)
                                         : g_dngettext (GETTEXT_PACKAGE, "samples/s on %u GPU",
                                                        "samples/s on %u GPUs", n_gpus), n_gpus);
+  {
+    g_autofree char *band = rp_words_band (est, "compute.days", rp_words_duration_of (est));
+
+    if (band != NULL)
+      {
+        char *both = g_strdup_printf ("%s\n%s", band, time_detail);
+
+        g_free (time_detail);
+        time_detail = both;
+      }
+  }
   set_card (&out[RP_WORDS_FIGURE_TIME], card_value (est, "compute.days"), time_detail);
+  {
+    g_autofree char *band = rp_words_band (est, tokens ? "compute.tokens_per_s"
+                                                       : "compute.samples_per_s",
+                                           rp_words_duration_of (est));
+
+    if (band != NULL)
+      {
+        /* TRANSLATORS: a card's detail, then the band ("likely 1,662–2,496") */
+        char *both = g_strdup_printf (_("%s; %s"), rate_detail, band);
+
+        g_free (rate_detail);
+        rate_detail = both;
+      }
+  }
   set_card (&out[RP_WORDS_FIGURE_THROUGHPUT],
             card_value (est, tokens ? "compute.tokens_per_s" : "compute.samples_per_s"),
             rate_detail);
