@@ -268,7 +268,9 @@ GROUPS = [("megatron21-", "Narayanan et al. 2021 (Megatron-LM)"),
           ("korthikanti22-", "Korthikanti et al. 2022"), ("mpt-", "MosaicML llm-foundry"),
           ("pythia-", "Pythia"), ("llama1-", "LLaMA 1"), ("llama2-", "Llama 2"),
           ("llama3", "Llama 3 / 3.1"), ("opt-", "OPT-175B"), ("bloom-", "BLOOM-176B"),
-          ("nemo-", "Megatron-Bridge 25.11"), ("mbridge-2602-", "Megatron-Bridge 26.02 (fresh)"),
+          ("nemo-", "Megatron-Bridge 25.11"), ("mbridge-2602-", "Megatron-Bridge 26.02"),
+          ("mbridge-2606-", "Megatron-Bridge 26.06 (fresh)"),
+          ("torchtitan-2506-h200-", "torchtitan on H200, Trainy (fresh)"),
           ("mbridge-", "Megatron-Bridge 26.04.01"),
           ("resnet50", "NVIDIA DLE ResNet-50"), ("torchtitan-2506-", "torchtitan async TP page"),
           ("torchtitan-", "torchtitan benchmarks"),
@@ -436,31 +438,44 @@ assumption is the one in `tests/data/published/README.md`.
 
 ## Summary
 
-The issue's bar for held-out figures is a median error of at most 10 %
-for peak memory and 12 % for tokens/s per GPU, with no systematic
-under-prediction of memory; `tests/test-published.c` holds both to
-that bar, memory's median signed error above −5 % and the in-sample
-throughput to a median of 15 %.
+Targets of the third round: held-out peak memory within a median 8 %
+with a median signed error within ±3 %, held-out tokens/s per GPU within
+a median 10 %.  `tests/test-published.c` holds what is reached: tokens/s
+to the 10 % target, peak memory to 11 % with its median signed error
+above −6 %, the in-sample throughput to 15 %.  Memory misses the target
+by about 3 points: Rigplan is still under torchtitan's reserved memory
+on 13 of its 14 runs (up to 29 % on the 70B 2D runs, 8–9 GiB on the 8B
+ones whatever their sequence), and 15–22 % over torchtune's LoRA and
+QLoRA active memory.  No constant was fitted to a held-out case, and none of these
+misses was closed by fitting one.
 
-How blind the held-out set still is: no constant was fitted to it, but
-the mechanisms added since it was collected (gradient lifetime, the
-loss's backward, FSDP's output unit, the eager kernels' memory traffic,
-the width effect of unfitted GPUs taken by their ridge point) were
-looked for where its cases missed, each then taken from the stack's own
-code, a roofline or, where a CPU can show it, a measurement
-(`tools/measure/`).  Its figures are therefore not blind any more.  The
-25 *fresh* cases (Megatron-Bridge's 26.02 container) were added after
-those mechanisms and estimated once, unchanged; they are the blind
-figures (the GB300 and B300 rows needed those parts in the catalog,
-entered from datasheet figures before the rows were run).  They show
-what is still missing: Qwen3-30B-A3B at one sample per micro-batch
-(+211 % on B200, +154 % on H100) and Qwen3-235B-A22B on B200/B300 with
-the plain all-to-all dispatcher (+49 %, +112 %) run far slower than
-their FLOPs, memory traffic and all-to-all account for, most likely
-bound by the host launching small expert kernels without CUDA graphs;
-and GB300 runs up to 24 % faster than GB200 at the same datasheet peak
-(its 1,400 W against 1,200 W: clocks under the power limit, which
-Rigplan does not model).
+How blind the held-out set is: no constant was fitted to it, but
+mechanisms were looked for where its cases missed (gradient lifetime,
+the loss's backward, FSDP's output unit, the eager kernels' memory
+traffic, the width effect of unfitted GPUs; in this round FSDP's
+unsharded gradients under a pipeline, context parallelism's exchange,
+attention running in 16 bits under the fp8 recipes), each then taken
+from the stack's own code, a paper or, where a CPU can show it, a
+measurement (`tools/measure/`).  The torchtitan tables with context,
+pipeline and 2D parallelism joined the held-out set at the start of the
+round, before those mechanisms.  The *fresh* cases were added after the
+last model change of the round and estimated once, unchanged: the blind
+figures.  This round's are Megatron-Bridge's 26.06 container (24 rows:
+Llama 3.1 405B pre-training, Llama 3 70B SFT and LoRA, gpt-oss-120b,
+Qwen3-30B-A3B and Qwen3-235B-A22B in FP8 and MXFP8) and torchtitan on
+H200 (Trainy, June 2025); the 26.02 rows were the previous round's.
+The fresh throughput is within a median 10 % (−2 % signed); the two
+fresh memory figures are 34 % over: torchtitan compiled with Float8
+(`torch.compile` saves fewer activations, which Rigplan does not model).
+
+torchtitan's async TP page (vanilla against async TP for Llama 3.1 8B
+and 70B) is in-sample: `mfu.json`'s `tp_overlap.hidden_share` is fitted
+to its four ratios.
+
+Every estimate's band comes from this table: `--bands` writes
+`data/catalogs/accuracy.json`, the 10th and 90th percentile of the
+signed error of the held-out cases, for all of them and for each stack
+and model kind with at least 8 cases (`src/core/models/rp-bands.c`).
 
 {table(rows)}
 
