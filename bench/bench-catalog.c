@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include "bench-common.h"
+
 #include "rp-catalog.h"
 
 #include <glib/gstdio.h>
@@ -83,6 +85,8 @@ main (int    argc,
   printf ("load %u user GPUs and %u offers: %.3f s (budget %.1f s)\n", n_entries, n_entries,
           load_s, load_budget_s);
   printf ("lookup by id: %.3f µs (budget %.1f µs)\n", lookup_us, lookup_budget_us);
+  bench_emit ("catalog", "catalog_load_s", load_s, "s");
+  bench_emit ("catalog", "catalog_lookup_us", lookup_us, "us");
   g_unlink (gpus_path);
   g_unlink (offers_path);
   g_rmdir (dir);

@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include "bench-common.h"
+
 #include "rp-chart-compare.h"
 #include "rp-scenario.h"
 #include "rp-words.h"
@@ -73,6 +75,7 @@ main (void)
   printf ("compare of 6: best %.2f ms, mean %.2f ms over %u (budget %.0f ms)\n",
           best_us / 1000.0, total_us / 1000.0 / iterations, iterations,
           compare_budget_us / 1000.0);
+  bench_emit ("compare", "compare_of_6_ms", best_us / 1000.0, "ms");
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     rp_scenario_free (scenarios[i]);
   return best_us < compare_budget_us ? 0 : 1;

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include "bench-common.h"
+
 #include "rp-catalog.h"
 #include "rp-estimate.h"
 #include "rp-memory-model.h"
@@ -138,6 +140,7 @@ main (int    argc,
           estimate_us, cases->len, estimate_budget_us);
   printf ("memory run (warnings + fix search): %.1f µs mean, %.1f µs worst (budget %.0f µs)\n",
           run_us, worst_us, run_budget_us);
+  bench_emit ("memory", "memory_estimate_us", estimate_us, "us");
   for (guint i = 0; i < cases->len; i++)
     rp_scenario_free (g_array_index (cases, Case, i).scenario);
   return estimate_us < estimate_budget_us && worst_us < run_budget_us ? 0 : 1;

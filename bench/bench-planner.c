@@ -20,6 +20,8 @@
 
 #include "config.h"
 
+#include "bench-common.h"
+
 #include "rp-catalog.h"
 #include "rp-estimate.h"
 #include "rp-fix.h"
@@ -207,6 +209,7 @@ bench_configurations (const RpCatalog *catalog,
   rate = evaluated / seconds;
   printf ("exhaustive search: %" G_GUINT64_FORMAT " configurations in %.3f s CPU = %.0f a "
           "second (budget %.0f)\n", evaluated, seconds, rate, min_configurations_per_s);
+  bench_emit ("planner", "planner_configs_per_s", rate, "1/s");
   return rate >= min_configurations_per_s;
 }
 
@@ -228,6 +231,7 @@ bench_examples (const RpCatalog *catalog,
       worst = MAX (worst, s);
     }
   printf ("slowest example plan: %.3f s (budget %.3f s)\n", worst, example_budget_s);
+  bench_emit ("planner", "slowest_example_plan_s", worst, "s");
   return worst < example_budget_s;
 }
 
@@ -275,6 +279,8 @@ bench_scaling (RpScenario *scenario)
           doubling_budget);
   big = time_catalog (scenario, big_catalog_gpus, &types);
   printf ("%u GPU types: %.3f s (budget %.1f s)\n", types, big, big_catalog_budget_s);
+  bench_emit ("planner", "doubling_gpu_types_ratio", worst_ratio, "x");
+  bench_emit ("planner", "big_catalog_plan_s", big, "s");
   return worst_ratio <= doubling_budget && big < big_catalog_budget_s;
 }
 

@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include "bench-common.h"
+
 #include "rp-catalog.h"
 #include "rp-estimate.h"
 #include "rp-prices.h"
@@ -92,6 +94,7 @@ main (int    argc,
   printf ("cheapest offer: %.3f µs per lookup (%u GPUs, %u offers)\n", lookup_us,
           rp_catalog_n_gpus (catalog), rp_catalog_n_clouds (catalog));
   printf ("estimate without fix: %.1f µs\n", estimate_us);
+  bench_emit ("prices", "offer_lookup_us", lookup_us, "us");
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
     rp_scenario_free (scenarios[i]);
   if (lookup_us >= lookup_budget_us)

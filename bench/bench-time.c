@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include "bench-common.h"
+
 #include "rp-catalog.h"
 #include "rp-estimate.h"
 #include "rp-explore.h"
@@ -119,6 +121,8 @@ main (void)
   printf ("time model run: %.2f µs (budget %.0f µs)\n", run_us, run_budget_us);
   printf ("scaling curve, %u counts: %.1f µs (budget %.0f µs)\n",
           (guint) G_N_ELEMENTS (gpu_counts), curve_us, curve_budget_us);
+  bench_emit ("time", "time_model_us", run_us, "us");
+  bench_emit ("time", "scaling_curve_us", curve_us, "us");
   for (guint i = 0; i < cases->len; i++)
     rp_scenario_free (g_array_index (cases, Case, i).scenario);
   return run_us < run_budget_us && curve_us < curve_budget_us ? 0 : 1;

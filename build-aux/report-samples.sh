@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The sample PDF plans and page images in docs/report/, from the examples.
 # Run from the source root after `ninja -C BUILD` (needs poppler-utils):
 #   build-aux/report-samples.sh BUILD

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Screenshot of the real rigplan window (docs/screenshot-*.png).
 # Run under Xvfb from the source root, after `ninja -C BUILD`:
 #   xvfb-run -a -s "-screen 0 1600x1000x24" build-aux/screenshot.sh BUILD OUT.png WxH [FILE.rigplan]

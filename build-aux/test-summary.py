@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Counts meson test results as 'N passed, N failed[, N skipped]'.
 
 TAP tests count per subtest; other tests count as one.  A test that

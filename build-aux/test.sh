@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets everything up, builds and runs the whole test suite headless.
 #   build-aux/test.sh [BUILD_DIR [MESON_SETUP_ARGS…]]
 # Prints "N passed, N failed" last; exits non-zero when a test failed.
@@ -9,7 +10,7 @@ cd "$top"
 builddir="${1:-build}"
 shift || true
 
-build-aux/setup-deps.sh
+build-aux/setup-deps.sh test
 if [ ! -f "$builddir/build.ninja" ]; then
   meson setup "$builddir" "$@"
 elif [ "$#" -gt 0 ]; then

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Keeps core's rooms in order and its calls free of circles.
 
 src/core is a set of rooms (folders), lowest first; work flows one way,
@@ -57,12 +58,15 @@ for path, text in files.items():
 check(not wrong, "includes point to the same room or a lower one; no words below words",
       wrong)
 
-# 2. calls: who defines each function (GNU style: the name starts a line)
+# 2. calls: who defines each function (GNU style: the name starts a
+# line, its return type on the line above; static ones stay in their file)
+DEFINITION = re.compile(r"^(static )?[^\n]*\n([a-z_][a-z0-9_]*) \(", re.M)
 defined = {}
 for path, text in files.items():
     if path.endswith(".c"):
-        for name in re.findall(r"^([a-z_][a-z0-9_]*) \(", text, re.M):
-            defined.setdefault(name, set()).add(path)
+        for is_static, name in DEFINITION.findall(text):
+            if not is_static:
+                defined.setdefault(name, set()).add(path)
 
 
 def strip(text):

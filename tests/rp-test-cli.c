@@ -56,3 +56,20 @@ rp_test_run_cli (RpTestCliResult   *r,
   g_ptr_array_add (args, NULL);
   rp_test_run_cliv (r, env_extra, (const char *const *) args->pdata);
 }
+
+cJSON *
+rp_test_parse_catalog_json (const char *text,
+                            const char *which)
+{
+  g_autoptr(cJSON) root = cJSON_Parse (text);
+  cJSON *list;
+
+  g_assert_nonnull (root);
+  g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (root, "format")), ==,
+                   "rigplan-catalog");
+  g_assert_cmpfloat (cJSON_GetNumberValue (cJSON_GetObjectItem (root, "version")), ==, 1);
+  g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (root, "catalog")), ==, which);
+  list = cJSON_DetachItemFromObjectCaseSensitive (root, which);
+  g_assert_true (cJSON_IsArray (list));
+  return list;
+}

@@ -34,4 +34,10 @@ void rp_test_run_cli          (RpTestCliResult    *r,
                                const char *const  *env_extra,
                                ...) G_GNUC_NULL_TERMINATED;
 
+/* The entries of `rigplan-cli catalog WHICH --json` in @text (transfer
+ * full), after checking its header: format "rigplan-catalog", version
+ * 1, "catalog": @which. */
+cJSON *rp_test_parse_catalog_json (const char         *text,
+                                   const char         *which);
+
 G_END_DECLS

@@ -216,7 +216,7 @@ test_shown_everywhere (void)
   g_assert_nonnull (strstr (cards[RP_WORDS_FIGURE_TIME].detail, "likely"));
   rp_words_figures_clear (cards);
 
-  json = rp_estimate_to_json (s, catalog, est);
+  json = rp_estimate_to_json (s, catalog, est, NULL);
   root = cJSON_Parse (json);
   {
     const cJSON *mem = cJSON_GetObjectItemCaseSensitive (root, "memory");

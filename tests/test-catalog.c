@@ -593,7 +593,9 @@ test_as_of_months (void)
   g_assert_false (rp_as_of_months (NULL, today, &(double){ 0 }));
 }
 
-/* Older than six months is stale; a fresh price and an unreadable date are not. */
+/* Older than six months is stale; so is a date in the future (it is
+ * wrong, and a wrong date is not fresh), past a day of grace for the
+ * time zones.  A fresh price and an unreadable date are not. */
 static void
 test_price_is_stale (void)
 {
@@ -604,9 +606,36 @@ test_price_is_stale (void)
   g_assert_true (rp_price_is_stale ("2026", today));
   g_assert_false (rp_price_is_stale ("2026-06-02", today));
   g_assert_false (rp_price_is_stale ("2026-10-04", today));
-  g_assert_false (rp_price_is_stale ("2027-03", today));
+  g_assert_false (rp_price_is_stale ("2026-12-02", today));
+  g_assert_true (rp_price_is_stale ("2026-12-03", today));
+  g_assert_true (rp_price_is_stale ("2027-03", today));
+  g_assert_true (rp_price_is_stale ("9999-12-31", today));
+  g_assert_true (rp_as_of_is_future ("9999-12-31", today));
+  g_assert_false (rp_as_of_is_future ("2026-12-01", today));
   g_assert_false (rp_price_is_stale ("unknown", today));
   g_assert_false (rp_price_is_stale (NULL, today));
+}
+
+/* A catalog date is a real day in one of the three forms. */
+static void
+test_as_of_check (void)
+{
+  static const char *const good[] = { "2026", "2026-02", "2026-02-28", "2024-02-29", "1900",
+                                      "9999-12-31" };
+  static const char *const bad[] = { "2026-13-45", "yesterday", "2023-02-29", "26-01-01",
+                                     "2026-1-1", "1899-12", "2026-10-04x", "", "d" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    g_assert_true (rp_as_of_check (good[i], "gpus[0]", "as_of", NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (rp_as_of_check (bad[i], "gpus[0]", "as_of", &error));
+      g_assert_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE);
+      g_assert_cmpstr (rp_error_get_key (error), ==, "gpus[0].as_of");
+      g_assert_nonnull (strstr (error->message, "is not a date"));
+    }
 }
 
 typedef struct
@@ -624,40 +653,40 @@ static const BadCatalog bad_catalogs[] = {
     "version" },
   { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\", \"name\": \"X\","
     " \"vendor\": \"V\", \"memory_gib\": -4, \"tflops\": {\"fp32\": 1}, \"source\": \"s\","
-    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].memory_gib" },
+    " \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].memory_gib" },
   { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\", \"name\": \"X\","
     " \"vendor\": \"V\", \"memory_gib\": 8, \"tflops\": {\"fp32\": \"fast\"}, \"source\": \"s\","
-    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].tflops.fp32" },
+    " \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].tflops.fp32" },
   { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\", \"name\": \"X\","
-    " \"vendor\": \"V\", \"memory_gib\": 8, \"tflops\": {\"fp32\": 1}, \"as_of\": \"d\"}]}",
+    " \"vendor\": \"V\", \"memory_gib\": 8, \"tflops\": {\"fp32\": 1}, \"as_of\": \"2026-01\"}]}",
     RP_ERROR_MISSING_FIELD, "gpus[0].source" },
   { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"Bad Id\"}]}",
     RP_ERROR_INVALID_VALUE, "gpus[0].id" },
   { "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"o\","
     " \"provider\": \"P\", \"gpu\": \"h100-sxm\", \"currency\": \"EUR\", \"per_gpu_hour\":"
-    " {\"on_demand\": 1}, \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE,
+    " {\"on_demand\": 1}, \"source\": \"s\", \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE,
     "offers[0].currency" },
   { "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
     " \"gpu\": \"h20\", \"condition\": \"refurbished\", \"currency\": \"CNY\", \"price\": 1,"
-    " \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "prices[0].condition" },
+    " \"source\": \"s\", \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "prices[0].condition" },
   { "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": [{\"id\": \"p\","
     " \"kind\": \"server\", \"gpu\": \"h20\", \"condition\": \"new\", \"currency\": \"CNY\","
-    " \"price\": 1, \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_MISSING_FIELD,
+    " \"price\": 1, \"source\": \"s\", \"as_of\": \"2026-01\"}]}", RP_ERROR_MISSING_FIELD,
     "prices[0].gpus_per_server" },
   { "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"o\","
     " \"provider\": \"P\", \"provider_class\": \"broker\", \"gpu\": \"h100-sxm\","
     " \"currency\": \"USD\", \"per_gpu_hour\": {\"on_demand\": 1}, \"source\": \"s\","
-    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "offers[0].provider_class" },
+    " \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "offers[0].provider_class" },
   { "{\"format\": \"rigplan-models\", \"version\": 1, \"models\": [{\"id\": \"m\", \"name\": \"M\","
     " \"kind\": \"decoder\", \"params\": 1, \"layers\": 2, \"hidden\": 64, \"heads\": 3,"
-    " \"ffn\": 256, \"vocab\": 100, \"source\": \"s\", \"as_of\": \"d\"}]}",
+    " \"ffn\": 256, \"vocab\": 100, \"source\": \"s\", \"as_of\": \"2026-01\"}]}",
     RP_ERROR_INVALID_VALUE, "models[0].heads" },
   { "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\", \"name\": \"X\","
     " \"vendor\": \"V\", \"memory_gib\": 8, \"tflops\": {\"fp32\": 1}, \"aliases\": [\"ok\", 4],"
-    " \"source\": \"s\", \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].aliases" },
+    " \"source\": \"s\", \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "gpus[0].aliases" },
   { "{\"format\": \"rigplan-regions\", \"version\": 1, \"regions\": [{\"id\": \"r\","
     " \"name\": \"R\", \"currency\": \"CNY\", \"pue\": 0.5, \"source\": \"s\","
-    " \"as_of\": \"d\"}]}", RP_ERROR_INVALID_VALUE, "regions[0].pue" },
+    " \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "regions[0].pue" },
   { "{\"format\": \"something-else\", \"version\": 1}", RP_ERROR_INVALID_VALUE, "format" },
 };
 
@@ -695,7 +724,7 @@ test_dangling_offer (void)
   g_autofree char *path = write_temp (dir, "offers.json",
     "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"lab\","
     " \"provider\": \"Lab\", \"gpu\": \"warp-drive\", \"currency\": \"CNY\","
-    " \"per_gpu_hour\": {\"on_demand\": 3}, \"source\": \"s\", \"as_of\": \"d\"}]}");
+    " \"per_gpu_hour\": {\"on_demand\": 3}, \"source\": \"s\", \"as_of\": \"2026-01\"}]}");
 
   g_assert_false (rp_catalog_load_dir (catalog, dir, FALSE, &error));
   g_assert_error (error, RP_ERROR, RP_ERROR_UNKNOWN_GPU);
@@ -727,10 +756,10 @@ test_dangling_purchase (void)
 }
 
 #define GPU(id) "{\"id\": \"" id "\", \"name\": \"N\", \"vendor\": \"V\", \"memory_gib\": 12," \
-                " \"tflops\": {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"d\"}"
+                " \"tflops\": {\"fp32\": 10}, \"source\": \"s\", \"as_of\": \"2026-01\"}"
 #define OFFER(id, gpu) "{\"id\": \"" id "\", \"provider\": \"Lab\", \"gpu\": \"" gpu "\"," \
                        " \"currency\": \"CNY\", \"per_gpu_hour\": {\"on_demand\": 3}," \
-                       " \"source\": \"s\", \"as_of\": \"d\"}"
+                       " \"source\": \"s\", \"as_of\": \"2026-01\"}"
 
 /* One bad file among the user's catalogs must not stop the rest: the
  * good files load (with references across files, clouds.json naming a
@@ -856,6 +885,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/daily-monthly-prices", test_daily_monthly_prices);
   g_test_add_func ("/core/catalog/as-of-months", test_as_of_months);
   g_test_add_func ("/core/catalog/price-is-stale", test_price_is_stale);
+  g_test_add_func ("/core/catalog/as-of-check", test_as_of_check);
   g_test_add_func ("/core/catalog/bad-files", test_bad_files);
   g_test_add_func ("/core/catalog/dangling-offer", test_dangling_offer);
   g_test_add_func ("/core/catalog/dangling-purchase", test_dangling_purchase);

@@ -135,7 +135,10 @@ test_export_formats (void)
     g_assert_cmpint (j.status, ==, 0);
     doc = cJSON_Parse (j.out);
     g_assert_nonnull (doc);
-    g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (doc, "format")), ==, "torchrun");
+    g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (doc, "format")), ==,
+                     "rigplan-launch");
+    g_assert_cmpstr (cJSON_GetStringValue (cJSON_GetObjectItem (doc, "launch_format")), ==,
+                     "torchrun");
     g_assert_nonnull (strstr (cJSON_GetStringValue (cJSON_GetObjectItem (doc, "text")),
                               "--nnodes 4"));
     g_assert_true (cJSON_IsArray (cJSON_GetObjectItem (doc, "notes")));

@@ -53,8 +53,7 @@ test_servers (void)
 
   rp_test_run_cli (&json, NULL, "catalog", "servers", "--json", NULL);
   g_assert_cmpint (json.status, ==, 0);
-  list = cJSON_Parse (json.out);
-  g_assert_true (cJSON_IsArray (list));
+  list = rp_test_parse_catalog_json (json.out, "servers");
   shape = find_by (list, "id", "workstation-4", NULL, NULL);
   g_assert_nonnull (shape);
   prices = cJSON_GetObjectItemCaseSensitive (shape, "platform_prices");

@@ -19,6 +19,7 @@
 #include "rp-test-ui.h"
 #include "rp-units.h"
 #include "rp-window.h"
+#include "rp-words.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -29,6 +30,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <utime.h>
 
 static RpCatalog *catalog = NULL;
 static char *state_dir = NULL;
@@ -134,9 +136,11 @@ test_two (void)
   g_assert_cmpstr (rp_compare_window_get_cell (win, "memory.total", 0), ==, vram_a);
   g_assert_cmpstr (rp_compare_window_get_cell (win, "memory.total", 1), ==, vram_b);
   g_assert_cmpstr (rp_compare_window_get_cell (win, "cost.rent_total", 1), ==, rent_b);
-  g_assert_true (rp_compare_window_cell_is_best (win, "memory.total", 0));
+  /* the 4090 is tight (below), a check not met: it is not ranked, and
+   * the 70B alone is ranked against nothing (test_three marks a best) */
+  g_assert_false (rp_compare_window_cell_is_best (win, "memory.total", 0));
   g_assert_false (rp_compare_window_cell_is_best (win, "memory.total", 1));
-  g_assert_true (rp_compare_window_cell_is_best (win, "compute.days", 1));
+  g_assert_false (rp_compare_window_cell_is_best (win, "compute.days", 1));
   g_assert_true (rp_compare_window_row_differs (win, "model.preset"));
   g_assert_false (rp_compare_window_row_differs (win, "hardware.nodes"));
   g_assert_false (rp_compare_window_row_differs (win, "memory.total"));
@@ -152,7 +156,7 @@ test_two (void)
 static void
 test_three (void)
 {
-  static const char *const names[] = { "lora-llama3-8b-rtx4090.rigplan",
+  static const char *const names[] = { "full-finetune-llama2-7b-8xa100.rigplan",
                                        "lora-llama2-13b-rtx3090.rigplan",
                                        "qlora-llama2-70b-a100.rigplan" };
   RpCompareWindow *win = compare_examples (names, 3);
@@ -172,10 +176,10 @@ test_three (void)
   g_assert_cmpstr (rp_window_get_verdict_class (editor), ==, "does-not-fit");
   g_assert_cmpstr (rp_compare_window_get_column_class (win, 1), ==,
                    rp_window_get_verdict_class (editor));
-  g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "tight");
+  g_assert_cmpstr (rp_compare_window_get_column_class (win, 0), ==, "fits");
   /* the 13B's rent (¥32) is lowest, but its run cannot happen */
   g_assert_false (rp_compare_window_cell_is_best (win, "cost.rent_total", 1));
-  g_assert_true (rp_compare_window_cell_is_best (win, "cost.rent_total", 0));
+  g_assert_true (rp_compare_window_cell_is_best (win, "cost.rent_total", 2));
   g_assert_true (rp_compare_window_cell_is_best (win, "memory.total", 0));
   g_assert_cmpuint (rp_chart_data_get_n_series (rp_chart_view_get_data (
                       RP_CHART_VIEW (rp_compare_window_get_chart_view (win, RP_CHART_BREAK_EVEN)))),
@@ -224,7 +228,9 @@ test_variant (void)
   g_assert_true (rp_compare_window_set_variant_value (win, 1, "4"));
   g_assert_cmpstr (rp_compare_window_get_cell (win, "hardware.gpus", 1), ==,
                    "4 × NVIDIA GeForce RTX 4090");
-  g_assert_true (rp_compare_window_cell_is_best (win, "compute.days", 1));
+  /* faster, but four cards go over the example's capital limit: not ranked */
+  g_assert_false (rp_compare_window_cell_is_best (win, "compute.days", 1));
+  g_assert_false (rp_compare_window_cell_is_best (win, "compute.days", 0));
   g_assert_true (rp_compare_window_row_differs (win, "hardware.gpus"));
   g_assert_false (rp_compare_window_set_variant_value (win, 1, "many"));
   g_assert_nonnull (rp_compare_window_get_notice (win));
@@ -628,6 +634,121 @@ test_autosave_in_process (void)
   g_rmdir (dir);
 }
 
+static void
+count_cb (guint *n)
+{
+  (*n)++;
+}
+
+/* Autosave failing on a full or read-only state folder was logged at
+ * debug level only, so the user believed the work was kept.  The window
+ * says so once, in its notice, translated; not again at every change;
+ * again after a write has worked in between. */
+static void
+test_autosave_failure_shown (void)
+{
+  g_autofree char *autosave_dir = rp_autosave_dir ();
+  g_autofree char *rigplan_dir = g_path_get_dirname (autosave_dir);
+  g_autofree char *aside = g_strconcat (autosave_dir, ".aside", NULL);
+  gboolean had_dir = g_file_test (autosave_dir, G_FILE_TEST_IS_DIR);
+  RpWindow *win;
+  RpScenarioDocument *doc;
+  RpAutosave *autosave;
+  guint n_failed = 0;
+
+  g_assert_true (g_str_has_prefix (autosave_dir, state_dir));
+  g_assert_cmpint (g_mkdir_with_parents (rigplan_dir, 0700), ==, 0);
+  if (had_dir)
+    g_assert_cmpint (g_rename (autosave_dir, aside), ==, 0);
+  /* a file where the folder must be: no write can succeed */
+  g_assert_true (g_file_set_contents (autosave_dir, "", 0, NULL));
+
+  win = rp_window_new (NULL, catalog, NULL);
+  doc = rp_window_get_document (win);
+  autosave = rp_window_get_autosave (win);
+  g_signal_connect_swapped (autosave, "failed", G_CALLBACK (count_cb), &n_failed);
+  g_assert_null (rp_window_get_notice (win));
+  g_object_set (doc, "micro-batch", 3, NULL);
+  rp_scenario_document_flush (doc);
+  rp_autosave_flush (autosave);
+  g_assert_cmpuint (n_failed, ==, 1);
+  g_assert_nonnull (rp_window_get_notice (win));
+  g_test_message ("%s", rp_window_get_notice (win));
+  g_assert_nonnull (strstr (rp_window_get_notice (win), "not being kept for recovery"));
+  g_assert_nonnull (strstr (rp_window_get_notice (win), autosave_dir));
+
+  g_object_set (doc, "micro-batch", 4, NULL);
+  rp_scenario_document_flush (doc);
+  rp_autosave_flush (autosave);
+  g_assert_cmpuint (n_failed, ==, 1);
+
+  /* the folder is back: a write works, and a later failure is said again */
+  g_assert_cmpint (g_unlink (autosave_dir), ==, 0);
+  g_object_set (doc, "micro-batch", 5, NULL);
+  rp_scenario_document_flush (doc);
+  rp_autosave_flush (autosave);
+  g_assert_true (g_file_test (rp_autosave_get_path (autosave), G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (n_failed, ==, 1);
+
+  rp_test_ui_destroy (win);
+  g_rmdir (autosave_dir);
+  if (had_dir)
+    g_assert_cmpint (g_rename (aside, autosave_dir), ==, 0);
+}
+
+static void
+write_aged (const char *path,
+            const char *text,
+            gint64      age_s)
+{
+  struct utimbuf times;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  times.actime = times.modtime = (time_t) (g_get_real_time () / G_USEC_PER_SEC - age_s);
+  g_assert_cmpint (g_utime (path, &times), ==, 0);
+}
+
+/* A Rigplan killed between the autosave's two writes left a scenario
+ * without its info file, neither offered nor removed; an info file
+ * without its scenario stayed for good.  The first is offered, the
+ * second removed; a fresh lone scenario (a write in progress) is left. */
+static void
+test_autosave_orphans (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-autosave-orphans-XXXXXX", NULL);
+  g_autofree char *example = rp_test_example_path ("lora-llama2-13b-rtx3090.rigplan");
+  g_autofree char *text = NULL;
+  /* PIDs above Linux's PID_MAX_LIMIT (4,194,304): no such process */
+  g_autofree char *orphan = g_build_filename (dir, "99999991-1.rigplan", NULL);
+  g_autofree char *broken = g_build_filename (dir, "99999992-1.rigplan", NULL);
+  g_autofree char *fresh = g_build_filename (dir, "99999993-1.rigplan", NULL);
+  g_autofree char *lone_info = g_build_filename (dir, "99999994-1.info", NULL);
+  g_autofree char *info = g_strdup_printf ("[Autosave]\nPid=99999994\nHost=%s\n",
+                                           g_get_host_name ());
+  g_autoptr(GPtrArray) found = NULL;
+  RpRecovered *r;
+
+  g_assert_true (g_file_get_contents (example, &text, NULL, NULL));
+  write_aged (orphan, text, 120);
+  write_aged (broken, "{\"format\": \"rigplan-scen", 120);
+  write_aged (fresh, text, 0);
+  write_aged (lone_info, info, 120);
+  found = rp_autosave_find (dir);
+  g_assert_cmpuint (found->len, ==, 1);
+  r = g_ptr_array_index (found, 0);
+  g_assert_cmpstr (r->path, ==, orphan);
+  g_assert_null (r->file);
+  g_assert_nonnull (r->saved);
+  g_assert_cmpstr (r->scenario->name, ==, "A student's Llama 2 13B LoRA on one RTX 3090");
+  g_assert_false (g_file_test (broken, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (lone_info, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (fresh, G_FILE_TEST_EXISTS));
+  rp_recovered_discard (r);
+  g_assert_false (g_file_test (orphan, G_FILE_TEST_EXISTS));
+  g_unlink (fresh);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 #ifdef GDK_WINDOWING_X11
 static char *
 run_capture (const char *cmd)
@@ -907,36 +1028,28 @@ test_recent_files (void)
   rp_test_ui_destroy (win);
 }
 
-/* Six scenarios: the table and the visible chart rebuilt after a change,
- * against one frame at 60 Hz. */
+/* Six scenarios: the table and the visible chart follow a change (how
+ * long it takes is measured by bench/bench-ui.c, not here). */
 static void
-test_rebuild_time (void)
+test_rebuild (void)
 {
   RpCompareWindow *win = compare_examples (six, 6);
-  gint64 best_us = G_MAXINT64;
+  g_autofree char *first = NULL;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  for (guint i = 0; i < 5; i++)
-    {
-      GtkWidget *view = rp_compare_window_get_chart_view (win, RP_CHART_VRAM);
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                                             MAX (gtk_widget_get_width (view), 800),
-                                                             MAX (gtk_widget_get_height (view), 400));
-      cairo_t *cr = cairo_create (surface);
-      gint64 start_us = g_get_monotonic_time ();
+  first = g_strdup (rp_words_compare_name (rp_compare_window_get_compare (win), 0));
+  rp_compare_window_move_column (win, 0, 1);
+  g_assert_cmpstr (rp_words_compare_name (rp_compare_window_get_compare (win), 1), ==, first);
+  {
+    GtkWidget *view = rp_compare_window_get_chart_view (win, RP_CHART_VRAM);
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 400);
+    cairo_t *cr = cairo_create (surface);
 
-      rp_compare_window_move_column (win, 0, 1);
-      g_assert_nonnull (rp_compare_window_get_compare (win));
-      view = rp_compare_window_get_chart_view (win, RP_CHART_VRAM);
-      rp_chart_view_paint (RP_CHART_VIEW (view), cr);
-      cairo_surface_flush (surface);
-      best_us = MIN (best_us, g_get_monotonic_time () - start_us);
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
-    }
-  g_print ("# compare of 6: rebuild, table and VRAM chart: best %.1f ms\n", best_us / 1000.0);
-  /* generous for sanitizer builds; the figure is printed above */
-  g_assert_cmpint (best_us, <, 500000);
+    rp_chart_view_paint (RP_CHART_VIEW (view), cr);
+    g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
   rp_test_ui_destroy (win);
 }
 
@@ -1001,9 +1114,11 @@ main (int    argc,
   g_test_add_func ("/ui/save/round-trip-every-example", test_round_trip_every_example);
   g_test_add_func ("/ui/save/read-only", test_save_read_only);
   g_test_add_func ("/ui/recent/files", test_recent_files);
-  g_test_add_func ("/ui/compare/rebuild-time", test_rebuild_time);
+  g_test_add_func ("/ui/compare/rebuild", test_rebuild);
   g_test_add_func ("/ui/autosave/in-process", test_autosave_in_process);
   g_test_add_func ("/ui/autosave/after-kill", test_autosave_after_kill);
+  g_test_add_func ("/ui/autosave/failure-shown", test_autosave_failure_shown);
+  g_test_add_func ("/ui/autosave/orphans", test_autosave_orphans);
   g_test_add_func ("/ui/window/side-by-side", test_side_by_side);
 
   status = g_test_run ();

@@ -50,6 +50,18 @@ row (const RpCompare *cmp,
   return r;
 }
 
+/* The 4090 LoRA example, calibrated against its own run (band_scale 0):
+ * it fits as estimated, where uncalibrated its memory band's high end
+ * makes it tight, a check not met, and unranked. */
+static RpScenario *
+calibrated_4090 (void)
+{
+  RpScenario *s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+
+  s->hardware.band_scale = 0;
+  return s;
+}
+
 static void
 assert_close (double a,
               double b)
@@ -96,10 +108,23 @@ test_rows_match_estimates (void)
 
     g_assert_cmpstr (row (cmp, "cost.rent_total")->texts[1], ==, text);
   }
-  /* 18.6 GiB beats 20.1 GiB; 75 % headroom beats 22 %. */
-  g_assert_cmpint (row (cmp, "memory.total")->best, ==, 0);
-  g_assert_cmpint (row (cmp, "memory.headroom_pct")->best, ==, 1);
-  g_assert_cmpint (row (cmp, "compute.tokens_per_s")->best, ==, 1);
+  /* A is tight at its memory band's high end (below), so it misses a
+   * check and is not ranked; B alone is ranked against nothing. */
+  g_assert_cmpint (row (cmp, "memory.total")->best, ==, -1);
+  g_assert_cmpint (row (cmp, "compute.tokens_per_s")->best, ==, -1);
+  /* Calibrated against its own run (band_scale 0, the hook of `rigplan-cli
+   * calibrate`), A fits and is ranked: its 18.3 GiB beats 18.8 GiB; B's
+   * 77 % headroom beats 24 %. */
+  {
+    g_autoptr(RpCompare) calibrated = NULL;
+
+    s[0]->hardware.band_scale = 0;
+    calibrated = compare_of (s, 2);
+    g_assert_cmpstr (rp_compare_get_status (calibrated, 0), ==, "fits");
+    g_assert_cmpint (row (calibrated, "memory.total")->best, ==, 0);
+    g_assert_cmpint (row (calibrated, "memory.headroom_pct")->best, ==, 1);
+    g_assert_cmpint (row (calibrated, "compute.tokens_per_s")->best, ==, 1);
+  }
   /* Inputs are never ranked; these differ. */
   g_assert_cmpint (row (cmp, "model.preset")->best, ==, -1);
   g_assert_true (row (cmp, "model.preset")->differs);
@@ -154,10 +179,13 @@ test_three_gpu_counts (void)
 
   for (guint i = 0; i < 3; i++)
     {
-      s[i] = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+      s[i] = calibrated_4090 ();
       s[i]->hardware.gpus_per_node = 1u << i;
+      /* bought, 2 and 4 cards would go over the example's capital limit */
+      s[i]->budget.capital_limit = 1e6;
     }
   cmp = compare_of (s, 3);
+  g_assert_cmpuint (rp_compare_n_failing (cmp), ==, 0);
   days = row (cmp, "compute.days");
   tokens = row (cmp, "compute.tokens_per_s");
   g_assert_cmpfloat (days->numbers[2], <, days->numbers[1]);
@@ -175,34 +203,51 @@ test_three_gpu_counts (void)
     rp_scenario_free (s[i]);
 }
 
-/* A run that does not fit has no real price: the cheapest rent among
- * runs that can happen is marked, not the 13B LoRA that does not fit on
- * its RTX 3090, even though its number is lowest. */
+/* Only scenarios that meet every check are ranked: a run that does not
+ * fit has no real price, and one that misses its deadline is no better
+ * value for being cheap.  The cheapest rent of the two that pass is
+ * marked, not the 13B LoRA that does not fit on its RTX 3090 nor the 8B
+ * run that misses a one-hour deadline, though their numbers are lower;
+ * the legend says so. */
 static void
-test_best_only_among_runs (void)
+test_best_only_among_passing (void)
 {
-  RpScenario *s[3] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+  RpScenario *s[4] = { calibrated_4090 (),
                        rp_test_load_example ("lora-llama2-13b-rtx3090.rigplan"),
-                       rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan") };
+                       calibrated_4090 (),
+                       calibrated_4090 () };
   g_autoptr(RpCompare) cmp = NULL;
+  g_autofree char *legend = NULL;
   const RpCompareRow *rent;
 
   s[2]->budget.rent_price_per_gpu_hour = 1.0;
-  cmp = compare_of (s, 3);
+  s[3]->budget.rent_price_per_gpu_hour = 0.5;
+  s[3]->budget.deadline_days = 1.0 / 24;
+  cmp = compare_of (s, 4);
   rent = row (cmp, "cost.rent_total");
   g_assert_cmpstr (rp_compare_get_status (cmp, 1), ==, "does-not-fit");
+  g_assert_cmpstr (rp_compare_get_status (cmp, 3), ==, "tight");
+  g_assert_false (rp_compare_column_passes (cmp, 3));
+  g_assert_cmpuint (rp_compare_n_failing (cmp), ==, 2);
   g_assert_cmpfloat (rent->numbers[1], <, rent->numbers[2]);
+  g_assert_cmpfloat (rent->numbers[3], <, rent->numbers[2]);
   g_assert_cmpint (rent->best, ==, 2);
-  g_assert_false (rent->is_best[1]);
-  /* Memory rows rank every column: the 13B needs more, so A is best. */
-  g_assert_cmpint (row (cmp, "memory.total")->best, ==, 0);
+  g_assert_false (rent->is_best[1] || rent->is_best[3]);
+  /* every result row: the best is a column that passes */
+  for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
+    {
+      const RpCompareRow *rw = rp_compare_get_row (cmp, r);
+
+      if (rw->kind == RP_COMPARE_ROW_RESULT && rw->best >= 0 && !g_str_equal (rw->key, "constraints"))
+        g_assert_true (rp_compare_column_passes (cmp, (guint) rw->best));
+    }
   g_assert_cmpfloat (row (cmp, "constraints")->numbers[1], ==, 1);
-  for (guint i = 0; i < 3; i++)
+  legend = rp_words_compare_best_legend (cmp, "★");
+  g_assert_nonnull (strstr (legend, "meet every check"));
+  for (guint i = 0; i < 4; i++)
     rp_scenario_free (s[i]);
 }
 
-/* A scenario that cannot be estimated keeps its column, says why, and
- * shows no figure. */
 static void
 test_error_column (void)
 {
@@ -564,7 +609,7 @@ main (int    argc,
   g_test_add_func ("/compare/rows-match-estimates", test_rows_match_estimates);
   g_test_add_func ("/compare/same-scenarios", test_same_scenarios);
   g_test_add_func ("/compare/three-gpu-counts", test_three_gpu_counts);
-  g_test_add_func ("/compare/best-only-among-runs", test_best_only_among_runs);
+  g_test_add_func ("/compare/best-only-among-passing", test_best_only_among_passing);
   g_test_add_func ("/compare/error-column", test_error_column);
   g_test_add_func ("/compare/six-columns", test_six_columns);
   g_test_add_func ("/compare/json-and-csv", test_json_and_csv);

@@ -618,7 +618,7 @@ test_run_unknown (void)
   assert_near (est->cost.rent_per_month, 876);  /* 438 h × 2.00 */
   g_assert_false (rp_estimate_has_warning (est, "backup-checkpoints"));
 
-  text = rp_estimate_to_json (scenario, catalog, est);
+  text = rp_estimate_to_json (scenario, catalog, est, NULL);
   root = cJSON_Parse (text);
   g_assert_nonnull (root);
   cost = cJSON_GetObjectItem (root, "cost");

@@ -74,6 +74,57 @@ test_qlora_for_the_3090 (void)
   g_assert_nonnull (strstr (words, "9.4 GiB"));
 }
 
+/* Llama 2 13B full fine-tuned on 8 × A100 40GB without sharding needs
+ * about 200 GiB a GPU.  ZeRO-2 still keeps 26 GB of bf16 weights and a
+ * full micro-batch on each GPU (48 GB); only ZeRO-3 shards the weights
+ * too (Rajbhandari et al. 2020, "ZeRO", Table 1: 16Ψ/N bytes of model
+ * states per GPU), about 30 GiB with recomputation. */
+static void
+test_zero3_for_13b_on_40gb (void)
+{
+  g_autoptr(RpScenario) s = scenario ("llama-2-13b", "a100-40gb-sxm", RP_METHOD_FULL_FINETUNE);
+  g_autoptr(RpEstimate) est = NULL;
+
+  s->hardware.gpus_per_node = 8;
+  s->training.zero_stage = 0;
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  s->training.micro_batch = 1;
+  s->training.global_batch = 64;
+  est = rp_test_estimate (catalog, s);
+  g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpuint (est->fix.n_steps, ==, 1);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_ZERO_STAGE);
+  g_assert_cmpuint (est->fix.values[0], ==, 3);
+  g_assert_cmpfloat (est->fix.memory_total_bytes, <, 40 * RP_GIB * 0.9);
+}
+
+/* 13B pretraining on one A100 80GB, 256 GB of host RAM: offloading the
+ * states to the CPU would need about 390 GB of it, so the fix must not
+ * trade the GPU's limit for the host's; spreading the run over more GPUs
+ * breaks nothing the scenario had. */
+static void
+test_fix_keeps_host_ram (void)
+{
+  g_autoptr(RpScenario) s = scenario ("llama-2-13b", "a100-80gb-sxm", RP_METHOD_PRETRAIN);
+  g_autoptr(RpEstimate) est = NULL;
+  g_autoptr(RpScenario) applied = NULL;
+  g_autoptr(RpEstimate) after = NULL;
+
+  s->hardware.ram_gb_per_node = 256;
+  s->hardware.cpu_cores_per_node = 64;
+  s->training.micro_batch = 1;
+  s->training.global_batch = 64;
+  est = rp_test_estimate (catalog, s);
+  g_assert_true (est->constraints[RP_CONSTRAINT_HOST_RAM].ok);
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_false (has_step (&est->fix, RP_FIX_STEP_OFFLOAD));
+  applied = rp_fix_apply (s, &est->fix);
+  after = rp_test_estimate (catalog, applied);
+  g_assert_true (after->constraints[RP_CONSTRAINT_VRAM].ok);
+  g_assert_true (after->constraints[RP_CONSTRAINT_HOST_RAM].ok);
+}
+
 /* SDXL full fine-tuning on an RTX 4090: pure BF16 (diffusers trains the
  * U-Net that way) fits; a larger GPU is the last resort, not the first. */
 static void
@@ -272,7 +323,7 @@ test_json_contract (void)
 {
   g_autoptr(RpScenario) s = scenario ("llama-2-13b", "rtx-3090", RP_METHOD_LORA);
   g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
-  g_autofree char *text = rp_estimate_to_json (s, catalog, est);
+  g_autofree char *text = rp_estimate_to_json (s, catalog, est, NULL);
 
   g_assert_nonnull (strstr (text, "\"constraints\":"));
   g_assert_nonnull (strstr (text, "\"code\":\t\"vram\""));
@@ -372,6 +423,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/decisions/qlora-for-the-3090", test_qlora_for_the_3090);
+  g_test_add_func ("/core/decisions/zero3-for-13b-on-40gb", test_zero3_for_13b_on_40gb);
+  g_test_add_func ("/core/decisions/fix-keeps-host-ram", test_fix_keeps_host_ram);
   g_test_add_func ("/core/decisions/bf16-for-sdxl", test_bf16_for_sdxl);
   g_test_add_func ("/core/decisions/precompute-reference", test_precompute_reference);
   g_test_add_func ("/core/decisions/capital-over-budget", test_capital_over_budget);

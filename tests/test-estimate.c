@@ -52,7 +52,7 @@ check_estimate (const RpScenario *s,
                 const RpEstimate *est,
                 const char       *what)
 {
-  g_autofree char *json = rp_estimate_to_json (s, catalog, est);
+  g_autofree char *json = rp_estimate_to_json (s, catalog, est, NULL);
   const RpMemoryEstimate *m = &est->memory;
   const double memory[] = {
     m->weights_bytes, m->gradients_bytes, m->optimizer_bytes, m->activations_bytes,

@@ -351,6 +351,91 @@ test_numbers (void)
   g_assert_cmpstr (flops, ==, "1.23 × 10^21");
 }
 
+/* A scenario made in code (the form, a variant, the planner) is held to
+ * the same ranges as a file: every number field's bounds are the table's
+ * alone, so a field just outside either end is refused with its key.
+ * (Widening a bound in rp-fields.c, gpus_per_node to 0 or
+ * utilization_pct to 1,000, turns this red.) */
+static void
+test_validate_by_table (void)
+{
+  guint n_checked = 0;
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      const double outside[] = { f->min - MAX (1, fabs (f->min) * 1e-6),
+                                 f->max + MAX (1, fabs (f->max) * 1e-6) };
+
+      if (f->arch_bit != 0 || !rp_field_is_number (f) || f->type == RP_FIELD_BOOL ||
+          f->type == RP_FIELD_ENUM)
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (outside); k++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(RpScenario) s = rp_scenario_new ();
+          double v = outside[k];
+
+          /* a bound a field's storage cannot go past (0 of a count, the
+           * largest double) is held by the type */
+          if (!isfinite (v) || (v < 0 && f->type != RP_FIELD_DOUBLE) ||
+              (f->type == RP_FIELD_UINT && v > G_MAXUINT))
+            continue;
+          rp_scenario_set_gpu (s, "rtx-4090");
+          rp_scenario_set_preset (s, "gpt2");
+          if (!rp_field_applies (f, s, &s->model.arch))
+            continue;
+          rp_field_set_number (f, s, v);
+          if (rp_scenario_validate (s, &error))
+            g_error ("%s = %g is outside its range and was accepted", f->key, v);
+          g_assert_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE);
+          if (g_strcmp0 (rp_error_get_key (error), f->key) != 0)
+            g_error ("%s = %g: refused for %s, not for its own range", f->key, v,
+                     rp_error_get_key (error));
+          n_checked++;
+        }
+    }
+  g_test_message ("%u out-of-range values refused", n_checked);
+  g_assert_cmpuint (n_checked, >, 40);
+}
+
+/* Values no real run has, each refused with its own key: what the table's
+ * bounds are for (a loop over the table cannot see a bound widened). */
+static void
+test_refused_values (void)
+{
+  static const struct
+  {
+    const char *key;
+    double      value;
+  } refused[] = {
+    { "hardware.gpus_per_node", 0 },      /* a node of no GPU */
+    { "hardware.nodes", 0 },
+    { "training.micro_batch", 0 },
+    { "training.epochs", -1 },
+    { "budget.utilization_pct", 101 },    /* busier than always */
+    { "budget.residual_pct", 101 },       /* resold above its price */
+    { "budget.pue", 0.9 },                /* a data centre using less than its IT load */
+    { "budget.years", 0 },
+    { "hardware.headroom_pct", 100 },     /* no memory left to use */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      const RpField *f = rp_fields_lookup (refused[i].key);
+      g_autoptr(RpScenario) s = rp_scenario_new ();
+      g_autoptr(GError) error = NULL;
+
+      g_assert_nonnull (f);
+      rp_scenario_set_gpu (s, "rtx-4090");
+      rp_scenario_set_preset (s, "gpt2");
+      rp_field_set_number (f, s, refused[i].value);
+      if (rp_scenario_validate (s, &error))
+        g_error ("%s = %g was accepted", refused[i].key, refused[i].value);
+      g_assert_cmpstr (rp_error_get_key (error), ==, refused[i].key);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -358,6 +443,8 @@ main (int    argc,
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/fields/ranges", test_ranges);
+  g_test_add_func ("/core/fields/validate-by-table", test_validate_by_table);
+  g_test_add_func ("/core/fields/refused-values", test_refused_values);
   g_test_add_func ("/core/fields/enums-and-null", test_enums_and_null);
   g_test_add_func ("/core/fields/v1-zero-is-null", test_v1_zero_is_null);
   g_test_add_func ("/core/fields/round-trip", test_round_trip);

@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utime.h>
 
 typedef struct
 {
@@ -343,6 +344,63 @@ test_write_failure (Fixture       *f,
   g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
 }
 
+static void
+make_old (const char *path,
+          gint64      age_s)
+{
+  struct utimbuf times;
+
+  times.actime = times.modtime = (time_t) (g_get_real_time () / G_USEC_PER_SEC - age_s);
+  g_assert_cmpint (g_utime (path, &times), ==, 0);
+}
+
+/* A killed export left hidden temporaries that nothing removed (121 of
+ * 178 killed PNG exports).  The next write to the folder removes the
+ * writer's own (".NAME.rigplan-tmp-XXXXXX", a regular file, a minute
+ * old), and nothing else: not a fresh one another write is filling, not
+ * one of another name pattern, not a link or a folder of that name. */
+static void
+test_write_removes_stale_temporaries (Fixture       *f,
+                                      gconstpointer  user_data)
+{
+  g_autofree char *stale = write_file (f, ".plan.png.rigplan-tmp-Ab3xYz", "half a PNG", 0644);
+  g_autofree char *stale2 = write_file (f, ".other.pdf.rigplan-tmp-000000", "half", 0600);
+  g_autofree char *fresh = write_file (f, ".plan.png.rigplan-tmp-Q9w8E7", "being written", 0644);
+  g_autofree char *backup = write_file (f, ".bashrc.backup", "someone's", 0644);
+  g_autofree char *old_pattern = write_file (f, ".plan.png.AbC123", "?", 0644);
+  g_autofree char *longer = write_file (f, ".plan.png.rigplan-tmp-Ab3xYz1", "?", 0644);
+  g_autofree char *visible = write_file (f, "plan.png.rigplan-tmp-Ab3xYz", "?", 0644);
+  g_autofree char *dir = g_build_filename (f->dir, ".d.rigplan-tmp-abcdef", NULL);
+  g_autofree char *link = g_build_filename (f->dir, ".l.rigplan-tmp-abcdef", NULL);
+  g_autofree char *target = g_build_filename (f->dir, "plan.png", NULL);
+  g_autoptr(GError) error = NULL;
+  const char *kept[] = { fresh, backup, old_pattern, longer, visible, dir, link };
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_assert_cmpint (symlink (backup, link), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    if (i != 6)
+      make_old (kept[i], 3600);
+  make_old (stale, 61);
+  make_old (stale2, 24 * 3600);
+  make_old (fresh, 10);
+
+  g_assert_true (rp_file_write_atomic (target, "png", 3, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (stale2, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_assert_true (g_file_test (kept[i], G_FILE_TEST_EXISTS) ||
+                     g_file_test (kept[i], G_FILE_TEST_IS_SYMLINK));
+      g_assert_true (g_str_has_prefix (kept[i], f->dir));
+      if (kept[i] == dir)
+        g_rmdir (kept[i]);
+      else
+        g_unlink (kept[i]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -358,6 +416,7 @@ main (int    argc,
   ADD ("/core/file/write-through-symlink", test_write_through_symlink);
   ADD ("/core/file/write-refused", test_write_refused);
   ADD ("/core/file/write-failure", test_write_failure);
+  ADD ("/core/file/write-removes-stale-temporaries", test_write_removes_stale_temporaries);
 #undef ADD
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static RpCatalog *catalog;
 static GPtrArray *temp_dirs;    /* removed at the end */
@@ -469,6 +470,12 @@ test_hostile_safetensors (void)
       "does not match" },
     { 60, "{\"w\":{\"dtype\":\"F32\",\"shape\":[-4],\"data_offsets\":[0,0]}}", 0,
       "not a list of sizes" },
+    /* a dtype the format does not have was counted as if it were one */
+    { 61, "{\"w\":{\"dtype\":\"Q128\",\"shape\":[4],\"data_offsets\":[0,64]}}", 64,
+      "w: dtype “Q128” is not one of the safetensors format" },
+    /* packed: three 4-bit values are not whole bytes */
+    { 60, "{\"w\":{\"dtype\":\"F4\",\"shape\":[3],\"data_offsets\":[0,2]}}", 2,
+      "does not match" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -487,6 +494,30 @@ test_hostile_safetensors (void)
       g_assert_nonnull (strstr (error->message, path));
       g_assert_nonnull (strstr (error->message, cases[i].says));
     }
+  {
+    /* packed dtypes count their elements: four 4-bit values in 2 bytes */
+    const char *header = "{\"w\":{\"dtype\":\"F4\",\"shape\":[2,2],\"data_offsets\":[0,2]}}";
+    g_autofree char *path = safetensors_file (strlen (header), header, 2);
+    g_autoptr(GError) error = NULL;
+    RpSafetensorsCount count = { 0 };
+
+    g_assert_true (rp_safetensors_count_file (path, NULL, &count, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (count.params, ==, 4);
+  }
+  {
+    /* a FIFO named like a checkpoint is refused at once, not waited on */
+    g_autofree char *dir = make_temp_dir ("rigplan-fifo-XXXXXX");
+    g_autofree char *path = g_build_filename (dir, "model.safetensors", NULL);
+    g_autoptr(GError) error = NULL;
+    RpSafetensorsCount count = { 0 };
+
+    g_assert_cmpint (mkfifo (path, 0644), ==, 0);
+    g_assert_false (rp_safetensors_count_file (path, NULL, &count, &error));
+    g_assert_nonnull (strstr (error->message, "not a regular file"));
+    g_unlink (path);
+    g_rmdir (dir);
+  }
   {
     g_autoptr(GError) error = import_error ("bad/accelerate_bad_tp.yaml");
 
@@ -701,6 +732,30 @@ test_malformed (void)
       g_assert_nonnull (strstr (error->message, path));
       g_assert_nonnull (strstr (error->message, cases[i].says));
     }
+  {
+    /* packed dtypes count their elements: four 4-bit values in 2 bytes */
+    const char *header = "{\"w\":{\"dtype\":\"F4\",\"shape\":[2,2],\"data_offsets\":[0,2]}}";
+    g_autofree char *path = safetensors_file (strlen (header), header, 2);
+    g_autoptr(GError) error = NULL;
+    RpSafetensorsCount count = { 0 };
+
+    g_assert_true (rp_safetensors_count_file (path, NULL, &count, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (count.params, ==, 4);
+  }
+  {
+    /* a FIFO named like a checkpoint is refused at once, not waited on */
+    g_autofree char *dir = make_temp_dir ("rigplan-fifo-XXXXXX");
+    g_autofree char *path = g_build_filename (dir, "model.safetensors", NULL);
+    g_autoptr(GError) error = NULL;
+    RpSafetensorsCount count = { 0 };
+
+    g_assert_cmpint (mkfifo (path, 0644), ==, 0);
+    g_assert_false (rp_safetensors_count_file (path, NULL, &count, &error));
+    g_assert_nonnull (strstr (error->message, "not a regular file"));
+    g_unlink (path);
+    g_rmdir (dir);
+  }
   {
     g_autoptr(GError) error = import_error ("bad/accelerate_bad_tp.yaml");
 

@@ -275,7 +275,10 @@ estimate_json (const char *path)
   g_autofree char *out = NULL;
   cJSON *json;
 
-  g_assert_cmpint (run (argv, &out), ==, 0);
+  int status = run (argv, &out);
+
+  /* 3: estimated, but a check is not met */
+  g_assert_true (status == 0 || status == 3);
   json = cJSON_Parse (out);
   g_assert_nonnull (json);
   return json;

@@ -861,49 +861,37 @@ test_chart_tooltip (void)
   rp_test_ui_destroy (win);
 }
 
-/* One change: estimate, results, chart data, layout and paint of the
- * visible chart.  Target: well under one 60 Hz frame (16 ms). */
+/* One change reaches the chart: the estimate, the results, the chart
+ * data and its paint follow each edit (how long it takes is measured by
+ * bench/bench-ui.c, not here). */
 static void
-test_recompute_time (void)
+test_recompute_and_redraw (void)
 {
   RpWindow *win = window_with_example ("pretrain-1b-decoder-32xh100.rigplan");
   RpScenarioDocument *doc = rp_window_get_document (win);
   GtkWidget *view = rp_window_get_chart_view (win, RP_CHART_VRAM);
-  int width, height;
-  gint64 best_us = G_MAXINT64, total_us = 0;
-  const guint n = 20;
+  double previous = NAN;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
-  width = gtk_widget_get_width (view);
-  height = gtk_widget_get_height (view);
-  g_assert_cmpint (width, >, 0);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < 4; i++)
     {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 360);
       cairo_t *cr = cairo_create (surface);
-      gint64 start_us = g_get_monotonic_time (), us;
+      const RpEstimate *est;
 
-      g_object_set (doc, "micro-batch", 1 + i % 4, NULL);
+      g_object_set (doc, "micro-batch", 1 + i, NULL);
       rp_scenario_document_flush (doc);
-      rp_chart_view_paint (RP_CHART_VIEW (rp_window_get_chart_view (win, RP_CHART_VRAM)), cr);
+      est = rp_scenario_document_get_estimate (doc);
+      g_assert_nonnull (est);
+      /* a larger micro batch holds more activations */
+      g_assert_true (isnan (previous) || est->memory.total_bytes > previous);
+      previous = est->memory.total_bytes;
+      rp_chart_view_paint (RP_CHART_VIEW (view), cr);
       cairo_surface_flush (surface);
-      us = g_get_monotonic_time () - start_us;
-      best_us = MIN (best_us, us);
-      total_us += us;
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
       cairo_destroy (cr);
       cairo_surface_destroy (surface);
     }
-  g_test_message ("recompute + redraw (%d×%d chart): best %.2f ms, mean %.2f ms over %u",
-                  width, height, best_us / 1000.0, total_us / 1000.0 / n, n);
-  g_print ("# recompute + redraw: best %.2f ms, mean %.2f ms\n", best_us / 1000.0,
-           total_us / 1000.0 / n);
-  /* One frame at 60 Hz in a plain build (best of 20: a busy machine
-   * delays some); sanitizer builds run several times slower. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
-  g_assert_cmpint (best_us, <, 100000);
-#else
-  g_assert_cmpint (best_us, <, 16000);
-#endif
   rp_test_ui_destroy (win);
 }
 
@@ -965,7 +953,7 @@ main (int    argc,
   g_test_add_func ("/ui/window/render", test_render_window);
   g_test_add_func ("/ui/window/accessible-names", test_accessible_names);
   g_test_add_func ("/ui/chart-view/tooltip", test_chart_tooltip);
-  g_test_add_func ("/ui/perf/recompute-and-redraw", test_recompute_time);
+  g_test_add_func ("/ui/window/recompute-and-redraw", test_recompute_and_redraw);
 
   status = g_test_run ();
   g_clear_object (&settings);

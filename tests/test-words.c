@@ -112,6 +112,13 @@ test_price_age (void)
                             "source");
   g_assert_null (fresh);
   g_assert_null (rp_words_price_age (NULL, today));
+  {
+    /* a user catalog's 9999-12-31 is no fresh price with a negative age */
+    g_autofree char *future = rp_words_price_age ("9999-12-31", today);
+
+    g_assert_cmpstr (future, ==, "dated 9999-12-31, after today (2026-12-01): the date is wrong, "
+                                 "so the price may be stale; check the source");
+  }
 }
 
 /* Beside a price: the offer for the rent, the region for the power

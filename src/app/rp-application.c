@@ -5,6 +5,8 @@
 
 #include "rp-application.h"
 
+#include "rp-app-options.h"
+
 #include "rp-autosave.h"
 #include "rp-compare-window.h"
 #include "rp-startup.h"
@@ -287,6 +289,20 @@ rp_application_open (GApplication  *application,
     }
 }
 
+/* `rigplan --version` answers without a window or a display. */
+static int
+rp_application_handle_local_options (GApplication *application,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("rigplan %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return G_APPLICATION_CLASS (rp_application_parent_class)->handle_local_options (application,
+                                                                                   options);
+}
+
 static void
 rp_application_dispose (GObject *object)
 {
@@ -311,11 +327,17 @@ rp_application_class_init (RpApplicationClass *klass)
   app_class->startup = rp_application_startup;
   app_class->activate = rp_application_activate;
   app_class->open = rp_application_open;
+  app_class->handle_local_options = rp_application_handle_local_options;
 }
 
 static void
 rp_application_init (RpApplication *self)
 {
+  GApplication *app = G_APPLICATION (self);
+
+  g_application_add_main_option_entries (app, rp_app_option_entries);
+  g_application_set_option_context_parameter_string (app, _(rp_app_parameter));
+  g_application_set_option_context_summary (app, _(rp_app_summary));
 }
 
 /* ---- public API ----------------------------------------------------- */

@@ -14,12 +14,24 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Idle time after the last change before the document is written: short
  * enough that a crash loses seconds of work, long enough that typing a
  * number is one write.  RIGPLAN_AUTOSAVE_MS overrides it (tests). */
 static const guint default_delay_ms = 2000;
+/* An autosave's two files are written a millisecond apart; one alone for
+ * longer than this was left by a Rigplan killed between the two. */
+static const gint64 orphan_after_s = 60;
+
+enum
+{
+  SIGNAL_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* ---- private structs ------------------------------------------------ */
 
@@ -37,6 +49,7 @@ struct _RpAutosave
   /* state */
   guint               timeout_id;
   gboolean            written;
+  gboolean            failing;          /* the last write failed, and it was said */
 };
 
 G_DEFINE_FINAL_TYPE (RpAutosave, rp_autosave, G_TYPE_OBJECT)
@@ -98,16 +111,30 @@ write_now (RpAutosave *self)
   g_autofree char *dir = g_path_get_dirname (self->path);
   g_autoptr(GError) error = NULL;
 
-  if (g_mkdir_with_parents (dir, 0700) != 0 ||
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    g_set_error (&error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", dir,
+                 g_strerror (errno));
+  if (error != NULL ||
       !rp_file_write_atomic (self->path, json, strlen (json), &error) ||
       !rp_file_write_atomic (self->info_path, info, strlen (info), &error))
     {
-      /* losing an autosave must not disturb the user's work */
-      g_debug ("autosave to %s failed: %s", self->path,
-               error != NULL ? error->message : g_strerror (errno));
+      g_debug ("autosave to %s failed: %s", self->path, error->message);
+      /* said once, not at every change: the user believes the work is
+       * protected until told otherwise */
+      if (!self->failing)
+        {
+          g_autofree char *message = NULL;
+
+          self->failing = TRUE;
+          /* TRANSLATORS: %s is the reason, e.g. "No space left on device" */
+          message = g_strdup_printf (_("Unsaved changes are not being kept for recovery: %s. "
+                                       "Save the scenario to keep them."), error->message);
+          g_signal_emit (self, signals[SIGNAL_FAILED], 0, message);
+        }
       return;
     }
   self->written = TRUE;
+  self->failing = FALSE;
 }
 
 static gboolean
@@ -143,6 +170,46 @@ process_is_gone (gint64 pid)
   return kill ((pid_t) pid, 0) != 0 && errno == ESRCH;
 }
 
+/* The PID an autosave's name starts with ("PID-N.rigplan"); 0 if none. */
+static gint64
+name_pid (const char *name)
+{
+  gint64 pid = g_ascii_strtoll (name, NULL, 10);
+
+  return pid > 0 ? pid : 0;
+}
+
+/* A scenario without its info file, older than a minute and not of a
+ * process alive here: what a Rigplan killed between the two writes left.
+ * Offered with what it says; one that does not load is removed. */
+static RpRecovered *
+read_orphan (const char *dir,
+             const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *stem = g_strndup (name, strlen (name) - strlen (".rigplan"));
+  g_autofree char *info_path = g_strconcat (dir, G_DIR_SEPARATOR_S, stem, ".info", NULL);
+  g_autoptr(RpRecovered) r = NULL;
+  gint64 pid = name_pid (name);
+  GStatBuf st;
+
+  if (g_file_test (info_path, G_FILE_TEST_EXISTS) || g_lstat (path, &st) != 0 ||
+      !S_ISREG (st.st_mode) || g_get_real_time () / G_USEC_PER_SEC - (gint64) st.st_mtime <
+      orphan_after_s || (pid > 0 && !process_is_gone (pid)))
+    return NULL;
+  r = g_new0 (RpRecovered, 1);
+  r->scenario = rp_scenario_load_file (path, NULL);
+  if (r->scenario == NULL)
+    {
+      g_unlink (path);
+      return NULL;
+    }
+  r->path = g_steal_pointer (&path);
+  r->info_path = g_steal_pointer (&info_path);
+  r->saved = g_date_time_new_from_unix_local ((gint64) st.st_mtime);
+  return g_steal_pointer (&r);
+}
+
 static RpRecovered *
 read_recovered (const char *dir,
                 const char *info_name)
@@ -165,7 +232,13 @@ read_recovered (const char *dir,
   r = g_new0 (RpRecovered, 1);
   r->scenario = rp_scenario_load_file (path, NULL);
   if (r->scenario == NULL)
-    return NULL;
+    {
+      /* an info file whose scenario is gone or broken, of a process that
+       * is gone: nothing to offer, ever; removed, not kept for good */
+      g_unlink (info_path);
+      g_unlink (path);
+      return NULL;
+    }
   r->path = g_steal_pointer (&path);
   r->info_path = g_steal_pointer (&info_path);
   uri = g_key_file_get_string (info, "Autosave", "File", NULL);
@@ -306,6 +379,18 @@ rp_autosave_class_init (RpAutosaveClass *klass)
 
   object_class->dispose = rp_autosave_dispose;
   object_class->finalize = rp_autosave_finalize;
+
+  /**
+   * RpAutosave::failed:
+   * @message: a translated sentence: that the changes are not kept, why,
+   *   and what to do
+   *
+   * A write failed (a full disk, a read-only state folder): emitted once,
+   * and again only after a write has succeeded since.
+   */
+  signals[SIGNAL_FAILED] =
+    g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -395,11 +480,12 @@ rp_autosave_find (const char *dir)
   d = g_dir_open (dir, 0, NULL);
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
-      RpRecovered *r;
+      RpRecovered *r = NULL;
 
-      if (!g_str_has_suffix (name, ".info"))
-        continue;
-      r = read_recovered (dir, name);
+      if (g_str_has_suffix (name, ".info"))
+        r = read_recovered (dir, name);
+      else if (g_str_has_suffix (name, ".rigplan") && name[0] != '.')
+        r = read_orphan (dir, name);
       if (r != NULL)
         g_ptr_array_add (found, r);
     }

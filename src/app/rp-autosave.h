@@ -9,7 +9,11 @@
  * discarded), removes both.  What is left belongs to a Rigplan that
  * stopped without closing: at the next start, rp_autosave_find() lists
  * the ones whose process is gone and rp_autosave_offer() asks whether to
- * restore them. */
+ * restore them; a scenario a Rigplan killed between the two writes left
+ * without its info file is offered too, and an info file without its
+ * scenario is removed.  A write that fails emits RpAutosave::failed once
+ * (the window shows it), so that nobody believes unsaved work is kept
+ * when it is not. */
 #pragma once
 
 #include <gtk/gtk.h>

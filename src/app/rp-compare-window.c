@@ -699,11 +699,12 @@ static void
 set_legend (RpCompareWindow *self)
 {
   g_autofree char *note = rp_words_compare_currency_note (self->compare);
+  g_autofree char *best = rp_words_compare_best_legend (self->compare, "★");
   g_autoptr(GString) legend = g_string_new (NULL);
 
-  /* TRANSLATORS: under the comparison table */
-  g_string_append (legend, _("★ the best value of its row; highlighted inputs differ between "
-                             "the scenarios. Click a scenario’s name to open it in the editor."));
+  /* TRANSLATORS: under the comparison table: what marks the best, then */
+  g_string_append_printf (legend, _("%s; highlighted inputs differ between the scenarios. "
+                                    "Click a scenario’s name to open it in the editor."), best);
   if (note != NULL)
     g_string_append_printf (legend, " %s", note);
   gtk_label_set_label (self->legend_label, legend->str);

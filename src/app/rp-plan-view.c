@@ -13,10 +13,12 @@
 #include "rp-plan-view.h"
 
 #include "rp-chart-view.h"
+#include "rp-fix.h"
 #include "rp-units.h"
 #include "rp-words.h"
 
 #include <glib/gi18n.h>
+#include <time.h>
 #include <math.h>
 
 /* Typing in a filter or a form field waits this long before a new run. */
@@ -66,6 +68,7 @@ struct _RpPlanView
   GCancellable       *cancellable;   /* the run under way, or NULL */
   RpPlan             *plan;          /* the plan shown */
   RpScenario         *plan_base;     /* the scenario it planned */
+  RpDecision         *decision;      /* the plan's one answer (rp-decision.h), or NULL */
   char               *status;
 
   /* borrowed */
@@ -282,6 +285,24 @@ show_plan (RpPlanView *self)
   set_status (self, status);
 }
 
+/* The decision on @plan of @scenario: the estimate with its fix, the
+ * plan, today's prices.  NULL when the owned GPUs cannot be read (the
+ * form marks that field). */
+static RpDecision *
+decide (const RpScenario *scenario,
+        RpCatalog        *catalog,
+        const RpPlan     *plan)
+{
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  GDate today;
+
+  if (!rp_fix_estimate (scenario, catalog, est, NULL))
+    return NULL;
+  g_date_clear (&today, 1);
+  g_date_set_time_t (&today, time (NULL));
+  return rp_decision_new (scenario, catalog, est, plan, &today, NULL);
+}
+
 static void
 on_plan_done_cb (GObject      *source,
                  GAsyncResult *result,
@@ -316,8 +337,10 @@ on_plan_done_cb (GObject      *source,
     }
   g_clear_pointer (&self->plan, rp_plan_free);
   g_clear_pointer (&self->plan_base, rp_scenario_free);
+  g_clear_pointer (&self->decision, rp_decision_free);
   self->plan = plan;
   self->plan_base = rp_scenario_copy (job->scenario);
+  self->decision = decide (self->plan_base, job->catalog, plan);
   show_plan (self);
 }
 
@@ -446,6 +469,7 @@ rp_plan_view_finalize (GObject *object)
   RpPlanView *self = RP_PLAN_VIEW (object);
 
   g_clear_pointer (&self->plan, rp_plan_free);
+  g_clear_pointer (&self->decision, rp_decision_free);
   g_clear_pointer (&self->plan_base, rp_scenario_free);
   g_free (self->status);
   G_OBJECT_CLASS (rp_plan_view_parent_class)->finalize (object);
@@ -596,6 +620,13 @@ rp_plan_view_get_plan (RpPlanView *self)
 {
   g_return_val_if_fail (RP_IS_PLAN_VIEW (self), NULL);
   return self->plan;
+}
+
+const RpDecision *
+rp_plan_view_get_decision (RpPlanView *self)
+{
+  g_return_val_if_fail (RP_IS_PLAN_VIEW (self), NULL);
+  return self->decision;
 }
 
 const char *

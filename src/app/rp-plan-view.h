@@ -11,6 +11,7 @@
 
 #include <gtk/gtk.h>
 
+#include "rp-decision.h"
 #include "rp-planner.h"
 #include "rp-scenario-document.h"
 
@@ -33,6 +34,8 @@ gboolean      rp_plan_view_is_running    (RpPlanView         *self);
 const RpPlan *rp_plan_view_get_plan      (RpPlanView         *self);
 /* The status line ("113 of 252 machines searched …", an error). */
 const char   *rp_plan_view_get_status    (RpPlanView         *self);
+/* The decision on the plan shown (rp-decision.h), or NULL. */
+const RpDecision *rp_plan_view_get_decision (RpPlanView      *self);
 /* What "Use this machine" does for row @index of answer @kind: applies
  * the row to the document.  FALSE when there is no such row. */
 gboolean      rp_plan_view_use_row       (RpPlanView         *self,

@@ -586,6 +586,48 @@ on_reset_clicked_cb (GtkButton *button,
     set_document_number (row, NAN);
 }
 
+/* An empty entry is a null field, and back. */
+static gboolean
+text_from_document (GBinding     *binding,
+                    const GValue *from,
+                    GValue       *to,
+                    gpointer      user_data)
+{
+  const char *s = g_value_get_string (from);
+
+  g_value_set_string (to, s != NULL ? s : "");
+  return TRUE;
+}
+
+static gboolean
+text_to_document (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      user_data)
+{
+  const char *s = g_value_get_string (from);
+
+  g_value_set_string (to, s != NULL && *s != '\0' ? s : NULL);
+  return TRUE;
+}
+
+/* A free text field (the GPUs the user owns): what is typed is checked
+ * by the core where the scenario is validated, and marked there. */
+static GtkWidget *
+new_text (Row *row)
+{
+  GtkWidget *entry = gtk_entry_new ();
+  const char *null_label = rp_field_get_null_label (row->field);
+
+  gtk_widget_set_hexpand (entry, TRUE);
+  if (null_label != NULL)
+    gtk_entry_set_placeholder_text (GTK_ENTRY (entry), null_label);
+  g_object_bind_property_full (row->form->document, row->property, entry, "text",
+                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                               text_from_document, text_to_document, NULL, NULL);
+  return entry;
+}
+
 static GtkWidget *
 new_control (Row *row)
 {
@@ -617,6 +659,8 @@ new_control (Row *row)
     }
   if (f->choices != NULL)
     return new_enum_dropdown (row);
+  if (f->type == RP_FIELD_STRING)
+    return new_text (row);
   return new_spin (row);
 }
 

@@ -16,6 +16,7 @@
 #include "rp-error.h"
 #include "rp-estimate-json.h"
 #include "rp-guide-window.h"
+#include "rp-plan-view.h"
 #include "rp-prices-window.h"
 #include "rp-recent.h"
 #include "rp-report.h"
@@ -816,6 +817,7 @@ rp_window_export (RpWindow    *self,
         RpReportOptions options;
 
         rp_report_options_init (&options);
+        options.decision = rp_plan_view_get_decision (RP_PLAN_VIEW (self->plan_view));
         return rp_report_write_pdf (scenario, self->catalog, est, &options, path, error);
       }
     case EXPORT_PNG:
@@ -826,6 +828,7 @@ rp_window_export (RpWindow    *self,
     case N_EXPORTS:
     default:
       return rp_estimate_write_file (scenario, self->catalog, est,
+                                     rp_plan_view_get_decision (RP_PLAN_VIEW (self->plan_view)),
                                      kind == EXPORT_CSV ? RP_ESTIMATE_FORMAT_CSV
                                                         : RP_ESTIMATE_FORMAT_JSON,
                                      path, error);

@@ -567,6 +567,14 @@ on_document_notice_cb (RpWindow           *self,
     rp_window_show_notice (self, notice, NULL);
 }
 
+/* The autosave could not write: said once, in the notice bar. */
+static void
+on_autosave_failed_cb (RpWindow   *self,
+                       const char *message)
+{
+  rp_window_show_notice (self, message, NULL);
+}
+
 static void
 on_notice_close_clicked_cb (RpWindow *self)
 {
@@ -620,6 +628,8 @@ rp_window_constructed (GObject *object)
   self->document = rp_scenario_document_new (self->catalog);
   rp_startup_mark ("document");
   self->autosave = rp_autosave_new (self->document);
+  g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed_cb), self,
+                           G_CONNECT_SWAPPED);
   if (self->settings != NULL)
     {
       g_autofree char *currency = g_settings_get_string (self->settings, "currency");
@@ -892,6 +902,13 @@ rp_window_shows_stale (RpWindow *self)
 {
   g_return_val_if_fail (RP_IS_WINDOW (self), FALSE);
   return gtk_widget_get_visible (self->stale_label);
+}
+
+RpAutosave *
+rp_window_get_autosave (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
+  return self->autosave;
 }
 
 const char *

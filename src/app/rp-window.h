@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "rp-autosave.h"
 #include "rp-chart.h"
 #include "rp-export-launch.h"
 #include "rp-scenario-document.h"
@@ -59,6 +60,8 @@ void                rp_window_show_notice       (RpWindow       *self,
                                                  GFile          *file);
 /* The notice above the results, or NULL when none is shown. */
 const char         *rp_window_get_notice        (RpWindow       *self);
+/* The window's autosave of its document (tests).  Borrowed. */
+RpAutosave         *rp_window_get_autosave      (RpWindow       *self);
 /* Whether the form and the results are pages of one column (narrow). */
 gboolean            rp_window_is_narrow         (RpWindow       *self);
 /* @figure: "vram", "headroom", "time", "throughput", "rent", "capital",

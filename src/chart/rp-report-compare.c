@@ -128,6 +128,8 @@ add_side_by_side (RpDoc           *doc,
 {
   guint n = rp_compare_get_n_columns (cmp);
   g_autofree char *note = rp_words_compare_currency_note (cmp);
+  g_autofree char *best = NULL;
+  g_autofree char *legend = NULL;
 
   for (RpCompareRowKind kind = RP_COMPARE_ROW_INPUT; kind <= RP_COMPARE_ROW_RESULT; kind++)
     {
@@ -136,9 +138,10 @@ add_side_by_side (RpDoc           *doc,
       for (guint first = 0; first < n; first += RP_COMPARE_MAX_SHOWN)
         add_rows_table (doc, cmp, kind, first, MIN (n - first, RP_COMPARE_MAX_SHOWN));
     }
-  /* TRANSLATORS: the legend under "rigplan-cli compare"; keep the marks * and ~ */
-  rp_doc_add_paragraph (doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_MUTED,
-                        _("* the best value of its row   ~ an input that differs"));
+  best = rp_words_compare_best_legend (cmp, "*");
+  legend = g_strdup_printf (_("%s\n~ an input that differs\n"), best);
+  g_strchomp (legend);
+  rp_doc_add_paragraph (doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_MUTED, legend);
   if (note != NULL)
     rp_doc_add_paragraph (doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_MUTED, note);
 }

@@ -614,6 +614,7 @@ rp_report_options_init (RpReportOptions *options)
   options->paper = rp_paper_default ();
   options->date = NULL;
   options->author = NULL;
+  options->decision = NULL;
 }
 
 void

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "rp-compare.h"
+#include "rp-decision.h"
 #include "rp-doc.h"
 
 G_BEGIN_DECLS
@@ -40,6 +41,8 @@ typedef struct
   RpPaper     paper;
   GDateTime  *date;             /* borrowed: the plan's date; NULL: now */
   const char *author;           /* the PDF's author; NULL: the user's name */
+  const RpDecision *decision;   /* borrowed: the plan's one answer, which the summary
+                                 * names; NULL: the scenario's own verdict only */
 } RpReportOptions;
 
 /* The locale's paper, today, the user's name. */

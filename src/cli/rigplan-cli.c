@@ -1,23 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rigplan-cli.c: the command-line front end
  *
- *   rigplan-cli catalog gpus|clouds|models|purchases|regions [--currency CUR] [--json]
- *   rigplan-cli catalog servers|market [--json]       (rp-cli-market.c)
- *   rigplan-cli catalog check [--json]                   (rp-cli-catalog.c)
- *   rigplan-cli catalog import-prices FILE.csv [--json]
- *   rigplan-cli estimate FILE.rigplan [--json]
- *   rigplan-cli plan FILE.rigplan [--top N] [--json]
- *   rigplan-cli fix FILE.rigplan -o FIXED.rigplan [--json]
- *   rigplan-cli export FILE.rigplan -o OUT.pdf|.png|.svg|.csv|.json [--chart KIND]
- *                                   [--paper a4|letter]
- *   rigplan-cli guide [--budget X] [--deadline D] [--currency CUR] [--json]
- *   rigplan-cli schema [--json]
- *   rigplan-cli compare A.rigplan B.rigplan … [--json|--csv] [-o OUT.pdf|.csv|.json]
- *   rigplan-cli import PATH… [-o FILE.rigplan]           (rp-cli-convert.c)
- *   rigplan-cli export FILE.rigplan --format deepspeed|accelerate|torchrun|howto
+ * The commands are the table at the end of this file (rp-cli-common.h):
+ * each entry is a command's name, arguments, description, options and the
+ * function that runs it; --help, the man page and the shell completions
+ * are written from it.  Import and export --format live in
+ * rp-cli-convert.c, catalog servers and market in rp-cli-market.c,
+ * catalog check and import-prices in rp-cli-catalog.c.
  *
- * Output on stdout, diagnostics on stderr.  Exit status: 0 ok, 1 bad
- * input (a file or value that cannot be used), 2 usage or internal error. */
+ * Output on stdout, diagnostics on stderr; the exit statuses are
+ * rp_cli_get_exit_statuses(). */
 
 #include "config.h"
 
@@ -56,7 +48,7 @@
 static char *opt_catalog_dir = NULL;
 static gboolean opt_json = FALSE;
 
-static const GOptionEntry common_entries[] = {
+static const GOptionEntry shared_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON for scripts"), NULL },
   { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog_dir,
     N_("Read the bundled catalogs from DIR"), N_("DIR") },
@@ -65,18 +57,10 @@ static const GOptionEntry common_entries[] = {
 
 /* ---- helpers -------------------------------------------------------- */
 
-/* Every command's options: the shared ones (--json, --catalog). */
-static GOptionContext *
-new_context (const char *parameter,
-             const char *summary)
-{
-  return rp_cli_new_context (parameter, summary, common_entries);
-}
-
 static void
 print_json (char *text)
 {
-  fputs (text, stdout);
+  rp_cli_print_data (text);
   g_free (text);
 }
 
@@ -144,10 +128,17 @@ print_row (const char *label,
 /* ---- catalog -------------------------------------------------------- */
 
 static char *opt_currency = NULL;
+static gboolean opt_ids = FALSE;
+
+static const char *const catalog_names[] = {
+  "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL
+};
 
 static const GOptionEntry catalog_entries[] = {
   { "currency", 0, 0, G_OPTION_ARG_STRING, &opt_currency,
     N_("List only prices in CUR (USD or CNY)"), N_("CUR") },
+  { "ids", 0, 0, G_OPTION_ARG_NONE, &opt_ids,
+    N_("Print only the ids, one a line (for scripts and shell completion)"), NULL },
   { NULL }
 };
 
@@ -351,7 +342,8 @@ add_provenance (cJSON      *obj,
   rp_json_add_string (obj, "source", source);
   rp_json_add_string (obj, "source_kind", source_kind);
   rp_json_add_string (obj, "as_of", as_of);
-  if (rp_as_of_months (as_of, today, &months))
+  /* a date after today is wrong: no age, and stale, never fresh */
+  if (rp_as_of_months (as_of, today, &months) && !rp_as_of_is_future (as_of, today))
     rp_json_add_number (obj, "age_months", round (months * 10) / 10);
   else
     cJSON_AddNullToObject (obj, "age_months");
@@ -542,16 +534,24 @@ region_to_json (const RpRegion *r,
   return obj;
 }
 
-/* The merged view (bundled and user files) as a JSON array; @currency
- * < 0 keeps every currency.  Re-reading the files would lose overrides. */
+/* The merged view (bundled and user files) as JSON: { "format":
+ * "rigplan-catalog", "version": 1, "catalog": WHICH, WHICH: [entries] };
+ * @currency < 0 keeps every currency.  Re-reading the files would lose
+ * overrides. */
 static char *
 catalog_to_json (const RpCatalog *catalog,
                  const char      *which,
                  int              currency,
                  GDate           *today)
 {
-  g_autoptr(cJSON) list = cJSON_CreateArray ();
+  g_autoptr(cJSON) root = cJSON_CreateObject ();
+  cJSON *list;
   char *text, *copy;
+
+  cJSON_AddStringToObject (root, "format", "rigplan-catalog");
+  cJSON_AddNumberToObject (root, "version", 1);
+  cJSON_AddStringToObject (root, "catalog", which);
+  list = cJSON_AddArrayToObject (root, which);
 
   if (strcmp (which, "gpus") == 0)
     for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
@@ -581,7 +581,7 @@ catalog_to_json (const RpCatalog *catalog,
           cJSON_AddItemToArray (list, region_to_json (r, today));
       }
   /* cJSON writes "." whatever LC_NUMERIC says ("1307,4" would break scripts). */
-  text = cJSON_Print (list);
+  text = cJSON_Print (root);
   copy = g_strconcat (text, "\n", NULL);
   cJSON_free (text);
   return copy;
@@ -609,55 +609,80 @@ print_catalog (const RpCatalog *catalog,
     print_regions (catalog, currency);
 }
 
-static int
-run_catalog (int    argc,
-             char **argv)
+/* The ids of a catalog, one a line: what the shell completions offer. */
+static void
+print_catalog_ids (const RpCatalog *catalog,
+                   const char      *which,
+                   int              currency)
 {
-  static const char *const names[] = {
-    "gpus", "clouds", "models", "purchases", "regions", "servers", "market", NULL,
-  };
-  g_autoptr(GOptionContext) context =
-    new_context (_("gpus|clouds|models|purchases|regions|servers|market|check|import-prices "
-                   "FILE.csv"),
-                 _("List a bundled catalog (with your additions). Prices older than six months "
-                   "are marked stale. “check” lists every hole in the catalogs; "
-                   "“import-prices” reads a price list of your quotes into your catalog."));
+  if (strcmp (which, "gpus") == 0)
+    for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+      g_print ("%s\n", rp_catalog_get_gpu (catalog, i)->id);
+  else if (strcmp (which, "models") == 0)
+    for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
+      g_print ("%s\n", rp_catalog_get_model (catalog, i)->id);
+  else if (strcmp (which, "clouds") == 0)
+    for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
+      {
+        const RpCloudOffer *o = rp_catalog_get_cloud (catalog, i);
+        if (currency < 0 || (int) o->currency == currency)
+          g_print ("%s\n", o->id);
+      }
+  else if (strcmp (which, "purchases") == 0)
+    for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
+      {
+        const RpPurchasePrice *p = rp_catalog_get_purchase (catalog, i);
+        if (currency < 0 || (int) p->currency == currency)
+          g_print ("%s\n", p->id);
+      }
+  else
+    for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
+      {
+        const RpRegion *r = rp_catalog_get_region (catalog, i);
+        if (currency < 0 || (int) r->currency == currency)
+          g_print ("%s\n", r->id);
+      }
+}
+
+static int
+run_catalog (const RpCliCommand *command,
+             int                 argc,
+             char              **argv)
+{
+  const char *const *names = command->words;
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(GDate) today = g_date_new ();
   RpCurrency currency = RP_CURRENCY_USD;
   const char *which;
-  gboolean check, import;
 
-  g_option_context_add_main_entries (context, catalog_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
-  which = argc >= 2 ? argv[1] : NULL;
-  check = g_strcmp0 (which, "check") == 0;
-  import = g_strcmp0 (which, "import-prices") == 0;
-  if (import && argc != 3)
-    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
-  if (!import && argc != 2)
+  if (argc != 2)
     return rp_cli_usage_error (context, _("name one catalog: gpus, clouds, models, purchases, "
                                           "regions, servers or market"));
-  if (!check && !import && !g_strv_contains (names, which))
+  which = argv[1];
+  if (!g_strv_contains (names, which))
     return rp_cli_usage_error (context, _("the catalogs are gpus, clouds, models, purchases, "
                                           "regions, servers and market"));
   if (opt_currency != NULL && !rp_currency_from_string (opt_currency, &currency))
     return rp_cli_usage_error (context, _("--currency must be USD or CNY"));
-  if (opt_currency != NULL && (check || import || strcmp (which, "gpus") == 0 ||
-                               strcmp (which, "models") == 0 || strcmp (which, "servers") == 0 ||
-                               strcmp (which, "market") == 0))
+  if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
+                               strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
+  if (opt_ids && opt_json)
+    return rp_cli_usage_error (context, _("choose --ids or --json, not both"));
+  if (opt_ids && (strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
+    return rp_cli_usage_error (context, _("--ids lists gpus, clouds, models, purchases and "
+                                          "regions"));
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
-  if (check)
-    return rp_cli_catalog_check (catalog, opt_json, today);
-  if (import)
-    return rp_cli_catalog_import (catalog, argv[2], opt_json, today);
-  if (opt_json && strcmp (which, "servers") == 0)
+  if (opt_ids)
+    print_catalog_ids (catalog, which, opt_currency != NULL ? (int) currency : -1);
+  else if (opt_json && strcmp (which, "servers") == 0)
     print_json (rp_cli_servers_json (catalog, today));
   else if (opt_json && strcmp (which, "market") == 0)
     print_json (rp_cli_market_json (catalog, today));
@@ -776,20 +801,47 @@ print_verdict (const RpScenario *scenario,
   g_print ("\n");
 }
 
+/* The decision: the recommendation and why, then the alternatives. */
+static void
+print_decision (const RpDecision *d)
+{
+  g_autofree char *headline = rp_words_decision_headline (d);
+  g_autofree char *why = rp_words_decision_why (d);
+  guint first = rp_decision_get_recommended (d) != NULL ? 1 : 0;
+
+  g_print ("%s\n", _("Decision"));
+  /* TRANSLATORS: the recommended machine, a sentence */
+  g_print (_("  → %s.\n"), headline);
+  g_print ("    %s\n", why);
+  if (first < d->n_choices)
+    g_print ("  %s\n", _("Alternatives"));
+  for (guint i = first; i < d->n_choices; i++)
+    {
+      g_autofree char *sentence = rp_words_choice (&d->choices[i]);
+
+      /* TRANSLATORS: an alternative: its label ("Cheapest rental"), then the sentence */
+      g_print (_("  · %s: %s.\n"), rp_words_choice_label (d->choices[i].kind), sentence);
+    }
+  g_print ("\n");
+}
+
 static void
 print_estimate (const RpScenario *scenario,
                 const RpCatalog  *catalog,
-                const RpEstimate *est)
+                const RpEstimate *est,
+                const RpDecision *decision)
 {
   g_autofree char *params = rp_units_format_count ((double) rp_model_params (&est->arch));
   g_autofree char *model = scenario->model.preset != NULL ? g_strdup (scenario->model.preset)
                                                           : g_strdup (_("custom"));
 
-  g_print ("%s\n", scenario->name);
+  g_print ("%s\n", rp_cli_one_line (scenario->name));
   /* TRANSLATORS: "Model: llama-3-8b, 8.03 billion parameters; GPUs: 1 × NVIDIA … " */
   g_print (_("Model: %s, %s parameters; GPUs: %u × %s\n\n"), model, params,
            rp_scenario_n_gpus (scenario), est->gpu->name);
   print_verdict (scenario, catalog, est);
+  if (decision != NULL)
+    print_decision (decision);
   if (est->memory.computed)
     print_memory (est);
   if (est->compute.computed)
@@ -810,16 +862,28 @@ print_estimate (const RpScenario *scenario,
     }
 }
 
+/* EXIT_OK when every check the scenario is judged by is met, else
+ * EXIT_CHECKS_UNMET, for scripts and CI to act on (rigplan-cli(1)). */
 static int
-run_estimate (int    argc,
-              char **argv)
+checks_status (const RpEstimate *est)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"), _("Estimate memory, time and cost of one scenario."));
+  for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
+    if (est->constraints[i].judged && !est->constraints[i].ok)
+      return EXIT_CHECKS_UNMET;
+  return EXIT_OK;
+}
+
+static int
+run_estimate (const RpCliCommand *command,
+              int                 argc,
+              char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
@@ -836,11 +900,17 @@ run_estimate (int    argc,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  decision = rp_decision_compute (scenario, catalog, est, today_date (), NULL, &error);
+  if (decision == NULL)
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
+      return rp_cli_fail (EXIT_BAD_INPUT, message);
+    }
   if (opt_json)
-    print_json (rp_estimate_to_json (scenario, catalog, est));
+    print_json (rp_estimate_to_json (scenario, catalog, est, decision));
   else
-    print_estimate (scenario, catalog, est);
-  return EXIT_OK;
+    print_estimate (scenario, catalog, est, decision);
+  return checks_status (est);
 }
 
 /* ---- plan ----------------------------------------------------------- */
@@ -854,6 +924,8 @@ static int opt_max_gpus = 0;
 static int opt_max_nodes = 0;
 static char *opt_acquire = NULL;
 static gboolean opt_marketplace = FALSE;
+static char *opt_apply = NULL;
+static char *opt_apply_output = NULL;
 
 static const GOptionEntry plan_entries[] = {
   { "top", 0, 0, G_OPTION_ARG_INT, &opt_top, N_("Show the best N machines of each answer (default 10)"),
@@ -875,6 +947,11 @@ static const GOptionEntry plan_entries[] = {
     N_("rent, buy or compare (budget.acquire)"), N_("HOW") },
   { "allow-marketplace", 0, 0, G_OPTION_ARG_NONE, &opt_marketplace,
     N_("Let marketplace offers price the rent (budget.allow_marketplace)"), NULL },
+  { "apply", 0, 0, G_OPTION_ARG_STRING, &opt_apply,
+    N_("Write the scenario on a machine of the plan: recommended, rent, buy, rent:N or buy:N "
+       "(the window's “Use this machine”); needs -o"), N_("WHICH") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_apply_output,
+    N_("Where --apply writes the scenario"), N_("OUT.rigplan") },
   { NULL }
 };
 
@@ -968,7 +1045,8 @@ print_plan_rows (const RpPlan    *plan,
 static void
 print_plan (const RpScenario *scenario,
             const RpCatalog  *catalog,
-            const RpPlan     *plan)
+            const RpPlan     *plan,
+            const RpDecision *decision)
 {
   static const char *const titles[] = {
     /* TRANSLATORS: a heading of "rigplan-cli plan" */
@@ -976,37 +1054,22 @@ print_plan (const RpScenario *scenario,
     /* TRANSLATORS: a heading of "rigplan-cli plan" */
     N_("Buy: the capital, and the cost of owning per month"),
   };
-  const RpPlanRow *best = rp_plan_get_recommended (plan, -1);
   g_autofree char *evaluated = rp_units_format_count ((double) plan->n_evaluated);
   g_autofree char *space = rp_units_format_count ((double) plan->n_space);
   g_autofree char *seconds = rp_units_format_number (plan->seconds, 2);
 
-  g_print ("%s\n", scenario->name);
+  g_print ("%s\n", rp_cli_one_line (scenario->name));
   /* TRANSLATORS: machines searched, of all; settings estimated, of the space; seconds */
   g_print (_("%u of %u machines searched; %s of %s settings estimated in %s s.\n\n"),
            plan->n_searched, plan->n_machines, evaluated, space, seconds);
-  if (best != NULL)
-    {
-      g_autofree char *why = rp_words_plan_row (plan, catalog, (guint) plan->overall,
-                                                (guint) plan->answers[plan->overall].recommended);
-
-      /* TRANSLATORS: the plan's recommendation, one sentence */
-      g_print (_("Recommended: %s.\n"), why);
-    }
-  else
-    {
-      g_autofree char *reason = rp_words_plan_reason (plan, catalog, -1);
-
-      /* TRANSLATORS: the plan recommends nothing; %s says why */
-      g_print (_("Nothing to recommend: %s\n"), reason);
-    }
+  print_decision (decision);
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     {
       const RpPlanAnswer *answer = &plan->answers[a];
 
       if (answer->status == RP_PLAN_STATUS_NOT_ASKED)
         continue;
-      g_print ("\n%s\n", _(titles[a]));
+      g_print ("%s\n", _(titles[a]));
       if (answer->recommended < 0)
         {
           g_autofree char *reason = rp_words_plan_reason (plan, catalog, (gint) a);
@@ -1015,30 +1078,85 @@ print_plan (const RpScenario *scenario,
         }
       if (answer->rows->len > 0)
         print_plan_rows (plan, catalog, a);
+      g_print ("\n");
     }
 }
 
-static int
-run_plan (int    argc,
-          char **argv)
+static char *
+change_value_text (const RpField *f,
+                   double         number,
+                   const char    *text)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"),
-                 _("Find the machine to rent and the machine to buy: GPU types, counts and "
-                   "parallel settings."));
+  if (f->type == RP_FIELD_STRING)
+    return g_strdup (text != NULL ? text : "null");
+  if (isnan (number))
+    return g_strdup ("null");
+  if (f->choices != NULL)
+    return g_strdup (rp_enum_info_get_name (f->choices, (guint) number));
+  if (f->type == RP_FIELD_BOOL)
+    return g_strdup (number != 0 ? "true" : "false");
+  return rp_units_format_number (number, f->digits);
+}
+
+/* Writes @scenario on the machine @which names to opt_apply_output and
+ * prints each changed key from → to. */
+static int
+apply_plan (const char       *input,
+            const RpScenario *scenario,
+            const RpPlan     *plan,
+            const RpDecision *decision)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) applied = rp_decision_apply (decision, scenario, plan, opt_apply,
+                                                     &error);
+  g_autoptr(GArray) changes = NULL;
+
+  if (applied == NULL)
+    return rp_cli_fail (EXIT_USAGE, error->message);
+  if (!rp_scenario_save_file (applied, opt_apply_output, &error))
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  changes = rp_scenario_diff (scenario, applied);
+  /* TRANSLATORS: the scenario file, then what was applied ("recommended") */
+  g_print (_("%s, %s:\n"), input, opt_apply);
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const RpChange *c = &g_array_index (changes, RpChange, i);
+      const RpField *f = rp_fields_lookup (c->key);
+      g_autofree char *from = change_value_text (f, c->from, c->from_text);
+      g_autofree char *to = change_value_text (f, c->to, c->to_text);
+
+      g_print ("  %s: %s → %s\n", c->key, from, to);
+    }
+  g_print (_("Wrote %s\n"), opt_apply_output);
+  return EXIT_OK;
+}
+
+static int
+run_plan (const RpCliCommand *command,
+          int                 argc,
+          char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpPlan) plan = NULL;
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
   RpPlanOptions options;
+  int status = EXIT_OK;
 
-  g_option_context_add_main_entries (context, plan_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_top < 1)
     return rp_cli_usage_error (context, _("--top must be at least 1"));
+  if ((opt_apply != NULL) != (opt_apply_output != NULL))
+    return rp_cli_usage_error (context, _("--apply and -o go together"));
+  if (!rp_cli_check_output (opt_apply_output, (const char *const *) argv + 1,
+                            RP_FILE_KIND_SCENARIO, &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -1050,15 +1168,18 @@ run_plan (int    argc,
   rp_plan_options_init (&options);
   options.top = MAX (options.top, (guint) opt_top);
   plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, &error);
-  if (plan == NULL)
+  if (plan == NULL || !rp_fix_estimate (scenario, catalog, est, &error) ||
+      (decision = rp_decision_new (scenario, catalog, est, plan, today_date (), &error)) == NULL)
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  if (opt_apply != NULL)
+    return apply_plan (argv[1], scenario, plan, decision);
   if (opt_json)
-    print_json (rp_plan_to_json (plan, catalog, (guint) opt_top));
+    print_json (rp_plan_to_json (plan, catalog, decision, (guint) opt_top));
   else
-    print_plan (scenario, catalog, plan);
+    print_plan (scenario, catalog, plan, decision);
   return EXIT_OK;
 }
 
@@ -1106,12 +1227,11 @@ print_guide_answer (const RpGuideRow *row,
 }
 
 static int
-run_guide (int    argc,
-           char **argv)
+run_guide (const RpCliCommand *command,
+           int                 argc,
+           char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (NULL, _("The sizing guide: the machine to rent and to buy for common kinds of "
-                         "training, planned now from the bundled scenarios."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpGuide) guide = NULL;
@@ -1119,7 +1239,6 @@ run_guide (int    argc,
   RpCurrency currency = RP_CURRENCY_USD;
   double budget, deadline;
 
-  g_option_context_add_main_entries (context, guide_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
@@ -1189,27 +1308,25 @@ static const GOptionEntry export_entries[] = {
 };
 
 static int
-run_export (int    argc,
-            char **argv)
+run_export (const RpCliCommand *command,
+            int                 argc,
+            char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"),
-                 _("Write the plan as a PDF report, one chart as PDF, PNG or SVG, or the "
-                   "estimate as CSV or JSON; with --format, a launch config (“export --format "
-                   "deepspeed --help”)."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autoptr(RpEstimate) est = rp_estimate_new ();
   g_autoptr(RpChartData) data = NULL;
+  g_autoptr(RpDecision) decision = NULL;
   g_autofree char *lower = NULL;
   RpChartKind kind = RP_CHART_VRAM;
   RpReportOptions options;
   RpEstimateFormat data_format = RP_ESTIMATE_FORMAT_JSON;
   gboolean is_png, is_svg, is_pdf, is_data;
   double width, height;
+  int status = EXIT_OK;
 
-  g_option_context_add_main_entries (context, export_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
@@ -1230,6 +1347,9 @@ run_export (int    argc,
     return rp_cli_usage_error (context, _("--chart must be vram, time, cost or break-even"));
   if (opt_chart == NULL && !is_pdf && !is_data)
     return rp_cli_usage_error (context, _("name a chart with --chart for PNG and SVG"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1,
+                            rp_cli_export_kind (opt_output, RP_FILE_KIND_ESTIMATE_JSON), &status))
+    return status;
   rp_report_options_init (&options);
   if (opt_paper != NULL && !rp_paper_from_string (opt_paper, &options.paper))
     return rp_cli_usage_error (context, _("--paper must be a4 or letter"));
@@ -1253,9 +1373,17 @@ run_export (int    argc,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
+  if (is_data || opt_chart == NULL)
+    {
+      decision = rp_decision_compute (scenario, catalog, est, today_date (), NULL, &error);
+      if (decision == NULL)
+        return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+      options.decision = decision;
+    }
   if (is_data)
     {
-      if (!rp_estimate_write_file (scenario, catalog, est, data_format, opt_output, &error))
+      if (!rp_estimate_write_file (scenario, catalog, est, decision, data_format, opt_output,
+                                   &error))
         return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       return EXIT_OK;
     }
@@ -1272,6 +1400,15 @@ run_export (int    argc,
 }
 
 /* ---- schema --------------------------------------------------------- */
+
+static gboolean opt_json_schema = FALSE;
+
+static const GOptionEntry schema_entries[] = {
+  { "json-schema", 0, 0, G_OPTION_ARG_NONE, &opt_json_schema,
+    N_("Print a JSON Schema (draft 2020-12) of the scenario file, for editors and validators"),
+    NULL },
+  { NULL }
+};
 
 static char *
 field_range_text (const RpField *f)
@@ -1320,18 +1457,22 @@ print_schema (void)
 }
 
 static int
-run_schema (int    argc,
-            char **argv)
+run_schema (const RpCliCommand *command,
+            int                 argc,
+            char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (NULL, _("Describe every field of a scenario file: key, type, range, unit."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
     return rp_cli_usage_error (context, _("schema takes no file"));
-  if (opt_json)
+  if (opt_json && opt_json_schema)
+    return rp_cli_usage_error (context, _("choose --json or --json-schema, not both"));
+  if (opt_json_schema)
+    print_json (rp_fields_json_schema ());
+  else if (opt_json)
     print_json (rp_fields_schema_to_json ());
   else
     print_schema ();
@@ -1348,21 +1489,6 @@ static const GOptionEntry fix_entries[] = {
   { NULL }
 };
 
-static char *
-change_value_text (const RpField *f,
-                   double         number,
-                   const char    *text)
-{
-  if (f->type == RP_FIELD_STRING)
-    return g_strdup (text != NULL ? text : "null");
-  if (isnan (number))
-    return g_strdup ("null");
-  if (f->choices != NULL)
-    return g_strdup (rp_enum_info_get_name (f->choices, (guint) number));
-  if (f->type == RP_FIELD_BOOL)
-    return g_strdup (number != 0 ? "true" : "false");
-  return rp_units_format_number (number, f->digits);
-}
 
 static void
 print_fix (const char       *input,
@@ -1416,12 +1542,11 @@ estimate_or_fail (const char       *path,
 }
 
 static int
-run_fix (int    argc,
-         char **argv)
+run_fix (const RpCliCommand *command,
+         int                 argc,
+         char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("FILE.rigplan"),
-                 _("Apply the change Rigplan proposes for the first unmet check, and save it."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
@@ -1430,13 +1555,15 @@ run_fix (int    argc,
   g_autoptr(RpEstimate) after = NULL;
   int status = EXIT_OK;
 
-  g_option_context_add_main_entries (context, fix_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (opt_fix_output == NULL)
     return rp_cli_usage_error (context, _("name the fixed file with -o FILE"));
+  if (!rp_cli_check_output (opt_fix_output, (const char *const *) argv + 1,
+                            RP_FILE_KIND_SCENARIO, &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -1468,7 +1595,7 @@ run_fix (int    argc,
   if (!rp_scenario_save_file (fixed, opt_fix_output, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   if (opt_json)
-    print_json (rp_estimate_to_json (fixed, catalog, after));
+    print_json (rp_estimate_to_json (fixed, catalog, after, NULL));
   else
     print_fix (argv[1], scenario, est, fixed, after, catalog);
   return EXIT_OK;
@@ -1655,6 +1782,7 @@ print_compare (const RpCompare *cmp)
   guint n = rp_compare_get_n_columns (cmp);
   g_autofree int *cell_w = g_new (int, n);
   g_autofree char *note = rp_words_compare_currency_note (cmp);
+  g_autofree char *best = NULL;
   int label_w;
   RpCompareRowKind kind = RP_COMPARE_ROW_RESULT;
 
@@ -1665,11 +1793,12 @@ print_compare (const RpCompare *cmp)
 
       if (source != NULL)
         g_print ("%s %s  %s (%s)\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i),
-                 source);
+                 status_mark (rp_compare_get_status (cmp, i)),
+                 rp_cli_one_line (rp_words_compare_name (cmp, i)), source);
       else
         g_print ("%s %s  %s\n", rp_compare_get_letter (cmp, i),
-                 status_mark (rp_compare_get_status (cmp, i)), rp_words_compare_name (cmp, i));
+                 status_mark (rp_compare_get_status (cmp, i)),
+                 rp_cli_one_line (rp_words_compare_name (cmp, i)));
     }
   for (guint r = 0; r < rp_compare_get_n_rows (cmp); r++)
     {
@@ -1686,8 +1815,10 @@ print_compare (const RpCompare *cmp)
       print_compare_row (cmp, row, label_w, cell_w);
     }
   g_print ("\n");
-  /* TRANSLATORS: the legend under "rigplan-cli compare"; keep the marks * and ~ */
-  g_print ("%s\n", _("* the best value of its row   ~ an input that differs"));
+  best = rp_words_compare_best_legend (cmp, "*");
+  /* TRANSLATORS: the legend under "rigplan-cli compare": what marks the
+   * best, then the mark ~ of a differing input (keep it) */
+  g_print (_("%s\n~ an input that differs\n"), best);
   if (note != NULL)
     g_print ("%s\n", note);
 }
@@ -1700,6 +1831,7 @@ add_compare_input (const char *path,
                    GPtrArray  *sources,
                    int        *status)
 {
+  static gsize text_bytes = 0;  /* the comparison's budget (rp-compare-set.h) */
   g_autoptr(GError) error = NULL;
 
   if (g_str_has_suffix (path, ".rigplan-compare"))
@@ -1716,20 +1848,25 @@ add_compare_input (const char *path,
         {
           const RpCompareEntry *entry = rp_compare_set_get (set, i);
 
+          if (!rp_compare_set_charge_text (&text_bytes, entry->scenario, &error))
+            {
+              *status = rp_cli_fail_file (EXIT_BAD_INPUT, path, error);
+              return FALSE;
+            }
           g_ptr_array_add (scenarios, rp_scenario_copy (entry->scenario));
           g_ptr_array_add (sources, g_strdup (entry->path != NULL ? entry->path : path));
         }
       return TRUE;
     }
   {
-    RpScenario *scenario = rp_scenario_load_file (path, &error);
+    g_autoptr(RpScenario) scenario = rp_scenario_load_file (path, &error);
 
-    if (scenario == NULL)
+    if (scenario == NULL || !rp_compare_set_charge_text (&text_bytes, scenario, &error))
       {
-        *status = rp_cli_fail (EXIT_BAD_INPUT, error->message);
+        *status = rp_cli_fail_file (EXIT_BAD_INPUT, scenario != NULL ? path : NULL, error);
         return FALSE;
       }
-    g_ptr_array_add (scenarios, scenario);
+    g_ptr_array_add (scenarios, g_steal_pointer (&scenario));
     g_ptr_array_add (sources, g_strdup (path));
   }
   return TRUE;
@@ -1757,13 +1894,11 @@ write_compare (const RpCompare *cmp,
 }
 
 static int
-run_compare (int    argc,
-             char **argv)
+run_compare (const RpCliCommand *command,
+             int                 argc,
+             char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    new_context (_("A.rigplan B.rigplan …"),
-                 _("Compare scenarios side by side: inputs, verdicts, time and cost. A "
-                   "*.rigplan-compare file stands for its scenarios."));
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(GPtrArray) scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
@@ -1773,7 +1908,6 @@ run_compare (int    argc,
   RpReportOptions options;
   int status = EXIT_OK;
 
-  g_option_context_add_main_entries (context, compare_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
@@ -1786,6 +1920,11 @@ run_compare (int    argc,
       if (!g_str_has_suffix (lower, ".pdf") && !g_str_has_suffix (lower, ".csv") &&
           !g_str_has_suffix (lower, ".json"))
         return rp_cli_usage_error (context, _("the output file must end in .pdf, .csv or .json"));
+      if (!rp_cli_check_output (opt_compare_output, (const char *const *) argv + 1,
+                                rp_cli_export_kind (opt_compare_output,
+                                                    RP_FILE_KIND_COMPARISON_JSON),
+                                &status))
+        return status;
     }
   rp_report_options_init (&options);
   if (opt_compare_paper != NULL && !rp_paper_from_string (opt_compare_paper, &options.paper))
@@ -1793,9 +1932,11 @@ run_compare (int    argc,
   catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc && scenarios->len <= RP_COMPARE_MAX_SCENARIOS; i++)
     if (!add_compare_input (argv[i], scenarios, sources, &status))
       return status;
+  if (scenarios->len < 2 && argc == 2 && g_str_has_suffix (argv[1], ".rigplan-compare"))
+    return rp_cli_compare_too_few (argv[1], scenarios->len);
   if (scenarios->len < 2)
     return rp_cli_usage_error (context, _("name at least two scenarios to compare"));
   if (scenarios->len > RP_COMPARE_MAX_SCENARIOS)
@@ -1825,26 +1966,292 @@ run_compare (int    argc,
   return EXIT_OK;
 }
 
+/* ---- catalog check, catalog import-prices --------------------------- */
+
+static int
+run_catalog_check (const RpCliCommand *command,
+                   int                 argc,
+                   char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (argc != 1)
+    return rp_cli_usage_error (context, _("catalog check takes no file"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  if (catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  g_date_set_time_t (today, time (NULL));
+  return rp_cli_catalog_check (catalog, opt_json, today);
+}
+
+static int
+run_catalog_import (const RpCliCommand *command,
+                    int                 argc,
+                    char              **argv)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpCatalog) catalog = NULL;
+  g_autoptr(GDate) today = g_date_new ();
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (argc != 2)
+    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
+  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  if (catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  g_date_set_time_t (today, time (NULL));
+  return rp_cli_catalog_import (catalog, argv[1], opt_json, today);
+}
+
+/* ---- the commands --------------------------------------------------- */
+
+/* One entry per command: its --help, the top-level help, the man page and
+ * the completions come from here.  A second entry of the same name with a
+ * .variant runs when that option is on the command line. */
+static const RpCliCommand commands[] = {
+  { .name = "estimate", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Estimate memory, time and cost of one scenario."),
+    .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_SCENARIO, .run = run_estimate },
+  { .name = "plan", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Find the machine to rent and the machine to buy: GPU types, counts and "
+                  "parallel settings."),
+    .entries = plan_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
+    .run = run_plan },
+  { .name = "fix", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Apply the change Rigplan proposes for the first unmet check, and save it."),
+    .entries = fix_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
+    .run = run_fix },
+  { .name = "compare", .parameter = N_("A.rigplan B.rigplan …"),
+    .summary = N_("Compare scenarios side by side: inputs, verdicts, time and cost. A "
+                  "*.rigplan-compare file stands for its scenarios."),
+    .entries = compare_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION,
+    .args = RP_CLI_ARGS_SCENARIOS, .run = run_compare },
+  { .name = "export", .parameter = N_("FILE.rigplan"),
+    .summary = N_("Write the plan as a PDF report, one chart as PDF, PNG or SVG, or the "
+                  "estimate as CSV or JSON; with --format, a launch config (“export --format "
+                  "deepspeed --help”)."),
+    .entries = export_entries, .flags = RP_CLI_SHARED_OPTIONS | RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
+    .run = run_export },
+  { .name = "export", .parameter = N_("FILE.rigplan"), .variant = "format",
+    .summary = N_("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
+                  "config JSON, an accelerate config YAML, a torchrun script, or how to run "
+                  "it."),
+    .entries = rp_cli_launch_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_SCENARIO,
+    .run = rp_cli_run_export_launch },
+  { .name = "import", .parameter = N_("PATH…"),
+    .summary = N_("Make a scenario from a Hugging Face model (config.json or its directory) "
+                  "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
+                  "what was approximated."),
+    .entries = rp_cli_import_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_PATHS,
+    .run = rp_cli_run_import },
+  { .name = "guide",
+    .summary = N_("The sizing guide: the machine to rent and to buy for common kinds of "
+                  "training, planned now from the bundled scenarios."),
+    .entries = guide_entries, .flags = RP_CLI_SHARED_OPTIONS, .run = run_guide },
+  { .name = "catalog", .words = catalog_names,
+    .summary = N_("List a bundled catalog (with your additions). Prices older than six months "
+                  "are marked stale."),
+    .entries = catalog_entries, .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_WORDS,
+    .run = run_catalog },
+  { .name = "catalog check",
+    .summary = N_("List every hole in the catalogs: an unknown figure, a missing price, a "
+                  "stale or unsourced entry; exits 1 when one blocks an estimate."),
+    .flags = RP_CLI_SHARED_OPTIONS, .run = run_catalog_check },
+  { .name = "catalog import-prices", .parameter = N_("FILE.csv"),
+    .summary = N_("Read a price list of your quotes (provider, gpu, term, price, currency, "
+                  "as_of, source) into your catalog."),
+    .flags = RP_CLI_SHARED_OPTIONS, .args = RP_CLI_ARGS_PATHS, .run = run_catalog_import },
+  { .name = "schema",
+    .summary = N_("Describe every field of a scenario file: key, type, range, unit."),
+    .entries = schema_entries, .flags = RP_CLI_SHARED_OPTIONS, .run = run_schema },
+};
+
+const RpCliCommand *
+rp_cli_get_commands (guint *n)
+{
+  *n = G_N_ELEMENTS (commands);
+  return commands;
+}
+
+const GOptionEntry *
+rp_cli_get_shared_entries (void)
+{
+  return shared_entries;
+}
+
 /* ---- main ----------------------------------------------------------- */
+
+static gboolean opt_version = FALSE;
+static gboolean opt_help = FALSE;
+
+/* What rigplan-cli takes before a command. */
+static const GOptionEntry main_entries[] = {
+  { "help", 'h', 0, G_OPTION_ARG_NONE, &opt_help,
+    N_("Show the commands; after a command, its options"), NULL },
+  { "version", 0, 0, G_OPTION_ARG_NONE, &opt_version, N_("Print the version and exit"), NULL },
+  { NULL }
+};
+
+const GOptionEntry *
+rp_cli_get_main_entries (void)
+{
+  return main_entries;
+}
+
+/* @text cut into lines of at most @width columns: at a space, or
+ * beside a wide (Chinese) character, where lines may break in both
+ * languages.  Transfer full. */
+static GPtrArray *
+wrap_help (const char *text,
+           int         width)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const char *start = text;
+
+  while (*start != '\0')
+    {
+      const char *p = start, *last_break = NULL, *end = NULL;
+      gboolean prev_wide = FALSE, prev_opens = FALSE;
+      int w = 0;
+
+      for (; *p != '\0'; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+          GUnicodeType type = g_unichar_type (c);
+          gboolean wide = g_unichar_iswide (c);
+          /* no line starts with "。" or "）", none ends with "（" */
+          gboolean closes = type == G_UNICODE_CLOSE_PUNCTUATION ||
+                            type == G_UNICODE_FINAL_PUNCTUATION ||
+                            type == G_UNICODE_OTHER_PUNCTUATION;
+
+          if (c == ' ' || ((wide || prev_wide) && !closes && !prev_opens && p > start))
+            last_break = p;
+          prev_opens = type == G_UNICODE_OPEN_PUNCTUATION || type == G_UNICODE_INITIAL_PUNCTUATION;
+          if (w + (wide ? 2 : 1) > width && p > start)
+            {
+              end = last_break != NULL ? last_break : p;
+              break;
+            }
+          w += wide ? 2 : 1;
+          prev_wide = wide;
+        }
+      if (end == NULL)
+        end = p;
+      g_ptr_array_add (lines, g_strndup (start, end - start));
+      start = end;
+      while (*start == ' ')
+        start++;
+    }
+  return lines;
+}
+
+/* @text wrapped to the terminal's 80 columns: the first line after
+ * @first_indent spaces, the others after @indent. */
+static void
+print_wrapped (FILE       *out,
+               const char *text,
+               int         first_indent,
+               int         indent)
+{
+  g_autoptr(GPtrArray) lines = wrap_help (text, 79 - indent);
+
+  for (guint i = 0; i < lines->len; i++)
+    fprintf (out, "%*s%s\n", i == 0 ? first_indent : indent, "",
+             (const char *) g_ptr_array_index (lines, i));
+}
 
 static void
 print_main_help (FILE *out)
 {
+  guint n_statuses;
+  const RpCliExitStatus *statuses = rp_cli_get_exit_statuses (&n_statuses);
+
   fprintf (out, "%s\n\n", _("Usage: rigplan-cli COMMAND [OPTIONS] …"));
   fprintf (out, "%s\n", _("Commands:"));
-  fprintf (out, "  catalog gpus|clouds|models   %s\n", _("List a catalog"));
-  fprintf (out, "  estimate FILE.rigplan        %s\n", _("Estimate one scenario"));
-  fprintf (out, "  plan FILE.rigplan [--top N]  %s\n", _("The machine to rent and the machine to buy"));
-  fprintf (out, "  guide [--budget X]           %s\n", _("The sizing guide for common kinds of training"));
-  fprintf (out, "  fix FILE.rigplan -o FIXED    %s\n", _("Apply the proposed fix and save it"));
-  fprintf (out, "  export FILE.rigplan -o OUT   %s\n", _("Write the plan as PDF, a chart (--chart), or the estimate as CSV or JSON"));
-  fprintf (out, "  compare A.rigplan B.rigplan  %s\n", _("Compare scenarios side by side"));
-  fprintf (out, "  schema                       %s\n", _("Describe every field of a scenario file"));
-  fprintf (out, "  import PATH… [-o FILE]       %s\n",
-           _("Make a scenario from model and training configs"));
-  fprintf (out, "  export FILE --format NAME    %s\n",
-           _("Write a DeepSpeed, accelerate or torchrun launch config"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const RpCliCommand *c = &commands[i];
+      g_autofree char *parameter = rp_cli_command_dup_parameter (c);
+      g_autofree char *variant = rp_cli_command_dup_variant (c);
+
+      fprintf (out, "  %s%s%s%s%s\n", c->name, parameter != NULL ? " " : "",
+               parameter != NULL ? parameter : "", variant != NULL ? " " : "",
+               variant != NULL ? variant : "");
+      print_wrapped (out, _(c->summary), 6, 6);
+    }
+  fprintf (out, "\n%s\n", _("Options:"));
+  for (const GOptionEntry *e = main_entries; e->long_name != NULL; e++)
+    {
+      g_autofree char *name = e->short_name != 0
+                              ? g_strdup_printf ("-%c, --%s", e->short_name, e->long_name)
+                              : g_strdup_printf ("--%s", e->long_name);
+      g_autofree char *padded = rp_units_pad (name, -14);
+
+      fprintf (out, "  %s %s\n", padded, _(e->description));
+    }
+  fprintf (out, "\n%s\n", _("Exit status:"));
+  for (guint i = 0; i < n_statuses; i++)
+    {
+      g_autofree char *code = g_strdup_printf ("%d  ", statuses[i].status);
+
+      fprintf (out, "  %s", code);
+      print_wrapped (out, _(statuses[i].meaning), 0, 5);
+    }
   fprintf (out, "\n%s\n", _("Run “rigplan-cli COMMAND --help” for the options of a command."));
+}
+
+/* The entry for argv[1] (and argv[2] for a two-word name), into
+ * *@n_words the words it takes; NULL for none. */
+static const RpCliCommand *
+find_command (int     argc,
+              char  **argv,
+              int    *n_words)
+{
+  const RpCliCommand *found = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const RpCliCommand *c = &commands[i];
+      const char *space = strchr (c->name, ' ');
+
+      if (space != NULL)
+        {
+          /* "catalog check": both words, and it wins over "catalog" */
+          if (argc > 2 && strncmp (argv[1], c->name, space - c->name) == 0 &&
+              argv[1][space - c->name] == '\0' && strcmp (argv[2], space + 1) == 0)
+            {
+              *n_words = 2;
+              return c;
+            }
+          continue;
+        }
+      if (strcmp (argv[1], c->name) != 0)
+        continue;
+      if (c->variant != NULL)
+        {
+          g_autofree char *option = g_strconcat ("--", c->variant, NULL);
+          g_autofree char *with_value = g_strconcat (option, "=", NULL);
+
+          for (int a = 2; a < argc; a++)
+            if (strcmp (argv[a], option) == 0 || g_str_has_prefix (argv[a], with_value))
+              {
+                *n_words = 1;
+                return c;
+              }
+          continue;
+        }
+      if (found == NULL)
+        found = c;
+    }
+  *n_words = 1;
+  return found;
 }
 
 static void
@@ -1859,50 +2266,37 @@ setup_i18n (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+rp_cli_main (int    argc,
+             char **argv)
 {
-  const char *command;
+  const RpCliCommand *command;
+  int n_words = 1;
 
+  rp_cli_guard_output ();
   setup_i18n ();
   if (argc < 2)
     {
       print_main_help (stderr);
       return EXIT_USAGE;
     }
-  command = argv[1];
-  if (strcmp (command, "--help") == 0 || strcmp (command, "-h") == 0 ||
-      strcmp (command, "help") == 0)
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
     {
       print_main_help (stdout);
       return EXIT_OK;
     }
-  if (strcmp (command, "--version") == 0)
+  if (strcmp (argv[1], "--version") == 0)
     {
       g_print ("rigplan-cli %s\n", PACKAGE_VERSION);
       return EXIT_OK;
     }
-  /* Each subcommand parses argv[1..] as its own program. */
-  if (strcmp (command, "catalog") == 0)
-    return run_catalog (argc - 1, argv + 1);
-  if (strcmp (command, "estimate") == 0)
-    return run_estimate (argc - 1, argv + 1);
-  if (strcmp (command, "plan") == 0)
-    return run_plan (argc - 1, argv + 1);
-  if (strcmp (command, "guide") == 0)
-    return run_guide (argc - 1, argv + 1);
-  if (strcmp (command, "export") == 0)
-    return rp_cli_is_launch_export (argc - 1, argv + 1)
-           ? rp_cli_run_export_launch (argc - 1, argv + 1) : run_export (argc - 1, argv + 1);
-  if (strcmp (command, "import") == 0)
-    return rp_cli_run_import (argc - 1, argv + 1);
-  if (strcmp (command, "fix") == 0)
-    return run_fix (argc - 1, argv + 1);
-  if (strcmp (command, "schema") == 0)
-    return run_schema (argc - 1, argv + 1);
-  if (strcmp (command, "compare") == 0)
-    return run_compare (argc - 1, argv + 1);
-  g_printerr (_("rigplan-cli: unknown command “%s”\n\n"), command);
-  print_main_help (stderr);
-  return EXIT_USAGE;
+  command = find_command (argc, argv, &n_words);
+  if (command == NULL)
+    {
+      g_printerr (_("rigplan-cli: unknown command “%s”\n\n"), argv[1]);
+      print_main_help (stderr);
+      return EXIT_USAGE;
+    }
+  /* Each command parses its own words on as its own program. */
+  return command->run (command, argc - n_words, argv + n_words);
 }

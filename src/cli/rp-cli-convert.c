@@ -11,6 +11,7 @@
 #include "rp-cli-common.h"
 
 #include "rp-catalog.h"
+#include "rp-decision.h"
 #include "rp-export-launch.h"
 #include "rp-import.h"
 #include "rp-planner.h"
@@ -37,7 +38,7 @@ is_stdout (const char *path)
 
 /* ---- import --------------------------------------------------------- */
 
-static const GOptionEntry import_entries[] = {
+const GOptionEntry rp_cli_import_entries[] = {
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_("Write the scenario to FILE (default: standard output)"), N_("FILE") },
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
@@ -57,9 +58,12 @@ print_import_json (RpImport   *import,
 {
   g_autofree char *text = rp_scenario_to_json (scenario);
   cJSON *root = cJSON_CreateObject ();
-  cJSON *notes = cJSON_AddArrayToObject (root, "notes");
+  cJSON *notes;
   char *out;
 
+  cJSON_AddStringToObject (root, "format", "rigplan-import");
+  cJSON_AddNumberToObject (root, "version", 1);
+  notes = cJSON_AddArrayToObject (root, "notes");
   cJSON_AddItemToObject (root, "scenario", cJSON_Parse (text));
   for (guint i = 0; i < rp_import_n_notes (import); i++)
     {
@@ -85,24 +89,25 @@ print_import_json (RpImport   *import,
 }
 
 int
-rp_cli_run_import (int    argc,
-                   char **argv)
+rp_cli_run_import (const RpCliCommand *command,
+                   int                 argc,
+                   char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    rp_cli_new_context (_("PATH…"),
-                 _("Make a scenario from a Hugging Face model (config.json or its directory) "
-                   "and training configs (DeepSpeed, accelerate, axolotl, torchtune), and say "
-                   "what was approximated."), import_entries);
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpImport) import = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autofree char *report = NULL;
+  int status = EXIT_OK;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
     return rp_cli_usage_error (context, _("name at least one file or model directory"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, RP_FILE_KIND_SCENARIO,
+                            &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -126,7 +131,7 @@ rp_cli_run_import (int    argc,
       g_autofree char *text = rp_scenario_to_json (scenario);
 
       /* the scenario on stdout for a pipe; what was done on stderr */
-      fputs (text, stdout);
+      rp_cli_print_data (text);
       g_printerr ("%s", report);
       return EXIT_OK;
     }
@@ -138,7 +143,7 @@ rp_cli_run_import (int    argc,
 
 /* ---- export --format ------------------------------------------------ */
 
-static const GOptionEntry launch_entries[] = {
+const GOptionEntry rp_cli_launch_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
     N_("deepspeed, accelerate, torchrun or howto"), N_("NAME") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
@@ -148,7 +153,8 @@ static const GOptionEntry launch_entries[] = {
        "first), or N of the answer the plan recommends"),
     N_("recommended|rent:N|buy:N|N") },
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json,
-    N_("Print {format, output, text, notes} as JSON for scripts"), NULL },
+    N_("Print {format, version, launch_format, output, text, notes} as JSON for scripts"),
+    NULL },
   { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog,
     N_("Read the bundled catalogs from DIR"), N_("DIR") },
   { NULL }
@@ -160,10 +166,15 @@ print_launch_json (RpLaunchFormat     format,
                    const char *const *notes)
 {
   cJSON *root = cJSON_CreateObject ();
-  cJSON *array = cJSON_AddArrayToObject (root, "notes");
+  cJSON *array;
   char *out;
 
-  cJSON_AddStringToObject (root, "format", rp_launch_format_to_string (format));
+  /* version 2: "format" names this document, as in every --json output;
+   * the launch format moved to "launch_format" */
+  cJSON_AddStringToObject (root, "format", "rigplan-launch");
+  cJSON_AddNumberToObject (root, "version", 2);
+  cJSON_AddStringToObject (root, "launch_format", rp_launch_format_to_string (format));
+  array = cJSON_AddArrayToObject (root, "notes");
   if (is_stdout (opt_output))
     {
       cJSON_AddNullToObject (root, "output");
@@ -182,9 +193,10 @@ print_launch_json (RpLaunchFormat     format,
   cJSON_Delete (root);
 }
 
-/* The plan row @row names (transfer full), or NULL and a message:
- * "recommended", "rent:N" or "buy:N", or N of the answer the plan
- * recommends (rows as "rigplan-cli plan" numbers them, from 1). */
+/* @scenario on the machine @row names (transfer full), or NULL and a
+ * message: "recommended", "rent", "buy", "rent:N" or "buy:N" (rows as
+ * "rigplan-cli plan" numbers them, from 1); the decision's function,
+ * as `plan --apply` and the window's "Use this machine" take them. */
 static RpScenario *
 plan_row (const RpScenario *scenario,
           RpCatalog        *catalog,
@@ -192,69 +204,43 @@ plan_row (const RpScenario *scenario,
           GError          **error)
 {
   g_autoptr(RpPlan) plan = NULL;
-  RpPlanOptions options;
-  const RpPlanAnswer *answer;
-  const RpPlanRow *chosen = NULL;
-  const char *number = row;
-  guint64 n = 0;
-  gint kind;
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) decision = NULL;
+  RpScenario *applied;
 
-  rp_plan_options_init (&options);
-  plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, error);
-  if (plan == NULL)
+  if (!rp_fix_estimate (scenario, catalog, est, error))
     return NULL;
-  if (strcmp (row, "recommended") == 0)
-    chosen = rp_plan_get_recommended (plan, -1);
-  else
-    {
-      kind = plan->overall >= 0 ? plan->overall : RP_PLAN_RENT;
-      if (g_str_has_prefix (row, "rent:"))
-        kind = RP_PLAN_RENT, number = row + 5;
-      else if (g_str_has_prefix (row, "buy:"))
-        kind = RP_PLAN_BUY, number = row + 4;
-      answer = &plan->answers[kind];
-      if (answer->rows != NULL && g_ascii_string_to_unsigned (number, 10, 1, answer->rows->len,
-                                                              &n, NULL))
-        chosen = g_ptr_array_index (answer->rows, n - 1);
-    }
-  if (chosen == NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   strcmp (row, "recommended") == 0
-                   ? _("--plan-row recommended: nothing fits, so the plan recommends nothing")
-                   /* TRANSLATORS: %s is what the user gave to --plan-row */
-                   : _("--plan-row %s: no such row; give recommended, N, rent:N or buy:N"),
-                   row);
-      return NULL;
-    }
-  return rp_scenario_copy (chosen->scenario);
+
+  decision = rp_decision_compute (scenario, catalog, est, NULL, &plan, error);
+  if (decision == NULL)
+    return NULL;
+  applied = rp_decision_apply (decision, scenario, plan, row, error);
+  if (applied == NULL)
+    g_prefix_error (error, "--plan-row ");
+  return applied;
 }
 
-gboolean
-rp_cli_is_launch_export (int    argc,
-                         char **argv)
-{
-  for (int i = 1; i < argc; i++)
-    if (g_str_has_prefix (argv[i], "--format"))
-      return TRUE;
-  return FALSE;
-}
+/* What each launch format writes, for rp_cli_check_output(). */
+static const RpFileKind launch_kinds[RP_N_LAUNCH_FORMATS] = {
+  [RP_LAUNCH_DEEPSPEED] = RP_FILE_KIND_DEEPSPEED_CONFIG,
+  [RP_LAUNCH_ACCELERATE] = RP_FILE_KIND_ACCELERATE_CONFIG,
+  [RP_LAUNCH_TORCHRUN] = RP_FILE_KIND_LAUNCH_SCRIPT,
+  [RP_LAUNCH_HOWTO] = RP_FILE_KIND_TEXT,
+};
 
 int
-rp_cli_run_export_launch (int    argc,
-                          char **argv)
+rp_cli_run_export_launch (const RpCliCommand *command,
+                          int                 argc,
+                          char              **argv)
 {
-  g_autoptr(GOptionContext) context =
-    rp_cli_new_context (_("FILE.rigplan"),
-                 _("Write a launch config for a scenario or one row of its plan: a DeepSpeed "
-                   "config JSON, an accelerate config YAML, a torchrun script, or how to run "
-                   "it."), launch_entries);
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
   g_autoptr(RpScenario) scenario = NULL;
   g_autofree char *text = NULL;
   g_auto(GStrv) notes = NULL;
   RpLaunchFormat format;
+  int status = EXIT_OK;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rp_cli_usage_error (context, error->message);
@@ -262,6 +248,9 @@ rp_cli_run_export_launch (int    argc,
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (!rp_launch_format_from_string (opt_format, &format))
     return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
+  if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, launch_kinds[format],
+                            &status))
+    return status;
   catalog = rp_cli_load_catalog (opt_catalog, &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
@@ -284,7 +273,7 @@ rp_cli_run_export_launch (int    argc,
       if (text == NULL)
         return rp_cli_fail (EXIT_BAD_INPUT, error->message);
       if (!opt_json)
-        fputs (text, stdout);
+        rp_cli_print_data (text);
     }
   else if (!rp_launch_export_file (scenario, catalog, format, opt_output, &notes, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);

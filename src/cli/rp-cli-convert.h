@@ -9,16 +9,19 @@
  * starts at the command's name, as for every other command. */
 #pragma once
 
-#include <glib.h>
+#include "rp-cli-common.h"
 
 G_BEGIN_DECLS
 
-int      rp_cli_run_import           (int    argc,
-                                      char **argv);
-/* Whether an export command line asks for a launch config (--format). */
-gboolean rp_cli_is_launch_export     (int    argc,
-                                      char **argv);
-int      rp_cli_run_export_launch    (int    argc,
-                                      char **argv);
+/* Their options, for the table of commands (rigplan-cli.c). */
+extern const GOptionEntry rp_cli_import_entries[];
+extern const GOptionEntry rp_cli_launch_entries[];
+
+int      rp_cli_run_import           (const RpCliCommand *command,
+                                      int                 argc,
+                                      char              **argv);
+int      rp_cli_run_export_launch    (const RpCliCommand *command,
+                                      int                 argc,
+                                      char              **argv);
 
 G_END_DECLS

@@ -146,7 +146,14 @@ char *
 rp_cli_servers_json (const RpCatalog *catalog,
                      GDate           *today)
 {
-  g_autoptr(cJSON) list = cJSON_CreateArray ();
+  g_autoptr(cJSON) root = cJSON_CreateObject ();
+  cJSON *list;
+
+  /* the header every catalog's --json carries */
+  cJSON_AddStringToObject (root, "format", "rigplan-catalog");
+  cJSON_AddNumberToObject (root, "version", 1);
+  cJSON_AddStringToObject (root, "catalog", "servers");
+  list = cJSON_AddArrayToObject (root, "servers");
 
   for (guint i = 0; i < rp_catalog_n_server_shapes (catalog); i++)
     {
@@ -181,7 +188,7 @@ rp_cli_servers_json (const RpCatalog *catalog,
       rp_json_add_string (obj, "notes", s->notes);
       cJSON_AddItemToArray (list, obj);
     }
-  return print_json_text (list);
+  return print_json_text (root);
 }
 
 /* ---- market --------------------------------------------------------- */

@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 
 void   rp_cli_print_servers (const RpCatalog *catalog,
                              GDate           *today);
-/* A JSON array of the shapes (transfer full). */
+/* The shapes as JSON: {"format": "rigplan-catalog", "version": 1,
+ * "catalog": "servers", "servers": [...]} (transfer full). */
 char  *rp_cli_servers_json  (const RpCatalog *catalog,
                              GDate           *today);
 void   rp_cli_print_market  (const RpCatalog *catalog,

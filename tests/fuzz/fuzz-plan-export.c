@@ -10,6 +10,7 @@
 
 #include "rp-catalog.h"
 #include "rp-chart.h"
+#include "rp-decision.h"
 #include "rp-estimate.h"
 #include "rp-fix.h"
 #include "rp-json-private.h"
@@ -40,10 +41,13 @@ shared_catalog (void)
 }
 
 static void
-check_plan (const RpPlan    *plan,
-            const RpCatalog *catalog)
+check_plan (const RpScenario *scenario,
+            const RpPlan     *plan,
+            const RpCatalog  *catalog,
+            const RpEstimate *est)
 {
   g_autofree char *json = NULL;
+  g_autoptr(RpDecision) decision = rp_decision_new (scenario, catalog, est, plan, NULL, NULL);
 
   for (guint k = 0; k < RP_N_PLAN_ANSWERS; k++)
     {
@@ -61,7 +65,10 @@ check_plan (const RpPlan    *plan,
           g_assert (isfinite (r->total_bytes) && isfinite (r->days) && isfinite (r->cost));
         }
     }
-  json = rp_plan_to_json (plan, catalog, 0);
+  /* the decision on a plan of a scenario that estimates: owned GPUs that
+   * do not parse are refused by validation before */
+  g_assert (decision != NULL);
+  json = rp_plan_to_json (plan, catalog, decision, 0);
   /* well-formed JSON by the strict RFC 8259 parser (cJSON writes a
    * non-finite number as null, so no "nan" can appear: the rows' numbers
    * are checked finite above) */
@@ -125,7 +132,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   scenario->planner.max_gpus = fuzz_max_gpus;
   plan = rp_plan_compute (scenario, catalog, &options, NULL, NULL, NULL, &error);
   if (plan != NULL)
-    check_plan (plan, catalog);
+    check_plan (scenario, plan, catalog, est);
   else
     g_assert (error != NULL && *error->message != '\0');
   return 0;

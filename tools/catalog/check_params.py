@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Recompute each transformer preset's parameter count in data/catalogs/models.json
 from its architecture fields and compare it with the published "params" value.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """List the dated prices of the bundled catalogs by age, to see what to refresh.
 
 Usage: python3 tools/catalog/price_ages.py [--today YYYY-MM-DD] [--stale] [DIR]

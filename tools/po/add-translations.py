@@ -2,7 +2,9 @@
 """Add msgid/msgstr pairs to a .po file, skipping ids it already has.
 
 Usage: add-translations.py PO_FILE PAIRS_FILE
-PAIRS_FILE holds lines "msgid<TAB>msgstr" (C escapes as in a .po file).
+PAIRS_FILE holds lines "msgid<TAB>msgstr" (C escapes as in a .po file),
+or "msgid<TAB>msgid_plural<TAB>msgstr" for a plural (one form, as in
+Chinese).
 New entries go before the obsolete ("#~") ones, and an obsolete entry
 with the same id is dropped.  `ninja -C BUILD rigplan-update-po` then
 refreshes the source references."""
@@ -19,11 +21,16 @@ for line in open(pairs_path, encoding="utf-8"):
     line = line.rstrip("\n")
     if not line.strip():
         continue
-    msgid, msgstr = line.split("\t")
+    fields = line.split("\t")
+    msgid, msgstr = fields[0], fields[-1]
     if msgid in have:
         continue
     have.add(msgid)
-    new.append(f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    if len(fields) == 3:
+        new.append(f'msgid "{msgid}"\nmsgid_plural "{fields[1]}"\n'
+                   f'msgstr[0] "{msgstr}"\n')
+    else:
+        new.append(f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
     # drop the obsolete entry of the same id (msgfmt rejects both)
     obsolete = re.sub(r'(?m)^(#~ msgctxt .*\n)?#~ msgid "' + re.escape(msgid) +
                       r'"\n(#~ msgstr .*\n)+\n?', "", obsolete)

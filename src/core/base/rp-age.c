@@ -5,12 +5,20 @@
 
 #include "rp-age.h"
 
+#include "rp-error.h"
+
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* A price older than this many months "may be stale". */
 static const double stale_after_months = 6;
 /* The mean Gregorian month: 365.2425 days / 12. */
 static const double days_per_month = 30.436875;
+/* A date this many days after today is still today somewhere (UTC−12 to
+ * UTC+14). */
+static const int grace_days = 1;
+/* Years a catalog date may name: no GPU was priced before 1900. */
+static const guint first_year = 1900;
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -43,7 +51,7 @@ parse_as_of (const char *as_of,
 
   if (len != 4 && len != 7 && len != 10)
     return FALSE;
-  if (!read_digits (as_of, 4, &year))
+  if (!read_digits (as_of, 4, &year) || year < first_year)
     return FALSE;
   if (len >= 7 && (as_of[4] != '-' || !read_digits (as_of + 5, 2, &month)))
     return FALSE;
@@ -91,6 +99,20 @@ rp_as_of_compare (const char *a,
 }
 
 gboolean
+rp_as_of_is_future (const char *as_of,
+                    GDate      *today)
+{
+  GDate date;
+
+  g_return_val_if_fail (today != NULL && g_date_valid (today), FALSE);
+
+  g_date_clear (&date, 1);
+  if (as_of == NULL || !parse_as_of (as_of, &date))
+    return FALSE;
+  return g_date_days_between (today, &date) > grace_days;
+}
+
+gboolean
 rp_price_is_stale (const char *as_of,
                    GDate      *today)
 {
@@ -100,5 +122,25 @@ rp_price_is_stale (const char *as_of,
 
   if (!rp_as_of_months (as_of, today, &months))
     return FALSE;
-  return months > stale_after_months;
+  return months > stale_after_months || rp_as_of_is_future (as_of, today);
+}
+
+gboolean
+rp_as_of_check (const char  *as_of,
+                const char  *path,
+                const char  *key,
+                GError     **error)
+{
+  GDate date;
+  g_autofree char *where = NULL;
+
+  g_date_clear (&date, 1);
+  if (as_of != NULL && parse_as_of (as_of, &date))
+    return TRUE;
+  where = *path != '\0' ? g_strconcat (path, ".", key, NULL) : g_strdup (key);
+  /* TRANSLATORS: a catalog entry's date that is not one; keep the forms */
+  rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
+                    _("“%s” is not a date: write YYYY-MM-DD, YYYY-MM or YYYY (a year from 1900)"),
+                    as_of != NULL ? as_of : "");
+  return FALSE;
 }

@@ -25,9 +25,21 @@ gboolean  rp_as_of_months    (const char  *as_of,
  * day; an unreadable (or NULL) date is older than any readable one. */
 int       rp_as_of_compare   (const char  *a,
                               const char  *b);
-/* Whether @as_of is more than six months before @today.  FALSE when
- * @as_of cannot be read: use rp_as_of_months () to tell that apart. */
+/* Whether @as_of is more than six months before @today, or after it (a
+ * date in the future is wrong, and a wrong date is not fresh; a day of
+ * grace for the time zones).  FALSE when @as_of cannot be read: use
+ * rp_as_of_months () to tell that apart. */
 gboolean  rp_price_is_stale  (const char  *as_of,
                               GDate       *today);
+/* Whether @as_of is after @today (more than the day of grace). */
+gboolean  rp_as_of_is_future (const char  *as_of,
+                              GDate       *today);
+/* Whether @as_of is one of the three forms, and a real day of a year
+ * from 1900 to 9999: "2026-13-45", "yesterday" and "26-1-1" are not.
+ * Sets an RP_ERROR_INVALID_VALUE error naming "@path.@key" otherwise. */
+gboolean  rp_as_of_check     (const char  *as_of,
+                              const char  *path,
+                              const char  *key,
+                              GError     **error);
 
 G_END_DECLS

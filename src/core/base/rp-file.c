@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +29,18 @@ static const gsize read_chunk_bytes = 64 * 1024;
 /* Linux's MAXSYMLINKS (include/linux/namei.h): more links than this in a
  * row are a loop. */
 static const guint max_link_hops = 40;
+/* The writer's temporaries are named ".NAME" tmp_marker "XXXXXX", the six
+ * characters g_mkstemp() chooses: a name no other program writes, so
+ * that the next write to a folder can remove what a killed Rigplan left
+ * there, and nothing else. */
+#define tmp_marker ".rigplan-tmp-"
+static const guint tmp_random_chars = 6;
+/* A temporary older than this is no longer being written: a write of the
+ * largest export (a PDF of a few MB) takes well under a second. */
+static const gint64 stale_after_s = 60;
+/* The most entries a write looks at for leftovers: a folder of a million
+ * files costs a write no more than this. */
+static const guint max_entries_scanned = 10000;
 
 struct _RpFileWriter
 {
@@ -193,6 +206,53 @@ follow_links (const char  *path,
     }
   set_errno_error (error, ELOOP);
   return NULL;
+}
+
+/* Whether @name is a temporary of this writer: ".NAME" tmp_marker and
+ * six characters of g_mkstemp()'s alphabet, and nothing after. */
+static gboolean
+is_own_temporary (const char *name)
+{
+  gsize len = strlen (name);
+  gsize marker = strlen (tmp_marker);
+  const char *tail;
+
+  if (name[0] != '.' || len < 2 + marker + tmp_random_chars)
+    return FALSE;
+  tail = name + len - tmp_random_chars;
+  if (strncmp (tail - marker, tmp_marker, marker) != 0)
+    return FALSE;
+  for (guint i = 0; i < tmp_random_chars; i++)
+    if (!g_ascii_isalnum (tail[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Removes from @dir the temporaries a killed Rigplan left there (its own
+ * name pattern only, regular files of this user only, untouched for a
+ * minute).  Best effort: a folder that cannot be listed is left alone. */
+static void
+remove_stale_temporaries (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  gint64 now_s = g_get_real_time () / G_USEC_PER_SEC;
+  const char *name;
+  guint n = 0;
+
+  while (d != NULL && n++ < max_entries_scanned && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      if (!is_own_temporary (name))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      if (g_lstat (path, &st) != 0 || !S_ISREG (st.st_mode) || st.st_uid != geteuid () ||
+          now_s - (gint64) st.st_mtime < stale_after_s)
+        continue;
+      if (g_unlink (path) != 0)
+        g_debug ("could not remove the stale temporary %s: %s", path, g_strerror (errno));
+    }
 }
 
 /* A target that exists must be a regular file the user lets us write:
@@ -429,7 +489,8 @@ rp_file_writer_new (const char  *path,
     return NULL;
   dir = g_path_get_dirname (target);
   name = g_path_get_basename (target);
-  tmp = g_strdup_printf ("%s%s.%s.XXXXXX", dir, G_DIR_SEPARATOR_S, name);
+  remove_stale_temporaries (dir);
+  tmp = g_strdup_printf ("%s%s.%s" tmp_marker "XXXXXX", dir, G_DIR_SEPARATOR_S, name);
   /* 0666: the umask applies, as for any new file */
   fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0666);
   if (fd < 0)

@@ -6,7 +6,9 @@
  * so a pipe, /dev/zero or a file that grows while it is read cannot eat
  * the memory.  Writing goes to a temporary file beside the target, which
  * is written whole, flushed to disk and renamed over the target; on any
- * error the temporary goes away and the old file stays as it was.
+ * error the temporary goes away and the old file stays as it was.  A
+ * temporary a killed process left (".NAME.rigplan-tmp-XXXXXX") is removed
+ * by the next write to its folder once it is a minute old.
  *
  * Messages do not repeat the file name: callers prefix it, as every
  * loader does ("x.rigplan: is a directory, not a file"). */

@@ -10,7 +10,8 @@
  * This parser follows RFC 8259 to the letter, with these choices:
  *
  *   - a UTF-8 byte order mark at the start is skipped (§8.1 allows it;
- *     Windows editors write one);
+ *     Windows editors write one); UTF-16 and UTF-32 text is refused by
+ *     name (rp-text.h), not as a syntax error at line 1, column 1;
  *   - the text must be UTF-8 (§8.1), in strings and keys alike, so that
  *     unknown keys carried through a save are valid text;
  *   - NUL, as a byte or as "\u0000", is refused anywhere: C strings
@@ -19,7 +20,10 @@
  *   - a number beyond the range of a double is refused (§6 lets a parser
  *     limit the range); one that underflows reads as the nearest double;
  *   - nesting stops at cJSON's own limit, CJSON_NESTING_LIMIT levels
- *     (§9 lets a parser limit the depth);
+ *     (§9 lets a parser limit the depth), and the count of values at a
+ *     limit the caller gives (RP_JSON_MAX_VALUES by default), at the value
+ *     too many: a file of small values ("[1,1,1,…]", 2 bytes each) makes a
+ *     tree of about 40 times its size, and the memory must stay bounded;
  *   - a key that appears twice in one object is refused (§4 leaves the
  *     result to the implementation; which one wins is an accident).
  *
@@ -31,6 +35,7 @@
 #include "rp-json-private.h"
 
 #include "rp-error.h"
+#include "rp-text.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -44,6 +49,8 @@ typedef struct
   const char *at;               /* the next byte to read */
   const char *end;
   guint       depth;            /* containers open around @at */
+  guint       n_values;         /* read so far */
+  guint       max_values;
   GString    *path;             /* owned: the JSON path of the value read */
   GString    *text;             /* owned: the string being read (reused) */
   GError    **error;
@@ -546,6 +553,15 @@ read_array (Parser *ps)
 static cJSON *
 read_value (Parser *ps)
 {
+  if (ps->n_values++ >= ps->max_values)
+    {
+      g_autofree char *what =
+        g_strdup_printf (_("more than %u values in one file, the most Rigplan reads"),
+                         ps->max_values);
+
+      fail_at (ps, ps->at, RP_ERROR_PARSE, TRUE, what);
+      return NULL;
+    }
   if (ps->at >= ps->end)
     {
       fail_unexpected (ps);
@@ -578,13 +594,25 @@ rp_json_parse (const char *data,
                gsize       len,
                GError    **error)
 {
+  return rp_json_parse_full (data, len, RP_JSON_MAX_VALUES, error);
+}
+
+cJSON *
+rp_json_parse_full (const char *data,
+                    gsize       len,
+                    guint       max_values,
+                    GError    **error)
+{
   g_autoptr(GString) path = g_string_new (NULL);
   g_autoptr(GString) text = g_string_new (NULL);
-  Parser ps = { data, data, data + len, 0, path, text, error };
+  Parser ps = { data, data, data + len, 0, 0, max_values, path, text, error };
   g_autoptr(cJSON) root = NULL;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
 
+  /* UTF-16 and UTF-32 are named, not reported as a syntax error */
+  if (!rp_text_check_utf8_family (data, len, error))
+    return NULL;
   if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
     ps.start = ps.at = data + 3;
   skip_space (&ps);

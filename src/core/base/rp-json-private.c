@@ -310,6 +310,15 @@ rp_json_load_file (const char *path,
                    gsize       max_bytes,
                    GError    **error)
 {
+  return rp_json_load_file_full (path, max_bytes, RP_JSON_MAX_VALUES, error);
+}
+
+cJSON *
+rp_json_load_file_full (const char *path,
+                        gsize       max_bytes,
+                        guint       max_values,
+                        GError    **error)
+{
   g_autoptr(GBytes) bytes = NULL;
   gsize len = 0;
   const char *data;
@@ -321,25 +330,24 @@ rp_json_load_file (const char *path,
   if (bytes == NULL)
     return NULL;
   data = g_bytes_get_data (bytes, &len);
-  return rp_json_parse (data, len, error);
+  return rp_json_parse_full (data, len, max_values, error);
 }
 
 RpJsonExtra *
 rp_json_extra_copy (const RpJsonExtra *extra)
 {
-  RpJsonExtra *copy;
+  RpJsonExtra *shared = (RpJsonExtra *) extra;
 
-  if (extra == NULL)
+  if (shared == NULL)
     return NULL;
-  copy = g_new0 (RpJsonExtra, 1);
-  copy->root = cJSON_Duplicate (extra->root, TRUE);
-  return copy;
+  g_atomic_ref_count_inc (&shared->ref_count);
+  return shared;
 }
 
 void
 rp_json_extra_free (RpJsonExtra *extra)
 {
-  if (extra == NULL)
+  if (extra == NULL || !g_atomic_ref_count_dec (&extra->ref_count))
     return;
   cJSON_Delete (extra->root);
   g_free (extra);

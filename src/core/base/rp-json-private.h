@@ -20,6 +20,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (cJSON, cJSON_Delete)
 cJSON    *rp_json_parse          (const char   *data,
                                   gsize         len,
                                   GError      **error);
+/* The same with at most @max_values values (objects, arrays, strings,
+ * numbers, literals): the value too many is an error naming its path,
+ * before it is read.  rp_json_parse() allows RP_JSON_MAX_VALUES: a cJSON
+ * node takes about 80 bytes, so a tree stays under about 80 MB plus the
+ * file's text. */
+#define RP_JSON_MAX_VALUES 1000000
+cJSON    *rp_json_parse_full     (const char   *data,
+                                  gsize         len,
+                                  guint         max_values,
+                                  GError      **error);
 
 /* Each reader: a missing key (or JSON null) leaves *out alone and returns
  * TRUE unless @required; a key of the wrong type or out of range sets an
@@ -104,11 +114,21 @@ void      rp_json_merge_unknown  (cJSON        *target,
 cJSON    *rp_json_load_file      (const char   *path,
                                   gsize         max_bytes,
                                   GError      **error);
+/* The same with at most @max_values values (rp_json_parse_full()). */
+cJSON    *rp_json_load_file_full (const char   *path,
+                                  gsize         max_bytes,
+                                  guint         max_values,
+                                  GError      **error);
 
-/* The unknown keys a scenario file carried, kept to be written back. */
+/* The unknown keys a scenario file carried, kept to be written back.
+ * Shared by the copies of a scenario (a plan makes one for each machine
+ * it tries): rp_json_extra_copy() takes a reference; nothing changes one
+ * once made. */
 struct _RpJsonExtra
 {
-  cJSON *root;                  /* owned: the document as it was read */
+  gatomicrefcount ref_count;
+  cJSON          *root;         /* owned: the unknown keys */
+  gsize           text_bytes;   /* of their keys and strings */
 };
 
 RpJsonExtra *rp_json_extra_copy (const RpJsonExtra *extra);

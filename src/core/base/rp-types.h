@@ -412,6 +412,7 @@ typedef struct
   double     mfu_override;             /* 0..1; NAN: the utilization model */
   double     band_scale;               /* share of the published error band; NAN: all of
                                         * it (calibration narrows it) */
+  char      *owned_gpus;               /* owned; the GPUs the user has (rp-owned.h), or NULL */
 } RpHardware;
 
 typedef struct

@@ -248,10 +248,12 @@ column_init (RpCompare        *self,
   col->usd_to_cny = col->converted ? column_rate (col) : 1;
 }
 
+/* Every check holds: only such scenarios are ranked against each other
+ * (a cheaper run that does not fit is no better value). */
 static gboolean
-column_runs (const Column *col)
+column_passes (const Column *col)
 {
-  return col->estimate != NULL && rp_estimate_runs (col->estimate);
+  return col->estimate != NULL && col->estimate->level == RP_SEVERITY_INFO;
 }
 
 /* ---- helpers: input rows -------------------------------------------- */
@@ -538,12 +540,12 @@ static void
 add_results (RpCompare *self)
 {
   g_autofree gboolean *all = g_new (gboolean, self->n);
-  g_autofree gboolean *runs = g_new (gboolean, self->n);
+  g_autofree gboolean *passes = g_new (gboolean, self->n);
 
   for (guint i = 0; i < self->n; i++)
     {
       all[i] = TRUE;
-      runs[i] = column_runs (&self->columns[i]);
+      passes[i] = column_passes (&self->columns[i]);
     }
   add_verdict_rows (self, all);
   for (guint r = 0; r < G_N_ELEMENTS (result_figures); r++)
@@ -553,7 +555,7 @@ add_results (RpCompare *self)
       if ((g_str_equal (result_figures[r], "compute.tokens_per_s") && !any_tokens (self, TRUE)) ||
           (g_str_equal (result_figures[r], "compute.samples_per_s") && !any_tokens (self, FALSE)))
         continue;
-      add_result_row (self, figure, rp_figure_needs_run (figure) ? runs : all);
+      add_result_row (self, figure, passes);
     }
 }
 
@@ -687,6 +689,25 @@ rp_compare_get_status (const RpCompare *self,
   CHECK_COLUMN (self, column, NULL);
   est = self->columns[column].estimate;
   return est != NULL ? statuses[est->level] : "error";
+}
+
+gboolean
+rp_compare_column_passes (const RpCompare *self,
+                          guint            column)
+{
+  CHECK_COLUMN (self, column, FALSE);
+  return column_passes (&self->columns[column]);
+}
+
+guint
+rp_compare_n_failing (const RpCompare *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  for (guint i = 0; i < self->n; i++)
+    n += !column_passes (&self->columns[i]);
+  return n;
 }
 
 RpCurrency

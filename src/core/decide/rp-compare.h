@@ -7,7 +7,8 @@
  * differs, then the results (figures of the figure table).  A row knows
  * its values as numbers (in stored units: bytes, days, money in the
  * comparison's currency) or as machine text, which column holds the best
- * value and whether the columns differ.  How each reads (its label and
+ * value (among the scenarios that meet every check) and whether the
+ * columns differ.  How each reads (its label and
  * texts) is words/' work: rp_words_compare_new() builds and words it.
  *
  * Money is compared in one currency, the first scenario's: the others'
@@ -100,6 +101,12 @@ const char         *rp_compare_get_name        (const RpCompare   *self,
  * "does-not-fit", or "error" when it could not be estimated. */
 const char         *rp_compare_get_status      (const RpCompare   *self,
                                                 guint              column);
+/* Whether every check of the scenario holds.  Results are ranked (the
+ * rows' best) only among the columns that pass. */
+gboolean            rp_compare_column_passes   (const RpCompare   *self,
+                                                guint              column);
+/* How many columns miss a check or could not be estimated. */
+guint               rp_compare_n_failing       (const RpCompare   *self);
 /* The currency every money row is in, and the rate (CNY per USD) that
  * converted column @column's money into it (1 when not converted). */
 RpCurrency          rp_compare_get_currency    (const RpCompare   *self);

@@ -36,6 +36,9 @@ static const RpAdvice config_warnings[] = {
 
 /* The largest GPU count the search spreads a run over. */
 static const guint max_fix_gpus = 1024;
+/* Two machine changes whose runs cost within this share of each other
+ * cost the same (prices are not known closer than that). */
+static const double same_cost_share = 0.02;
 
 /* ---- private structs ------------------------------------------------ */
 
@@ -344,6 +347,18 @@ move_to (Search        *search,
   return moved;
 }
 
+/* Whether the scenario's nodes wait on their network (the estimate's
+ * slow-network advice) and @from still links them with it: more nodes on
+ * that network only wait longer. */
+static gboolean
+network_bound (const Search  *search,
+               const Variant *from)
+{
+  return search->base->hardware.nodes > 1 &&
+         from->scenario->hardware.network == search->base->hardware.network &&
+         rp_estimate_has_advice (search->base_est, RP_ADVICE_SLOW_NETWORK);
+}
+
 static void
 gen_more_gpus (Search        *search,
                const Variant *from,
@@ -357,8 +372,33 @@ gen_more_gpus (Search        *search,
     {
       RpScenario *s = move_to (search, from, search->base_est->gpu, count, shard);
 
+      if (s != NULL && network_bound (search, from) &&
+          s->hardware.nodes > from->scenario->hardware.nodes)
+        g_clear_pointer (&s, rp_scenario_free);
       if (s != NULL)
         g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_MORE_GPUS, count));
+    }
+}
+
+/* A network-bound run on fewer of the same nodes: what the GPUs lose in
+ * numbers they win back in not waiting (every halving down to one node,
+ * where NVLink or PCIe carries all of it). */
+static void
+gen_fewer_nodes (Search        *search,
+                 const Variant *from,
+                 GPtrArray     *out)
+{
+  const RpHardware *hw = &from->scenario->hardware;
+
+  if (!network_bound (search, from))
+    return;
+  for (guint nodes = hw->nodes / 2; nodes >= 1; nodes /= 2)
+    {
+      RpScenario *s = move_to (search, from, search->base_est->gpu,
+                               hw->gpus_per_node * nodes, FALSE);
+
+      if (s != NULL)
+        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_FEWER_NODES, nodes));
     }
 }
 
@@ -435,17 +475,32 @@ gen_larger_gpu (Search        *search,
 
 /* ---- generators: the other constraints ------------------------------ */
 
+/* The network a cluster of this GPU is built with (rp-links.h). */
 static void
 gen_network (Search        *search,
              const Variant *from,
              GPtrArray     *out)
 {
   const RpGpu *gpu = search->base_est->gpu;
-  RpScenario *s = copy_of (from);
+  RpNetwork network = rp_network_for_cluster (gpu->generation,
+                                              gpu->segment == RP_SEGMENT_DATACENTER);
+  RpScenario *s;
 
-  s->hardware.network = rp_network_for_cluster (gpu->generation,
-                                                gpu->segment == RP_SEGMENT_DATACENTER);
-  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_NETWORK, s->hardware.network));
+  if (network == from->scenario->hardware.network)
+    return;
+  s = copy_of (from);
+  s->hardware.network = network;
+  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_NETWORK, network));
+}
+
+/* A faster network only for a run that waits on its own. */
+static void
+gen_faster_network (Search        *search,
+                    const Variant *from,
+                    GPtrArray     *out)
+{
+  if (network_bound (search, from))
+    gen_network (search, from, out);
 }
 
 /* The largest tensor split that divides the heads, fits a node and,
@@ -583,7 +638,12 @@ static const StepInfo growth_steps[] = {
   { RP_FIX_STEP_MORE_GPUS, gen_more_gpus, TRUE, TRUE },
 };
 
+/* A run that waits on its network is brought together or linked faster
+ * before it is spread wider, and never over more nodes on that network;
+ * which of them is kept is what it costs (better()). */
 static const StepInfo deadline_steps[] = {
+  { RP_FIX_STEP_FEWER_NODES, gen_fewer_nodes, FALSE },
+  { RP_FIX_STEP_NETWORK, gen_faster_network, TRUE },
   { RP_FIX_STEP_MORE_GPUS, gen_more_gpus, TRUE },
 };
 static const StepInfo network_steps[] = { { RP_FIX_STEP_NETWORK, gen_network, TRUE } };
@@ -683,13 +743,23 @@ step_rank (RpFixStep step)
   return G_N_ELEMENTS (memory_steps) + (guint) step;
 }
 
+/* The steps that change the machine rather than the settings: among
+ * them the cheapest way out wins, not the first in the engineer's order. */
+static gboolean
+costs_money (RpFixStep step)
+{
+  return step == RP_FIX_STEP_MORE_GPUS || step == RP_FIX_STEP_LARGER_GPU ||
+         step == RP_FIX_STEP_NETWORK || step == RP_FIX_STEP_FEWER_NODES;
+}
+
 static guint
 tier (const Variant *v)
 {
   guint t = 0;
 
   for (guint i = 0; i < v->n_steps; i++)
-    t = MAX (t, step_rank (v->steps[i]));
+    t = MAX (t, costs_money (v->steps[i]) ? step_rank (RP_FIX_STEP_MORE_GPUS)
+                                          : step_rank (v->steps[i]));
   return t;
 }
 
@@ -705,6 +775,19 @@ run_cost (const RpEstimate *est,
   return NAN;
 }
 
+/* What a machine's change costs the user: the capital when they buy
+ * (what they must find the money for), else this run rented. */
+static double
+weighed_cost (const Search     *search,
+              const RpEstimate *est)
+{
+  gboolean rent;
+
+  if (search->base->budget.acquire == RP_ACQUIRE_BUY && est->cost.buy_available)
+    return est->cost.buy_capital;
+  return run_cost (est, &rent);
+}
+
 /* Is the candidate (@v, @est, @clean) better than the best so far? */
 static gboolean
 better (const Search     *search,
@@ -715,7 +798,6 @@ better (const Search     *search,
   const Variant *b = search->best;
   const RpEstimate *be = search->best_est;
   double days_a, days_b, cost_a, cost_b;
-  gboolean rent;
 
   if (b == NULL)
     return TRUE;
@@ -725,14 +807,24 @@ better (const Search     *search,
     return v->n_steps < b->n_steps;
   if (tier (v) != tier (b))
     return tier (v) < tier (b);
+  cost_a = weighed_cost (search, est);
+  cost_b = weighed_cost (search, be);
+  /* a machine's change is weighed by what the run then costs; at the
+   * same cost, fewer nodes are less to set up and to go wrong */
+  if (costs_money (v->steps[v->n_steps - 1]) && costs_money (b->steps[b->n_steps - 1]) &&
+      isfinite (cost_a) && isfinite (cost_b))
+    {
+      if (fabs (cost_a - cost_b) > same_cost_share * MAX (cost_a, cost_b))
+        return cost_a < cost_b;
+      if (v->scenario->hardware.nodes != b->scenario->hardware.nodes)
+        return v->scenario->hardware.nodes < b->scenario->hardware.nodes;
+    }
   days_a = est->compute.computed ? est->compute.days : INFINITY;
   days_b = be->compute.computed ? be->compute.days : INFINITY;
   if (days_a != days_b)
     return days_a < days_b;
   if (est->memory.headroom_pct != be->memory.headroom_pct)
     return est->memory.headroom_pct > be->memory.headroom_pct;
-  cost_a = run_cost (est, &rent);
-  cost_b = run_cost (be, &rent);
   return cost_a < cost_b;
 }
 

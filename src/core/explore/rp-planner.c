@@ -63,10 +63,18 @@ static const guint default_top = 10;
 enum
 {
   TIER_FEASIBLE,                /* every constraint holds */
+  TIER_NOT_ADVISED,             /* holds, but a buyer is advised against it (row->advice) */
   TIER_OVER_BUDGET,             /* on time, too dear */
   TIER_LATE,                    /* misses the deadline */
   N_TIERS
 };
+
+/* Rows within this share of the cheapest are the same price to a buyer:
+ * among them the machine of fewer nodes is recommended, which is easier
+ * to find free and has fewer parts to fail, then the faster.  A
+ * policy, not a measurement: 2 % is below the spread of one provider's
+ * prices between regions (clouds.json lists AWS's p5 at several). */
+static const double same_price_share = 0.02;
 
 /* ---- private structs ------------------------------------------------ */
 
@@ -126,6 +134,11 @@ typedef struct
   double               slot_price; /* pricing.json's server price per GPU slot; 0: none */
   guint                renting_nodes; /* the machine being priced; 0: any */
   guint                renting_per_node;
+  const RpGpu         *renting_gpu;   /* its GPU, or NULL */
+  RpCurrency           market_currency; /* the user's market (rp_prices_market_currency) */
+  double               growth_factor; /* what a bought GPU's load grows by over its life
+                                       * (the growth check); 1: not judged */
+  gboolean             for_growth;    /* the search wants settings that pass it */
 } Planner;
 
 /* ---- helpers: lists ------------------------------------------------- */
@@ -161,6 +174,13 @@ list_found_in (GStrv       words,
   return FALSE;
 }
 
+static gboolean
+is_own_gpu (const Planner *p,
+            const RpGpu   *gpu)
+{
+  return g_strcmp0 (gpu->id, p->scenario->hardware.gpu) == 0;
+}
+
 /* The planner's providers and regions; the class and kind rules are
  * rp_prices_cheapest_offer_where's. */
 static gboolean
@@ -174,6 +194,13 @@ offer_allowed (const RpCloudOffer *offer,
       !list_has (p->providers, rp_provider_class_to_string (offer->provider_class)))
     return FALSE;
   if (p->regions != NULL && !list_found_in (p->regions, offer->region))
+    return FALSE;
+  /* another GPU than the user's is rented in the user's own market: a
+   * team does not open an account abroad for a machine it is offered
+   * (the user's own GPU is priced abroad only when no one at home rents
+   * it, and the estimate says so) */
+  if (p->renting_gpu != NULL && !is_own_gpu (p, p->renting_gpu) &&
+      offer->currency != p->market_currency)
     return FALSE;
   /* Several nodes are rented as whole servers joined by the provider's
    * cluster network (AWS p4d/p5, Azure ND): an offer priced by the GPU
@@ -208,14 +235,34 @@ check_gpu_types (const Planner *p,
   return TRUE;
 }
 
-/* ---- helpers: bounds ------------------------------------------------ */
+/* ---- helpers: what a buyer may be offered ---------------------------- */
 
+/* Whether @per_node GPUs of @gpu in a node is a machine that is sold
+ * (market/rp-server-shapes.c: SXM and OAM parts on 4- or 8-GPU boards,
+ * GB200 as racks; a GPU the catalog has no shape for is not ruled out). */
 static gboolean
-is_own_gpu (const Planner *p,
-            const RpGpu   *gpu)
+purchasable (const Planner *p,
+             const RpGpu   *gpu,
+             guint          per_node,
+             guint          nodes)
 {
-  return g_strcmp0 (gpu->id, p->scenario->hardware.gpu) == 0;
+  return rp_catalog_shape_for (p->catalog, gpu->id, per_node, nodes, NULL) != RP_SHAPE_FIT_NOT_SOLD;
 }
+
+/* What a buyer is advised against on this machine: GeForce cards joined
+ * into a cluster (their driver's licence excludes datacenter deployment,
+ * market.json's licence terms; no NVLink or peer-to-peer between them). */
+static RpPlanAdvice
+machine_advice (const Planner *p,
+                const RpGpu   *gpu,
+                const Machine *m)
+{
+  if (m->nodes > 1 && rp_gpu_datacenter_licence_restricted (p->catalog, gpu))
+    return RP_PLAN_ADVICE_LICENCE;
+  return RP_PLAN_ADVICE_NONE;
+}
+
+/* ---- helpers: bounds ------------------------------------------------ */
 
 /* The lowest price per GPU-hour the rent can take on @gpu. */
 static double
@@ -321,10 +368,11 @@ add_machine (Planner *p,
   m.min_cost[RP_PLAN_RENT] = info->min_gpu_hours * info->rent_rate;
   /* the GPUs, and the servers as the cost model prices them on another
    * GPU than the user's (whose typed server price may be lower) */
-  m.min_cost[RP_PLAN_BUY] = n * info->gpu_price +
-                            (is_own_gpu (p, info->gpu) ? 0
-                             : nodes * rp_prices_node_platform (p->scenario, p->catalog,
-                                                                info->gpu, per_node, nodes));
+  m.min_cost[RP_PLAN_BUY] = !purchasable (p, info->gpu, per_node, nodes) ? NAN
+                            : n * info->gpu_price +
+                              (is_own_gpu (p, info->gpu) ? 0
+                               : nodes * rp_prices_node_platform (p->scenario, p->catalog,
+                                                                  info->gpu, per_node, nodes));
   g_array_append_val (p->machines, m);
 }
 
@@ -491,7 +539,8 @@ cheapest_add (GArray *costs,
 
 /* Rows that rank before a machine whatever it turns out to be: those of
  * a better tier than its best possible one, and those of that tier that
- * cost less than its bound. */
+ * cost less than its bound by more than the same-price share (within it,
+ * a smaller machine goes first: move_smaller_first). */
 static guint
 rows_before (const Progress *pr,
              guint           best_tier,
@@ -502,7 +551,7 @@ rows_before (const Progress *pr,
 
   for (guint t = 0; t < best_tier; t++)
     n += pr->n_tier[t];
-  while (below < c->len && g_array_index (c, double, below) < cost)
+  while (below < c->len && g_array_index (c, double, below) * (1 + same_price_share) < cost)
     below++;
   return n + below;
 }
@@ -557,7 +606,12 @@ fits (Planner          *p,
 
   rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
   p->plan->n_evaluated++;
-  return mem.verdict == RP_VERDICT_FITS;
+  if (mem.verdict != RP_VERDICT_FITS)
+    return FALSE;
+  /* the growth check of a bought GPU (rp-constraints.c, judge_growth) */
+  return !p->for_growth ||
+         rp_memory_grown_bytes (&mem, p->growth_factor) <=
+         mem.capacity_bytes * (1 - mem.required_headroom_pct / 100);
 }
 
 /* Times @trial; it replaces the best only when strictly faster, so that
@@ -795,7 +849,9 @@ row_tier (const RpPlanRow *row)
 {
   if (!row->meets_deadline)
     return TIER_LATE;
-  return row->within_budget ? TIER_FEASIBLE : TIER_OVER_BUDGET;
+  if (!row->within_budget)
+    return TIER_OVER_BUDGET;
+  return row->feasible && row->advice == RP_PLAN_ADVICE_NONE ? TIER_FEASIBLE : TIER_NOT_ADVISED;
 }
 
 static gboolean
@@ -808,12 +864,14 @@ constraint_holds (const RpEstimate *est,
 static RpPlanRow *
 row_new (RpPlanAnswerKind  kind,
          const RpScenario *scenario,
-         const RpEstimate *est)
+         const RpEstimate *est,
+         RpPlanAdvice      advice)
 {
   RpPlanRow *row = g_new0 (RpPlanRow, 1);
   const RpCostEstimate *c = &est->cost;
 
   row->kind = kind;
+  row->advice = advice;
   row->scenario = rp_scenario_copy (scenario);
   row->gpu = est->gpu;
   row->n_gpus = rp_scenario_n_gpus (scenario);
@@ -832,9 +890,12 @@ row_new (RpPlanAnswerKind  kind,
   row->meets_deadline = constraint_holds (est, RP_CONSTRAINT_DEADLINE);
   row->within_budget = constraint_holds (est, kind == RP_PLAN_RENT ? RP_CONSTRAINT_RUN_BUDGET
                                                                    : RP_CONSTRAINT_CAPITAL);
+  /* a bought GPU must still hold the models of its life (the growth
+   * check); a rented one is given back when they grow */
   row->feasible = row->meets_deadline && row->within_budget &&
                   constraint_holds (est, RP_CONSTRAINT_VRAM) &&
-                  constraint_holds (est, RP_CONSTRAINT_PARALLELISM);
+                  constraint_holds (est, RP_CONSTRAINT_PARALLELISM) &&
+                  (kind == RP_PLAN_RENT || constraint_holds (est, RP_CONSTRAINT_GROWTH));
   return row;
 }
 
@@ -865,17 +926,20 @@ choose_offer (Planner     *p,
     return TRUE;
   p->renting_nodes = machine->hardware.nodes;
   p->renting_per_node = machine->hardware.gpus_per_node;
+  p->renting_gpu = gpu;
   /* the user's own offer on their GPU, unless the filters now leave it out */
   offer = b->rent_offer != NULL ? rp_catalog_lookup_cloud (p->catalog, b->rent_offer) : NULL;
   if (offer != NULL && is_own_gpu (p, gpu) && g_strcmp0 (offer->gpu, gpu->id) == 0 &&
       offer->per_gpu_hour[b->rent_kind] > 0 && offer_allowed (offer, p))
     {
       p->renting_nodes = p->renting_per_node = 0;
+      p->renting_gpu = NULL;
       return TRUE;
     }
   offer = rp_prices_cheapest_offer_where (machine, p->catalog, gpu->id,
                                           rp_scenario_n_gpus (machine), offer_allowed, p);
   p->renting_nodes = p->renting_per_node = 0;
+  p->renting_gpu = NULL;
   rp_scenario_set_rent_offer (machine, offer != NULL ? offer->id : NULL);
   return offer != NULL;
 }
@@ -917,7 +981,9 @@ plan_machine (Planner       *p,
   const GpuInfo *info = &g_array_index (p->gpus, GpuInfo, m->gpu_index);
   g_autoptr(RpScenario) machine = NULL;
   g_autoptr(RpScenario) best = NULL;
+  g_autoptr(RpScenario) grown = NULL;
   gboolean rentable;
+  RpPlanAdvice advice;
   double hours = NAN;
 
   p->plan->n_space += count_space (p, m);
@@ -943,10 +1009,23 @@ plan_machine (Planner       *p,
   if (!rp_estimate_compute (best, p->catalog, p->est, NULL) ||
       !p->est->compute.computed)
     return;
+  advice = machine_advice (p, info->gpu, m);
   if (rentable && p->est->cost.rent_available && p->est->cost.run_available)
-    add_row (p, row_new (RP_PLAN_RENT, best, p->est));
-  if (p->progress[RP_PLAN_BUY].wanted && p->est->cost.buy_available)
-    add_row (p, row_new (RP_PLAN_BUY, best, p->est));
+    add_row (p, row_new (RP_PLAN_RENT, best, p->est, advice));
+  if (!p->progress[RP_PLAN_BUY].wanted || !purchasable (p, info->gpu, m->per_node, m->nodes))
+    return;
+  /* a bought machine is set up to hold the models of its life: the
+   * fastest setting that passes the growth check, if not the fastest */
+  if (p->growth_factor > 1 && !constraint_holds (p->est, RP_CONSTRAINT_GROWTH))
+    {
+      p->for_growth = TRUE;
+      grown = search_machine (p, machine, info->gpu, &hours);
+      p->for_growth = FALSE;
+      if (grown != NULL && !rp_estimate_compute (grown, p->catalog, p->est, NULL))
+        return;
+    }
+  if (p->est->cost.buy_available && p->est->compute.computed)
+    add_row (p, row_new (RP_PLAN_BUY, grown != NULL ? grown : best, p->est, advice));
 }
 
 /* ---- helpers: the answers ------------------------------------------- */
@@ -1020,6 +1099,39 @@ rp_plan_mark_front (GPtrArray *rows)
     }
 }
 
+/* Among the first tier's rows within same_price_share of the cheapest,
+ * the one with the fewest nodes, then the fastest goes first (the rows
+ * are sorted by tier, cost, days). */
+static void
+move_smaller_first (GPtrArray *rows)
+{
+  const RpPlanRow *first, *best;
+  guint best_i = 0;
+
+  if (rows->len < 2)
+    return;
+  first = best = g_ptr_array_index (rows, 0);
+  for (guint i = 1; i < rows->len; i++)
+    {
+      const RpPlanRow *r = g_ptr_array_index (rows, i);
+      guint rn = r->scenario->hardware.nodes, bn = best->scenario->hardware.nodes;
+
+      if (row_tier (r) != row_tier (first) || r->cost > first->cost * (1 + same_price_share))
+        break;
+      if (rn < bn || (rn == bn && r->days < best->days))
+        {
+          best = r;
+          best_i = i;
+        }
+    }
+  if (best_i > 0)
+    {
+      gpointer row = g_ptr_array_steal_index (rows, best_i);
+
+      g_ptr_array_insert (rows, 0, row);
+    }
+}
+
 static void
 finish_answer (Planner          *p,
                RpPlanAnswerKind  kind)
@@ -1034,6 +1146,7 @@ finish_answer (Planner          *p,
     }
   rp_plan_mark_front (a->rows);
   g_ptr_array_sort (a->rows, compare_rows);
+  move_smaller_first (a->rows);
   for (guint i = 0; i < a->rows->len; i++)
     {
       const RpPlanRow *r = g_ptr_array_index (a->rows, i);
@@ -1057,26 +1170,8 @@ finish_answer (Planner          *p,
     }
   else
     a->status = a->cheapest_on_time >= 0 ? RP_PLAN_STATUS_OVER_BUDGET : RP_PLAN_STATUS_LATE;
-}
-
-/* Renting, unless buying pays back within the period at the stated
- * utilization (the cost model's break-even against renting the same
- * machine). */
-static gint
-choose_overall (const RpPlan *plan)
-{
-  const RpPlanRow *rent = rp_plan_get_recommended (plan, RP_PLAN_RENT);
-  const RpPlanRow *buy = rp_plan_get_recommended (plan, RP_PLAN_BUY);
-
-  if (rent == NULL && buy == NULL)
-    return -1;
-  if (rent == NULL)
-    return RP_PLAN_BUY;
-  if (buy == NULL || plan->acquire == RP_ACQUIRE_RENT)
-    return RP_PLAN_RENT;
-  if (plan->acquire == RP_ACQUIRE_BUY || buy->break_even_months >= 0)
-    return RP_PLAN_BUY;
-  return RP_PLAN_RENT;
+  if (!a->asked)
+    a->status = RP_PLAN_STATUS_NOT_ASKED;
 }
 
 static void
@@ -1104,7 +1199,6 @@ plan_new (const RpScenario *scenario)
       plan->answers[a].rows = g_ptr_array_new_with_free_func (row_free);
       plan->answers[a].recommended = -1;
     }
-  plan->overall = -1;
   plan->acquire = b->acquire;
   plan->currency = b->currency;
   plan->deadline_days = b->deadline_days;
@@ -1134,6 +1228,21 @@ planner_clear (Planner *p)
   g_clear_pointer (&p->plan, rp_plan_free);
 }
 
+/* What the memory of a bought GPU's work grows by over its depreciation
+ * period, as the growth check judges it; 1 when it is not judged. */
+static double
+growth_factor (const RpScenario *scenario,
+               const RpEstimate *est)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpPrice *years = &est->cost.prices.years;
+
+  if (b->acquire == RP_ACQUIRE_RENT || !(b->growth_pct_year > 0) ||
+      years->origin == RP_PRICE_UNKNOWN || !(years->value > 0))
+    return 1;
+  return rp_memory_growth_factor (b->growth_pct_year, years->value);
+}
+
 static gboolean
 planner_init (Planner             *p,
               const RpScenario    *scenario,
@@ -1154,6 +1263,8 @@ planner_init (Planner             *p,
     return FALSE;
   p->arch = p->est->arch;
   p->transformer = rp_model_kind_is_transformer (p->arch.kind);
+  p->growth_factor = growth_factor (scenario, p->est);
+  p->market_currency = rp_prices_market_currency (scenario, catalog);
   note_current (p->plan, p->est);
   p->slot_price = slot_price (scenario, catalog);
   p->gpu_types = rp_plan_split_list (f->gpu_types);
@@ -1166,8 +1277,13 @@ planner_init (Planner             *p,
   p->machines = g_array_new (FALSE, FALSE, sizeof (Machine));
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     {
-      p->progress[a].wanted = a == RP_PLAN_RENT ? scenario->budget.acquire != RP_ACQUIRE_BUY
-                                                : scenario->budget.acquire != RP_ACQUIRE_RENT;
+      gboolean asked = a == RP_PLAN_RENT ? scenario->budget.acquire != RP_ACQUIRE_BUY
+                                         : scenario->budget.acquire != RP_ACQUIRE_RENT;
+
+      p->plan->answers[a].asked = asked;
+      /* a purchase is judged against the best rental for the same work,
+       * so renting is planned whenever buying is */
+      p->progress[a].wanted = asked || a == RP_PLAN_RENT;
       p->progress[a].staircase = g_array_new (FALSE, FALSE, sizeof (Point));
       for (guint t = 0; t < N_TIERS; t++)
         p->progress[a].cheapest[t] = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1249,7 +1365,6 @@ rp_plan_compute (const RpScenario    *scenario,
     }
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     finish_answer (&p, a);
-  p.plan->overall = choose_overall (p.plan);
   p.plan->seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   plan = g_steal_pointer (&p.plan);
   planner_clear (&p);
@@ -1273,14 +1388,22 @@ rp_plan_get_recommended (const RpPlan *plan,
   const RpPlanAnswer *a;
 
   g_return_val_if_fail (plan != NULL, NULL);
-  g_return_val_if_fail (kind < RP_N_PLAN_ANSWERS, NULL);
+  g_return_val_if_fail (kind >= 0 && kind < RP_N_PLAN_ANSWERS, NULL);
 
-  if (kind < 0)
-    kind = plan->overall;
-  if (kind < 0)
-    return NULL;
   a = &plan->answers[kind];
   return a->recommended >= 0 ? g_ptr_array_index (a->rows, a->recommended) : NULL;
+}
+
+RpScenario *
+rp_plan_apply_row (const RpScenario *scenario,
+                   const RpPlanRow  *row)
+{
+  g_autoptr(GArray) changes = NULL;
+
+  g_return_val_if_fail (scenario != NULL && row != NULL, NULL);
+
+  changes = rp_plan_row_changes (scenario, row);
+  return rp_scenario_apply (scenario, changes);
 }
 
 GArray *

@@ -53,6 +53,16 @@ typedef enum
   RP_N_PLAN_STATUSES
 } RpPlanStatus;
 
+/* Why a buyer is advised against a machine that meets every limit; such
+ * rows rank after those without advice. */
+typedef enum
+{
+  RP_PLAN_ADVICE_NONE,
+  RP_PLAN_ADVICE_LICENCE,       /* GeForce cards in several nodes: a datacenter build
+                                 * their driver's licence excludes */
+  RP_N_PLAN_ADVICES
+} RpPlanAdvice;
+
 typedef struct
 {
   guint             top;          /* rows each answer ranks exactly (its first ones) */
@@ -84,13 +94,16 @@ typedef struct
                                         * within the period or unknown */
   gboolean          meets_deadline;
   gboolean          within_budget; /* rent: the run budget; buy: the capital limit */
-  gboolean          feasible;     /* every constraint of this answer holds */
+  gboolean          feasible;     /* every constraint of this answer holds (buy: growth too) */
+  RpPlanAdvice      advice;       /* what a buyer is advised against here */
   gboolean          pareto;       /* no row of the answer is both faster and cheaper */
 } RpPlanRow;
 
 typedef struct
 {
   RpPlanAnswerKind  kind;
+  gboolean          asked;        /* budget.acquire asks for it; renting is also planned,
+                                   * not shown, to judge buying against */
   RpPlanStatus      status;
   GPtrArray        *rows;         /* RpPlanRow*, owned: feasible first, cheapest, faster */
   gint              recommended;  /* index in rows, -1 when none */
@@ -101,9 +114,6 @@ typedef struct
 typedef struct
 {
   RpPlanAnswer      answers[RP_N_PLAN_ANSWERS];
-  /* the answer whose recommendation is the plan's: renting, or buying
-   * where it pays back at the utilization; -1 when neither recommends */
-  gint              overall;
   RpAcquire         acquire;
   RpCurrency        currency;
   double            deadline_days;  /* NAN: none */
@@ -144,9 +154,16 @@ RpPlan       *rp_plan_compute       (const RpScenario    *scenario,
                                      GError             **error);
 void          rp_plan_free          (RpPlan              *plan);
 
-/* The recommended row of @kind, or of the plan (@kind < 0); NULL when none. */
+/* The recommended row of answer @kind; NULL when none.  Which answer the
+ * plan as a whole recommends is the decision's (decide/rp-decision.h). */
 const RpPlanRow *rp_plan_get_recommended (const RpPlan    *plan,
                                           gint             kind);
+
+/* @scenario with @row's machine and setting (rp_plan_row_changes applied
+ * to it): what "Use this machine" and `plan --apply` adopt.  Transfer
+ * full. */
+RpScenario   *rp_plan_apply_row     (const RpScenario    *scenario,
+                                     const RpPlanRow     *row);
 
 /* The changes that turn @base (the scenario planned) into @row's machine
  * and setting (rp_scenario_diff); apply them with rp_scenario_apply.

@@ -323,7 +323,17 @@ rp_model_arch_validate (const RpModelArch *arch,
     return arch_invalid (error, path, "heads", _("must be at least 1"));
   if (arch->head_dim == 0 && arch->hidden % arch->heads != 0)
     return arch_invalid (error, path, "heads", _("must divide hidden (or give head_dim)"));
-  if (arch->kv_heads == 0 || arch->kv_heads > arch->heads || arch->heads % arch->kv_heads != 0)
+  if (arch->kv_heads == 0)
+    {
+      /* a custom architecture that does not say: GQA or not is not a guess */
+      g_autofree char *key = rp_json_join_path (path, "kv_heads");
+
+      rp_error_set_key (error, RP_ERROR_MISSING_FIELD, key,
+                        _("required: the key/value heads (as many as the attention heads "
+                          "without grouped-query attention)"));
+      return FALSE;
+    }
+  if (arch->kv_heads > arch->heads || arch->heads % arch->kv_heads != 0)
     return arch_invalid (error, path, "kv_heads", _("must divide heads"));
   if (arch->ffn == 0)
     return arch_invalid (error, path, "ffn", _("must be at least 1"));

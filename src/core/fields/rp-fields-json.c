@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -50,6 +51,12 @@ read_value (const RpField *f,
         return invalid (error, key, _("expected a string"));
       if (!g_utf8_validate (item->valuestring, -1, NULL))
         return invalid (error, key, _("the text is not valid UTF-8"));
+      if (strlen (item->valuestring) > f->max)
+        {
+          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
+                            _("longer than %u bytes, the most this field holds"), (guint) f->max);
+          return FALSE;
+        }
       g_free (*(char **) member);
       *(char **) member = g_strdup (item->valuestring);
       return TRUE;
@@ -274,6 +281,8 @@ rp_fields_describe_json (const RpField *f)
       rp_json_add_number (item, "min", f->min);
       rp_json_add_number (item, "max", f->max);
     }
+  else if (f->type == RP_FIELD_STRING)
+    rp_json_add_number (item, "max_bytes", f->max);
   /* an architecture key's default is the preset's */
   if (f->arch_bit != 0 || f->type == RP_FIELD_STRING)
     cJSON_AddNullToObject (item, "default");

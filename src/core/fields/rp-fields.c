@@ -208,6 +208,13 @@ has_usd_and_cny (const RpScenario  *s,
   .key = "planner." k, .json_key = k, .section = RP_SECTION_PLANNER, .type = ty, \
   .offset = SC (planner.member)
 
+/* The most bytes a text field holds: catalog ids are short; a list of
+ * them is short too; names and notes are what people type and what an
+ * import reports.  The planner copies a scenario for each machine it
+ * tries, so these bound its memory as much as the file's size does. */
+#define ID 256
+#define LIST 16384
+
 #define MAIN RP_FIELD_FORM
 #define MORE (RP_FIELD_FORM | RP_FIELD_ADVANCED)
 #define CATALOG (RP_FIELD_NULLABLE | RP_FIELD_V1_ZERO_IS_NULL)
@@ -215,15 +222,16 @@ has_usd_and_cny (const RpScenario  *s,
 
 static const RpField fields[] = {
   { .key = "name", .json_key = "name", .section = RP_SECTION_NONE, .type = RP_FIELD_STRING,
-    .offset = SC (name), .def = NAN, .label = N_("Name") },
+    .offset = SC (name), .max = RP_FIELD_MAX_NAME_BYTES, .def = NAN, .label = N_("Name") },
   /* free text; an import writes what it read and what it approximated */
   { .key = "notes", .json_key = "notes", .section = RP_SECTION_NONE, .type = RP_FIELD_STRING,
-    .offset = SC (notes), .def = NAN, .flags = RP_FIELD_NULLABLE, .label = N_("Notes"),
+    .offset = SC (notes), .max = RP_FIELD_MAX_NOTES_BYTES, .def = NAN,
+    .flags = RP_FIELD_NULLABLE, .label = N_("Notes"),
     .null_label = N_("none") },
 
   /* ---- model ---- */
   { .key = "model.preset", .json_key = "preset", .section = RP_SECTION_MODEL,
-    .type = RP_FIELD_STRING, .offset = SC (model.preset), .def = NAN,
+    .type = RP_FIELD_STRING, .offset = SC (model.preset), .max = ID, .def = NAN,
     .flags = RP_FIELD_NULLABLE | MAIN, .ref = RP_FIELD_REF_MODEL, .label = N_("Preset"),
     .help = N_("Choosing a preset fills in its architecture; every field stays editable"),
     .null_label = N_("Custom architecture") },
@@ -452,7 +460,7 @@ static const RpField fields[] = {
     .flags = MORE, .step = 1, .label = N_("Checkpoints kept") },
 
   /* ---- hardware ---- */
-  { H ("gpu", RP_FIELD_STRING, gpu), .def = NAN, .flags = MAIN | RP_FIELD_REQUIRED,
+  { H ("gpu", RP_FIELD_STRING, gpu), .max = ID, .def = NAN, .flags = MAIN | RP_FIELD_REQUIRED,
     .ref = RP_FIELD_REF_GPU, .label = N_("GPU") },
   { H ("gpus_per_node", RP_FIELD_UINT, gpus_per_node), .min = 1, .max = 1024, .def = 1,
     .flags = MAIN, .step = 1, .label = N_("GPUs per node") },
@@ -485,6 +493,11 @@ static const RpField fields[] = {
     .help = N_("How wide the low and high ends around each figure are, as a share of Rigplan's "
                "error on published runs; a calibration against your own measurement narrows "
                "it") },
+  { H ("owned_gpus", RP_FIELD_STRING, owned_gpus), .max = RP_FIELD_MAX_OWNED_BYTES, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MORE, .label = N_("GPUs you own"), .null_label = N_("none"),
+    .help = N_("The GPUs you already have, as count × GPU id, separated by commas: "
+               "“1 × rtx-4090”, “16 × a100-80gb-sxm in 2 nodes”.  The plan tries them "
+               "first, at the cost of their power only") },
 
   /* ---- budget ---- */
   { B ("currency", RP_FIELD_ENUM, currency), .max = RP_N_CURRENCIES - 1,
@@ -494,7 +507,8 @@ static const RpField fields[] = {
     .flags = RP_FIELD_NULLABLE | MAIN, .unit = RP_UNIT_CNY_PER_USD, .digits = 4, .step = 0.01,
     .label = N_("Exchange rate"), .null_label = N_("the catalog’s rate"),
     .applies = has_usd_and_cny },
-  { B ("region", RP_FIELD_STRING, region), .def = NAN, .flags = RP_FIELD_NULLABLE | MAIN,
+  { B ("region", RP_FIELD_STRING, region), .max = ID, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MAIN,
     .ref = RP_FIELD_REF_REGION, .label = N_("Region"),
     .null_label = N_("None: the catalog’s defaults"),
     .help = N_("Where the machines would run: the electricity price and PUE come from it, "
@@ -515,7 +529,7 @@ static const RpField fields[] = {
   { B ("deadline_days", RP_FIELD_DOUBLE, deadline_days), .min = 0.01, .max = 36500,
     .def = NAN, .flags = CATALOG | MAIN, .unit = RP_UNIT_DAYS, .digits = 1, .step = 1,
     .label = N_("Deadline"), .null_label = N_("none") },
-  { B ("rent_offer", RP_FIELD_STRING, rent_offer), .def = NAN,
+  { B ("rent_offer", RP_FIELD_STRING, rent_offer), .max = ID, .def = NAN,
     .flags = RP_FIELD_NULLABLE | MAIN, .ref = RP_FIELD_REF_OFFER, .label = N_("Rental offer"),
     .null_label = N_("The cheapest matching offer"), .applies = may_rent },
   { B ("rent_kind", RP_FIELD_ENUM, rent_kind), .max = RP_N_RENT_KINDS - 1,
@@ -604,17 +618,21 @@ static const RpField fields[] = {
     .label = N_("Grid carbon intensity") },
 
   /* ---- planner: not form rows; the Plan view edits them ---- */
-  { P ("gpu_types", RP_FIELD_STRING, gpu_types), .def = NAN, .flags = RP_FIELD_NULLABLE,
+  { P ("gpu_types", RP_FIELD_STRING, gpu_types), .max = LIST, .def = NAN,
+    .flags = RP_FIELD_NULLABLE,
     .ref = RP_FIELD_REF_GPU_LIST, .label = N_("GPU types"), .null_label = N_("every GPU"),
     .help = N_("GPU ids the planner may choose, separated by commas") },
-  { P ("vendors", RP_FIELD_STRING, vendors), .def = NAN, .flags = RP_FIELD_NULLABLE,
+  { P ("vendors", RP_FIELD_STRING, vendors), .max = LIST, .def = NAN,
+    .flags = RP_FIELD_NULLABLE,
     .label = N_("Vendors"), .null_label = N_("any vendor"),
     .help = N_("GPU vendors the planner may choose, separated by commas (NVIDIA, AMD, …)") },
-  { P ("providers", RP_FIELD_STRING, providers), .def = NAN, .flags = RP_FIELD_NULLABLE,
+  { P ("providers", RP_FIELD_STRING, providers), .max = LIST, .def = NAN,
+    .flags = RP_FIELD_NULLABLE,
     .label = N_("Providers"), .null_label = N_("any provider"),
     .help = N_("Cloud providers to rent from, or their kinds (hyperscaler, gpu-cloud, "
                "marketplace), separated by commas") },
-  { P ("regions", RP_FIELD_STRING, regions), .def = NAN, .flags = RP_FIELD_NULLABLE,
+  { P ("regions", RP_FIELD_STRING, regions), .max = LIST, .def = NAN,
+    .flags = RP_FIELD_NULLABLE,
     .label = N_("Regions"), .null_label = N_("any region"),
     .help = N_("Words an offer's region must contain, separated by commas; offers that "
                "state no region are then left out") },
@@ -625,6 +643,8 @@ static const RpField fields[] = {
     .step = 1, .label = N_("At most nodes") },
 };
 
+#undef ID
+#undef LIST
 #undef M
 #undef T
 #undef H

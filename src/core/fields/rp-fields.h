@@ -15,6 +15,12 @@
 
 G_BEGIN_DECLS
 
+/* The most bytes of a scenario's name and notes (their rows' .max). */
+#define RP_FIELD_MAX_NAME_BYTES  1024
+#define RP_FIELD_MAX_NOTES_BYTES 65536
+/* … and of the list of GPUs owned: a few hundred machines, typed. */
+#define RP_FIELD_MAX_OWNED_BYTES 4096
+
 typedef enum
 {
   RP_FIELD_UINT,                /* guint */
@@ -105,7 +111,7 @@ typedef struct
   gsize             offset;     /* in RpScenario, or in RpModelArch when arch_bit */
   guint32           arch_bit;   /* RpArchField of a model architecture key */
   double            min;        /* accepted range, both ends included */
-  double            max;
+  double            max;        /* STRING: the most bytes it holds */
   double            def;        /* default; NAN: null */
   guint             flags;      /* RpFieldFlags */
   const RpEnumInfo *choices;    /* ENUM, or a UINT offered as a choice */
@@ -191,5 +197,8 @@ void           rp_fields_set_defaults       (RpScenario        *scenario);
 
 /* The field table as JSON for `rigplan-cli schema --json`. */
 char          *rp_fields_schema_to_json     (void);
+/* A JSON Schema (draft 2020-12) of *.rigplan files, derived from the
+ * table, for `rigplan-cli schema --json-schema` (rp-fields-schema.c). */
+char          *rp_fields_json_schema        (void);
 
 G_END_DECLS

@@ -3,7 +3,18 @@
  *
  * Keys are written in a stable order so files diff cleanly; missing keys
  * take the defaults of rp_scenario_new(); unknown keys are kept and
- * written back; a newer "version" is rejected. */
+ * written back; a newer "version" is rejected.
+ *
+ * What a file can make Rigplan hold is bounded, so that a shared file
+ * cannot exhaust the memory of an estimate, a plan (which copies the
+ * scenario for each machine it tries) or a comparison of 26 of them:
+ * RP_SCENARIO_MAX_VALUES values in the file (the parser stops at the one
+ * too many), the lengths of the text fields (the field table's .max),
+ * and of the unknown keys at most RP_SCENARIO_MAX_UNKNOWN_KEYS keys,
+ * RP_SCENARIO_MAX_UNKNOWN_VALUES values and RP_SCENARIO_MAX_UNKNOWN_BYTES
+ * of text.  Past a limit the file is refused with the key named, rather
+ * than an unknown key dropped without a word on the next save.  Copies
+ * of a scenario share its unknown keys, which nothing changes. */
 
 #include "config.h"
 
@@ -20,6 +31,14 @@
 
 static const gsize max_scenario_file_bytes = RP_SCENARIO_MAX_BYTES;
 
+
+/* What the unknown keys of one file hold so far. */
+typedef struct
+{
+  guint  n_keys;
+  guint  n_values;
+  gsize  text_bytes;
+} UnknownCount;
 
 /* The object each section is written in. */
 static const char *const section_keys[RP_N_SECTIONS] = {
@@ -98,6 +117,93 @@ read_header (const cJSON *root,
   return TRUE;
 }
 
+static void
+count_values (const cJSON  *node,
+              UnknownCount *count)
+{
+  const cJSON *child;
+
+  count->n_values++;
+  if (node->string != NULL)
+    count->text_bytes += strlen (node->string);
+  if (cJSON_IsString (node))
+    count->text_bytes += strlen (node->valuestring);
+  cJSON_ArrayForEach (child, node)
+    count_values (child, count);
+}
+
+/* Charges the unknown member @item (at @path) to @count, or refuses the
+ * file naming it. */
+static gboolean
+charge_unknown (const cJSON  *item,
+                const char   *path,
+                UnknownCount *count,
+                GError      **error)
+{
+  g_autofree char *key = rp_json_join_path (path, item->string);
+
+  count_values (item, count);
+  if (++count->n_keys > RP_SCENARIO_MAX_UNKNOWN_KEYS)
+    {
+      /* TRANSLATORS: unknown keys are those a newer Rigplan or another
+       * tool wrote; Rigplan keeps them through a save */
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
+                        _("an unknown key past the limit of %u: Rigplan keeps at most %u keys "
+                          "it does not know through a save, and refuses a file rather than drop "
+                          "one"), RP_SCENARIO_MAX_UNKNOWN_KEYS, RP_SCENARIO_MAX_UNKNOWN_KEYS);
+      return FALSE;
+    }
+  if (count->n_values > RP_SCENARIO_MAX_UNKNOWN_VALUES)
+    {
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
+                        _("an unknown key that takes the values of keys Rigplan does not know "
+                          "past %u: Rigplan keeps at most that many through a save, and refuses "
+                          "a file rather than drop one"), RP_SCENARIO_MAX_UNKNOWN_VALUES);
+      return FALSE;
+    }
+  if (count->text_bytes > RP_SCENARIO_MAX_UNKNOWN_BYTES)
+    {
+      g_autofree char *limit = g_format_size_full (RP_SCENARIO_MAX_UNKNOWN_BYTES,
+                                                   G_FORMAT_SIZE_IEC_UNITS);
+
+      /* TRANSLATORS: %s is a size such as "1.0 MiB" */
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
+                        _("an unknown key that takes the text of keys Rigplan does not know "
+                          "past %s: Rigplan keeps at most that much through a save, and refuses "
+                          "a file rather than drop one"), limit);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Charges the unknown members of @obj (a section, at @path). */
+static gboolean
+charge_unknown_members (const cJSON  *obj,
+                        const char   *path,
+                        UnknownCount *count,
+                        GError      **error)
+{
+  const cJSON *item;
+
+  if (!cJSON_IsObject (obj))
+    return TRUE;
+  cJSON_ArrayForEach (item, obj)
+    {
+      gboolean section = *path == '\0' && cJSON_IsObject (item) &&
+                         (g_str_equal (item->string, "model") ||
+                          g_str_equal (item->string, "training") ||
+                          g_str_equal (item->string, "hardware") ||
+                          g_str_equal (item->string, "budget") ||
+                          g_str_equal (item->string, "planner"));
+
+      /* a known section holds only what was unknown in it */
+      if (section ? !charge_unknown_members (item, item->string, count, error)
+                  : !charge_unknown (item, path, count, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The original document less every key this version knows: what remains
  * is what a newer or another tool wrote, to be carried through a save.
  * Known keys must not come back from the original, or clearing an
@@ -123,6 +229,8 @@ scenario_from_tree (cJSON   *root,
                     GError **error)
 {
   g_autoptr(RpScenario) self = rp_scenario_new ();
+  UnknownCount count = { 0, 0, 0 };
+  cJSON *extra;
   guint version = 0;
 
   if (!read_header (root, &version, error) ||
@@ -134,12 +242,42 @@ scenario_from_tree (cJSON   *root,
       return NULL;
   if (!rp_scenario_validate (self, error))
     return NULL;
+  extra = unknown_keys (root);
+  if (!charge_unknown_members (extra, "", &count, error))
+    {
+      cJSON_Delete (extra);
+      return NULL;
+    }
   self->extra = g_new0 (RpJsonExtra, 1);
-  self->extra->root = unknown_keys (root);
+  g_atomic_ref_count_init (&self->extra->ref_count);
+  self->extra->root = extra;
+  self->extra->text_bytes = count.text_bytes;
   return g_steal_pointer (&self);
 }
 
 /* ---- public API ----------------------------------------------------- */
+
+gsize
+rp_scenario_get_text_bytes (const RpScenario *self)
+{
+  gsize bytes;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  bytes = self->extra != NULL ? self->extra->text_bytes : 0;
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      const char *text;
+
+      if (f->type != RP_FIELD_STRING)
+        continue;
+      text = *(char *const *) G_STRUCT_MEMBER_P (self, f->offset);
+      if (text != NULL)
+        bytes += strlen (text);
+    }
+  return bytes;
+}
 
 RpScenario *
 rp_scenario_load_data (const char *data,
@@ -155,7 +293,7 @@ rp_scenario_load_data (const char *data,
       g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("too large to be a scenario"));
       return NULL;
     }
-  root = rp_json_parse (data, len, error);
+  root = rp_json_parse_full (data, len, RP_SCENARIO_MAX_VALUES, error);
   if (root == NULL)
     return NULL;
   return scenario_from_tree (root, error);
@@ -170,7 +308,7 @@ rp_scenario_load_file (const char *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  root = rp_json_load_file (path, max_scenario_file_bytes, error);
+  root = rp_json_load_file_full (path, max_scenario_file_bytes, RP_SCENARIO_MAX_VALUES, error);
   self = root != NULL ? scenario_from_tree (root, error) : NULL;
   if (self == NULL)
     g_prefix_error (error, "%s: ", path);

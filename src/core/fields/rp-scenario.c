@@ -8,6 +8,7 @@
 #include "rp-error.h"
 #include "rp-fields.h"
 #include "rp-json-private.h"
+#include "rp-owned.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -90,16 +91,18 @@ rp_scenario_copy (const RpScenario *self)
 
   copy = g_new0 (RpScenario, 1);
   *copy = *self;
-  copy->name = g_strdup (self->name);
-  copy->notes = g_strdup (self->notes);
-  copy->model.preset = g_strdup (self->model.preset);
-  copy->hardware.gpu = g_strdup (self->hardware.gpu);
-  copy->budget.rent_offer = g_strdup (self->budget.rent_offer);
-  copy->budget.region = g_strdup (self->budget.region);
-  copy->planner.gpu_types = g_strdup (self->planner.gpu_types);
-  copy->planner.vendors = g_strdup (self->planner.vendors);
-  copy->planner.providers = g_strdup (self->planner.providers);
-  copy->planner.regions = g_strdup (self->planner.regions);
+  /* the strings are the field table's string fields */
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (f->type == RP_FIELD_STRING && f->arch_bit == 0)
+        {
+          char **slot = rp_field_member (f, copy);
+
+          *slot = g_strdup (*slot);
+        }
+    }
   copy->extra = rp_json_extra_copy (self->extra);
   return copy;
 }
@@ -109,16 +112,13 @@ rp_scenario_free (RpScenario *self)
 {
   if (self == NULL)
     return;
-  g_free (self->name);
-  g_free (self->notes);
-  g_free (self->model.preset);
-  g_free (self->hardware.gpu);
-  g_free (self->budget.rent_offer);
-  g_free (self->budget.region);
-  g_free (self->planner.gpu_types);
-  g_free (self->planner.vendors);
-  g_free (self->planner.providers);
-  g_free (self->planner.regions);
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (f->type == RP_FIELD_STRING && f->arch_bit == 0)
+        g_free (*(char **) rp_field_member (f, self));
+    }
   rp_json_extra_free (self->extra);
   g_free (self);
 }
@@ -281,6 +281,25 @@ rp_scenario_model_is_customized (const RpScenario  *self,
   return FALSE;
 }
 
+/* Every number field that applies within its range: the field table is
+ * the one description of each range (rp-fields.c). */
+static gboolean
+check_ranges (const RpScenario *self,
+              GError          **error)
+{
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (f->arch_bit != 0 || !rp_field_is_number (f) ||
+          !rp_field_applies (f, self, &self->model.arch))
+        continue;
+      if (!rp_field_check (f, rp_field_get_number (f, self), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 rp_scenario_validate (const RpScenario *self,
                       GError          **error)
@@ -301,25 +320,43 @@ rp_scenario_validate (const RpScenario *self,
       rp_error_set_key (error, RP_ERROR_MISSING_FIELD, "hardware.gpu", _("choose a GPU"));
       return FALSE;
     }
-  if (n_gpus == 0)
-    return scenario_invalid (error, "hardware.gpus_per_node", _("at least one GPU is needed"));
+  if (!check_ranges (self, error))
+    return FALSE;
+  /* the rules that tie fields together; a field's own range is the table's */
   if (model_parallel == 0 || n_gpus % model_parallel != 0)
-    return scenario_invalid (error, t->context_parallel > 1 ? "training.context_parallel"
-                                                           : "training.tensor_parallel",
-                             _("tensor × pipeline × context parallel size must divide the "
-                               "GPU count"));
+    {
+      /* the first size that does not divide what the ones before leave */
+      const char *key = n_gpus % t->tensor_parallel != 0 ? "training.tensor_parallel"
+                        : (n_gpus / t->tensor_parallel) % t->pipeline_parallel != 0
+                        ? "training.pipeline_parallel" : "training.context_parallel";
+
+      /* TRANSLATORS: the sizes, their product, then the GPU count */
+      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, key,
+                        _("tensor × pipeline × context parallel size (%u × %u × %u = %u) must "
+                          "divide the GPU count (%u)"), t->tensor_parallel, t->pipeline_parallel,
+                        MAX (t->context_parallel, 1), model_parallel, n_gpus);
+      return FALSE;
+    }
   if (t->tensor_parallel > hw->gpus_per_node)
     return scenario_invalid (error, "training.tensor_parallel",
                              _("tensor parallelism cannot span more GPUs than one node has"));
-  if (t->micro_batch == 0)
-    return scenario_invalid (error, "training.micro_batch", _("must be at least 1"));
   if (t->global_batch < t->micro_batch * rp_scenario_data_parallel (self))
     return scenario_invalid (error, "training.global_batch",
                              _("must be at least micro batch × data-parallel GPUs"));
-  if ((t->method == RP_METHOD_LORA || t->method == RP_METHOD_QLORA) && t->lora_rank == 0)
-    return scenario_invalid (error, "training.lora_rank", _("LoRA needs a rank of at least 1"));
-  if (self->budget.residual_pct > 100)
-    return scenario_invalid (error, "budget.residual_pct",
-                             _("the resale value cannot exceed the price"));
+  if (hw->owned_gpus != NULL)
+    {
+      g_autoptr(GPtrArray) owned = rp_owned_parse (hw->owned_gpus, error);
+
+      if (owned == NULL)
+        return FALSE;
+    }
   return TRUE;
+}
+
+guint
+rp_scenario_batch_step (const RpScenario *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->training.micro_batch * MAX (rp_scenario_data_parallel (self), 1);
 }

@@ -24,6 +24,15 @@ void        rp_change_clear          (RpChange         *change);
 /* Scenario files are small; a larger file is not one.  The window reads
  * with this bound: rp_file_load_async (file, RP_SCENARIO_MAX_BYTES, …). */
 #define RP_SCENARIO_MAX_BYTES (4 * 1024 * 1024)
+/* What one file can make Rigplan hold (rp-scenario-json.c): values in
+ * the file (a scenario has a few hundred), and of the keys it does not
+ * know (a newer Rigplan's, another tool's), kept through a save: keys,
+ * values under them and bytes of their text.  Past one the file is
+ * refused with the key named. */
+#define RP_SCENARIO_MAX_VALUES         20000
+#define RP_SCENARIO_MAX_UNKNOWN_KEYS   256
+#define RP_SCENARIO_MAX_UNKNOWN_VALUES 10000
+#define RP_SCENARIO_MAX_UNKNOWN_BYTES  (1024 * 1024)
 
 /* A scenario holding every documented default (README "Scenario file"). */
 RpScenario *rp_scenario_new            (void);
@@ -61,6 +70,13 @@ guint       rp_scenario_data_parallel  (const RpScenario *self);
 gboolean    rp_scenario_validate       (const RpScenario *self,
                                         GError          **error);
 
+/* The samples one optimizer micro-step takes on every data-parallel GPU:
+ * micro batch × data-parallel GPUs.  A global batch that is not a
+ * multiple of it is advice of the estimate ("batch-uneven"): DeepSpeed
+ * refuses such a config (runtime/config.py, _batch_assertion), other
+ * trainers round it. */
+guint       rp_scenario_batch_step     (const RpScenario *self);
+
 /* The scenario fields that differ from @a to @b, as RpChange (the
  * architecture overrides are compared too); transfer full. */
 GArray     *rp_scenario_diff           (const RpScenario *a,
@@ -82,6 +98,9 @@ RpScenario *rp_scenario_load_data      (const char       *data,
 RpScenario *rp_scenario_load_file      (const char       *path,
                                         GError          **error);
 char       *rp_scenario_to_json        (const RpScenario *self);
+/* The bytes of text @self holds: its names and ids, notes and unknown
+ * keys (what a comparison keeps of it; rp-compare-set.h). */
+gsize       rp_scenario_get_text_bytes (const RpScenario *self);
 /* Writes with rp_file_write_atomic(): never half a file; a symbolic link
  * stays a link, the permissions stay, a read-only file is refused. */
 gboolean    rp_scenario_save_file      (const RpScenario *self,

@@ -102,6 +102,9 @@ rp_compare_to_json (const RpCompare *self)
 
   g_return_val_if_fail (self != NULL, NULL);
 
+  /* not "rigplan-compare": that is the *.rigplan-compare file */
+  cJSON_AddStringToObject (root, "format", "rigplan-comparison");
+  cJSON_AddNumberToObject (root, "version", 1);
   cJSON_AddStringToObject (root, "currency", rp_currency_to_string (rp_compare_get_currency (self)));
   note = rp_words_compare_currency_note (self);
   rp_json_add_string (root, "currency_note", note);

@@ -17,11 +17,15 @@
 /* Inline scenarios are small (a scenario file is at most 4 MiB, and
  * real ones are about 1 KiB); anything larger is not a compare file. */
 static const gsize max_compare_file_bytes = 16 * 1024 * 1024;
+/* Each inline scenario at most a scenario file's values, and the list. */
+static const guint max_compare_file_values =
+  RP_COMPARE_MAX_SCENARIOS * RP_SCENARIO_MAX_VALUES + 1000;
 
 struct _RpCompareSet
 {
   char   *name;                 /* owned, may be NULL */
   GArray *entries;              /* RpCompareEntry, members owned */
+  gsize   text_bytes;           /* the scenarios' text (rp_compare_set_charge_text()) */
 };
 
 /* ---- helpers -------------------------------------------------------- */
@@ -41,7 +45,8 @@ entry_clear (gpointer data)
 static void
 entry_read_file (RpCompareEntry *entry,
                  guint           index,
-                 const char     *relative)
+                 const char     *relative,
+                 gsize          *text_bytes)
 {
   g_autoptr(GError) error = NULL;
 
@@ -55,6 +60,8 @@ entry_read_file (RpCompareEntry *entry,
       return;
     }
   entry->scenario = rp_scenario_load_file (entry->path, &error);
+  if (entry->scenario != NULL && !rp_compare_set_charge_text (text_bytes, entry->scenario, &error))
+    g_clear_pointer (&entry->scenario, rp_scenario_free);
   if (entry->scenario == NULL)
     {
       g_propagate_prefixed_error (&entry->error, g_steal_pointer (&error),
@@ -66,12 +73,15 @@ static gboolean
 entry_read_inline (RpCompareEntry *entry,
                    guint           index,
                    const cJSON    *obj,
+                   gsize          *text_bytes,
                    GError        **error)
 {
   g_autofree char *text = cJSON_PrintUnformatted (obj);
   g_autoptr(GError) local = NULL;
 
   entry->scenario = text != NULL ? rp_scenario_load_data (text, strlen (text), &local) : NULL;
+  if (entry->scenario != NULL && !rp_compare_set_charge_text (text_bytes, entry->scenario, &local))
+    g_clear_pointer (&entry->scenario, rp_scenario_free);
   if (entry->scenario == NULL)
     {
       g_autofree char *message = g_strdup_printf ("scenarios[%u].scenario: %s", index,
@@ -114,9 +124,9 @@ read_entry (RpCompareSet *self,
   if (file != NULL)
     {
       entry.path = g_canonicalize_filename (file, base_dir);
-      entry_read_file (&entry, index, file);
+      entry_read_file (&entry, index, file, &self->text_bytes);
     }
-  else if (!entry_read_inline (&entry, index, inline_obj, error))
+  else if (!entry_read_inline (&entry, index, inline_obj, &self->text_bytes, error))
     return FALSE;
   g_array_append_val (self->entries, entry);
   return TRUE;
@@ -217,7 +227,34 @@ rp_compare_set_add (RpCompareSet     *self,
 
   entry.path = g_strdup (path);
   entry.scenario = rp_scenario_copy (scenario);
+  self->text_bytes += rp_scenario_get_text_bytes (scenario);
   g_array_append_val (self->entries, entry);
+}
+
+gboolean
+rp_compare_set_charge_text (gsize            *text_bytes,
+                            const RpScenario *scenario,
+                            GError          **error)
+{
+  gsize bytes;
+
+  g_return_val_if_fail (text_bytes != NULL, FALSE);
+  g_return_val_if_fail (scenario != NULL, FALSE);
+
+  bytes = rp_scenario_get_text_bytes (scenario);
+  if (bytes > RP_COMPARE_SET_MAX_TEXT_BYTES - MIN (*text_bytes, RP_COMPARE_SET_MAX_TEXT_BYTES))
+    {
+      g_autofree char *limit = g_format_size_full (RP_COMPARE_SET_MAX_TEXT_BYTES,
+                                                   G_FORMAT_SIZE_IEC_UNITS);
+
+      /* TRANSLATORS: %s is a size such as "8.0 MiB" */
+      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                   _("with this scenario the comparison would hold more than %s of text "
+                     "(names, notes and unknown keys), the most Rigplan compares"), limit);
+      return FALSE;
+    }
+  *text_bytes += bytes;
+  return TRUE;
 }
 
 void
@@ -309,7 +346,7 @@ rp_compare_set_load_data (const char *data,
       g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("too large to be a comparison"));
       return NULL;
     }
-  root = rp_json_parse (data, len, error);
+  root = rp_json_parse_full (data, len, max_compare_file_values, error);
   return root != NULL ? load_tree (root, base_dir, error) : NULL;
 }
 
@@ -326,7 +363,7 @@ rp_compare_set_load_file (const char *path,
 
   absolute = g_canonicalize_filename (path, NULL);
   dir = g_path_get_dirname (absolute);
-  root = rp_json_load_file (absolute, max_compare_file_bytes, error);
+  root = rp_json_load_file_full (absolute, max_compare_file_bytes, max_compare_file_values, error);
   self = root != NULL ? load_tree (root, dir, error) : NULL;
   if (self == NULL)
     {

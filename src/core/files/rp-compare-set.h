@@ -23,6 +23,11 @@
 G_BEGIN_DECLS
 
 #define RP_COMPARE_SET_VERSION 1
+/* The most text (rp_scenario_get_text_bytes()) the scenarios of one
+ * comparison hold together: with at most RP_COMPARE_MAX_SCENARIOS of them,
+ * each bounded by its file's limits (rp-scenario.h), a comparison's
+ * memory stays within tens of megabytes whatever its files hold. */
+#define RP_COMPARE_SET_MAX_TEXT_BYTES (8 * 1024 * 1024)
 
 typedef struct
 {
@@ -51,6 +56,13 @@ void                  rp_compare_set_add        (RpCompareSet       *self,
 void                  rp_compare_set_add_missing (RpCompareSet      *self,
                                                   const char        *path,
                                                   const GError      *error);
+/* Adds @scenario's text to *@text_bytes, the count of a comparison, or
+ * leaves it and returns FALSE with an error when that would pass
+ * RP_COMPARE_SET_MAX_TEXT_BYTES.  A referred file past the budget is an
+ * entry that could not be read; for rigplan-cli compare, a failure. */
+gboolean              rp_compare_set_charge_text (gsize            *text_bytes,
+                                                  const RpScenario *scenario,
+                                                  GError          **error);
 /* How many entries could not be read, and their errors joined by new
  * lines (transfer full; NULL when none). */
 guint                 rp_compare_set_count_missing (const RpCompareSet *self,

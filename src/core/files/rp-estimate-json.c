@@ -8,6 +8,7 @@
 
 #include "rp-estimate-json.h"
 
+#include "rp-decision-json.h"
 #include "rp-error.h"
 #include "rp-fields-private.h"
 #include "rp-figures.h"
@@ -343,7 +344,8 @@ add_section (cJSON    *root,
 static cJSON *
 estimate_to_tree (const RpScenario *scenario,
                   const RpCatalog  *catalog,
-                  const RpEstimate *est)
+                  const RpEstimate *est,
+                  const RpDecision *decision)
 {
   cJSON *root = cJSON_CreateObject ();
   cJSON *model, *warnings;
@@ -376,20 +378,25 @@ estimate_to_tree (const RpScenario *scenario,
       rp_json_add_string_take (item, "message", rp_words_advice (w, scenario, catalog, est));
       cJSON_AddItemToArray (warnings, item);
     }
+  if (decision != NULL)
+    cJSON_AddItemToObject (root, "decision", rp_decision_to_json (decision));
+  else
+    cJSON_AddNullToObject (root, "decision");
   return root;
 }
 
 char *
 rp_estimate_to_json (const RpScenario *scenario,
                      const RpCatalog  *catalog,
-                     const RpEstimate *est)
+                     const RpEstimate *est,
+                     const RpDecision *decision)
 {
   g_autoptr(cJSON) root = NULL;
   char *text, *copy;
 
   g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
 
-  root = estimate_to_tree (scenario, catalog, est);
+  root = estimate_to_tree (scenario, catalog, est, decision);
   text = cJSON_Print (root);
   copy = g_strconcat (text, "\n", NULL);
   cJSON_free (text);
@@ -459,14 +466,15 @@ append_csv_rows (GString     *out,
 char *
 rp_estimate_to_csv (const RpScenario *scenario,
                     const RpCatalog  *catalog,
-                    const RpEstimate *est)
+                    const RpEstimate *est,
+                    const RpDecision *decision)
 {
   g_autoptr(cJSON) root = NULL;
   GString *out;
 
   g_return_val_if_fail (scenario != NULL && est != NULL, NULL);
 
-  root = estimate_to_tree (scenario, catalog, est);
+  root = estimate_to_tree (scenario, catalog, est, decision);
   out = g_string_new ("key,value\r\n");
   append_csv_rows (out, root, "");
   return g_string_free (out, FALSE);
@@ -494,6 +502,7 @@ gboolean
 rp_estimate_write_file (const RpScenario *scenario,
                         const RpCatalog  *catalog,
                         const RpEstimate *est,
+                        const RpDecision *decision,
                         RpEstimateFormat  format,
                         const char       *path,
                         GError          **error)
@@ -504,8 +513,8 @@ rp_estimate_write_file (const RpScenario *scenario,
   g_return_val_if_fail (scenario != NULL && est != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  text = format == RP_ESTIMATE_FORMAT_CSV ? rp_estimate_to_csv (scenario, catalog, est)
-                                          : rp_estimate_to_json (scenario, catalog, est);
+  text = format == RP_ESTIMATE_FORMAT_CSV ? rp_estimate_to_csv (scenario, catalog, est, decision)
+                                          : rp_estimate_to_json (scenario, catalog, est, decision);
   if (!rp_file_write_atomic (path, text, strlen (text), &local_error))
     {
       g_autofree char *display = g_filename_display_name (path);

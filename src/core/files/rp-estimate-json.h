@@ -2,21 +2,25 @@
 /* rp-estimate-json.h: the estimate as JSON (the CLI contract in DESIGN.md) */
 #pragma once
 
+#include "rp-decision.h"
 #include "rp-estimate.h"
 
 G_BEGIN_DECLS
 
-/* A pretty-printed JSON document; sections not computed are null. */
+/* A pretty-printed JSON document; sections not computed are null, and
+ * "decision" is @decision's (rp-decision-json.h), null when NULL. */
 char *rp_estimate_to_json (const RpScenario *scenario,
                            const RpCatalog  *catalog,
-                           const RpEstimate *estimate);
+                           const RpEstimate *estimate,
+                           const RpDecision *decision);
 
 /* The same document as CSV (RFC 4180, CRLF lines): a "key,value" heading,
  * then one line per value, keyed by its JSON path ("memory.total",
  * "constraints[2].message"); null is empty, strings are unquoted text. */
 char *rp_estimate_to_csv  (const RpScenario *scenario,
                            const RpCatalog  *catalog,
-                           const RpEstimate *estimate);
+                           const RpEstimate *estimate,
+                           const RpDecision *decision);
 
 typedef enum
 {
@@ -32,6 +36,7 @@ gboolean rp_estimate_format_from_path (const char       *path,
 gboolean rp_estimate_write_file       (const RpScenario *scenario,
                                        const RpCatalog  *catalog,
                                        const RpEstimate *estimate,
+                                       const RpDecision *decision,
                                        RpEstimateFormat  format,
                                        const char       *path,
                                        GError          **error);

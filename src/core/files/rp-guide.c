@@ -7,6 +7,7 @@
 
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-fix.h"
 #include "rp-json-private.h"
 #include "rp-plan-json.h"
 #include "rp-scenario.h"
@@ -56,6 +57,7 @@ row_free (gpointer data)
   g_free (row->sources);
   rp_scenario_free (row->scenario);
   g_clear_pointer (&row->plan, rp_plan_free);
+  g_clear_pointer (&row->decision, rp_decision_free);
   g_free (row);
 }
 
@@ -173,6 +175,19 @@ rp_guide_load (const char *dir,
   return guide;
 }
 
+static gboolean
+decide_row (RpGuideRow      *row,
+            const RpCatalog *catalog,
+            GError         **error)
+{
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+
+  if (!rp_fix_estimate (row->scenario, catalog, est, error))
+    return FALSE;
+  row->decision = rp_decision_new (row->scenario, catalog, est, row->plan, NULL, error);
+  return row->decision != NULL;
+}
+
 gboolean
 rp_guide_compute (RpGuide         *guide,
                   const RpCatalog *catalog,
@@ -203,9 +218,10 @@ rp_guide_compute (RpGuide         *guide,
       b->capital_limit = NAN;
       b->deadline_days = deadline_days;
       g_clear_pointer (&row->plan, rp_plan_free);
+      g_clear_pointer (&row->decision, rp_decision_free);
       row->plan = rp_plan_compute (row->scenario, catalog, &options, cancellable, NULL, NULL,
                                    &local);
-      if (row->plan == NULL)
+      if (row->plan == NULL || !decide_row (row, catalog, &local))
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", row->id);
           return FALSE;
@@ -242,7 +258,7 @@ rp_guide_to_json (const RpGuide   *guide,
       cJSON_AddStringToObject (item, "sources", row->sources);
       if (row->plan != NULL)
         {
-          plan_text = rp_plan_to_json (row->plan, catalog, 1);
+          plan_text = rp_plan_to_json (row->plan, catalog, row->decision, 1);
           plan = cJSON_Parse (plan_text);
           cJSON_AddItemToObject (item, "plan", plan);
         }

@@ -8,6 +8,7 @@
  * the machine to rent and the machine to buy.  No figure is typed in. */
 #pragma once
 
+#include "rp-decision.h"
 #include "rp-planner.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,7 @@ typedef struct
   char       *sources;          /* owned: where the scenario's shape comes from */
   RpScenario *scenario;         /* owned */
   RpPlan     *plan;             /* owned; NULL until rp_guide_compute() */
+  RpDecision *decision;         /* owned: the one answer on the plan; NULL until then */
 } RpGuideRow;
 
 typedef struct

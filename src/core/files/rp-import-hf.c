@@ -943,7 +943,7 @@ checkpoint_count (Hf       *hf,
                               count.n_tensors);
       return TRUE;
     }
-  index = rp_json_load_file (index_path, max_index_bytes, error);
+  index = rp_json_load_file_full (index_path, max_index_bytes, RP_IMPORT_MAX_CONFIG_VALUES, error);
   if (index == NULL)
     {
       g_prefix_error (error, "%s: ", index_path);

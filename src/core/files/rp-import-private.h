@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* The most values of a JSON config or index an import reads
+ * (rp_json_parse_full()). */
+#define RP_IMPORT_MAX_CONFIG_VALUES 200000
+
 /* One file being read: reads through it mark keys as understood, so that
  * the rest can be listed as not understood. */
 typedef struct

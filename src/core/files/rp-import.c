@@ -14,7 +14,9 @@
 #include "rp-import-private.h"
 
 #include "rp-error.h"
+#include "rp-fields.h"
 #include "rp-model.h"
+#include "rp-text.h"
 #include "rp-yaml-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -24,6 +26,9 @@
 
 /* Configs are a few kilobytes; a file this large is not one. */
 static const gsize max_config_bytes = 4 * 1024 * 1024;
+/* A config has hundreds of values (a classifier's label names, thousands);
+ * this bounds the tree of a hostile one (rp_json_parse_full()). */
+static const guint max_config_values = RP_IMPORT_MAX_CONFIG_VALUES;
 /* A config may name another (accelerate → DeepSpeed JSON): not deeper. */
 static const guint max_follow_depth = 4;
 
@@ -188,6 +193,27 @@ read_bounded (const char *path,
   return data;
 }
 
+/* Configs are UTF-8 text (JSON and YAML say so); UTF-16 and UTF-32 are
+ * named as such (rp-text.h). */
+static gboolean
+check_utf8 (const char *path,
+            const char *data,
+            gsize       len,
+            GError    **error)
+{
+  if (!rp_text_check_utf8_family (data, len, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static RpImportFile *
 file_new (RpImport   *self,
           const char *path,
@@ -321,7 +347,7 @@ read_json_file (RpImport   *self,
                 gsize       len,
                 GError    **error)
 {
-  g_autoptr(cJSON) root = rp_json_parse (data, len, error);
+  g_autoptr(cJSON) root = rp_json_parse_full (data, len, max_config_values, error);
   const cJSON *format;
 
   if (root == NULL)
@@ -392,12 +418,9 @@ read_dir (RpImport   *self,
   data = read_bounded (config, &len, error);
   if (data == NULL)
     return FALSE;
-  if (!g_utf8_validate (data, len, NULL))
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), config);
-      return FALSE;
-    }
-  root = rp_json_parse (data, len, error);
+  if (!check_utf8 (config, data, len, error))
+    return FALSE;
+  root = rp_json_parse_full (data, len, max_config_values, error);
   if (root == NULL)
     {
       g_prefix_error (error, "%s: ", config);
@@ -445,11 +468,8 @@ add_path (RpImport   *self,
     return FALSE;
   /* configs are UTF-8 text (JSON and YAML say so): what they name ends
    * up in the scenario's notes */
-  if (!g_utf8_validate (data, len, NULL))
-    {
-      g_set_error (error, RP_ERROR, RP_ERROR_PARSE, _("%s: not a UTF-8 text file"), path);
-      return FALSE;
-    }
+  if (!check_utf8 (path, data, len, error))
+    return FALSE;
   for (p = data; p < data + len && g_ascii_isspace (*p); p++)
     ;
   if (p < data + len && *p == '{')
@@ -651,15 +671,21 @@ name_scenario (RpImport   *self,
 {
   g_autoptr(GString) name = g_string_new (NULL);
   g_autofree char *report = NULL;
+  char *clipped;
 
   if (self->base != NULL && self->base->name != NULL && *self->base->name != '\0')
     g_string_append (name, self->base->name);
   for (guint i = 0; i < self->labels->len; i++)
     g_string_append_printf (name, "%s%s", name->len > 0 ? " + " : "",
                             (const char *) g_ptr_array_index (self->labels, i));
-  rp_scenario_set_name (scenario, name->str);
+  /* within what the fields hold, or the scenario would not load back */
+  clipped = rp_text_clip (name->str, RP_FIELD_MAX_NAME_BYTES);
+  rp_scenario_set_name (scenario, clipped);
+  g_free (clipped);
   report = rp_import_dup_report (self);
-  rp_scenario_set_notes (scenario, report);
+  clipped = rp_text_clip (report, RP_FIELD_MAX_NOTES_BYTES);
+  rp_scenario_set_notes (scenario, clipped);
+  g_free (clipped);
 }
 
 /* ---- private API: reading ------------------------------------------- */

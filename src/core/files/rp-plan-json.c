@@ -8,6 +8,7 @@
 
 #include "rp-planner.h"
 
+#include "rp-decision-json.h"
 #include "rp-json-private.h"
 #include "rp-scenario.h"
 #include "rp-words.h"
@@ -129,12 +130,12 @@ answer_to_json (const RpPlan    *plan,
 /* ---- public API ----------------------------------------------------- */
 
 char *
-rp_plan_to_json (const RpPlan    *plan,
-                 const RpCatalog *catalog,
-                 guint            top)
+rp_plan_to_json (const RpPlan     *plan,
+                 const RpCatalog  *catalog,
+                 const RpDecision *decision,
+                 guint             top)
 {
   g_autoptr(cJSON) root = cJSON_CreateObject ();
-  const RpPlanRow *best;
   char *text, *copy;
 
   g_return_val_if_fail (plan != NULL && catalog != NULL, NULL);
@@ -149,21 +150,20 @@ rp_plan_to_json (const RpPlan    *plan,
   cJSON_AddNumberToObject (root, "machines_searched", plan->n_searched);
   rp_json_add_number (root, "seconds", plan->seconds);
   cJSON_AddStringToObject (root, "currency", rp_currency_to_string (plan->currency));
-  best = rp_plan_get_recommended (plan, -1);
-  if (best != NULL)
+  if (decision != NULL)
     {
-      guint kind = (guint) plan->overall;
+      cJSON *d = rp_decision_to_json (decision);
 
       cJSON_AddItemToObject (root, "recommended",
-                             row_to_json (plan, catalog, kind,
-                                          (guint) plan->answers[kind].recommended));
+                             cJSON_Duplicate (cJSON_GetObjectItem (d, "recommended"), TRUE));
+      if (rp_decision_get_recommended (decision) == NULL)
+        rp_json_add_string_take (root, "reason", rp_words_decision_why (decision));
+      cJSON_AddItemToObject (root, "decision", d);
     }
   else
     {
-      g_autofree char *reason = rp_words_plan_reason (plan, catalog, -1);
-
       cJSON_AddNullToObject (root, "recommended");
-      rp_json_add_string (root, "reason", reason);
+      cJSON_AddNullToObject (root, "decision");
     }
   for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
     cJSON_AddItemToObject (root, rp_plan_answer_kind_to_string (a),

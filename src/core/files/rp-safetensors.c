@@ -16,33 +16,40 @@
 #include "rp-json-private.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct
 {
   const char *name;
-  guint       bytes;            /* per element; 0: packed or unknown */
+  guint       bits;             /* per element */
 } Dtype;
 
-/* The format's dtypes; sub-byte ones (F4, F6) are packed: not checked. */
+/* Every dtype of the format, with its width: enum Dtype and
+ * Dtype::bitsize() in safetensors/src/tensor.rs (F4 and F6 are packed,
+ * several to a byte).  Any other name is not a safetensors file. */
 static const Dtype dtypes[] = {
-  { "BOOL", 1 }, { "U8", 1 }, { "I8", 1 }, { "F8_E5M2", 1 }, { "F8_E4M3", 1 },
-  { "F8_E8M0", 1 }, { "I16", 2 }, { "U16", 2 }, { "F16", 2 }, { "BF16", 2 },
-  { "I32", 4 }, { "U32", 4 }, { "F32", 4 }, { "F64", 8 }, { "I64", 8 }, { "U64", 8 },
-  { "C64", 8 },
+  { "BOOL", 8 }, { "F4", 4 }, { "F6_E2M3", 6 }, { "F6_E3M2", 6 }, { "U8", 8 }, { "I8", 8 },
+  { "F8_E5M2", 8 }, { "F8_E4M3", 8 }, { "F8_E8M0", 8 }, { "F8_E4M3FNUZ", 8 },
+  { "F8_E5M2FNUZ", 8 }, { "I16", 16 }, { "U16", 16 }, { "F16", 16 }, { "BF16", 16 },
+  { "I32", 32 }, { "U32", 32 }, { "F32", 32 }, { "C64", 64 }, { "F64", 64 }, { "I64", 64 },
+  { "U64", 64 },
 };
 
 /* ---- helpers -------------------------------------------------------- */
 
+/* The bits per element of @name; 0 when the format has no such dtype. */
 static guint
-dtype_bytes (const char *name)
+dtype_bits (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (dtypes); i++)
     if (strcmp (dtypes[i].name, name) == 0)
-      return dtypes[i].bytes;
+      return dtypes[i].bits;
   return 0;
 }
 
@@ -104,7 +111,7 @@ count_tensor (const char         *path,
   const cJSON *dtype = cJSON_GetObjectItemCaseSensitive (tensor, "dtype");
   const cJSON *offsets = cJSON_GetObjectItemCaseSensitive (tensor, "data_offsets");
   guint64 elements = 0, begin = 0, end = 0;
-  guint size;
+  guint bits;
 
   if (!cJSON_IsObject (tensor) || !cJSON_IsString (dtype))
     return tensor_error (error, path, tensor->string, _("expected a dtype"));
@@ -116,8 +123,20 @@ count_tensor (const char         *path,
       end > data_len)
     return tensor_error (error, path, tensor->string,
                          _("data_offsets lie outside the file (is it truncated?)"));
-  size = dtype_bytes (dtype->valuestring);
-  if (size > 0 && (elements > G_MAXUINT64 / size || end - begin != elements * size))
+  bits = dtype_bits (dtype->valuestring);
+  if (bits == 0)
+    {
+      g_autofree char *what =
+        /* TRANSLATORS: a tensor's dtype that the safetensors format does not have */
+        g_strdup_printf (_("dtype “%s” is not one of the safetensors format (BF16, F16, F32, "
+                           "F8_E4M3, I8, …): not a safetensors file, or a newer one"),
+                         dtype->valuestring);
+
+      return tensor_error (error, path, tensor->string, what);
+    }
+  /* packed dtypes fill whole bytes (safetensors' validate: MisalignedSlice) */
+  if (elements > G_MAXUINT64 / bits || (elements * bits) % 8 != 0 ||
+      end - begin != elements * bits / 8)
     return tensor_error (error, path, tensor->string,
                          _("the shape does not match the size of its data"));
   if (G_MAXUINT64 - count->params < elements)
@@ -129,6 +148,44 @@ count_tensor (const char         *path,
   count->data_bytes += end - begin;
   count->n_tensors++;
   return TRUE;
+}
+
+/* @path opened for reading if it is a regular file: a FIFO named like a
+ * checkpoint must not block the import (O_NONBLOCK opens it at once),
+ * nor a device feed it forever. */
+static FILE *
+open_regular (const char  *path,
+              GError     **error)
+{
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  GStatBuf st;
+  FILE *file;
+  int saved;
+
+  if (fd < 0)
+    {
+      saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", path,
+                   g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s: not a regular file (a device, pipe or socket)"), path);
+      return NULL;
+    }
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  file = fdopen (fd, "rb");
+  if (file == NULL)
+    {
+      saved = errno;
+      close (fd);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", path,
+                   g_strerror (saved));
+    }
+  return file;
 }
 
 /* Reads the header of the open @file: its length, bounded by the format's
@@ -189,15 +246,9 @@ rp_safetensors_count_file (const char         *path,
 
   g_return_val_if_fail (path != NULL && count != NULL, FALSE);
 
-  file = g_fopen (path, "rb");
+  file = open_regular (path, error);
   if (file == NULL)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", path,
-                   g_strerror (saved));
-      return FALSE;
-    }
+    return FALSE;
   header = read_header (file, path, &header_len, &data_len, error);
   fclose (file);
   if (header == NULL)

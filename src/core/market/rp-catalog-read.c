@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "rp-age.h"
 #include "rp-catalog-private.h"
 
 #include "rp-error.h"
@@ -49,5 +50,6 @@ rp_catalog_read_provenance (const cJSON *item,
 {
   return rp_json_read_string (item, path, "source", TRUE, source, error) &&
          rp_json_read_string (item, path, "as_of", TRUE, as_of, error) &&
+         rp_as_of_check (*as_of, path, "as_of", error) &&
          rp_json_read_string (item, path, "notes", FALSE, notes, error);
 }

@@ -5,6 +5,7 @@
 
 #include "rp-catalog.h"
 
+#include "rp-age.h"
 #include "rp-catalog-private.h"
 #include "rp-market-private.h"
 #include "rp-error.h"
@@ -63,6 +64,10 @@ struct _RpCatalog
   RpAccuracy      *accuracy;   /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
   RpMarketData    *market;     /* owned: server shapes, markets, availability */
+  /* while a user directory loads (load_user_dir): which of its files
+   * gave each id, so that one id in two of them is said, not silent */
+  GHashTable      *user_ids;   /* owned, may be NULL: "gpus:ID" → file (owned) */
+  GPtrArray       *user_problems;   /* borrowed, may be NULL */
 };
 
 /* ---- entry lifetimes ------------------------------------------------ */
@@ -643,6 +648,8 @@ read_gpu (const cJSON *item,
       !rp_json_read_number (item, path, "price_usd", FALSE, 0, 1e8, &gpu->price_usd, error) ||
       !rp_json_read_string (item, path, "price_source", FALSE, &gpu->price_source, error) ||
       !rp_json_read_string (item, path, "price_as_of", FALSE, &gpu->price_as_of, error) ||
+      (gpu->price_as_of != NULL &&
+       !rp_as_of_check (gpu->price_as_of, path, "price_as_of", error)) ||
       !rp_json_read_string (item, path, "price_kind", FALSE, &gpu->price_kind, error) ||
       !rp_json_read_object (item, path, "stack", FALSE, &stack, error) ||
       !rp_catalog_read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes,
@@ -936,6 +943,35 @@ read_all_entries (const cJSON     *root,
   return TRUE;
 }
 
+/* An id that an earlier file of the user's directory gave too: a
+ * warning naming both files and the key; the later file's entry is used
+ * (files are read in name order). */
+static void
+note_user_id (RpCatalog       *self,
+              const EntryKind *kind,
+              const char      *file,
+              guint            index,
+              const char      *id)
+{
+  g_autofree char *slot = g_strdup_printf ("%s:%s", kind->key, id);
+  const char *earlier = g_hash_table_lookup (self->user_ids, slot);
+
+  if (earlier != NULL && g_strcmp0 (earlier, file) != 0 && self->user_problems != NULL)
+    {
+      g_autofree char *key = g_strdup_printf ("%s[%u].id", kind->key, index);
+      GError *problem = NULL;
+
+      /* TRANSLATORS: an id given by two files of the user's catalog; the
+       * first %s is the id, the second the other file */
+      rp_error_set_key (&problem, RP_ERROR_INVALID_VALUE, key,
+                        _("“%s” is in %s too; this file’s entry is used (files are read in "
+                          "name order): keep one"), id, earlier);
+      g_prefix_error (&problem, "%s: ", file);
+      g_ptr_array_add (self->user_problems, problem);
+    }
+  g_hash_table_replace (self->user_ids, g_steal_pointer (&slot), g_strdup (file));
+}
+
 /* Moves the entries of @read (taken) into @kind's list. */
 static void
 put_entries (RpCatalog       *self,
@@ -950,6 +986,8 @@ put_entries (RpCatalog       *self,
     {
       gpointer entry = read->pdata[i];
 
+      if (self->user_ids != NULL)
+        note_user_id (self, kind, file, i, *(char **) entry);
       if (list == &self->clouds)
         {
           OfferOrigin *origin = g_new0 (OfferOrigin, 1);
@@ -1441,6 +1479,8 @@ load_user_dir (RpCatalog  *self,
 {
   g_autoptr(GPtrArray) paths = list_user_files (dir, problems);
 
+  self->user_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->user_problems = problems;
   for (guint i = 0; i < paths->len; i++)
     {
       GError *problem = NULL;
@@ -1448,6 +1488,8 @@ load_user_dir (RpCatalog  *self,
       if (!rp_catalog_load_file (self, g_ptr_array_index (paths, i), &problem))
         g_ptr_array_add (problems, problem);
     }
+  g_clear_pointer (&self->user_ids, g_hash_table_unref);
+  self->user_problems = NULL;
   check_references (self, problems, NULL);
 }
 

@@ -611,14 +611,22 @@ rp_prices_offer_for_shape (const RpScenario *scenario,
 {
   RpOfferChoice local;
   RpOfferChoice *out = choice != NULL ? choice : &local;
+  RpCurrency market;
+  RpOfferChoice any;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
 
   /* the user's own market first: an offer billed elsewhere prices the
-   * rent only when none there rents the GPU */
-  if (choose_in (scenario, catalog, gpu_id, gpus_per_node, nodes,
-                 rp_prices_market_currency (scenario, catalog), filter, user_data, out) ||
-      choose_in (scenario, catalog, gpu_id, gpus_per_node, nodes, -1, filter, user_data, out))
+   * rent only when none there rents the GPU at all, in any shape (a
+   * market that rents it one card at a time does not send a buyer abroad
+   * for two: that machine is not rented there) */
+  market = rp_prices_market_currency (scenario, catalog);
+  if (choose_in (scenario, catalog, gpu_id, gpus_per_node, nodes, market, filter, user_data,
+                 out))
+    return out->offer;
+  if (choose_in (scenario, catalog, gpu_id, 1, 1, market, filter, user_data, &any))
+    return NULL;
+  if (choose_in (scenario, catalog, gpu_id, gpus_per_node, nodes, -1, filter, user_data, out))
     return out->offer;
   return NULL;
 }

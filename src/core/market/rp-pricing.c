@@ -5,6 +5,7 @@
 
 #include "rp-pricing.h"
 
+#include "rp-age.h"
 #include "rp-error.h"
 #include "rp-pricing-private.h"
 
@@ -77,6 +78,7 @@ read_value (const cJSON     *values,
       !rp_json_read_string (item, path, "unit", TRUE, &v->unit, error) ||
       !rp_json_read_string (item, path, "source", TRUE, &v->source, error) ||
       !rp_json_read_string (item, path, "as_of", TRUE, &v->as_of, error) ||
+      !rp_as_of_check (v->as_of, path, "as_of", error) ||
       !rp_json_read_string (item, path, "notes", FALSE, &v->notes, error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &v->source_kind, error))
     return FALSE;

@@ -10,6 +10,7 @@
 #include "rp-error.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
+#include "rp-owned.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
 
@@ -72,6 +73,48 @@ check_region (const RpScenario *scenario,
   return FALSE;
 }
 
+/* The GPUs the user owns are the catalog's (the syntax is checked by
+ * rp_scenario_validate). */
+static gboolean
+check_owned (const RpScenario *scenario,
+             const RpCatalog  *catalog,
+             GError          **error)
+{
+  g_autoptr(GPtrArray) owned = NULL;
+
+  if (scenario->hardware.owned_gpus == NULL)
+    return TRUE;
+  owned = rp_owned_parse (scenario->hardware.owned_gpus, error);
+  if (owned == NULL)
+    return FALSE;
+  for (guint i = 0; i < owned->len; i++)
+    {
+      const RpOwnedMachine *m = g_ptr_array_index (owned, i);
+
+      if (rp_catalog_lookup_gpu (catalog, m->gpu) == NULL)
+        {
+          rp_error_set_key (error, RP_ERROR_UNKNOWN_GPU, "hardware.owned_gpus",
+                            _("“%s” is in no GPU catalog"), m->gpu);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A global batch that is no whole number of steps of every data-parallel
+ * GPU: DeepSpeed refuses such a config, other trainers round it
+ * (rp_scenario_batch_step()).  Advice, not an error: the planner tries
+ * machines the global batch does not divide. */
+static void
+judge_batch (const RpScenario *scenario,
+             RpEstimate       *out)
+{
+  guint step = rp_scenario_batch_step (scenario);
+
+  if (step > 0 && scenario->training.global_batch % step != 0)
+    rp_estimate_advise_with (out, RP_ADVICE_BATCH_UNEVEN, 0, step, "training.global_batch");
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 gboolean
@@ -97,6 +140,7 @@ rp_estimate_compute (const RpScenario *scenario,
       return FALSE;
     }
   if (!check_offer (scenario, catalog, gpu, error) || !check_region (scenario, catalog, error) ||
+      !check_owned (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   out->gpu = gpu;
@@ -112,6 +156,7 @@ rp_estimate_compute (const RpScenario *scenario,
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);
   rp_constraints_judge (scenario, out);
+  judge_batch (scenario, out);
   return TRUE;
 }
 

@@ -61,13 +61,15 @@ static const double network_busbw_fraction = 0.85;
 
 /* ---- storage -------------------------------------------------------- */
 
-/* Sequential read, MB/s, low end of the published range
- * (/work/shared/reference/hardware-facts.json "storage_throughput"):
- * HDD 150; SATA SSD 550; NVMe Gen4 7000; Gen5 10000.  NVMe Gen3: PCIe 3.0
+/* Sequential read, MB/s, low end of the published range: HDD 150
+ * (innovatxblog.blogspot.com, "From HDD to SSD to NVMe", 2025-06); SATA
+ * SSD 550, NVMe Gen4 7000, Gen5 10000 (ricojia.github.io 2018-05-05
+ * "SSD"; geratools.com storage interface reference).  NVMe Gen3: PCIe 3.0
  * x4 ceiling 3940 MB/s (4 × 985, PCI-SIG), drives rated ~3500 (e.g.
  * Samsung 970 EVO Plus data sheet).  Network storage: Meta's Tectonic for
- * Llama 3, 2 TB/s sustained for 16,384 GPUs (hardware-facts.json) =
- * 2000 GB/s / 2048 nodes of 8 = 0.98 GB/s per node (derived). */
+ * Llama 3, 2 TB/s sustained for 16,384 GPUs (Llama 3 paper,
+ * arXiv:2407.21783) = 2000 GB/s / 2048 nodes of 8 = 0.98 GB/s per node
+ * (derived). */
 static const double storage_mb_s[RP_N_STORAGES] = {
   150, 550, 3500, 7000, 10000, 980,
 };

@@ -52,6 +52,7 @@ static const AdviceInfo advice_info[RP_N_ADVICE] = {
   [RP_ADVICE_GPU_DERIVED] = { "gpu-derived", RP_SEVERITY_INFO },
   [RP_ADVICE_RENT_OFFER_CHOICE] = { "rent-offer-choice", RP_SEVERITY_INFO },
   [RP_ADVICE_RENT_OFFER_TOO_SMALL] = { "rent-offer-too-small", RP_SEVERITY_WARNING },
+  [RP_ADVICE_BATCH_UNEVEN] = { "batch-uneven", RP_SEVERITY_WARNING },
 };
 
 /* ---- public API: lifetimes ------------------------------------------ */
@@ -237,7 +238,7 @@ rp_fix_step_to_string (RpFixStep step)
   static const char *const names[RP_N_FIX_STEPS] = {
     "smaller-micro-batch", "recompute", "optimizer-8bit", "pure-bf16", "zero-stage", "lora",
     "qlora", "offload", "more-gpus", "larger-gpu", "network", "parallel-split", "precision", "host-ram",
-    "cpu-cores", "storage", "loss", "precompute-reference",
+    "cpu-cores", "storage", "loss", "precompute-reference", "fewer-nodes",
   };
 
   g_return_val_if_fail ((guint) step < RP_N_FIX_STEPS, NULL);

@@ -332,6 +332,7 @@ typedef enum
   RP_ADVICE_GPU_DERIVED,            /* figures taken from a sibling part (market/) */
   RP_ADVICE_RENT_OFFER_CHOICE,      /* RpPrices.rent_flags: quote, unknown provider, shape */
   RP_ADVICE_RENT_OFFER_TOO_SMALL,   /* the scenario's offer cannot hold its node */
+  RP_ADVICE_BATCH_UNEVEN,           /* value: the step, micro batch × data-parallel GPUs */
   RP_N_ADVICE
 } RpAdvice;
 
@@ -418,6 +419,7 @@ typedef enum
   RP_FIX_STEP_STORAGE,
   RP_FIX_STEP_LOSS,               /* chunked or cut cross-entropy; tried after recompute */
   RP_FIX_STEP_REFERENCE,          /* precompute the reference model's log-probabilities */
+  RP_FIX_STEP_FEWER_NODES,        /* the same GPUs per node on fewer nodes, off a slow network */
   RP_N_FIX_STEPS
 } RpFixStep;
 

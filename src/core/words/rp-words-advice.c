@@ -193,6 +193,24 @@ cost_invalid (const RpWarning *w)
                           w->key != NULL ? w->key : "?");
 }
 
+/* The global batch and the whole numbers of steps around it. */
+static char *
+batch_uneven (const RpScenario *s)
+{
+  guint step = rp_scenario_batch_step (s);
+  guint global = s->training.global_batch;
+
+  if (step == 0)
+    return NULL;
+  /* TRANSLATORS: global batch, micro batch, data-parallel GPUs, their
+   * product, then the multiples below and above */
+  return g_strdup_printf (_("training.global_batch: %u is not a multiple of micro batch × "
+                            "data-parallel GPUs (%u × %u = %u): DeepSpeed refuses it and other "
+                            "trainers round it; use %u or %u"),
+                          global, s->training.micro_batch, step / MAX (s->training.micro_batch, 1),
+                          step, MAX (global / step, 1) * step, (global / step + 1) * step);
+}
+
 /* The sentences that quote nothing. */
 static const char *
 plain_sentence (RpAdvice code)
@@ -308,6 +326,8 @@ advice_sentence (const RpWarning  *w,
     case RP_ADVICE_RENT_OFFER_CHOICE:
     case RP_ADVICE_RENT_OFFER_TOO_SMALL:
       return rp_words_rent_choice (&est->cost.prices, gpu_name (est));
+    case RP_ADVICE_BATCH_UNEVEN:
+      return batch_uneven (s);
     default:
       return NULL;
     }

@@ -238,3 +238,22 @@ rp_words_compare_name (const RpCompare *cmp,
 
   return name != NULL ? name : _("Untitled");
 }
+
+char *
+rp_words_compare_best_legend (const RpCompare *cmp,
+                              const char      *mark)
+{
+  guint failing;
+
+  g_return_val_if_fail (cmp != NULL && mark != NULL, NULL);
+
+  failing = rp_compare_n_failing (cmp);
+  if (failing == 0)
+    /* TRANSLATORS: under a comparison; %s is the mark of the best ("★") */
+    return g_strdup_printf (_("%s the best value of its row"), mark);
+  if (failing == rp_compare_get_n_columns (cmp))
+    return g_strdup (_("No scenario meets every check, so none is marked best"));
+  /* TRANSLATORS: under a comparison; %s is the mark of the best ("★") */
+  return g_strdup_printf (_("%s the best value of its row among the scenarios that meet every "
+                            "check; those that miss one are not ranked"), mark);
+}

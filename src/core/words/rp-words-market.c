@@ -741,7 +741,12 @@ rp_words_catalog_hole (const RpCatalogHole *hole)
       return g_strdup (_("no price to buy it"));
     case RP_HOLE_STALE:
       {
-        guint months = (guint) round (hole->age_months);
+        guint months = (guint) round (MAX (hole->age_months, 0));
+
+        if (hole->age_months < 0)
+          /* TRANSLATORS: a catalog key, then its date, which is after today */
+          return g_strdup_printf (_("%s %s: after today, so the date is wrong"), hole->key,
+                                  hole->as_of);
 
         /* TRANSLATORS: a catalog key, its date, its age in months */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s %s: %u month old",

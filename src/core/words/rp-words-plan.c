@@ -562,8 +562,12 @@ rp_words_price_age (const char *as_of,
   if (as_of == NULL || today == NULL || !rp_price_is_stale (as_of, today) ||
       !rp_as_of_months (as_of, today, &months))
     return NULL;
-  count = rp_units_format_number (floor (months), 0);
   g_date_strftime (date, sizeof date, "%Y-%m-%d", today);
+  if (rp_as_of_is_future (as_of, today))
+    /* TRANSLATORS: a price's date, then today's: the date cannot be right */
+    return g_strdup_printf (_("dated %s, after today (%s): the date is wrong, so the price may "
+                              "be stale; check the source"), as_of, date);
+  count = rp_units_format_number (floor (months), 0);
   /* TRANSLATORS: months, then today's date: a price older than six months */
   return g_strdup_printf (_("%s months old on %s: the price may be stale; check the source"),
                           count, date);

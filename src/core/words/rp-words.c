@@ -41,11 +41,12 @@ days (double value)
   return rp_units_format_number (value, value < 10 && !whole ? 1 : 0);
 }
 
-/* One step of a fix, as an instruction. */
+/* One step of a fix, as an instruction; @larger is the larger GPU a
+ * RP_FIX_STEP_LARGER_GPU moves to (NULL: unknown). */
 static char *
-step_action (const RpCatalog *catalog,
-             const RpFix     *fix,
-             guint            i)
+step_action (const RpFix *fix,
+             guint        i,
+             const RpGpu *larger)
 {
   guint value = fix->values[i];
 
@@ -95,15 +96,16 @@ step_action (const RpCatalog *catalog,
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "spread the run over %u GPU",
                                            "spread the run over %u GPUs", value), value);
     case RP_FIX_STEP_LARGER_GPU:
-      {
-        const RpGpu *gpu = fix->gpu != NULL ? rp_catalog_lookup_gpu (catalog, fix->gpu) : NULL;
-
-        return g_strdup_printf (_("use a larger GPU: %s"),
-                                gpu != NULL ? gpu->name : (fix->gpu != NULL ? fix->gpu : "?"));
-      }
+      return g_strdup_printf (_("use a larger GPU: %s"),
+                              larger != NULL ? larger->name : (fix->gpu != NULL ? fix->gpu : "?"));
     case RP_FIX_STEP_NETWORK:
       return g_strdup_printf (_("link the nodes with %s"),
                               rp_enum_info_get_label (&rp_network_info, value));
+    case RP_FIX_STEP_FEWER_NODES:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "keep the run on %u node, off the slow network",
+                                           "keep the run on %u nodes, waiting less on the "
+                                           "network", value), value);
     case RP_FIX_STEP_PARALLEL_SPLIT:
       return g_strdup (_("use a tensor and pipeline split the model allows"));
     case RP_FIX_STEP_PRECISION:
@@ -433,6 +435,17 @@ char *
 rp_words_fix_action (const RpCatalog *catalog,
                      const RpFix     *fix)
 {
+  g_return_val_if_fail (catalog != NULL && fix != NULL, NULL);
+
+  return capitalize (rp_words_fix_action_to (fix, fix->gpu != NULL
+                                                   ? rp_catalog_lookup_gpu (catalog, fix->gpu)
+                                                   : NULL));
+}
+
+char *
+rp_words_fix_action_to (const RpFix *fix,
+                        const RpGpu *larger)
+{
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
 
@@ -440,12 +453,12 @@ rp_words_fix_action (const RpCatalog *catalog,
 
   if (fix->status != RP_FIX_FOUND || fix->n_steps == 0)
     return NULL;
-  first = step_action (catalog, fix, 0);
+  first = step_action (fix, 0, larger);
   if (fix->n_steps == 1)
-    return capitalize (g_steal_pointer (&first));
-  second = step_action (catalog, fix, 1);
+    return g_steal_pointer (&first);
+  second = step_action (fix, 1, larger);
   /* TRANSLATORS: two steps of a fix, "lower the micro batch … and …" */
-  return capitalize (g_strdup_printf (_("%s, and %s"), first, second));
+  return g_strdup_printf (_("%s, and %s"), first, second);
 }
 
 char *
@@ -815,23 +828,13 @@ plan_row_alone (const RpPlan    *plan,
       g_autofree char *capital = rp_units_format_money (r->capital, plan->currency);
       g_autofree char *monthly = rp_units_format_money (r->per_month, plan->currency);
       g_autofree char *use = rp_units_format_percent (plan->utilization_pct, 0);
-      g_autofree char *payback = NULL;
 
-      if (r->break_even_months >= 0)
-        {
-          g_autofree char *months = rp_units_format_number (r->break_even_months, 0);
-
-          /* TRANSLATORS: months, then a utilization "60 %" */
-          payback = g_strdup_printf (_("pays back against renting in %s months at %s use"),
-                                     months, use);
-        }
-      else
-        /* TRANSLATORS: %s is a utilization "60 %" */
-        payback = g_strdup_printf (_("does not pay back against renting at %s use"), use);
-      /* TRANSLATORS: machine, price, monthly cost of owning it, duration
-       * of the run, then whether it pays back */
-      return g_strdup_printf (_("%s bought for %s, then %s a month: %s; %s"), machine,
-                              capital, monthly, days, payback);
+      /* whether it pays back is the decision's (against the best rental,
+       * rp-decision.c), not this row's */
+      /* TRANSLATORS: machine, price, monthly cost of owning it at a
+       * utilization, duration of the run */
+      return g_strdup_printf (_("%s bought for %s, then %s a month at %s use: %s"), machine,
+                              capital, monthly, use, days);
     }
 }
 
@@ -997,8 +1000,6 @@ rp_words_plan_reason (const RpPlan    *plan,
 
   if (kind >= 0)
     return plan_answer_reason (plan, (guint) kind);
-  if (plan->overall >= 0)
-    return NULL;
   /* the answer the user asked for, renting first when both */
   return plan_answer_reason (plan, plan->acquire == RP_ACQUIRE_BUY ? RP_PLAN_BUY : RP_PLAN_RENT);
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "rp-compare.h"
+#include "rp-decision.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
 #include "rp-figures.h"
@@ -30,6 +31,9 @@ char *rp_words_verdict_detail      (const RpScenario *scenario,
  * NULL when @fix found nothing to change. */
 char *rp_words_fix_action          (const RpCatalog  *catalog,
                                     const RpFix      *fix);
+/* The same in lower case, the larger GPU given (a choice's own GPU). */
+char *rp_words_fix_action_to       (const RpFix      *fix,
+                                    const RpGpu      *larger);
 /* "Fix: Train with QLoRA on a 4-bit base model (then 9.8 GiB per GPU,
  * 2.1 days, $120)."  NULL when there is no fix; the "nothing works"
  * sentence when the search found none. */
@@ -72,6 +76,22 @@ char *rp_words_plan_row            (const RpPlan     *plan,
 char *rp_words_plan_reason         (const RpPlan     *plan,
                                     const RpCatalog  *catalog,
                                     gint              kind);
+/* ---- the decision (rp-words-decision.c) ---------------------------- */
+
+/* "Cheapest rental", "Your machine, fixed", … */
+const char *rp_words_choice_label  (RpChoiceKind      kind);
+/* One choice as a sentence: the machine, how it is had, the run's time
+ * and cost, the limits it breaks, what to know first (a market's rules,
+ * a licence, a stale price). */
+char *rp_words_choice              (const RpChoice   *choice);
+/* "Recommended: rent 2 × A100 …", or "Nothing meets every limit". */
+char *rp_words_decision_headline   (const RpDecision *decision);
+/* Why the recommendation is what it is, in a sentence or two. */
+char *rp_words_decision_why        (const RpDecision *decision);
+/* What the decision says of buying ("Don't buy: …"); NULL when buying
+ * was not asked for. */
+char *rp_words_buy_verdict         (const RpDecision *decision);
+
 /* The error as one sentence a person reads: the field's label instead of
  * its key ("Layers: expected a whole number from 1 to 10,000"). */
 char *rp_words_error               (const GError     *error);
@@ -165,6 +185,11 @@ void  rp_words_compare_describe    (RpCompare        *compare,
 /* The column's name, or "Untitled". */
 const char *rp_words_compare_name  (const RpCompare  *compare,
                                     guint             column);
+/* What marks a row's best: "★ the best value of its row", and when some
+ * scenarios miss a check, that only those meeting every check are ranked.
+ * @mark is the front end's mark ("★", "*").  Transfer full. */
+char *rp_words_compare_best_legend (const RpCompare *compare,
+                                    const char      *mark);
 /* "Amounts in ¥ (CNY); B and C converted from $ at 7.1 ¥ per $.", or
  * NULL when every scenario is in the comparison's currency. */
 char *rp_words_compare_currency_note (const RpCompare *compare);

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-plan-rows.c: every row a plan shows is the estimate of that row
+ *
+ * A buyer who takes a row ("Use this machine", `plan --apply`) must get
+ * what the row said: the scenario with the row's machine and settings,
+ * estimated, gives the row's memory per GPU, days, rent of this run
+ * (rent rows) and capital (buy rows) within 0.5 %, and fits.  And the
+ * plan of a scenario that took the recommendation recommends the same
+ * machine again. */
+
+#include "config.h"
+
+#include "rp-fix.h"
+#include "rp-planner.h"
+#include "rp-scenario.h"
+#include "rp-test-core.h"
+#include "rp-units.h"
+
+#include <math.h>
+#include <string.h>
+
+static RpCatalog *catalog;
+
+/* ---- helpers -------------------------------------------------------- */
+
+static gboolean
+close_to (double a,
+          double b)
+{
+  if (isnan (a) || isnan (b))
+    return isnan (a) && isnan (b);
+  return fabs (a - b) <= 0.005 * MAX (fabs (a), fabs (b)) + 1e-9;
+}
+
+static RpPlan *
+plan_of (const RpScenario *s)
+{
+  g_autoptr(GError) error = NULL;
+  RpPlanOptions options;
+  RpPlan *plan;
+
+  rp_plan_options_init (&options);
+  plan = rp_plan_compute (s, catalog, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return plan;
+}
+
+static void
+add_dir (GPtrArray  *out,
+         const char *dir_path)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".rigplan"))
+      {
+        g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_autoptr(GError) error = NULL;
+        RpScenario *s = rp_scenario_load_file (path, &error);
+
+        g_assert_no_error (error);
+        g_ptr_array_add (out, s);
+      }
+}
+
+/* The scenarios a buyer brings: the examples, the sizing guide's and the
+ * stories of tests/data/stories (buyers' questions, told in their names). */
+static GPtrArray *
+all_scenarios (void)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
+  g_autofree char *stories = g_test_build_filename (G_TEST_DIST, "data", "stories", NULL);
+
+  for (guint i = 0; i < RP_TEST_N_EXAMPLES; i++)
+    g_ptr_array_add (out, rp_test_load_example (rp_test_examples[i]));
+  g_assert_nonnull (g_getenv ("RIGPLAN_GUIDE"));
+  add_dir (out, g_getenv ("RIGPLAN_GUIDE"));
+  add_dir (out, stories);
+  return out;
+}
+
+static void
+check_row (const RpScenario *s,
+           const RpPlanRow  *row,
+           guint            *n_checked)
+{
+  g_autoptr(RpScenario) applied = rp_plan_apply_row (s, row);
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, applied);
+  const char *what = row->kind == RP_PLAN_RENT ? "rent" : "buy";
+
+  if (!close_to (est->memory.total_bytes, row->total_bytes) ||
+      !close_to (est->compute.days, row->days) ||
+      (row->kind == RP_PLAN_RENT && !close_to (est->cost.rent_total, row->rent_total)) ||
+      (row->kind == RP_PLAN_BUY && !close_to (est->cost.buy_capital, row->capital)) ||
+      est->memory.verdict != RP_VERDICT_FITS)
+    g_error ("%s: %s row %u × %s says %.1f GiB, %.2f days, %.0f; applied it gives %.1f GiB, "
+             "%.2f days, rent %.0f, capital %.0f (%s)", s->name, what, row->n_gpus, row->gpu->id,
+             row->total_bytes / RP_GIB, row->days, row->cost, est->memory.total_bytes / RP_GIB,
+             est->compute.days, est->cost.rent_total, est->cost.buy_capital,
+             rp_verdict_to_string (est->memory.verdict));
+  (*n_checked)++;
+}
+
+/* ---- tests ---------------------------------------------------------- */
+
+static void
+test_rows_are_estimates (void)
+{
+  g_autoptr(GPtrArray) scenarios = all_scenarios ();
+  guint n_checked = 0;
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      const RpScenario *s = g_ptr_array_index (scenarios, i);
+      g_autoptr(RpPlan) plan = plan_of (s);
+
+      for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+        for (guint r = 0; r < plan->answers[a].rows->len; r++)
+          check_row (s, g_ptr_array_index (plan->answers[a].rows, r), &n_checked);
+    }
+  g_test_message ("%u rows applied and estimated", n_checked);
+  g_assert_cmpuint (n_checked, >, 100);
+}
+
+static void
+test_recommendation_is_stable (void)
+{
+  g_autoptr(GPtrArray) scenarios = all_scenarios ();
+
+  for (guint i = 0; i < scenarios->len; i++)
+    for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
+      {
+        const RpScenario *s = g_ptr_array_index (scenarios, i);
+        g_autoptr(RpPlan) plan = plan_of (s);
+        const RpPlanRow *row = rp_plan_get_recommended (plan, (gint) a);
+        g_autoptr(RpScenario) applied = NULL;
+        g_autoptr(RpPlan) again = NULL;
+        const RpPlanRow *second;
+
+        if (row == NULL)
+          continue;
+        applied = rp_plan_apply_row (s, row);
+        again = plan_of (applied);
+        second = rp_plan_get_recommended (again, (gint) a);
+        if (second == NULL || second->gpu != row->gpu || second->n_gpus != row->n_gpus ||
+            second->scenario->hardware.nodes != row->scenario->hardware.nodes)
+          g_error ("%s: the %s answer recommends %u × %s; once adopted, %u × %s", s->name,
+                   rp_plan_answer_kind_to_string (a), row->n_gpus, row->gpu->id,
+                   second != NULL ? second->n_gpus : 0, second != NULL ? second->gpu->id : "none");
+      }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  catalog = rp_test_load_bundled_catalog ();
+  g_test_add_func ("/core/plan-rows/rows-are-estimates", test_rows_are_estimates);
+  g_test_add_func ("/core/plan-rows/recommendation-is-stable", test_recommendation_is_stable);
+  return g_test_run ();
+}
