@@ -162,6 +162,11 @@ test_networks (void)
   /* back on one node: no network */
   back = rp_explore_move (h100, catalog, gpu ("h100-sxm"), 8, 1);
   g_assert_cmpint (back->hardware.network, ==, RP_NETWORK_NONE);
+  /* more nodes of the same GPU keep the network the user chose */
+  h100->hardware.network = RP_NETWORK_400GBE;
+  g_clear_pointer (&back, rp_scenario_free);
+  back = rp_explore_move (h100, catalog, gpu ("h100-sxm"), 8, 8);
+  g_assert_cmpint (back->hardware.network, ==, RP_NETWORK_400GBE);
 }
 
 /* A split that does not divide the new count is reset; a global batch

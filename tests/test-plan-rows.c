@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include "rp-decision.h"
 #include "rp-fix.h"
 #include "rp-planner.h"
 #include "rp-scenario.h"
@@ -152,6 +153,62 @@ test_recommendation_is_stable (void)
       }
 }
 
+/* "Use this machine" on the decision's recommendation, then decide
+ * again: the same machine is recommended (the buyer is not sent round
+ * in circles), and every choice is its own scenario's estimate. */
+static void
+test_decision_is_stable (void)
+{
+  g_autoptr(GPtrArray) scenarios = all_scenarios ();
+  g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+  guint n_checked = 0;
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      const RpScenario *s = g_ptr_array_index (scenarios, i);
+      g_autoptr(RpEstimate) est = rp_estimate_new ();
+      g_autoptr(RpEstimate) est2 = rp_estimate_new ();
+      g_autoptr(RpDecision) d = NULL;
+      g_autoptr(RpDecision) again = NULL;
+      g_autoptr(RpScenario) applied = NULL;
+      g_autoptr(GError) error = NULL;
+      const RpChoice *rec, *second;
+
+      g_assert_true (rp_fix_estimate (s, catalog, est, &error));
+      d = rp_decision_compute (s, catalog, est, today, NULL, &error);
+      g_assert_no_error (error);
+      for (guint c = 0; c < d->n_choices; c++)
+        {
+          g_autoptr(RpEstimate) e = rp_test_estimate (catalog, d->choices[c].scenario);
+
+          if (!close_to (e->memory.total_bytes, d->choices[c].memory_bytes) ||
+              !close_to (e->compute.days, d->choices[c].days))
+            g_error ("%s: choice %s says %.1f GiB, %.2f days; estimated %.1f GiB, %.2f days",
+                     s->name, rp_choice_kind_to_string (d->choices[c].kind),
+                     d->choices[c].memory_bytes / RP_GIB, d->choices[c].days,
+                     e->memory.total_bytes / RP_GIB, e->compute.days);
+        }
+      rec = rp_decision_get_recommended (d);
+      if (rec == NULL)
+        continue;
+      applied = rp_decision_apply (d, s, NULL, "recommended", &error);
+      g_assert_no_error (error);
+      g_assert_true (rp_fix_estimate (applied, catalog, est2, &error));
+      again = rp_decision_compute (applied, catalog, est2, today, NULL, &error);
+      g_assert_no_error (error);
+      second = rp_decision_get_recommended (again);
+      if (second == NULL || second->gpu != rec->gpu || second->gpus != rec->gpus ||
+          second->nodes != rec->nodes || rp_choice_is_bought (second) != rp_choice_is_bought (rec))
+        g_error ("%s: the decision recommends %s %u × %s; once adopted, %s %u × %s", s->name,
+                 rp_choice_kind_to_string (rec->kind), rec->gpus, rec->gpu->id,
+                 second != NULL ? rp_choice_kind_to_string (second->kind) : "-",
+                 second != NULL ? second->gpus : 0, second != NULL ? second->gpu->id : "none");
+      n_checked++;
+    }
+  g_test_message ("%u recommendations adopted and decided again", n_checked);
+  g_assert_cmpuint (n_checked, >, 10);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -160,5 +217,6 @@ main (int    argc,
   catalog = rp_test_load_bundled_catalog ();
   g_test_add_func ("/core/plan-rows/rows-are-estimates", test_rows_are_estimates);
   g_test_add_func ("/core/plan-rows/recommendation-is-stable", test_recommendation_is_stable);
+  g_test_add_func ("/core/plan-rows/decision-is-stable", test_decision_is_stable);
   return g_test_run ();
 }

@@ -407,6 +407,46 @@ test_capital_limit_is_respected (void)
   g_assert_nonnull (strstr (words, "capital limit"));
 }
 
+/* ---- time is money too ---------------------------------------------- */
+
+/* A 7B pretraining on 140 B tokens with no deadline set.  The cheapest
+ * machine is the slowest: Rigplan once recommended buying four RTX 5090s
+ * that take 288 days, and renting one 8 × A100 node for 46 days when 32
+ * of them on four nodes cost the same and take 11.  An expert plans such
+ * a run within weeks, and takes the same money's faster machine. */
+static void
+test_no_deadline_is_not_a_year (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RIGPLAN_GUIDE"), "10-pretrain-7b.rigplan",
+                                            NULL);
+  g_autoptr(RpScenario) s = rp_scenario_load_file (path, NULL);
+  g_autoptr(RpEstimate) est = NULL;
+  g_autoptr(RpPlan) plan = NULL;
+  g_autoptr(RpDecision) d = NULL;
+  const RpPlanRow *rent;
+
+  g_assert_nonnull (s);
+  g_assert_true (isnan (s->budget.deadline_days));
+  est = rp_test_estimate (catalog, s);
+  d = rp_decision_compute (s, catalog, est, NULL, &plan, NULL);
+  g_assert_nonnull (d);
+  g_assert_true (plan->deadline_assumed);
+  g_assert_cmpfloat (plan->deadline_days, ==, RP_PLAN_HORIZON_DAYS);
+  g_assert_cmpfloat (rp_decision_get_recommended (d)->days, <=, RP_PLAN_HORIZON_DAYS);
+  if (d->best_buy != NULL)
+    g_assert_cmpfloat (d->best_buy->days, <=, RP_PLAN_HORIZON_DAYS);
+  /* the same money's fastest, on at most four nodes */
+  rent = rp_plan_get_recommended (plan, RP_PLAN_RENT);
+  for (guint i = 0; i < plan->answers[RP_PLAN_RENT].rows->len; i++)
+    {
+      const RpPlanRow *r = g_ptr_array_index (plan->answers[RP_PLAN_RENT].rows, i);
+
+      if (r->feasible && r->cost <= rent->cost * 1.001 && r->scenario->hardware.nodes <= 4)
+        g_assert_cmpfloat (rent->days, <=, r->days * 1.1);
+    }
+  g_assert_cmpfloat (rent->days, <, 15);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -430,5 +470,6 @@ main (int    argc,
                    test_yuan_plan_names_the_export_rules);
   g_test_add_func ("/core/stories/stale-prices-are-named", test_stale_prices_are_named);
   g_test_add_func ("/core/stories/capital-limit-is-respected", test_capital_limit_is_respected);
+  g_test_add_func ("/core/stories/no-deadline-is-not-a-year", test_no_deadline_is_not_a_year);
   return g_test_run ();
 }

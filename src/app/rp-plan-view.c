@@ -363,7 +363,11 @@ static void
 update_limits (RpPlanView *self)
 {
   const RpBudget *b = &rp_scenario_document_get_scenario (self->document)->budget;
-  g_autofree char *deadline = limit_text (b->deadline_days, b->currency, FALSE);
+  g_autofree char *horizon = rp_units_format_hours (RP_PLAN_HORIZON_DAYS * 24);
+  g_autofree char *deadline = isnan (b->deadline_days)
+                              /* TRANSLATORS: no deadline set; the plan assumes a month */
+                              ? g_strdup_printf (_("none (planned within %s)"), horizon)
+                              : limit_text (b->deadline_days, b->currency, FALSE);
   g_autofree char *budget = limit_text (b->limit, b->currency, TRUE);
   g_autofree char *capital = limit_text (!isnan (b->capital_limit) ? b->capital_limit : b->limit,
                                          b->currency, TRUE);

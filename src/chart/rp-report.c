@@ -28,9 +28,17 @@
 typedef struct
 {
   RpDoc            *doc;        /* borrowed */
+  /* the plan the document details: the decision's recommendation, or the
+   * scenario as asked when nothing is recommended */
   const RpScenario *scenario;
   const RpCatalog  *catalog;
   const RpEstimate *est;
+  /* the scenario as the user asked it, and its estimate (with its fix) */
+  const RpScenario *asked;
+  const RpEstimate *asked_est;
+  const RpDecision *decision;   /* the one answer (borrowed or owned below) */
+  RpDecision       *own_decision; /* owned: decided here when the caller did not */
+  RpEstimate       *plan_est;   /* owned: the recommendation's estimate */
   GDate            *today;      /* borrowed */
   char             *date;       /* owned: "2026-12-01" */
   RpChartStyle      chart;      /* the charts' print style (rp_report_init_styles) */
@@ -124,17 +132,16 @@ add_paragraph (Builder    *b,
 
 /* ---- the summary ---------------------------------------------------- */
 
+/* The user's scenario as asked: its verdict, each check, the fix. */
 static void
 add_verdict (Builder *b)
 {
-  const RpEstimate *est = b->est;
-  g_autofree char *question = rp_words_question (b->scenario, b->catalog, est);
-  g_autofree char *title = rp_words_verdict_title (b->scenario, est);
-  g_autofree char *detail = rp_words_verdict_detail (b->scenario, b->catalog, est);
+  const RpEstimate *est = b->asked_est;
+  g_autofree char *title = rp_words_verdict_title (b->asked, est);
+  g_autofree char *detail = rp_words_verdict_detail (b->asked, b->catalog, est);
   g_autofree char *lead = g_strdup_printf ("%s %s", severity_mark (est->level == RP_SEVERITY_INFO,
                                                                    est->level), title);
 
-  add_paragraph (b, question);
   rp_doc_add_paragraph (b->doc, RP_DOC_TEXT_LEAD,
                         severity_ink (est->level == RP_SEVERITY_INFO, est->level), lead);
   add_paragraph (b, detail);
@@ -155,13 +162,13 @@ add_checks (Builder *b)
   table = rp_doc_add_table (b->doc, columns, G_N_ELEMENTS (columns));
   for (guint i = 0; i < RP_N_CONSTRAINTS; i++)
     {
-      const RpConstraint *c = &b->est->constraints[i];
+      const RpConstraint *c = &b->asked_est->constraints[i];
       g_autofree char *finding = NULL;
       const char *cells[3];
 
       if (!c->judged)
         continue;
-      finding = rp_words_constraint (i, c, b->scenario, b->est);
+      finding = rp_words_constraint (i, c, b->asked, b->asked_est);
       cells[0] = severity_mark (c->ok, c->severity);
       cells[1] = rp_words_constraint_name (i);
       cells[2] = finding;
@@ -179,13 +186,13 @@ add_fix_changes (Builder *b)
     { _("Now"), RP_DOC_ALIGN_START, 1 },
     { _("With the fix"), RP_DOC_ALIGN_START, 1 },
   };
-  const GArray *changes = b->est->fix.changes;
+  const GArray *changes = b->asked_est->fix.changes;
   g_autoptr(RpScenario) fixed = NULL;
   RpDocTable *table;
 
   if (changes == NULL || changes->len == 0)
     return;
-  fixed = rp_scenario_apply (b->scenario, changes);
+  fixed = rp_scenario_apply (b->asked, changes);
   table = rp_doc_add_table (b->doc, columns, G_N_ELEMENTS (columns));
   for (guint i = 0; i < changes->len; i++)
     {
@@ -197,9 +204,9 @@ add_fix_changes (Builder *b)
 
       if (f == NULL)
         continue;
-      from = rp_words_field_value (f, f->arch_bit != 0 ? (gconstpointer) &b->scenario->model.arch
-                                                       : (gconstpointer) b->scenario,
-                                   b->scenario, b->catalog);
+      from = rp_words_field_value (f, f->arch_bit != 0 ? (gconstpointer) &b->asked->model.arch
+                                                       : (gconstpointer) b->asked,
+                                   b->asked, b->catalog);
       to = rp_words_field_value (f, f->arch_bit != 0 ? (gconstpointer) &fixed->model.arch
                                                      : (gconstpointer) fixed,
                                  fixed, b->catalog);
@@ -215,7 +222,7 @@ add_fix_changes (Builder *b)
 static void
 add_fix (Builder *b)
 {
-  const RpFix *fix = &b->est->fix;
+  const RpFix *fix = &b->asked_est->fix;
 
   if (fix->status != RP_FIX_FOUND || fix->changes == NULL || fix->changes->len == 0)
     return;
@@ -223,61 +230,33 @@ add_fix (Builder *b)
   add_fix_changes (b);
 }
 
-/* The planner's machine to rent and machine to buy (rp-planner.h), each
- * in core's sentence, or why it recommends none. */
+/* The one answer (rp-decision.h): the recommendation and why, then the
+ * alternatives, each with its label. */
 static void
-add_planner (Builder *b)
+add_decision (Builder *b)
 {
-  static const char *const labels[RP_N_PLAN_ANSWERS] = {
-    /* TRANSLATORS: before the planner's machine to rent, in the PDF plan */
-    N_("To rent"),
-    /* TRANSLATORS: before the planner's machine to buy, in the PDF plan */
-    N_("To buy"),
-  };
-  g_autoptr(GError) error = NULL;
-  RpPlanOptions options;
-  RpPlan *plan;
+  const RpDecision *d = b->decision;
+  const RpChoice *rec = rp_decision_get_recommended (d);
+  g_autofree char *headline = rp_words_decision_headline (d);
+  g_autofree char *why = rp_words_decision_why (d);
+  g_autofree char *lead = g_strdup_printf ("%s %s", rec != NULL ? "→" : "✗", headline);
 
-  rp_plan_options_init (&options);
-  plan = rp_plan_compute (b->scenario, b->catalog, &options, NULL, NULL, NULL, &error);
-  if (plan == NULL)
+  rp_doc_add_paragraph (b->doc, RP_DOC_TEXT_LEAD,
+                        rec != NULL ? RP_CHART_INK_ACCENT : RP_CHART_INK_DANGER, lead);
+  add_paragraph (b, why);
+  if (d->n_choices > (rec != NULL ? 1u : 0u))
+    rp_doc_add_heading (b->doc, 2, _("Alternatives"));
+  for (guint i = rec != NULL ? 1 : 0; i < d->n_choices; i++)
     {
-      g_autofree char *why = rp_words_error (error);
-
-      rp_doc_add_item (b->doc, "!", RP_CHART_INK_WARNING, why);
-      return;
-    }
-  for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
-    {
-      const RpPlanAnswer *answer = &plan->answers[a];
-      g_autofree char *sentence = NULL;
+      const RpChoice *c = &d->choices[i];
+      g_autofree char *sentence = rp_words_choice (c);
       g_autofree char *item = NULL;
 
-      if (answer->status == RP_PLAN_STATUS_NOT_ASKED)
-        continue;
-      sentence = answer->recommended >= 0
-                 ? rp_words_plan_row (plan, b->catalog, a, (guint) answer->recommended)
-                 : rp_words_plan_reason (plan, b->catalog, (gint) a);
-      /* TRANSLATORS: "To rent: 2 × NVIDIA A100 40GB PCIe rented on demand from …" */
-      item = g_strdup_printf (_("%s: %s"), _(labels[a]), sentence);
-      rp_doc_add_item (b->doc, "→", answer->recommended >= 0 ? RP_CHART_INK_ACCENT
-                                                              : RP_CHART_INK_MUTED, item);
+      /* TRANSLATORS: an alternative in the PDF plan: its label ("Cheapest rental"), the sentence */
+      item = g_strdup_printf (_("%s: %s"), rp_words_choice_label (c->kind), sentence);
+      rp_doc_add_item (b->doc, "·", rp_choice_meets_limits (c) ? RP_CHART_INK_FG
+                                                                : RP_CHART_INK_WARNING, item);
     }
-  rp_plan_free (plan);
-}
-
-/* The planner's answers, then rent or buy for this scenario's machine
- * and that machine's bill in one paragraph. */
-static void
-add_recommendation (Builder *b)
-{
-  g_autofree char *money = rp_words_rent_or_buy (b->scenario, b->est);
-  g_autofree char *machine = rp_words_machine (b->catalog, &b->est->bom);
-
-  rp_doc_add_heading (b->doc, 2, _("Recommendation"));
-  add_planner (b);
-  add_paragraph (b, money);
-  add_paragraph (b, machine);
 }
 
 static void
@@ -293,15 +272,41 @@ add_key_figures (Builder *b)
   rp_words_figures_clear (figures);
 }
 
+/* Whether the document details another machine than the one asked. */
+static gboolean
+plan_is_another (const Builder *b)
+{
+  const RpChoice *rec = b->decision != NULL ? rp_decision_get_recommended (b->decision) : NULL;
+
+  return rec != NULL && b->scenario == rec->scenario;
+}
+
+/* One page a signer reads: the question, the answer and why, the
+ * alternatives, the answer's key figures; then the machine the user
+ * asked about, its checks and its fix. */
 static void
 add_summary (Builder *b)
 {
+  g_autofree char *question = rp_words_question (b->asked, b->catalog, b->asked_est);
+
   rp_doc_add_heading (b->doc, 1, _("Summary"));
-  add_verdict (b);
-  add_checks (b);
-  add_fix (b);
-  add_recommendation (b);
+  add_paragraph (b, question);
+  if (b->decision != NULL)
+    add_decision (b);
   add_key_figures (b);
+  if (b->decision == NULL || plan_is_another (b))
+    {
+      if (b->decision != NULL)
+        {
+          /* the answer on a page of its own; the machine asked and the
+           * details of the plan follow */
+          rp_doc_add_page_break (b->doc);
+          rp_doc_add_heading (b->doc, 1, _("Your machine as asked"));
+        }
+      add_verdict (b);
+    }
+  add_fix (b);
+  add_checks (b);
 }
 
 /* ---- inputs --------------------------------------------------------- */
@@ -360,8 +365,19 @@ add_input_section (Builder   *b,
 static void
 add_inputs (Builder *b)
 {
-  rp_doc_add_page_break (b->doc);
+  if (!plan_is_another (b))
+    rp_doc_add_page_break (b->doc);
   rp_doc_add_heading (b->doc, 1, _("Inputs"));
+  if (plan_is_another (b))
+    {
+      g_autofree char *machine = rp_words_choice (rp_decision_get_recommended (b->decision));
+      /* TRANSLATORS: before the inputs of the PDF plan, when the plan is
+       * another machine than the one asked; %s is the recommendation */
+      g_autofree char *note = g_strdup_printf (_("From here on, the pages detail the "
+                                                 "recommended plan: %s."), machine);
+
+      rp_doc_add_item (b->doc, "→", RP_CHART_INK_ACCENT, note);
+    }
   rp_doc_add_paragraph (b->doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_MUTED,
                         _("“Yours” marks a value the scenario sets. The others come from the "
                           "catalogs, with the date of their source, or from Rigplan’s models; "
@@ -530,6 +546,36 @@ add_closing (Builder *b)
                             "described above."), b->date, PACKAGE_VERSION);
   rp_doc_add_space (b->doc, 8);
   rp_doc_add_paragraph (b->doc, RP_DOC_TEXT_SMALL, RP_CHART_INK_MUTED, line);
+}
+
+/* ---- helpers: the plan detailed ------------------------------------ */
+
+/* The decision the document gives (the caller's, else decided here from
+ * the asked scenario's estimate), and the plan it details: the
+ * recommendation estimated, or the scenario as asked. */
+static void
+decide (Builder               *b,
+        const RpReportOptions *options)
+{
+  const RpChoice *rec;
+
+  b->decision = options->decision;
+  if (b->decision == NULL)
+    b->decision = b->own_decision = rp_decision_compute (b->asked, b->catalog, b->asked_est,
+                                                         b->today, NULL, NULL);
+  b->scenario = b->asked;
+  b->est = b->asked_est;
+  rec = b->decision != NULL ? rp_decision_get_recommended (b->decision) : NULL;
+  if (rec == NULL || rec->kind == RP_CHOICE_YOURS)
+    return;
+  b->plan_est = rp_estimate_new ();
+  if (!rp_fix_estimate (rec->scenario, b->catalog, b->plan_est, NULL))
+    {
+      g_clear_pointer (&b->plan_est, rp_estimate_free);
+      return;
+    }
+  b->scenario = rec->scenario;
+  b->est = b->plan_est;
 }
 
 /* ---- helpers: files ------------------------------------------------- */
@@ -738,11 +784,12 @@ rp_report_new_doc (const RpScenario      *scenario,
   g_date_set_dmy (today, g_date_time_get_day_of_month (date), g_date_time_get_month (date),
                   g_date_time_get_year (date));
   b.doc = rp_report_doc_new (scenario->name, _("Training hardware plan"), options);
-  b.scenario = scenario;
   b.catalog = catalog;
-  b.est = estimate;
+  b.asked = scenario;
+  b.asked_est = estimate;
   b.today = today;
   b.date = g_date_time_format (date, "%Y-%m-%d");
+  decide (&b, options);
   rp_report_init_styles (&style, &b.chart);
   add_summary (&b);
   add_inputs (&b);
@@ -754,6 +801,8 @@ rp_report_new_doc (const RpScenario      *scenario,
   add_sources (&b);
   add_closing (&b);
   g_free (b.date);
+  rp_decision_free (b.own_decision);
+  rp_estimate_free (b.plan_est);
   return b.doc;
 }
 

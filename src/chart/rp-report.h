@@ -42,7 +42,8 @@ typedef struct
   GDateTime  *date;             /* borrowed: the plan's date; NULL: now */
   const char *author;           /* the PDF's author; NULL: the user's name */
   const RpDecision *decision;   /* borrowed: the plan's one answer, which the summary
-                                 * names; NULL: the scenario's own verdict only */
+                                 * gives and the pages detail; NULL: the report decides
+                                 * (rp_decision_compute()) */
 } RpReportOptions;
 
 /* The locale's paper, today, the user's name. */

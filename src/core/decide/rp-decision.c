@@ -193,6 +193,9 @@ fill_choice (RpChoice         *c,
   c->residual = money_if (cost->computed && cost->buy_available, cost->buy_residual);
   c->offer = cost->computed ? cost->rent_offer : NULL;
   c->broken = broken_limits (est, ignored_limits (kind, scenario->budget.acquire));
+  /* without a deadline, the month the plan assumes (rp-planner.h) */
+  if (isnan (scenario->budget.deadline_days) && c->days > RP_PLAN_HORIZON_DAYS)
+    c->broken |= 1u << RP_CONSTRAINT_DEADLINE;
   c->advice = RP_PLAN_ADVICE_NONE;
   switch (kind)
     {

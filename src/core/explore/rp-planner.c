@@ -40,6 +40,7 @@
 
 #include "rp-error.h"
 #include "rp-explore.h"
+#include "rp-links.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
 #include "rp-prices.h"
@@ -70,11 +71,16 @@ enum
 };
 
 /* Rows within this share of the cheapest are the same price to a buyer:
- * among them the machine of fewer nodes is recommended, which is easier
- * to find free and has fewer parts to fail, then the faster.  A
- * policy, not a measurement: 2 % is below the spread of one provider's
- * prices between regions (clouds.json lists AWS's p5 at several). */
+ * among them the fastest is recommended (the same money sooner), on at
+ * most preferred_nodes nodes (or the scenario's own), since larger
+ * clusters are rarely free on demand; and among those within
+ * same_days_share of its time, the one of fewer nodes, which is easier
+ * to find free and has fewer parts to fail.  Policies, not
+ * measurements: 2 % is below the spread of one provider's prices between
+ * regions (clouds.json lists AWS's p5 at several). */
 static const double same_price_share = 0.02;
+static const guint preferred_nodes = 4;
+static const double same_days_share = 0.10;
 
 /* ---- private structs ------------------------------------------------ */
 
@@ -540,7 +546,7 @@ cheapest_add (GArray *costs,
 /* Rows that rank before a machine whatever it turns out to be: those of
  * a better tier than its best possible one, and those of that tier that
  * cost less than its bound by more than the same-price share (within it,
- * a smaller machine goes first: move_smaller_first). */
+ * the best of a price goes first: move_best_of_a_price_first). */
 static guint
 rows_before (const Progress *pr,
              guint           best_tier,
@@ -565,7 +571,7 @@ best_tier (const Planner *p,
   double money = answer == RP_PLAN_RENT ? b->limit
                  : !isnan (b->capital_limit) ? b->capital_limit : b->limit;
 
-  if (!isnan (b->deadline_days) && m->min_days > b->deadline_days)
+  if (m->min_days > p->plan->deadline_days)
     return TIER_LATE;
   if (!isnan (money) && m->min_cost[answer] > money)
     return TIER_OVER_BUDGET;
@@ -861,8 +867,19 @@ constraint_holds (const RpEstimate *est,
   return !est->constraints[code].judged || est->constraints[code].ok;
 }
 
+/* @est's deadline check, or without a deadline the plan's horizon. */
+static gboolean
+meets_deadline (const RpPlan     *plan,
+                const RpEstimate *est)
+{
+  if (plan->deadline_assumed)
+    return est->compute.computed && est->compute.days <= plan->deadline_days;
+  return constraint_holds (est, RP_CONSTRAINT_DEADLINE);
+}
+
 static RpPlanRow *
-row_new (RpPlanAnswerKind  kind,
+row_new (const RpPlan     *plan,
+         RpPlanAnswerKind  kind,
          const RpScenario *scenario,
          const RpEstimate *est,
          RpPlanAdvice      advice)
@@ -887,7 +904,7 @@ row_new (RpPlanAnswerKind  kind,
   row->per_month = c->buy_available ? c->buy_per_month : NAN;
   row->break_even_months = c->buy_available && c->rent_available ? c->break_even_months : -1;
   row->cost = kind == RP_PLAN_RENT ? row->rent_total : row->capital;
-  row->meets_deadline = constraint_holds (est, RP_CONSTRAINT_DEADLINE);
+  row->meets_deadline = meets_deadline (plan, est);
   row->within_budget = constraint_holds (est, kind == RP_PLAN_RENT ? RP_CONSTRAINT_RUN_BUDGET
                                                                    : RP_CONSTRAINT_CAPITAL);
   /* a bought GPU must still hold the models of its life (the growth
@@ -944,6 +961,22 @@ choose_offer (Planner     *p,
   return offer != NULL;
 }
 
+/* A cluster of another GPU than the scenario's is rented or bought with
+ * the network such clusters are built with, not the one the scenario had
+ * for its own GPU: what the planner finds must not depend on the network
+ * of the machine it started from (a plan's row, once used, would plan
+ * differently).  @moved is taken and returned. */
+static RpScenario *
+with_cluster_network (const Planner *p,
+                      RpScenario    *moved,
+                      const RpGpu   *gpu)
+{
+  if (moved != NULL && moved->hardware.nodes > 1 && !is_own_gpu (p, gpu))
+    moved->hardware.network = rp_network_for_cluster (gpu->generation,
+                                                      gpu->segment == RP_SEGMENT_DATACENTER);
+  return moved;
+}
+
 /* The scenario on @m (rp_explore_move).  Where its global batch is
  * smaller than the GPUs, the move is made from the first tensor ×
  * pipeline split that feeds them: the search tries every split anyway. */
@@ -957,7 +990,7 @@ move_to (Planner       *p,
   RpScenario shape;
 
   if (moved != NULL)
-    return moved;
+    return with_cluster_network (p, moved, gpu);
   shape = *p->scenario;
   shape.hardware.gpus_per_node = m->per_node;
   shape.hardware.nodes = m->nodes;
@@ -969,7 +1002,8 @@ move_to (Planner       *p,
           split->training.tensor_parallel = parallel_sizes[ti];
           split->training.pipeline_parallel = parallel_sizes[pi];
           split->training.sequence_parallel = parallel_sizes[ti] > 1;
-          return rp_explore_move (split, p->catalog, gpu, m->per_node, m->nodes);
+          return with_cluster_network (p, rp_explore_move (split, p->catalog, gpu, m->per_node,
+                                                           m->nodes), gpu);
         }
   return NULL;
 }
@@ -1011,7 +1045,7 @@ plan_machine (Planner       *p,
     return;
   advice = machine_advice (p, info->gpu, m);
   if (rentable && p->est->cost.rent_available && p->est->cost.run_available)
-    add_row (p, row_new (RP_PLAN_RENT, best, p->est, advice));
+    add_row (p, row_new (p->plan, RP_PLAN_RENT, best, p->est, advice));
   if (!p->progress[RP_PLAN_BUY].wanted || !purchasable (p, info->gpu, m->per_node, m->nodes))
     return;
   /* a bought machine is set up to hold the models of its life: the
@@ -1025,7 +1059,8 @@ plan_machine (Planner       *p,
         return;
     }
   if (p->est->cost.buy_available && p->est->compute.computed)
-    add_row (p, row_new (RP_PLAN_BUY, grown != NULL ? grown : best, p->est, advice));
+    add_row (p, row_new (p->plan, RP_PLAN_BUY, grown != NULL ? grown : best, p->est,
+                         advice));
 }
 
 /* ---- helpers: the answers ------------------------------------------- */
@@ -1099,26 +1134,46 @@ rp_plan_mark_front (GPtrArray *rows)
     }
 }
 
-/* Among the first tier's rows within same_price_share of the cheapest,
- * the one with the fewest nodes, then the fastest goes first (the rows
- * are sorted by tier, cost, days). */
-static void
-move_smaller_first (GPtrArray *rows)
+/* Whether @r is one of the first tier's rows of the same price as @first. */
+static gboolean
+same_price (const RpPlanRow *r,
+            const RpPlanRow *first)
 {
-  const RpPlanRow *first, *best;
+  return row_tier (r) == row_tier (first) && r->cost <= first->cost * (1 + same_price_share);
+}
+
+/* Among the first tier's rows within same_price_share of the cheapest
+ * (the rows are sorted by tier, cost, days), the fastest on at most
+ * @max_nodes nodes, then the fewest nodes within same_days_share of its
+ * time goes first. */
+static void
+move_best_of_a_price_first (GPtrArray *rows,
+                            guint      max_nodes)
+{
+  const RpPlanRow *first, *fastest = NULL, *best = NULL;
   guint best_i = 0;
 
   if (rows->len < 2)
     return;
-  first = best = g_ptr_array_index (rows, 0);
-  for (guint i = 1; i < rows->len; i++)
+  first = g_ptr_array_index (rows, 0);
+  for (guint i = 0; i < rows->len && same_price (g_ptr_array_index (rows, i), first); i++)
     {
       const RpPlanRow *r = g_ptr_array_index (rows, i);
-      guint rn = r->scenario->hardware.nodes, bn = best->scenario->hardware.nodes;
 
-      if (row_tier (r) != row_tier (first) || r->cost > first->cost * (1 + same_price_share))
-        break;
-      if (rn < bn || (rn == bn && r->days < best->days))
+      if (r->scenario->hardware.nodes <= max_nodes && (fastest == NULL || r->days < fastest->days))
+        fastest = r;
+    }
+  if (fastest == NULL)
+    return;
+  for (guint i = 0; i < rows->len && same_price (g_ptr_array_index (rows, i), first); i++)
+    {
+      const RpPlanRow *r = g_ptr_array_index (rows, i);
+      guint rn = r->scenario->hardware.nodes;
+
+      if (rn > max_nodes || r->days > fastest->days * (1 + same_days_share))
+        continue;
+      if (best == NULL || rn < best->scenario->hardware.nodes ||
+          (rn == best->scenario->hardware.nodes && r->days < best->days))
         {
           best = r;
           best_i = i;
@@ -1146,7 +1201,7 @@ finish_answer (Planner          *p,
     }
   rp_plan_mark_front (a->rows);
   g_ptr_array_sort (a->rows, compare_rows);
-  move_smaller_first (a->rows);
+  move_best_of_a_price_first (a->rows, MAX (preferred_nodes, p->scenario->hardware.nodes));
   for (guint i = 0; i < a->rows->len; i++)
     {
       const RpPlanRow *r = g_ptr_array_index (a->rows, i);
@@ -1201,7 +1256,8 @@ plan_new (const RpScenario *scenario)
     }
   plan->acquire = b->acquire;
   plan->currency = b->currency;
-  plan->deadline_days = b->deadline_days;
+  plan->deadline_assumed = isnan (b->deadline_days);
+  plan->deadline_days = plan->deadline_assumed ? RP_PLAN_HORIZON_DAYS : b->deadline_days;
   plan->run_budget = b->acquire != RP_ACQUIRE_BUY ? b->limit : NAN;
   plan->capital_limit = b->acquire == RP_ACQUIRE_RENT ? NAN
                         : !isnan (b->capital_limit) ? b->capital_limit : b->limit;

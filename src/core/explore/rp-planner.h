@@ -63,6 +63,14 @@ typedef enum
   RP_N_PLAN_ADVICES
 } RpPlanAdvice;
 
+/* A scenario without a deadline is planned as if it had one of a month:
+ * the cheapest machine is otherwise the slowest, and a run of most of a
+ * year is no plan.  A month, because runs longer than that are rare even
+ * where the hardware is the largest (Llama 3 405B: 54 days on 16,384
+ * H100s, with 419 interruptions; Dubey et al. 2024, "The Llama 3 Herd of
+ * Models", §3.3.4).  A policy, stated wherever it applies. */
+#define RP_PLAN_HORIZON_DAYS 30.0
+
 typedef struct
 {
   guint             top;          /* rows each answer ranks exactly (its first ones) */
@@ -116,7 +124,8 @@ typedef struct
   RpPlanAnswer      answers[RP_N_PLAN_ANSWERS];
   RpAcquire         acquire;
   RpCurrency        currency;
-  double            deadline_days;  /* NAN: none */
+  double            deadline_days;  /* the scenario's, else RP_PLAN_HORIZON_DAYS */
+  gboolean          deadline_assumed; /* the scenario has none: the horizon is used */
   double            run_budget;     /* NAN: none */
   double            capital_limit;  /* NAN: none */
   double            utilization_pct;

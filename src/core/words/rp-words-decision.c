@@ -129,7 +129,15 @@ broken_text (const RpChoice *c)
 
       if (!(c->broken & (1u << k)))
         continue;
-      if (k == RP_CONSTRAINT_DEADLINE && b != NULL && !isnan (c->days))
+      if (k == RP_CONSTRAINT_DEADLINE && b != NULL && isnan (b->deadline_days))
+        {
+          g_autofree char *horizon = days_text (RP_PLAN_HORIZON_DAYS);
+
+          /* TRANSLATORS: the month a plan assumes when no deadline is set */
+          part = g_strdup_printf (_("takes longer than the %s assumed without a deadline"),
+                                  horizon);
+        }
+      else if (k == RP_CONSTRAINT_DEADLINE && b != NULL && !isnan (c->days))
         {
           g_autofree char *late = days_text (c->days - b->deadline_days);
 

@@ -846,7 +846,12 @@ plan_row_failure (const RpPlan    *plan,
   if (!r->meets_deadline)
     {
       g_autofree char *late = days_text (r->days - plan->deadline_days);
+      g_autofree char *horizon = days_text (plan->deadline_days);
 
+      if (plan->deadline_assumed)
+        /* TRANSLATORS: the month a plan assumes when no deadline is set */
+        return g_strdup_printf (_("takes longer than the %s assumed without a deadline"),
+                                horizon);
       /* TRANSLATORS: the time by which a machine misses the deadline */
       return g_strdup_printf (_("misses the deadline by %s"), late);
     }
@@ -962,6 +967,12 @@ plan_answer_reason (const RpPlan *plan,
         g_autofree char *deadline = days_text (plan->deadline_days);
         g_autofree char *days = days_text (f->days);
 
+        if (plan->deadline_assumed)
+          /* TRANSLATORS: the month assumed without a deadline, the fastest
+           * machine, its duration */
+          return g_strdup_printf (_("No deadline is set, and none finishes within the %s a plan "
+                                    "assumes then; the fastest, %s, takes %s. Set a deadline "
+                                    "to plan for longer."), deadline, machine, days);
         /* TRANSLATORS: the deadline, the fastest machine, its duration */
         return g_strdup_printf (_("None finishes within the deadline of %s; the fastest, %s, "
                                   "takes %s."), deadline, machine, days);
