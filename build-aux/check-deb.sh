@@ -73,7 +73,7 @@ install_debs () {
 }
 check "dpkg -i installs both packages" install_debs
 check "rigplan-cli estimate runs an installed example" \
-  rigplan-cli estimate /usr/share/rigplan/examples/lora-llama3-8b-rtx4090.rigplan
+  rigplan-cli estimate /usr/share/rigplan/examples/full-finetune-llama2-7b-8xa100.rigplan
 check "rigplan --version" sh -c 'rigplan --version | grep -qx "rigplan $0"' "$upstream"
 check "man rigplan-cli and man rigplan are installed" man -w rigplan-cli rigplan
 check "the completions are installed" test -f /usr/share/bash-completion/completions/rigplan-cli \
