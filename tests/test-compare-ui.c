@@ -14,6 +14,7 @@
 #include "rp-chart-view.h"
 #include "rp-compare-set.h"
 #include "rp-compare-window.h"
+#include "rp-decision.h"
 #include "rp-recent.h"
 #include "rp-test-core.h"
 #include "rp-test-ui.h"
@@ -209,6 +210,34 @@ test_six (void)
   g_assert_nonnull (strstr (rp_compare_window_get_notice (win), "6"));
   g_assert_cmpuint (rp_compare_window_get_n_columns (win), ==, 6);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (win));
+  rp_test_ui_destroy (win);
+}
+
+/* Each column shows its scenario's one decision, as core decides it, once
+ * it is planned in the background: the 13B that does not fit its 3090 is
+ * recommended the rental `estimate` recommends. */
+static void
+test_decisions (void)
+{
+  static const char *const names[] = { "lora-llama2-13b-rtx3090.rigplan",
+                                       "lora-llama3-8b-rtx4090.rigplan" };
+  RpCompareWindow *win = compare_examples (names, 2);
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (60, rp_test_ui_timeout_cb, &timed_out);
+
+  while (!timed_out && rp_compare_window_get_cell (win, "decision", 1) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(RpScenario) s = rp_test_load_example (names[i]);
+      g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
+      g_autoptr(RpDecision) d = rp_decision_compute (s, catalog, est, NULL, NULL, NULL);
+      g_autofree char *text = rp_words_decision_short (d);
+
+      g_assert_cmpstr (rp_compare_window_get_cell (win, "decision", i), ==, text);
+    }
   rp_test_ui_destroy (win);
 }
 
@@ -1100,6 +1129,7 @@ main (int    argc,
     return status;
   catalog = rp_test_load_catalog ();
 
+  g_test_add_func ("/ui/compare/decisions", test_decisions);
   g_test_add_func ("/ui/compare/two", test_two);
   g_test_add_func ("/ui/compare/three", test_three);
   g_test_add_func ("/ui/compare/six", test_six);

@@ -6,11 +6,14 @@
 #include "config.h"
 
 #include "rp-chart-view.h"
+#include "rp-decision.h"
+#include "rp-fix.h"
 #include "rp-guide-window.h"
 #include "rp-plan-view.h"
 #include "rp-test-core.h"
 #include "rp-test-ui.h"
 #include "rp-window.h"
+#include "rp-words.h"
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
@@ -165,6 +168,54 @@ test_filters_replan (void)
   rp_test_ui_destroy (win);
 }
 
+/* The window shows the one decision (rp-decision.h) without the Plan page
+ * being opened: the banner names the recommendation as core words it,
+ * the same machine core decides on, and "Use this machine" there adopts
+ * it; decided again, the scenario keeps it. */
+static void
+test_decision_in_banner (void)
+{
+  RpWindow *win = window_with_example ("lora-llama2-13b-rtx3090.rigplan");
+  RpPlanView *view = plan_view (win);
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  g_autoptr(RpDecision) core = NULL;
+  g_autofree char *headline = NULL;
+  g_autofree char *gpu = NULL;
+  const RpDecision *shown;
+  const RpChoice *rec;
+  guint gpus;
+
+  wait_for_plan (view);
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  shown = rp_plan_view_get_decision (view);
+  g_assert_nonnull (shown);
+  headline = rp_words_decision_headline (shown);
+  g_assert_cmpstr (rp_window_get_decision_text (win), ==, headline);
+  g_assert_true (rp_fix_estimate (rp_scenario_document_get_scenario (doc), catalog, est, NULL));
+  core = rp_decision_compute (rp_scenario_document_get_scenario (doc), catalog, est, NULL, NULL,
+                              NULL);
+  rec = rp_decision_get_recommended (shown);
+  g_assert_nonnull (rec);
+  g_assert_true (rec->gpu == rp_decision_get_recommended (core)->gpu);
+  g_assert_cmpuint (rec->gpus, ==, rp_decision_get_recommended (core)->gpus);
+  gpu = g_strdup (rec->gpu->id);
+  gpus = rec->gpus;
+
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.use-recommended", NULL);
+  rp_test_ui_drain ();
+  g_assert_cmpstr (rp_scenario_document_get_scenario (doc)->hardware.gpu, ==, gpu);
+  g_assert_cmpuint (rp_scenario_n_gpus (rp_scenario_document_get_scenario (doc)), ==, gpus);
+  g_assert_cmpstr (rp_window_get_decision_text (win), ==,
+                   _("Planning the machine to rent and to buy…"));
+  wait_for_plan (view);
+  rec = rp_decision_get_recommended (rp_plan_view_get_decision (view));
+  g_assert_nonnull (rec);
+  g_assert_cmpstr (rec->gpu->id, ==, gpu);
+  g_assert_cmpuint (rec->gpus, ==, gpus);
+  rp_test_ui_destroy (win);
+}
+
 static gboolean
 on_idle_count_cb (gpointer user_data)
 {
@@ -266,6 +317,7 @@ main (int    argc,
 
   g_test_add_func ("/ui/plan/lists", test_plan_lists);
   g_test_add_func ("/ui/plan/use-this-machine", test_use_this_machine);
+  g_test_add_func ("/ui/plan/decision-in-banner", test_decision_in_banner);
   g_test_add_func ("/ui/plan/filters-replan", test_filters_replan);
   g_test_add_func ("/ui/plan/background-and-stop", test_background_and_stop);
   g_test_add_func ("/ui/guide/window", test_guide_window);

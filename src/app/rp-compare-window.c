@@ -18,6 +18,7 @@
 #include "rp-chart-compare.h"
 #include "rp-chart-view.h"
 #include "rp-compare-set.h"
+#include "rp-decide-task.h"
 #include "rp-error.h"
 #include "rp-explore.h"
 #include "rp-fields.h"
@@ -93,6 +94,7 @@ struct _RpCompareWindow
   gboolean      chart_stale[RP_N_CHARTS];
   guint         rebuild_id;
   guint         n_busy;
+  GCancellable *deciding;        /* the decisions under way (rp-decide-task.h), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (RpCompareWindow, rp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -898,6 +900,46 @@ update_actions (RpCompareWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.export-pdf", any);
 }
 
+/* Each scenario's decision arrives after the table: its row is added
+ * then (the decisions of an older table are dropped). */
+static void
+on_decided_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(RpCompareWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  guint n = 0;
+  RpDecision **decisions = rp_decide_task_finish (result, &n, &error);
+
+  if (decisions == NULL)
+    return;
+  if (self->compare == NULL || n != rp_compare_get_n_columns (self->compare) ||
+      g_task_get_cancellable (G_TASK (result)) != self->deciding)
+    {
+      for (guint i = 0; i < n; i++)
+        rp_decision_free (decisions[i]);
+      g_free (decisions);
+      return;
+    }
+  g_clear_object (&self->deciding);
+  rp_compare_add_decisions (self->compare, decisions);
+  rp_words_compare_describe (self->compare, self->catalog);
+  build_table (self);
+}
+
+static void
+decide_columns (RpCompareWindow *self,
+                GPtrArray       *scenarios)
+{
+  if (self->deciding != NULL)
+    g_cancellable_cancel (self->deciding);
+  g_clear_object (&self->deciding);
+  self->deciding = g_cancellable_new ();
+  rp_decide_task_run (scenarios, self->catalog, self->deciding, on_decided_cb,
+                      g_object_ref (self));
+}
+
 static void
 rebuild (RpCompareWindow *self)
 {
@@ -928,6 +970,7 @@ rebuild (RpCompareWindow *self)
   self->compare = rp_words_compare_new (self->catalog, (const RpScenario *const *) scenarios->pdata,
                                   (const char *const *) sources->pdata, scenarios->len);
   build_table (self);
+  decide_columns (self, scenarios);
   gtk_stack_set_visible_child_name (self->content_stack, "table");
   for (RpChartKind k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
@@ -1694,6 +1737,9 @@ rp_compare_window_dispose (GObject *object)
   RpCompareWindow *self = RP_COMPARE_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->deciding != NULL)
+    g_cancellable_cancel (self->deciding);
+  g_clear_object (&self->deciding);
   g_clear_handle_id (&self->rebuild_id, g_source_remove);
   for (guint i = 0; self->columns != NULL && i < self->columns->len; i++)
     column_unlink (self, column_at (self, i));

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* rp-plan-view.c: the Plan view — the machine to rent and to buy
+/* rp-plan-view.c: the Plan view — the decision, the machines to rent and to buy
  *
- * The search runs in a GTask thread on a copy of the scenario and a
- * reference to the catalog (rp_plan_compute is pure), so the window never
- * waits for it.  A new edit cancels the run under way and starts another
- * after a short pause; each run carries a generation number, and only the
- * latest one's result is shown.  Progress is read from the run every
- * tenth of a second. */
+ * The search and the decision on it run in a GTask thread on a copy of
+ * the scenario and a reference to the catalog (rp_plan_compute and
+ * rp_decision_new are pure), so the window never waits for them.  Every
+ * estimate of the document starts a run after a short pause, shown or
+ * not, since the window's banner shows the decision too; a new edit
+ * cancels the run under way.  Each run carries a generation number, and
+ * only the latest one's result is shown.  Progress is read from the run
+ * every tenth of a second. */
 
 #include "config.h"
 
@@ -38,6 +40,22 @@ typedef struct
   gint        permille;         /* progress, atomic */
 } Job;
 
+/* What one run gives. */
+typedef struct
+{
+  RpPlan     *plan;             /* owned */
+  RpDecision *decision;         /* owned; NULL when the owned GPUs cannot be read */
+} Outcome;
+
+enum
+{
+  PROP_0,
+  PROP_DECISION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 struct _RpPlanView
 {
   GtkWidget           parent_instance;
@@ -49,6 +67,10 @@ struct _RpPlanView
   GtkWidget          *buy_list;
   GtkWidget          *buy_reason;
   GtkWidget          *chart;
+  GtkWidget          *decision_box;
+  GtkWidget          *decision_list;
+  GtkWidget          *decision_title;
+  GtkWidget          *decision_why;
   GtkWidget          *gpu_types_entry;
   GtkWidget          *limits_label;
   GtkWidget          *marketplace_switch;
@@ -78,7 +100,6 @@ struct _RpPlanView
   guint               generation;
   guint               replan_id;
   guint               progress_id;
-  gboolean            dirty;         /* the scenario changed while hidden */
 };
 
 G_DEFINE_FINAL_TYPE (RpPlanView, rp_plan_view, GTK_TYPE_WIDGET)
@@ -105,6 +126,34 @@ on_job_progress (double   fraction,
 }
 
 static void
+outcome_free (gpointer data)
+{
+  Outcome *outcome = data;
+
+  rp_plan_free (outcome->plan);
+  rp_decision_free (outcome->decision);
+  g_free (outcome);
+}
+
+/* The decision on @plan of @scenario: the estimate with its fix, the
+ * plan, today's prices.  NULL when the owned GPUs cannot be read (the
+ * form marks that field). */
+static RpDecision *
+decide (const RpScenario *scenario,
+        RpCatalog        *catalog,
+        const RpPlan     *plan)
+{
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  GDate today;
+
+  if (!rp_fix_estimate (scenario, catalog, est, NULL))
+    return NULL;
+  g_date_clear (&today, 1);
+  g_date_set_time_t (&today, time (NULL));
+  return rp_decision_new (scenario, catalog, est, plan, &today, NULL);
+}
+
+static void
 plan_thread (GTask        *task,
              gpointer      source_object,
              gpointer      task_data,
@@ -113,6 +162,7 @@ plan_thread (GTask        *task,
   Job *job = task_data;
   GError *error = NULL;
   RpPlanOptions options;
+  Outcome *outcome;
   RpPlan *plan;
 
   rp_plan_options_init (&options);
@@ -120,9 +170,14 @@ plan_thread (GTask        *task,
   plan = rp_plan_compute (job->scenario, job->catalog, &options, cancellable, on_job_progress,
                           job, &error);
   if (plan == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, plan, (GDestroyNotify) rp_plan_free);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  outcome = g_new0 (Outcome, 1);
+  outcome->plan = plan;
+  outcome->decision = decide (job->scenario, job->catalog, plan);
+  g_task_return_pointer (task, outcome, outcome_free);
 }
 
 static void
@@ -168,6 +223,114 @@ clear_list (GtkWidget *list)
 
   while ((child = gtk_widget_get_first_child (list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (list), child);
+}
+
+/* ---- helpers: the decision ----------------------------------------- */
+
+static void
+on_use_choice_clicked_cb (RpPlanView *self,
+                          GtkButton  *button)
+{
+  rp_plan_view_use_choice (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button),
+                                                                      "choice-index")));
+}
+
+/* One choice of the decision: its label ("Cheapest rental"), its
+ * sentence, and "Use this machine" unless it is the machine as it is. */
+static GtkWidget *
+new_choice_row (RpPlanView *self,
+                guint       index)
+{
+  const RpChoice *c = &self->decision->choices[index];
+  gboolean recommended = index == 0 && self->decision->has_recommended;
+  g_autofree char *sentence = rp_words_choice (c);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  /* TRANSLATORS: a tag on the decision's recommended machine in the Plan view */
+  GtkWidget *tag = gtk_label_new (recommended ? _("Recommended")
+                                              : rp_words_choice_label (c->kind));
+  GtkWidget *detail = gtk_label_new (sentence);
+
+  gtk_widget_set_margin_start (box, 10);
+  gtk_widget_set_margin_end (box, 10);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_label_set_xalign (GTK_LABEL (tag), 0);
+  gtk_widget_add_css_class (tag, recommended ? "plan-recommended" : "plan-choice");
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (detail), TRUE);
+  if (!rp_choice_meets_limits (c))
+    gtk_widget_add_css_class (detail, "warning");
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), tag);
+  gtk_box_append (GTK_BOX (text), detail);
+  gtk_box_append (GTK_BOX (box), text);
+  if (c->kind != RP_CHOICE_YOURS)
+    {
+      /* TRANSLATORS: a button on each machine of the Plan view */
+      GtkWidget *use = gtk_button_new_with_mnemonic (_("_Use this machine"));
+
+      gtk_widget_set_valign (use, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (use), "choice-index", GUINT_TO_POINTER (index));
+      g_signal_connect_object (use, "clicked", G_CALLBACK (on_use_choice_clicked_cb), self,
+                               G_CONNECT_SWAPPED);
+      gtk_box_append (GTK_BOX (box), use);
+    }
+  return box;
+}
+
+/* The decision at the top of the view: what is recommended and why, then
+ * every choice, the recommendation first. */
+static void
+show_decision (RpPlanView *self)
+{
+  const RpDecision *d = self->decision;
+  g_autofree char *headline = NULL;
+  g_autofree char *why = NULL;
+
+  clear_list (self->decision_list);
+  gtk_widget_set_visible (self->decision_box, d != NULL);
+  if (d == NULL)
+    return;
+  /* TRANSLATORS: the heading of the Plan view's decision */
+  headline = rp_decision_get_recommended (d) != NULL ? g_strdup (_("Decision"))
+                                                     : rp_words_decision_headline (d);
+  why = rp_words_decision_why (d);
+  gtk_label_set_label (GTK_LABEL (self->decision_title), headline);
+  gtk_label_set_label (GTK_LABEL (self->decision_why), why);
+  for (guint i = 0; i < d->n_choices; i++)
+    gtk_list_box_append (GTK_LIST_BOX (self->decision_list), new_choice_row (self, i));
+}
+
+/* Takes @decision (may be NULL: none yet) and tells the window. */
+static void
+set_decision (RpPlanView *self,
+              RpDecision *decision)
+{
+  if (decision == NULL && self->decision == NULL)
+    return;
+  g_clear_pointer (&self->decision, rp_decision_free);
+  self->decision = decision;
+  show_decision (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DECISION]);
+}
+
+/* The tag of a planner's row: "Recommended" on the decision's own
+ * machine, else the answer's best ("Cheapest rental", "Best purchase"). */
+static const char *
+row_tag (RpPlanView       *self,
+         RpPlanAnswerKind  kind,
+         const RpPlanRow  *r)
+{
+  const RpChoice *rec = self->decision != NULL ? rp_decision_get_recommended (self->decision)
+                                               : NULL;
+
+  if (rec != NULL && rec->gpu == r->gpu && rec->gpus == r->n_gpus &&
+      rec->nodes == r->scenario->hardware.nodes &&
+      rp_choice_is_bought (rec) == (kind == RP_PLAN_BUY))
+    return _("Recommended");
+  return rp_words_choice_label (kind == RP_PLAN_RENT ? RP_CHOICE_RENT : RP_CHOICE_BUY);
 }
 
 static void
@@ -224,8 +387,8 @@ new_row (RpPlanView       *self,
   gtk_widget_set_hexpand (text, TRUE);
   if ((gint) index == a->recommended)
     {
-      /* TRANSLATORS: a tag on the Plan view's recommended row */
-      GtkWidget *tag = gtk_label_new (_("Recommended"));
+      const char *label = row_tag (self, kind, r);
+      GtkWidget *tag = gtk_label_new (label);
 
       gtk_label_set_xalign (GTK_LABEL (tag), 0);
       gtk_widget_add_css_class (tag, "plan-recommended");
@@ -285,24 +448,6 @@ show_plan (RpPlanView *self)
   set_status (self, status);
 }
 
-/* The decision on @plan of @scenario: the estimate with its fix, the
- * plan, today's prices.  NULL when the owned GPUs cannot be read (the
- * form marks that field). */
-static RpDecision *
-decide (const RpScenario *scenario,
-        RpCatalog        *catalog,
-        const RpPlan     *plan)
-{
-  g_autoptr(RpEstimate) est = rp_estimate_new ();
-  GDate today;
-
-  if (!rp_fix_estimate (scenario, catalog, est, NULL))
-    return NULL;
-  g_date_clear (&today, 1);
-  g_date_set_time_t (&today, time (NULL));
-  return rp_decision_new (scenario, catalog, est, plan, &today, NULL);
-}
-
 static void
 on_plan_done_cb (GObject      *source,
                  GAsyncResult *result,
@@ -311,18 +456,18 @@ on_plan_done_cb (GObject      *source,
   g_autoptr(RpPlanView) self = g_object_ref (RP_PLAN_VIEW (source));
   Job *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
-  RpPlan *plan = g_task_propagate_pointer (G_TASK (result), &error);
+  Outcome *outcome = g_task_propagate_pointer (G_TASK (result), &error);
 
   if (job->generation != self->generation)
     {
       /* an older run, superseded */
-      g_clear_pointer (&plan, rp_plan_free);
+      g_clear_pointer (&outcome, outcome_free);
       return;
     }
   self->job = NULL;
   g_clear_object (&self->cancellable);
   show_running (self, FALSE);
-  if (plan == NULL)
+  if (outcome == NULL)
     {
       g_autofree char *words = NULL;
 
@@ -337,10 +482,10 @@ on_plan_done_cb (GObject      *source,
     }
   g_clear_pointer (&self->plan, rp_plan_free);
   g_clear_pointer (&self->plan_base, rp_scenario_free);
-  g_clear_pointer (&self->decision, rp_decision_free);
-  self->plan = plan;
+  set_decision (self, g_steal_pointer (&outcome->decision));
+  self->plan = g_steal_pointer (&outcome->plan);
   self->plan_base = rp_scenario_copy (job->scenario);
-  self->decision = decide (self->plan_base, job->catalog, plan);
+  outcome_free (outcome);
   show_plan (self);
 }
 
@@ -392,29 +537,17 @@ on_replan_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Every estimate of the document replans, shown or not: the decision
+ * it gives is the window's too.  Until it comes, there is none. */
 static void
 on_document_estimate_cb (RpPlanView         *self,
                          GParamSpec         *pspec,
                          RpScenarioDocument *document)
 {
   update_limits (self);
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      self->dirty = TRUE;
-      return;
-    }
+  set_decision (self, NULL);
   g_clear_handle_id (&self->replan_id, g_source_remove);
   self->replan_id = g_timeout_add (replan_delay_ms, on_replan_cb, self);
-}
-
-static void
-on_map_cb (RpPlanView *self)
-{
-  if (self->document != NULL && (self->dirty || (self->plan == NULL && self->job == NULL)))
-    {
-      self->dirty = FALSE;
-      rp_plan_view_start (self);
-    }
 }
 
 static void
@@ -468,6 +601,24 @@ rp_plan_view_dispose (GObject *object)
 }
 
 static void
+rp_plan_view_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  RpPlanView *self = RP_PLAN_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DECISION:
+      g_value_set_pointer (value, self->decision);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 rp_plan_view_finalize (GObject *object)
 {
   RpPlanView *self = RP_PLAN_VIEW (object);
@@ -489,6 +640,13 @@ rp_plan_view_class_init (RpPlanViewClass *klass)
 
   object_class->dispose = rp_plan_view_dispose;
   object_class->finalize = rp_plan_view_finalize;
+  object_class->get_property = rp_plan_view_get_property;
+
+  /* the decision on the plan shown (rp-decision.h); NULL while planning */
+  properties[PROP_DECISION] = g_param_spec_pointer ("decision", NULL, NULL,
+                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                                                    G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rigplan/Rigplan/rp-plan-view.ui");
@@ -498,6 +656,10 @@ rp_plan_view_class_init (RpPlanViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, buy_list);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, buy_reason);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, chart);
+  gtk_widget_class_bind_template_child (widget_class, RpPlanView, decision_box);
+  gtk_widget_class_bind_template_child (widget_class, RpPlanView, decision_list);
+  gtk_widget_class_bind_template_child (widget_class, RpPlanView, decision_title);
+  gtk_widget_class_bind_template_child (widget_class, RpPlanView, decision_why);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, gpu_types_entry);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, limits_label);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, marketplace_switch);
@@ -526,9 +688,8 @@ rp_plan_view_init (RpPlanView *self)
   for (guint i = 0; i < RP_N_ACQUIRES; i++)
     gtk_string_list_append (acquire, rp_enum_info_get_label (&rp_acquire_info, i));
   gtk_drop_down_set_model (self->acquire_dropdown, G_LIST_MODEL (acquire));
-  g_signal_connect_swapped (self, "map", G_CALLBACK (on_map_cb), self);
   /* TRANSLATORS: the Plan view's status before its first run */
-  set_status (self, _("The plan runs when this page is shown."));
+  set_status (self, _("The plan runs once the scenario is estimated."));
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -659,6 +820,22 @@ rp_plan_view_use_row (RpPlanView       *self,
   /* the row's edits against the scenario planned, applied to the
    * scenario as it is now: later edits elsewhere stay */
   changes = rp_plan_row_changes (self->plan_base, g_ptr_array_index (a->rows, index));
+  return rp_scenario_document_apply_changes (self->document, changes);
+}
+
+gboolean
+rp_plan_view_use_choice (RpPlanView *self,
+                         guint       index)
+{
+  g_autoptr(GArray) changes = NULL;
+
+  g_return_val_if_fail (RP_IS_PLAN_VIEW (self), FALSE);
+
+  if (self->decision == NULL || self->document == NULL || index >= self->decision->n_choices)
+    return FALSE;
+  /* the choice's edits against the scenario decided on, applied to the
+   * scenario as it is now: later edits elsewhere stay */
+  changes = rp_decision_choice_changes (self->decision, &self->decision->choices[index]);
   return rp_scenario_document_apply_changes (self->document, changes);
 }
 

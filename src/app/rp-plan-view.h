@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-plan-view.h: the Plan view — the machine to rent and to buy
  *
- * Plans the document's scenario in a worker thread (rp_plan_compute),
- * cancelable, with progress, whenever the scenario changes while the view
- * is shown.  Shows the filters of the scenario's planner section as form
+ * Plans the document's scenario and decides on the plan (rp-decision.h)
+ * in a worker thread, cancelable, with progress, whenever the scenario
+ * changes.  Shows the decision (the recommendation, why, the
+ * alternatives), the filters of the scenario's planner section as form
  * controls, the two answers' Pareto fronts as a chart, and each answer's
  * ranked machines with one sentence of why; "Use this machine" applies a
- * row to the document. */
+ * choice or a row to the document.  The "decision" property (notified)
+ * is the decision on the plan shown, NULL while planning. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -34,12 +36,18 @@ gboolean      rp_plan_view_is_running    (RpPlanView         *self);
 const RpPlan *rp_plan_view_get_plan      (RpPlanView         *self);
 /* The status line ("113 of 252 machines searched …", an error). */
 const char   *rp_plan_view_get_status    (RpPlanView         *self);
-/* The decision on the plan shown (rp-decision.h), or NULL. */
+/* The decision on the plan shown (rp-decision.h), or NULL while planning
+ * (or when the scenario cannot be decided on). */
 const RpDecision *rp_plan_view_get_decision (RpPlanView      *self);
 /* What "Use this machine" does for row @index of answer @kind: applies
  * the row to the document.  FALSE when there is no such row. */
 gboolean      rp_plan_view_use_row       (RpPlanView         *self,
                                           RpPlanAnswerKind    kind,
+                                          guint               index);
+/* What "Use this machine" does for choice @index of the decision (0: the
+ * recommendation when there is one): applies its machine and settings to
+ * the document.  FALSE when there is no such choice. */
+gboolean      rp_plan_view_use_choice    (RpPlanView         *self,
                                           guint               index);
 /* The "Use this machine" button of row @index of answer @kind, or NULL. */
 GtkWidget    *rp_plan_view_get_use_button (RpPlanView        *self,

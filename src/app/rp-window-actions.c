@@ -654,6 +654,21 @@ win_show_plan_action (GtkWidget  *widget,
   gtk_stack_set_visible_child_name (self->chart_stack, "plan");
 }
 
+/* "Use This Machine" under the verdict: the decision's recommendation,
+ * as the Plan view's button on it does. */
+static void
+win_use_recommended_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  RpWindow *self = RP_WINDOW (widget);
+  RpPlanView *plan_view = RP_PLAN_VIEW (self->plan_view);
+  const RpDecision *d = rp_plan_view_get_decision (plan_view);
+
+  if (d != NULL && rp_decision_get_recommended (d) != NULL)
+    rp_plan_view_use_choice (plan_view, 0);
+}
+
 static void
 win_guide_action (GtkWidget  *widget,
                   const char *action_name,
@@ -684,6 +699,8 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.prices", NULL, win_prices_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, win_compare_action);
   gtk_widget_class_install_action (widget_class, "win.show-plan", NULL, win_show_plan_action);
+  gtk_widget_class_install_action (widget_class, "win.use-recommended", NULL,
+                                   win_use_recommended_action);
   gtk_widget_class_install_action (widget_class, "win.guide", NULL, win_guide_action);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, rp_window_import_action);
   gtk_widget_class_install_action (widget_class, "win.export-launch", "s",

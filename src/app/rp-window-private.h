@@ -19,6 +19,9 @@ struct _RpWindow
   GtkListBox      *checks_list;
   GtkExpander     *checks_expander;
   GtkWidget       *cost_chart;
+  GtkLabel        *decision_label;
+  GtkWidget       *decision_row;
+  GtkWidget       *decision_use_button;
   GtkFlowBox      *figures_box;
   GtkWidget       *fix_button;
   GtkWidget       *form;

@@ -237,6 +237,35 @@ update_verdict (RpWindow         *self,
   update_checks (self, scenario, est);
 }
 
+/* ---- helpers: the decision ----------------------------------------- */
+
+/* The Plan view's decision (rp-decision.h) under the verdict: the
+ * recommendation, or that it is being planned, or why there is none. */
+static void
+update_decision (RpWindow *self)
+{
+  const RpDecision *d = rp_plan_view_get_decision (RP_PLAN_VIEW (self->plan_view));
+  const RpChoice *rec = d != NULL ? rp_decision_get_recommended (d) : NULL;
+  g_autofree char *headline = d != NULL ? rp_words_decision_headline (d) : NULL;
+
+  gtk_label_set_label (self->decision_label,
+                       headline != NULL ? headline
+                                        : _("Planning the machine to rent and to buy…"));
+  gtk_widget_set_visible (GTK_WIDGET (self->decision_row),
+                          rp_scenario_document_get_estimate (self->document) != NULL);
+  gtk_widget_set_visible (self->decision_use_button, rec != NULL && rec->kind != RP_CHOICE_YOURS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.use-recommended",
+                                 rec != NULL && rec->kind != RP_CHOICE_YOURS);
+}
+
+static void
+on_plan_decision_cb (RpWindow   *self,
+                     GParamSpec *pspec,
+                     RpPlanView *plan_view)
+{
+  update_decision (self);
+}
+
 /* ---- helpers: the machine and the advice ---------------------------- */
 
 static void
@@ -522,6 +551,7 @@ on_document_estimate_cb (RpWindow           *self,
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->figures_box), "stale");
   update_recommendation (self, shown);
+  update_decision (self);
   update_advice (self, scenario, est);
   for (guint k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
@@ -651,6 +681,8 @@ rp_window_constructed (GObject *object)
   rp_scenario_form_set_document (RP_SCENARIO_FORM (self->form), self->document);
   rp_startup_mark ("form");
   rp_plan_view_set_document (RP_PLAN_VIEW (self->plan_view), self->document);
+  g_signal_connect_object (self->plan_view, "notify::decision",
+                           G_CALLBACK (on_plan_decision_cb), self, G_CONNECT_SWAPPED);
   rp_startup_mark ("plan-view");
   g_signal_connect_object (self->document, "notify::estimate",
                            G_CALLBACK (on_document_estimate_cb), self, G_CONNECT_SWAPPED);
@@ -736,6 +768,9 @@ rp_window_class_init (RpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_expander);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_list);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, cost_chart);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, decision_label);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, decision_row);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, decision_use_button);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, figures_box);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, fix_button);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, form);
@@ -965,6 +1000,13 @@ rp_window_get_chart_view (RpWindow    *self,
   if (self->chart_stale[kind])
     refresh_chart (self, kind);
   return chart_view_of (self, kind);
+}
+
+const char *
+rp_window_get_decision_text (RpWindow *self)
+{
+  g_return_val_if_fail (RP_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->decision_label);
 }
 
 GtkWidget *

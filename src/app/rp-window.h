@@ -85,6 +85,8 @@ gboolean            rp_window_print_to_file     (RpWindow       *self,
                                                  const char     *path,
                                                  guint          *out_pages,
                                                  GError        **error);
+/* The decision under the verdict: the recommendation, or "Planning…". */
+const char         *rp_window_get_decision_text (RpWindow       *self);
 /* The Plan page's view (an RpPlanView). */
 GtkWidget          *rp_window_get_plan_view     (RpWindow       *self);
 /* The error dialog on screen, or NULL. */

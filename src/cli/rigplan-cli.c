@@ -1947,8 +1947,11 @@ run_compare (const RpCliCommand *command,
       return rp_cli_usage_error (context, message);
     }
   g_ptr_array_add (sources, NULL);
-  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
+  cmp = rp_compare_new (catalog, (const RpScenario *const *) scenarios->pdata,
                         (const char *const *) sources->pdata, scenarios->len);
+  /* each scenario's one decision, as `estimate` gives it */
+  rp_compare_add_decisions (cmp, rp_compare_decide (cmp, catalog, today_date ()));
+  rp_words_compare_describe (cmp, catalog);
   if (opt_compare_output != NULL && g_str_has_suffix (lower, ".pdf"))
     {
       if (!rp_report_compare_write_pdf (cmp, catalog, &options, opt_compare_output, &error))

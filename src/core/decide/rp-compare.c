@@ -12,6 +12,8 @@
 
 #include "rp-compare.h"
 
+#include "rp-decision.h"
+
 #include "rp-fields.h"
 #include "rp-figures.h"
 #include "rp-fix.h"
@@ -44,6 +46,7 @@ struct _RpCompare
   guint            n;
   Column          *columns;     /* owned, n */
   GPtrArray       *rows;        /* RpCompareRow*, owned */
+  RpDecision     **decisions;   /* owned, n (entries may be NULL); NULL until added */
 };
 
 /* The result rows, in order: figures of the figure table (its labels,
@@ -615,6 +618,9 @@ rp_compare_free (RpCompare *self)
     }
   g_free (self->columns);
   g_ptr_array_unref (self->rows);
+  for (guint i = 0; self->decisions != NULL && i < self->n; i++)
+    rp_decision_free (self->decisions[i]);
+  g_free (self->decisions);
   g_free (self);
 }
 
@@ -799,4 +805,79 @@ rp_compare_find_row (const RpCompare *self,
         return row;
     }
   return NULL;
+}
+
+/* The recommendation of @d as machine text: "rent:a100-40gb-pcie:1:1",
+ * "buy:…", "owned:…", or "none". */
+static char *
+decision_text (const RpDecision *d)
+{
+  const RpChoice *rec = d != NULL ? rp_decision_get_recommended (d) : NULL;
+
+  if (rec == NULL || rec->gpu == NULL)
+    return g_strdup ("none");
+  return g_strdup_printf ("%s:%s:%u:%u", rec->kind == RP_CHOICE_OWNED ? "owned"
+                                         : rp_choice_is_bought (rec) ? "buy" : "rent",
+                          rec->gpu->id, rec->gpus, rec->nodes);
+}
+
+/* The index of the row of @key, or the rows' length. */
+static guint
+row_index (const RpCompare *self,
+           const char      *key)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    if (g_str_equal (((RpCompareRow *) g_ptr_array_index (self->rows, i))->key, key))
+      return i;
+  return self->rows->len;
+}
+
+void
+rp_compare_add_decisions (RpCompare   *self,
+                          RpDecision **decisions)
+{
+  RpCompareRow *row;
+  guint at;
+
+  g_return_if_fail (self != NULL && decisions != NULL);
+
+  for (guint i = 0; self->decisions != NULL && i < self->n; i++)
+    rp_decision_free (self->decisions[i]);
+  g_free (self->decisions);
+  self->decisions = decisions;
+  at = row_index (self, "decision");
+  if (at < self->rows->len)
+    g_ptr_array_remove_index (self->rows, at);
+  row = row_new (self, "decision", NULL, RP_COMPARE_ROW_RESULT, RP_COMPARE_BETTER_NONE, TRUE);
+  for (guint i = 0; i < self->n; i++)
+    row->value_texts[i] = decision_text (decisions[i]);
+  row_compare (self, row);
+  /* after the verdict and the checks: the answer to each */
+  g_ptr_array_insert (self->rows, (gint) MIN (row_index (self, "constraints") + 1, self->rows->len),
+                      row);
+}
+
+RpDecision **
+rp_compare_decide (const RpCompare *self,
+                   const RpCatalog *catalog,
+                   GDate           *today)
+{
+  RpDecision **decisions;
+
+  g_return_val_if_fail (self != NULL && catalog != NULL, NULL);
+
+  decisions = g_new0 (RpDecision *, self->n);
+  for (guint i = 0; i < self->n; i++)
+    if (self->columns[i].estimate != NULL)
+      decisions[i] = rp_decision_compute (self->columns[i].scenario, catalog,
+                                          self->columns[i].estimate, today, NULL, NULL);
+  return decisions;
+}
+
+const RpDecision *
+rp_compare_get_decision (const RpCompare *self,
+                         guint            column)
+{
+  CHECK_COLUMN (self, column, NULL);
+  return self->decisions != NULL ? self->decisions[column] : NULL;
 }

@@ -18,6 +18,7 @@
  * Pure: no I/O, no clock. */
 #pragma once
 
+#include "rp-decision.h"
 #include "rp-estimate.h"
 #include "rp-fields.h"
 #include "rp-figures.h"
@@ -131,6 +132,23 @@ void                rp_compare_set_row_texts   (RpCompare         *self,
  * does not differ, tokens/s of vision models). */
 const RpCompareRow *rp_compare_find_row        (const RpCompare   *self,
                                                 const char        *key);
+
+/* The decision on each column's scenario (rp_decision_compute on its
+ * estimate, dated @today; NULL where it has none or cannot be decided):
+ * n entries, transfer full, for rp_compare_add_decisions().  Plans every
+ * scenario: a tenth of a second to a second each, for a thread. */
+RpDecision        **rp_compare_decide          (const RpCompare   *self,
+                                                const RpCatalog   *catalog,
+                                                GDate             *today);
+/* Takes @decisions (as rp_compare_decide() gives them) and adds the row
+ * "decision" after the checks: each scenario's recommended machine as
+ * machine text ("rent:a100-40gb-pcie:1:1", "none").  Word it again
+ * (rp_words_compare_describe) after. */
+void                rp_compare_add_decisions   (RpCompare         *self,
+                                                RpDecision       **decisions);
+/* Column @column's decision, or NULL (none added, or none for it). */
+const RpDecision   *rp_compare_get_decision    (const RpCompare   *self,
+                                                guint              column);
 
 /* Output for scripts.  JSON: {"currency", "scenarios": [{"letter",
  * "name", "file", "status", "verdict", "error"}], "rows": [{"key",

@@ -818,7 +818,7 @@ rp_decision_apply (const RpDecision *decision,
     {
       /* the choice's edits against the scenario decided on, applied to
        * @scenario as it is now: later edits elsewhere stay */
-      g_autoptr(GArray) changes = rp_scenario_diff (decision->base, choice->scenario);
+      g_autoptr(GArray) changes = rp_decision_choice_changes (decision, choice);
 
       return rp_scenario_apply (scenario, changes);
     }
@@ -832,6 +832,14 @@ rp_decision_apply (const RpDecision *decision,
                : _("%s: no such machine; give recommended, rent, buy, N, rent:N or buy:N"),
                which);
   return NULL;
+}
+
+GArray *
+rp_decision_choice_changes (const RpDecision *decision,
+                            const RpChoice   *choice)
+{
+  g_return_val_if_fail (decision != NULL && choice != NULL, NULL);
+  return rp_scenario_diff (decision->base, choice->scenario);
 }
 
 const RpChoice *

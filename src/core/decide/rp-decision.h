@@ -153,6 +153,10 @@ RpScenario     *rp_decision_apply     (const RpDecision *decision,
                                        const char       *which,
                                        GError          **error);
 
+/* The edits that turn the scenario decided on into @choice's machine and
+ * settings (RpChange, transfer full): what "Use this machine" applies. */
+GArray         *rp_decision_choice_changes (const RpDecision *decision,
+                                            const RpChoice   *choice);
 /* The recommended choice, or NULL. */
 const RpChoice *rp_decision_get_recommended (const RpDecision *decision);
 /* Whether @choice is bought (a purchase, or the user's machine when the

@@ -167,6 +167,9 @@ special_cell (const RpCompare    *cmp,
                        : rp_words_cannot_estimate (rp_compare_get_error (cmp, i));
   if (g_str_equal (row->key, "constraints"))
     return est != NULL ? rp_words_checks_summary (est) : g_strdup ("—");
+  if (g_str_equal (row->key, "decision"))
+    return rp_compare_get_decision (cmp, i) != NULL
+           ? rp_words_decision_short (rp_compare_get_decision (cmp, i)) : g_strdup ("—");
   g_return_val_if_reached (g_strdup ("—"));
 }
 
@@ -185,6 +188,9 @@ special_label (const RpCompareRow *row)
     return g_strdup (_("Parallelism"));
   if (g_str_equal (row->key, "verdict"))
     return g_strdup (_("Verdict"));
+  if (g_str_equal (row->key, "decision"))
+    /* TRANSLATORS: a row of the comparison: each scenario's decision */
+    return g_strdup (_("Recommended"));
   /* TRANSLATORS: a row of the comparison: how many checks hold */
   return g_strdup (_("Checks"));
 }

@@ -409,3 +409,29 @@ rp_words_decision_headline (const RpDecision *d)
   /* TRANSLATORS: the recommendation, one machine */
   return g_strdup_printf (_("Recommended: %s"), what);
 }
+
+char *
+rp_words_decision_short (const RpDecision *d)
+{
+  const RpChoice *rec;
+  g_autofree char *machine = NULL;
+  g_autofree char *days = NULL;
+  g_autofree char *cost = NULL;
+
+  g_return_val_if_fail (d != NULL, NULL);
+
+  rec = rp_decision_get_recommended (d);
+  if (rec == NULL)
+    return g_strdup (_("Nothing meets every limit"));
+  machine = machine_text (rec);
+  days = days_text (rec->days);
+  cost = money (rec, rec->cost);
+  if (rec->kind == RP_CHOICE_OWNED)
+    /* TRANSLATORS: short: the GPUs owned, the run's time, its power cost */
+    return g_strdup_printf (_("Use the %s you own: %s, %s of power"), machine, days, cost);
+  if (rp_choice_is_bought (rec))
+    /* TRANSLATORS: short: the machine, its price, one run's time */
+    return g_strdup_printf (_("Buy %s for %s: %s a run"), machine, cost, days);
+  /* TRANSLATORS: short: the machine, the run's time and rent */
+  return g_strdup_printf (_("Rent %s: %s, %s"), machine, days, cost);
+}

@@ -88,6 +88,9 @@ char *rp_words_choice              (const RpChoice   *choice);
 char *rp_words_decision_headline   (const RpDecision *decision);
 /* Why the recommendation is what it is, in a sentence or two. */
 char *rp_words_decision_why        (const RpDecision *decision);
+/* The recommendation in a few words, for a table's cell: "Rent 1 × NVIDIA
+ * A100 40GB PCIe: 4.4 h, ¥14.00", or "Nothing meets every limit". */
+char *rp_words_decision_short      (const RpDecision *decision);
 /* What the decision says of buying ("Don't buy: …"); NULL when buying
  * was not asked for. */
 char *rp_words_buy_verdict         (const RpDecision *decision);
