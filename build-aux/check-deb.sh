@@ -58,7 +58,7 @@ build () {
   (cd "$src" && DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)" \
      dpkg-buildpackage -us -uc -b)
 }
-check "dpkg-buildpackage -us -uc -b builds rigplan and rigplan-cli" build
+check "dpkg-buildpackage -us -uc -b builds rigplan, rigplan-cli and rigplan-probe" build
 changes=$(ls "$work"/rigplan_*_*.changes 2>/dev/null | head -1)
 lint () {  # every tag goes to the log; only errors fail
   lintian --fail-on error --tag-display-limit 0 "$changes" > "$(dirname "$log")/lintian.txt" 2>&1
@@ -69,13 +69,16 @@ lint () {  # every tag goes to the log; only errors fail
 check "lintian reports no errors" lint
 sed 's/^/# lintian: /' "$(dirname "$log")/lintian.txt"
 install_debs () {
-  "${sudo_cmd[@]}" dpkg -i "$work"/rigplan-cli_*.deb "$work"/rigplan_*.deb
+  "${sudo_cmd[@]}" dpkg -i "$work"/rigplan-cli_*.deb "$work"/rigplan_*.deb \
+    "$work"/rigplan-probe_*.deb
 }
-check "dpkg -i installs both packages" install_debs
+check "dpkg -i installs the three packages" install_debs
 check "rigplan-cli estimate runs an installed example" \
   rigplan-cli estimate /usr/share/rigplan/examples/full-finetune-llama2-7b-8xa100.rigplan
 check "rigplan --version" sh -c 'rigplan --version | grep -qx "rigplan $0"' "$upstream"
-check "man rigplan-cli and man rigplan are installed" man -w rigplan-cli rigplan
+check "man rigplan-cli, rigplan and rigplan-probe are installed" \
+  man -w rigplan-cli rigplan rigplan-probe
+check "rigplan-probe --help runs (without PyTorch too)" rigplan-probe --help
 check "the completions are installed" test -f /usr/share/bash-completion/completions/rigplan-cli \
   -a -f /usr/share/zsh/vendor-completions/_rigplan-cli \
   -a -f /usr/share/fish/vendor_completions.d/rigplan-cli.fish
@@ -83,6 +86,7 @@ check "the D-Bus service, desktop file and metainfo are installed" test \
   -f /usr/share/dbus-1/services/io.github.rigplan.Rigplan.service \
   -a -f /usr/share/applications/io.github.rigplan.Rigplan.desktop \
   -a -f /usr/share/metainfo/io.github.rigplan.Rigplan.metainfo.xml
-check "dpkg -r removes both packages" "${sudo_cmd[@]}" dpkg -r rigplan rigplan-cli
+check "dpkg -r removes the three packages" "${sudo_cmd[@]}" dpkg -r rigplan-probe rigplan \
+  rigplan-cli
 echo "1..$n"
 [ "$failed" -eq 0 ]

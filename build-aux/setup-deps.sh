@@ -34,6 +34,8 @@ test_packages=(
   poppler-utils imagemagick xdotool
   # a comma-decimal locale for the locale-independence tests
   locales
+  # rigplan-probe's test on the CPU: PyTorch and torchvision for /usr/bin/python3
+  python3-torch python3-torchvision
 )
 package_packages=(
   # dpkg-buildpackage, debhelper's meson support, lintian; the completion

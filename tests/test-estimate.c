@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "rp-calibration.h"
 #include "rp-catalog.h"
 #include "rp-estimate.h"
 #include "rp-fix.h"
@@ -145,6 +146,53 @@ test_every_gpu (void)
       }
 }
 
+/* A calibration given with the scenario (as rigplan-cli calibrate tries
+ * them): the compute efficiency and the bandwidth it corrects change the
+ * step, the activations and overhead the peak; the model states stay;
+ * the estimate says it is calibrated.  The identity is no calibration. */
+static void
+test_calibrated (void)
+{
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+  g_autoptr(RpEstimate) plain = NULL;
+  g_autoptr(RpEstimate) none = NULL;
+  g_autoptr(RpEstimate) slow = NULL;
+  RpCalibration cal = *rp_calibration_identity ();
+
+  plain = rp_test_estimate (catalog, s);
+  g_assert_null (plain->calibration);
+  g_assert_false (rp_estimate_has_warning (plain, "calibrated"));
+  s->hardware.calibration = rp_calibration_identity ();
+  none = rp_test_estimate (catalog, s);
+  g_assert_null (none->calibration);
+  g_assert_cmpfloat (none->compute.step_s, ==, plain->compute.step_s);
+  g_assert_cmpfloat (none->memory.total_bytes, ==, plain->memory.total_bytes);
+
+  cal.utilization = 0.5;
+  cal.bandwidth = 0.5;
+  cal.activations = 2;
+  cal.overhead_bytes = 1e8;
+  cal.as_of = (char *) "2026-12-01";
+  cal.gpu = (char *) "rtx-4090";
+  s->hardware.calibration = &cal;
+  slow = rp_test_estimate (catalog, s);
+  g_assert_true (slow->calibration == &cal);
+  g_assert_true (rp_estimate_has_warning (slow, "calibrated"));
+  /* half the efficiency and bandwidth: the GPU's work takes twice as long */
+  g_assert_cmpfloat_with_epsilon (slow->compute.compute_s, 2 * plain->compute.compute_s,
+                                  1e-9 * plain->compute.compute_s);
+  g_assert_cmpfloat_with_epsilon (slow->compute.optimizer_s, 2 * plain->compute.optimizer_s,
+                                  1e-9 * plain->compute.optimizer_s + 1e-12);
+  g_assert_cmpfloat (slow->memory.weights_bytes, ==, plain->memory.weights_bytes);
+  g_assert_cmpfloat (slow->memory.activations_peak_bytes, ==,
+                     2 * plain->memory.activations_peak_bytes);
+  g_assert_cmpfloat (slow->memory.calibration_bytes, ==, 1e8);
+  g_assert_cmpfloat_with_epsilon (slow->memory.total_bytes,
+                                  plain->memory.total_bytes + plain->memory.activations_peak_bytes +
+                                  plain->memory.logits_peak_bytes + 1e8, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -152,5 +200,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/estimate/absurd-but-valid", test_absurd_but_valid);
   g_test_add_func ("/core/estimate/every-gpu", test_every_gpu);
+  g_test_add_func ("/core/estimate/calibrated", test_calibrated);
   return g_test_run ();
 }

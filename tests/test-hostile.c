@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-hostile.c: hostile scenario and catalog files, one table row each
  *
+ * Scenario, catalog and measurement files (rigplan-probe's output, and
+ * the user's calibrations among the catalog files).
  * Every row is a file as a careless editor, a broken disk or an attacker
  * could leave it, and the answer Rigplan must give: the JSON path the
  * error carries (rp_error_get_key()) and a fragment of its message, or
@@ -16,6 +18,7 @@
 #include "rp-file-kind.h"
 #include "rp-fix.h"
 #include "rp-import.h"
+#include "rp-measure.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-words.h"
@@ -314,8 +317,125 @@ static const Row estimate_rows[] = {
 #define MODEL_WITH(extra) "{\"id\": \"mine\", \"name\": \"Mine\", \"kind\": \"decoder\"," \
                           " \"source\": \"s\", \"as_of\": \"2026-01\", " extra "}"
 
+
+/* A measurement (rigplan-probe) with @device, @ran and @tail members. */
+#define MEASURE_WITH(device, ran, tail)                                                  \
+  "{\"format\": \"rigplan-measure\", \"version\": 1, \"date\": \"2026-12-01T10:00:00Z\","   \
+  " \"device\": " device ","                                                              \
+  " \"scenario\": {\"model\": {\"kind\": \"decoder\", \"layers\": 4},"                      \
+  " \"training\": {\"micro_batch\": 4, \"precision\": \"bf16\"}},"                          \
+  " \"ran\": " ran tail "}"
+#define DEVICE "{\"kind\": \"cpu\", \"name\": \"Test CPU\", \"memory_bytes\": 1e10}"
+#define RAN "{\"micro_batch\": 4, \"precision\": \"bf16\", \"layers\": 4}"
+#define FIGURES ", \"step_s\": 0.5, \"peak_allocated_bytes\": 1e8, \"peak_reserved_bytes\": 1.2e8"
+#define MEASURE(tail) MEASURE_WITH (DEVICE, RAN, FIGURES ", \"tokens_per_s\": 1024" tail)
+#define POINT(layers, step) \
+  "{\"layers\": " #layers ", \"step_s\": " #step ", \"peak_allocated_bytes\": 1e8," \
+  " \"peak_reserved_bytes\": 1e8}"
+
+static const Row measure_rows[] = {
+  TEXT ("good", MEASURE (""), NULL, NULL),
+  TEXT ("good-layers", MEASURE (", \"mode\": \"layers\", \"points\": [" POINT (1, 0.2) ", "
+                                POINT (2, 0.3) "]"), NULL, NULL),
+  TEXT ("empty", "", NULL, "the file is empty"),
+  TEXT ("truncated", "{\"format\": \"rigplan-measure\", \"version\": 1, \"step_s\": 0.",
+        NULL, "the text ends before the JSON is complete"),
+  SHAPE ("too-big", SHAPE_BIG, NULL, RP_MEASURE_MAX_BYTES + 1, NULL, "larger than"),
+  SHAPE ("directory", SHAPE_DIR, NULL, 0, NULL, "is a directory"),
+  SHAPE ("fifo", SHAPE_FIFO, NULL, 0, NULL, "not a regular file"),
+  SHAPE ("dev-zero", SHAPE_DEVICE, "/dev/zero", 0, NULL, "not a regular file"),
+  SHAPE ("deep", SHAPE_DEEP, NULL, 100000, NULL, "nested deeper than"),
+  TEXT ("scenario-not-measure", "{\"format\": \"rigplan-scenario\", \"version\": 1}", "format",
+        "not a measurement"),
+  TEXT ("newer-version", "{\"format\": \"rigplan-measure\", \"version\": 2}", "version",
+        "newer than this Rigplan"),
+  TEXT ("no-device", "{\"format\": \"rigplan-measure\", \"version\": 1, \"date\": \"2026-12-01\","
+        " \"scenario\": {\"model\": {}, \"training\": {\"micro_batch\": 1}},"
+        " \"ran\": {\"micro_batch\": 1}}", "device", "this key is required"),
+  TEXT ("device-kind", MEASURE_WITH ("{\"kind\": \"tpu\", \"name\": \"T\", \"memory_bytes\": 1e10}",
+                                     RAN, FIGURES), "device.kind", "unknown value “tpu”"),
+  TEXT ("device-name-empty", MEASURE_WITH ("{\"kind\": \"cpu\", \"name\": \"\", \"memory_bytes\": 1e10}",
+                                           RAN, FIGURES ", \"tokens_per_s\": 1"),
+        "device.name", "the device’s name"),
+  TEXT ("device-memory-zero", MEASURE_WITH ("{\"kind\": \"cpu\", \"name\": \"C\", \"memory_bytes\": 0}",
+                                            RAN, FIGURES), "device.memory_bytes",
+        "expected a number from"),
+  TEXT ("date-words", "{\"format\": \"rigplan-measure\", \"version\": 1, \"date\": \"yesterday\"}",
+        "date", "expected a date"),
+  TEXT ("date-impossible", "{\"format\": \"rigplan-measure\", \"version\": 1, \"date\": \"2026-02-30\"}",
+        "date", "expected a date"),
+  TEXT ("step-zero", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": 0, \"peak_allocated_bytes\": 1,"
+                                   " \"peak_reserved_bytes\": 1"), "step_s", "expected a number from"),
+  TEXT ("step-negative", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": -1"), "step_s",
+        "expected a number from"),
+  TEXT ("step-string", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": \"fast\""), "step_s",
+        "expected a number"),
+  TEXT ("step-1e400", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": 1e400"), "step_s",
+        "out of range"),
+  TEXT ("step-a-week", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": 604800"), "step_s",
+        "expected a number from"),
+  TEXT ("no-peak", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": 1"), "peak_allocated_bytes",
+        "this key is required"),
+  TEXT ("reserved-below-allocated", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": 1,"
+                                                  " \"peak_allocated_bytes\": 2e8,"
+                                                  " \"peak_reserved_bytes\": 1e8"),
+        "peak_reserved_bytes", "smaller than peak_allocated_bytes"),
+  TEXT ("peak-above-device", MEASURE_WITH (DEVICE, RAN, ", \"step_s\": 1,"
+                                           " \"peak_allocated_bytes\": 2e10,"
+                                           " \"peak_reserved_bytes\": 2e10, \"tokens_per_s\": 1"),
+        "peak_reserved_bytes", "larger than the device’s memory"),
+  TEXT ("no-throughput", MEASURE_WITH (DEVICE, RAN, FIGURES), "tokens_per_s",
+        "tokens_per_s or samples_per_s"),
+  TEXT ("precision-unknown", MEASURE_WITH (DEVICE, "{\"micro_batch\": 4, \"precision\": \"fp4\"}",
+                                           FIGURES), "ran.precision", "unknown value “fp4”"),
+  TEXT ("micro-batch-zero", MEASURE_WITH (DEVICE, "{\"micro_batch\": 0}", FIGURES),
+        "ran.micro_batch", "expected a whole number"),
+  TEXT ("mode-unknown", MEASURE (", \"mode\": \"half\""), "mode", "unknown value “half”"),
+  TEXT ("layers-one-point", MEASURE (", \"mode\": \"layers\", \"points\": [" POINT (1, 0.2) "]"),
+        "points", "the two depths"),
+  TEXT ("layers-reversed", MEASURE (", \"mode\": \"layers\", \"points\": [" POINT (2, 0.3) ", "
+                                    POINT (1, 0.2) "]"), "points[1].layers", "the smaller first"),
+  TEXT ("layers-beyond-model", MEASURE (", \"mode\": \"layers\", \"points\": [" POINT (2, 0.3)
+                                        ", " POINT (8, 0.5) "]"), "points[1].layers",
+        "at most the model’s layers"),
+  TEXT ("notes-not-list", MEASURE (", \"not_reproduced\": \"everything\""), "not_reproduced",
+        "a list of at most 64"),
+  TEXT ("note-without-key", MEASURE (", \"not_reproduced\": [{\"text\": \"x\"}]"),
+        "not_reproduced[0].key", "this key is required"),
+  TEXT ("nul-in-name", MEASURE_WITH ("{\"kind\": \"cpu\", \"name\": \"a\\u0000b\", \"memory_bytes\": 1}",
+                                     RAN, FIGURES), "device.name", "\\u0000"),
+};
+
+#define CALIBRATIONS(entry) \
+  "{\"format\": \"rigplan-calibrations\", \"version\": 1, \"calibrations\": [" entry "]}"
+#define CALIBRATION_WITH(extra) \
+  "{\"gpu\": \"rtx-4090\", \"framework\": \"custom\", \"precision\": \"bf16\"," \
+  " \"activations\": 1.1, \"overhead_bytes\": -1e6" extra "}"
+#define CALIBRATION(extra) CALIBRATION_WITH (", \"utilization\": 0.8, \"as_of\": \"2026-12-01\"" extra)
+
 static const Row catalog_rows[] = {
   TEXT ("good-gpu", GPUS (GPU_WITH ("")), NULL, NULL),
+  /* the user's calibrations (rigplan-cli calibrate writes them) */
+  TEXT ("good-calibration", CALIBRATIONS (CALIBRATION ("")), NULL, NULL),
+  TEXT ("calibrations-not-list", "{\"format\": \"rigplan-calibrations\", \"version\": 1,"
+        " \"calibrations\": {}}", "calibrations", "expected a list"),
+  TEXT ("calibration-utilization-huge", CALIBRATIONS (CALIBRATION_WITH (", \"utilization\": 1000,"
+                                                                       " \"as_of\": \"2026-12-01\"")),
+        "calibrations[0].utilization", "expected a number from"),
+  TEXT ("calibration-no-date", CALIBRATIONS (CALIBRATION_WITH (", \"utilization\": 0.8")),
+        "calibrations[0].as_of", "this key is required"),
+  TEXT ("calibration-date-month-13", CALIBRATIONS (CALIBRATION_WITH (", \"utilization\": 0.8,"
+                                                                    " \"as_of\": \"2026-13-01\"")),
+        "calibrations[0].as_of", "YYYY-MM-DD"),
+  TEXT ("calibration-framework", CALIBRATIONS ("{\"gpu\": \"rtx-4090\", \"framework\": \"jax\"}"),
+        "calibrations[0].framework", "unknown value “jax”"),
+  TEXT ("calibration-row-part", CALIBRATIONS (CALIBRATION (", \"rows\": [{\"part\": \"luck\"}]")),
+        "calibrations[0].rows[0].part", "expected one of"),
+  TEXT ("calibration-row-negative", CALIBRATIONS (CALIBRATION (", \"rows\": [{\"part\":"
+                                                              " \"step_s\", \"measured\": -1}]")),
+        "calibrations[0].rows[0].measured", "expected a number from"),
+  TEXT ("calibration-depths", CALIBRATIONS (CALIBRATION (", \"depths\": [4, 2]")),
+        "calibrations[0].depths", "the smaller first"),
   TEXT ("bom", "\xEF\xBB\xBF" GPUS (GPU_WITH ("")), NULL, NULL),
   TEXT ("empty", "", NULL, "the file is empty"),
   TEXT ("not-json", "{", NULL, "ends before the JSON is complete"),
@@ -741,6 +861,29 @@ test_estimate_row (gconstpointer data)
 }
 
 static void
+test_measure_row (gconstpointer data)
+{
+  const Row *row = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-hostile-XXXXXX", &error);
+  g_autofree char *file = g_build_filename (dir, "case.rigplan-measure", NULL);
+  g_autofree char *path = make_file (row, file);
+  g_autoptr(RpMeasurement) m = rp_measurement_load_file (path, &error);
+
+  if (row->fragment == NULL)
+    {
+      g_assert_no_error (error);
+      g_assert_nonnull (m);
+    }
+  else
+    {
+      g_assert_null (m);
+      check_error (row, error, path);
+    }
+  remove_tree (dir);
+}
+
+static void
 test_catalog_row (gconstpointer data)
 {
   const Row *row = data;
@@ -999,5 +1142,7 @@ main (int    argc,
   g_test_add_func ("/core/hostile/file-kinds", test_file_kinds);
   g_test_add_func ("/core/hostile/catalog-id-in-two-files", test_catalog_id_in_two_files);
   g_test_add_func ("/core/hostile/copies-share-unknown-keys", test_copies_share_unknown_keys);
+  add_rows ("/core/hostile/measure/", measure_rows, G_N_ELEMENTS (measure_rows),
+            test_measure_row);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 
 #include "config.h"
 
+#include "rp-calibration.h"
 #include "rp-catalog.h"
 #include "rp-chart.h"
 #include "rp-compare.h"
@@ -321,6 +322,43 @@ test_layout_examples (void)
         g_assert_cmpuint (rp_doc_get_n_headings (doc), >=, 12);
         example_clear (&ex);
       }
+}
+
+/* A calibrated estimate has its section: a heading, the sentence and the
+ * table of measured and predicted figures, laid out like the rest. */
+static void
+test_calibrated (void)
+{
+  Example ex = { NULL };
+  g_autoptr(RpDoc) doc = NULL;
+  g_autoptr(GDateTime) date = plan_date ();
+  g_autoptr(GError) error = NULL;
+  RpCalibration cal = *rp_calibration_identity ();
+  RpReportOptions options;
+  gboolean found = FALSE;
+  double width, height;
+
+  example_load (&ex, "lora-llama3-8b-rtx4090");
+  cal.gpu = (char *) "rtx-4090";
+  cal.as_of = (char *) "2026-12-01";
+  cal.utilization = 0.9;
+  cal.n_rows = 1;
+  cal.rows[0] = (RpCalibrationRow) { RP_CALIBRATION_STEP_S, 1.2, 1.1, 1.2 };
+  ex.scenario->hardware.calibration = &cal;
+  g_assert_true (rp_fix_estimate (ex.scenario, ex.catalog, ex.est, &error));
+  g_assert_true (ex.est->calibration == &cal);
+  rp_report_options_init (&options);
+  options.date = date;
+  rp_paper_get_size (options.paper, &width, &height);
+  doc = rp_report_new_doc (ex.scenario, ex.catalog, ex.est, &options);
+  layout_for_pdf (doc, width, height);
+  check_boxes (doc, width, height);
+  for (guint i = 0; i < rp_doc_get_n_headings (doc); i++)
+    if (g_strcmp0 (rp_doc_get_heading (doc, i, NULL, NULL, NULL),
+                   _("Calibrated to your measurement")) == 0)
+      found = TRUE;
+  g_assert_true (found);
+  example_clear (&ex);
 }
 
 static void
@@ -953,6 +991,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/layout/examples", test_layout_examples);
   g_test_add_func ("/report/layout/stress", test_layout_stress);
+  g_test_add_func ("/report/calibrated", test_calibrated);
   g_test_add_func ("/report/paper", test_paper);
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
     {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-import.c: the real window under Xvfb: importing configs (as
- * File ▸ Import… and a drop do) and exporting launch configs */
+ * File ▸ Import… and a drop do), exporting launch configs, and importing
+ * a rigplan-probe measurement (File ▸ Import Measurement…) */
 
 #include "config.h"
 
@@ -225,6 +226,111 @@ test_export_launch (void)
   rp_test_ui_destroy (win);
 }
 
+/* ---- tests: measurements ------------------------------------------- */
+
+/* Removes @dir with its files and the folders in it (one level). */
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        rp_test_remove_dir (path);
+      else
+        g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static GFile *
+probe_fixture (const char *dir,
+               const char *name)
+{
+  g_autofree char *path = dir != NULL
+    ? g_test_build_filename (G_TEST_DIST, "data", "probe", dir, name, NULL)
+    : g_test_build_filename (G_TEST_DIST, "data", "probe", name, NULL);
+
+  return g_file_new_for_path (path);
+}
+
+/* A recorded measurement of the scenario shown: the scenario moves to
+ * the measured device, the badge and the table say it is calibrated and
+ * what was measured and predicted; Remove Calibration takes it away. */
+static void
+test_import_measurement (void)
+{
+  g_autofree char *dir = rp_test_make_dir ("rigplan-ui-calibrate-XXXXXX");
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "probe",
+                                                 "tiny-gpt-a.rigplan", NULL);
+  g_autoptr(GFile) measure = probe_fixture ("recorded", "tiny-gpt-a.rigplan-measure");
+  RpWindow *win = new_window ();
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  RpCalibrationView *view;
+  const RpScenario *s;
+
+  g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
+  rp_test_ui_open_and_wait (win, path, 10);
+  g_assert_null (rp_window_get_calibrated_badge (win));
+  g_assert_true (rp_window_import_measurements (win, &measure, 1));
+  rp_test_ui_drain ();
+  g_assert_null (rp_window_get_error_dialog (win));
+  s = rp_scenario_document_get_scenario (doc);
+  g_assert_true (g_str_has_prefix (s->hardware.gpu, "measured-cpu-"));
+  g_assert_true (rp_scenario_document_get_modified (doc));
+  g_assert_cmpstr (rp_window_get_calibrated_badge (win), ==, "Calibrated 2026-12-01");
+  g_assert_nonnull (strstr (rp_window_get_notice (win), "Calibrated to your measurement"));
+  view = rp_window_get_calibration_view (win);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (view)));
+  g_assert_cmpuint (rp_calibration_view_get_n_rows (view), >=, 9);
+  g_assert_cmpstr (rp_calibration_view_get_cell (view, 0, 0), ==, "Step");
+  g_assert_nonnull (strstr (rp_calibration_view_get_cell (view, 0, 3), "(+0.0"));
+  g_assert_nonnull (strstr (rp_calibration_view_get_sentence (view), "2026-12-01"));
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (view)));
+  rp_test_ui_render (GTK_WIDGET (win), 1280, "RIGPLAN_SCREENSHOT_CALIBRATED");
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.remove-calibration", NULL);
+  rp_test_ui_drain ();
+  g_assert_null (rp_window_get_calibrated_badge (win));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (view)));
+  g_assert_nonnull (strstr (rp_window_get_notice (win), "Removed the calibration"));
+  rp_test_ui_destroy (win);
+  g_setenv ("RIGPLAN_USER_DATADIR", "/nonexistent", TRUE);
+  remove_tree (dir);
+}
+
+/* A measurement of another run: a dialog names the file and the key,
+ * the scenario and the user's data stay as they were. */
+static void
+test_import_measurement_mismatch (void)
+{
+  g_autofree char *dir = rp_test_make_dir ("rigplan-ui-calibrate-XXXXXX");
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "probe",
+                                                 "tiny-gpt-a.rigplan", NULL);
+  g_autoptr(GFile) measure = probe_fixture ("recorded", "tiny-gpt-b.rigplan-measure");
+  RpWindow *win = new_window ();
+  GtkWidget *dialog;
+  g_autofree char *secondary = NULL;
+
+  g_setenv ("RIGPLAN_USER_DATADIR", dir, TRUE);
+  rp_test_ui_open_and_wait (win, path, 10);
+  g_assert_false (rp_window_import_measurements (win, &measure, 1));
+  dialog = rp_window_get_error_dialog (win);
+  g_assert_nonnull (dialog);
+  g_object_get (dialog, "secondary-text", &secondary, NULL);
+  g_assert_nonnull (strstr (secondary, "tiny-gpt-b.rigplan-measure"));
+  g_assert_nonnull (strstr (secondary, "training.seq_len"));
+  g_assert_cmpstr (rp_scenario_document_get_scenario (rp_window_get_document (win))->hardware.gpu,
+                   ==, "rtx-4090");
+  g_assert_cmpuint (rp_test_count_files (dir), ==, 0);
+  rp_test_ui_destroy (win);
+  g_setenv ("RIGPLAN_USER_DATADIR", "/nonexistent", TRUE);
+  rp_test_remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -241,6 +347,8 @@ main (int    argc,
   g_test_add_func ("/ui/import/error", test_import_error);
   g_test_add_func ("/ui/import/drop", test_drop);
   g_test_add_func ("/ui/export/launch", test_export_launch);
+  g_test_add_func ("/ui/calibrate/import-measurement", test_import_measurement);
+  g_test_add_func ("/ui/calibrate/mismatch", test_import_measurement_mismatch);
 
   status = g_test_run ();
   g_clear_pointer (&catalog, rp_catalog_unref);

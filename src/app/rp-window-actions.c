@@ -703,6 +703,10 @@ rp_window_class_init_actions (GtkWidgetClass *widget_class)
                                    win_use_recommended_action);
   gtk_widget_class_install_action (widget_class, "win.guide", NULL, win_guide_action);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, rp_window_import_action);
+  gtk_widget_class_install_action (widget_class, "win.import-measurement", NULL,
+                                   rp_window_import_measurement_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-calibration", NULL,
+                                   rp_window_remove_calibration_action);
   gtk_widget_class_install_action (widget_class, "win.export-launch", "s",
                                    rp_window_export_launch_action);
 
@@ -744,6 +748,8 @@ rp_window_update_actions (RpWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-png", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-launch", has_estimate);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-fix", has_fix);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-calibration",
+                                 est != NULL && est->calibration != NULL);
   gtk_widget_set_visible (self->fix_button, has_fix);
 }
 

@@ -15,6 +15,8 @@ struct _RpWindow
   /* template children */
   GtkListBox      *advice_list;
   GtkWidget       *break_even_chart;
+  GtkLabel        *calibrated_badge;
+  GtkWidget       *calibration_view;
   GtkStack        *chart_stack;
   GtkListBox      *checks_list;
   GtkExpander     *checks_expander;
@@ -77,6 +79,16 @@ void rp_window_show_error         (RpWindow       *self,
                                    const char     *secondary);
 gboolean rp_window_confirm_close  (RpWindow       *self);
 void rp_window_update_actions     (RpWindow       *self);
+
+/* rp-window-calibrate.c: File ▸ Import Measurement…, Remove Calibration */
+void rp_window_import_measurement_action (GtkWidget  *widget,
+                                          const char *action_name,
+                                          GVariant   *parameter);
+void rp_window_remove_calibration_action (GtkWidget  *widget,
+                                          const char *action_name,
+                                          GVariant   *parameter);
+void rp_window_update_calibration        (RpWindow         *self,
+                                          const RpEstimate *shown);
 
 /* rp-window-import.c */
 void rp_window_init_import          (RpWindow       *self);

@@ -18,6 +18,7 @@
 
 #include "rp-startup.h"
 
+#include "rp-calibration-view.h"
 #include "rp-chart-view.h"
 #include "rp-recent.h"
 #include "rp-plan-view.h"
@@ -553,6 +554,7 @@ on_document_estimate_cb (RpWindow           *self,
   update_recommendation (self, shown);
   update_decision (self);
   update_advice (self, scenario, est);
+  rp_window_update_calibration (self, shown);
   for (guint k = 0; k < RP_N_CHARTS; k++)
     self->chart_stale[k] = TRUE;
   /* the Plan page is no chart: it plans on its own */
@@ -764,6 +766,8 @@ rp_window_class_init (RpWindowClass *klass)
                                                "/io/github/rigplan/Rigplan/rp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RpWindow, advice_list);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, break_even_chart);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, calibrated_badge);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, calibration_view);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_expander);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, checks_list);
@@ -801,6 +805,7 @@ rp_window_class_init (RpWindowClass *klass)
 
   rp_window_class_init_actions (widget_class);
 
+  g_type_ensure (RP_TYPE_CALIBRATION_VIEW);
   g_type_ensure (RP_TYPE_CHART_VIEW);
   g_type_ensure (RP_TYPE_PLAN_VIEW);
   g_type_ensure (RP_TYPE_SCENARIO_FORM);

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "rp-autosave.h"
+#include "rp-calibration-view.h"
 #include "rp-chart.h"
 #include "rp-export-launch.h"
 #include "rp-scenario-document.h"
@@ -91,5 +92,18 @@ const char         *rp_window_get_decision_text (RpWindow       *self);
 GtkWidget          *rp_window_get_plan_view     (RpWindow       *self);
 /* The error dialog on screen, or NULL. */
 GtkWidget          *rp_window_get_error_dialog  (RpWindow       *self);
+
+/* File ▸ Import Measurement…: calibrates the scenario from the
+ * rigplan-probe measurements @files (rp_calibrate_files), puts it on the
+ * measured device and estimates every window again; an error is shown in
+ * a dialog (FALSE), and nothing is stored then. */
+gboolean            rp_window_import_measurements (RpWindow           *self,
+                                                   GFile *const       *files,
+                                                   guint               n_files);
+/* The calibration card (rp-calibration-view.h). */
+RpCalibrationView  *rp_window_get_calibration_view (RpWindow          *self);
+/* The badge beside the verdict ("Calibrated 2026-12-01"), or NULL when
+ * the estimate shown is not calibrated. */
+const char         *rp_window_get_calibrated_badge (RpWindow          *self);
 
 G_END_DECLS

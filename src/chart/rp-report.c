@@ -425,6 +425,43 @@ add_time (Builder *b)
   add_chart (b, RP_CHART_TIME);
 }
 
+/* The user's measurement the estimate is calibrated to: what it
+ * corrects, and measured against predicted, part by part. */
+static void
+add_calibration (Builder *b)
+{
+  const RpCalibration *cal = b->est->calibration;
+  const RpDocColumn columns[] = {
+    /* TRANSLATORS: column headings of the PDF plan's calibration table */
+    { _("Part"), RP_DOC_ALIGN_START, 1 },
+    { _("Measured"), RP_DOC_ALIGN_END, 0 },
+    { _("Predicted"), RP_DOC_ALIGN_END, 0 },
+    { _("Calibrated"), RP_DOC_ALIGN_END, 0 },
+  };
+  g_autofree char *sentence = NULL;
+  RpDocTable *table;
+
+  if (cal == NULL)
+    return;
+  rp_doc_add_heading (b->doc, 2, _("Calibrated to your measurement"));
+  sentence = rp_words_calibrated (cal, b->est->gpu);
+  add_paragraph (b, sentence);
+  table = rp_doc_add_table (b->doc, columns, G_N_ELEMENTS (columns));
+  for (guint i = 0; i < cal->n_rows; i++)
+    {
+      const RpCalibrationRow *r = &cal->rows[i];
+      g_autofree char *measured = rp_words_calibration_value (r->part, r->measured);
+      g_autofree char *predicted = rp_words_calibration_compared (r->part, r->predicted,
+                                                                  r->measured);
+      g_autofree char *calibrated = rp_words_calibration_compared (r->part, r->calibrated,
+                                                                   r->measured);
+      const char *cells[] = { rp_words_calibration_part (r->part), measured, predicted,
+                              calibrated };
+
+      rp_doc_table_add_row (table, RP_DOC_ROW_PLAIN, RP_CHART_INK_FG, cells);
+    }
+}
+
 static void
 add_cost (Builder *b)
 {
@@ -795,6 +832,7 @@ rp_report_new_doc (const RpScenario      *scenario,
   add_inputs (&b);
   add_memory (&b);
   add_time (&b);
+  add_calibration (&b);
   add_cost (&b);
   add_machine (&b);
   add_advice (&b);

@@ -15,6 +15,7 @@
 
 #include "rp-age.h"
 #include "rp-catalog.h"
+#include "rp-cli-calibrate.h"
 #include "rp-cli-catalog.h"
 #include "rp-cli-common.h"
 #include "rp-cli-convert.h"
@@ -2054,6 +2055,12 @@ static const RpCliCommand commands[] = {
                   "what was approximated."),
     .entries = rp_cli_import_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_PATHS,
     .run = rp_cli_run_import },
+  { .name = "calibrate", .parameter = N_("FILE.rigplan MEASURE…"),
+    .summary = N_("Calibrate the models to your GPU from rigplan-probe measurements of a "
+                  "scenario: compare measured with predicted part by part, store the "
+                  "calibration for that GPU, stack and precision, and say what it changes."),
+    .entries = rp_cli_calibrate_entries, .flags = RP_CLI_FORCE_OPTION, .args = RP_CLI_ARGS_PATHS,
+    .run = rp_cli_run_calibrate },
   { .name = "guide",
     .summary = N_("The sizing guide: the machine to rent and to buy for common kinds of "
                   "training, planned now from the bundled scenarios."),

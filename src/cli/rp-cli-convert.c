@@ -145,7 +145,7 @@ rp_cli_run_import (const RpCliCommand *command,
 
 const GOptionEntry rp_cli_launch_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("deepspeed, accelerate, torchrun or howto"), N_("NAME") },
+    N_("deepspeed, accelerate, torchrun, howto or probe"), N_("NAME") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     N_("Write to FILE (default: standard output)"), N_("FILE") },
   { "plan-row", 0, 0, G_OPTION_ARG_STRING, &opt_plan_row,
@@ -226,6 +226,7 @@ static const RpFileKind launch_kinds[RP_N_LAUNCH_FORMATS] = {
   [RP_LAUNCH_ACCELERATE] = RP_FILE_KIND_ACCELERATE_CONFIG,
   [RP_LAUNCH_TORCHRUN] = RP_FILE_KIND_LAUNCH_SCRIPT,
   [RP_LAUNCH_HOWTO] = RP_FILE_KIND_TEXT,
+  [RP_LAUNCH_PROBE] = RP_FILE_KIND_RIGPLAN_DATA,
 };
 
 int
@@ -247,7 +248,7 @@ rp_cli_run_export_launch (const RpCliCommand *command,
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
   if (!rp_launch_format_from_string (opt_format, &format))
-    return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun or howto"));
+    return rp_cli_usage_error (context, _("--format must be deepspeed, accelerate, torchrun, howto or probe"));
   if (!rp_cli_check_output (opt_output, (const char *const *) argv + 1, launch_kinds[format],
                             &status))
     return status;

@@ -398,6 +398,9 @@ typedef struct
   double        checkpoints_kept;
 } RpTraining;
 
+/* A calibration measured on the user's GPU (market/rp-calibration.h). */
+typedef struct _RpCalibration RpCalibration;
+
 typedef struct
 {
   char      *gpu;                      /* owned; catalog GPU id */
@@ -413,6 +416,10 @@ typedef struct
   double     band_scale;               /* share of the published error band; NAN: all of
                                         * it (calibration narrows it) */
   char      *owned_gpus;               /* owned; the GPUs the user has (rp-owned.h), or NULL */
+  /* Runtime only, never read from or written to a file: the calibration
+   * the models apply.  NULL: the catalog's for this GPU, stack and
+   * precision, if any; rp_calibration_identity(): none (borrowed). */
+  const RpCalibration *calibration;
 } RpHardware;
 
 typedef struct

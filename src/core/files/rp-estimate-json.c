@@ -8,6 +8,7 @@
 
 #include "rp-estimate-json.h"
 
+#include "rp-calibration.h"
 #include "rp-decision-json.h"
 #include "rp-error.h"
 #include "rp-fields-private.h"
@@ -338,6 +339,18 @@ add_section (cJSON    *root,
     }
 }
 
+/* The user's calibration the models applied (rp-calibration.h), or null. */
+static cJSON *
+calibration_to_json (const RpEstimate *est)
+{
+  g_autofree char *text = NULL;
+
+  if (est->calibration == NULL)
+    return cJSON_CreateNull ();
+  text = rp_calibration_dup_json (est->calibration);
+  return cJSON_Parse (text);
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 /* The estimate's JSON tree; transfer full. */
@@ -367,6 +380,7 @@ estimate_to_tree (const RpScenario *scenario,
   add_section (root, "bom", est->bom.computed, bom_to_json (est));
   cJSON_AddItemToObject (root, "constraints", constraints_to_json (scenario, est));
   cJSON_AddItemToObject (root, "fix", fix_to_json (catalog, est));
+  cJSON_AddItemToObject (root, "calibration", calibration_to_json (est));
   warnings = cJSON_AddArrayToObject (root, "warnings");
   for (guint i = 0; i < est->n_warnings; i++)
     {

@@ -16,6 +16,7 @@
 #include "rp-fields.h"
 #include "rp-file.h"
 #include "rp-json-private.h"
+#include "rp-measure.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -32,14 +33,14 @@ typedef struct
 } Launch;
 
 static const char *const format_names[RP_N_LAUNCH_FORMATS] = {
-  "deepspeed", "accelerate", "torchrun", "howto",
+  "deepspeed", "accelerate", "torchrun", "howto", "probe",
 };
 static const char *const format_labels[RP_N_LAUNCH_FORMATS] = {
   N_("DeepSpeed config"), N_("accelerate config"), N_("torchrun launch script"),
-  N_("How to run this plan"),
+  N_("How to run this plan"), N_("rigplan-probe input"),
 };
 static const char *const file_names[RP_N_LAUNCH_FORMATS] = {
-  "ds_config.json", "accelerate.yaml", "run.sh", "how-to-run.txt",
+  "ds_config.json", "accelerate.yaml", "run.sh", "how-to-run.txt", "probe.json",
 };
 
 /* ---- helpers -------------------------------------------------------- */
@@ -661,6 +662,13 @@ rp_launch_export (const RpScenario  *scenario,
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail ((guint) format < RP_N_LAUNCH_FORMATS, NULL);
 
+  if (format == RP_LAUNCH_PROBE)
+    {
+      /* the probe's input says itself what one device leaves out */
+      if (notes != NULL)
+        *notes = g_new0 (char *, 1);
+      return catalog != NULL ? rp_probe_input_to_json (scenario, catalog, error) : NULL;
+    }
   if (!launch_init (&l, scenario, catalog, error))
     return NULL;
   switch (format)
@@ -675,6 +683,7 @@ rp_launch_export (const RpScenario  *scenario,
       text = export_torchrun (&l);
       break;
     case RP_LAUNCH_HOWTO:
+    case RP_LAUNCH_PROBE:
     case RP_N_LAUNCH_FORMATS:
     default:
       text = export_howto (&l);

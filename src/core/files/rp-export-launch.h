@@ -19,10 +19,11 @@ typedef enum
   RP_LAUNCH_ACCELERATE,
   RP_LAUNCH_TORCHRUN,
   RP_LAUNCH_HOWTO,
+  RP_LAUNCH_PROBE,              /* what rigplan-probe reads (rp-measure.h) */
   RP_N_LAUNCH_FORMATS
 } RpLaunchFormat;
 
-/* "deepspeed", "accelerate", "torchrun", "howto". */
+/* "deepspeed", "accelerate", "torchrun", "howto", "probe". */
 const char *rp_launch_format_to_string      (RpLaunchFormat     format);
 gboolean    rp_launch_format_from_string    (const char        *name,
                                              RpLaunchFormat    *out);

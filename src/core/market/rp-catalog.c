@@ -6,6 +6,7 @@
 #include "rp-catalog.h"
 
 #include "rp-age.h"
+#include "rp-calibration-private.h"
 #include "rp-catalog-private.h"
 #include "rp-market-private.h"
 #include "rp-error.h"
@@ -68,6 +69,7 @@ struct _RpCatalog
    * gave each id, so that one id in two of them is said, not silent */
   GHashTable      *user_ids;   /* owned, may be NULL: "gpus:ID" → file (owned) */
   GPtrArray       *user_problems;   /* borrowed, may be NULL */
+  RpCalibrations  *calibrations; /* owned: the user's (rp-calibration.h) */
 };
 
 /* ---- entry lifetimes ------------------------------------------------ */
@@ -277,7 +279,7 @@ static gboolean
 stack_from_string (const char *s,
                    gpointer    out)
 {
-  static const char *const names[] = { "cuda", "rocm", "synapse", "cann" };
+  static const char *const names[] = { "cuda", "rocm", "synapse", "cann", "cpu" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_strcmp0 (s, names[i]) == 0)
@@ -656,11 +658,12 @@ read_gpu (const cJSON *item,
                                    error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &gpu->source_kind, error) ||
       !read_aliases (item, path, &gpu->aliases, error) ||
+      !rp_json_read_bool (item, path, "measured", FALSE, &gpu->measured, error) ||
       !read_derivations (item, path, gpu, error))
     return FALSE;
   if (stack != NULL &&
       (!rp_json_read_enum (stack, stack_path, "kind", TRUE, stack_from_string,
-                           "cuda, rocm, synapse, cann", &gpu->stack, error) ||
+                           "cuda, rocm, synapse, cann, cpu", &gpu->stack, error) ||
        !rp_json_read_string (stack, stack_path, "compute_capability", FALSE,
                              &gpu->compute_capability, error) ||
        !rp_json_read_string (stack, stack_path, "min_version", FALSE,
@@ -1110,6 +1113,8 @@ load_root (RpCatalog   *self,
     }
   if (rp_market_data_handles (format))
     return rp_market_data_load (self->market, root, format, error);
+  if (strcmp (format, "rigplan-calibrations") == 0)
+    return rp_calibrations_load (self->calibrations, root, error);
   if (g_str_has_prefix (format, "rigplan-"))
     return TRUE;   /* another data file (mfu, …) read by its own loader */
   rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "format",
@@ -1518,6 +1523,7 @@ rp_catalog_new_empty (void)
   entry_list_init (&self->regions, rp_region_free);
   entry_list_init (&self->providers, provider_free);
   self->market = rp_market_data_new ();
+  self->calibrations = rp_calibrations_new ();
   self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, origin_free);
   self->offers_by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                (GDestroyNotify) g_ptr_array_unref);
@@ -1546,6 +1552,7 @@ rp_catalog_unref (RpCatalog *self)
   entry_list_clear (&self->regions);
   entry_list_clear (&self->providers);
   g_clear_pointer (&self->market, rp_market_data_free);
+  g_clear_pointer (&self->calibrations, rp_calibrations_free);
   g_hash_table_unref (self->origins);
   g_hash_table_unref (self->offers_by_gpu);
   g_hash_table_unref (self->providers_by_name);
@@ -2102,4 +2109,11 @@ rp_catalog_get_market_data (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->market;
+}
+
+RpCalibrations *
+rp_catalog_get_calibrations (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->calibrations;
 }

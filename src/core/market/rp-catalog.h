@@ -16,6 +16,7 @@ typedef enum
   RP_STACK_ROCM,
   RP_STACK_SYNAPSE,             /* Intel Gaudi */
   RP_STACK_CANN,                /* Huawei Ascend */
+  RP_STACK_CPU,                 /* a CPU measured by rigplan-probe: no runtime context */
   RP_N_STACKS
 } RpStackKind;
 
@@ -140,6 +141,9 @@ typedef struct
   /* RpGpuDerivation*, owned, never NULL (empty when the file gives none) */
   GPtrArray   *derivations;
   guint32      derived;                /* RpGpuField bits a derivation filled */
+  gboolean     measured;               /* added from a rigplan-probe measurement
+                                        * ("measured": true): its figures are the
+                                        * rates measured there, not a datasheet's */
 } RpGpu;
 
 /* Who rents the GPUs out; the kind of promise behind an offer. */

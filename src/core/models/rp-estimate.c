@@ -5,6 +5,7 @@
 
 #include "rp-estimate.h"
 
+#include "rp-calibrated.h"
 #include "rp-constraints.h"
 #include "rp-cost-model.h"
 #include "rp-error.h"
@@ -152,6 +153,7 @@ rp_estimate_compute (const RpScenario *scenario,
     rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
   if (gpu->derived != 0)
     rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
+  rp_calibration_note (scenario, catalog, out);
   rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
   rp_cost_model_run (scenario, catalog, out);

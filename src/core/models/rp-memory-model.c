@@ -33,6 +33,7 @@
 #include "rp-memory-model.h"
 
 #include "rp-bands.h"
+#include "rp-calibrated.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-stack.h"
@@ -1230,6 +1231,9 @@ gen_is (const RpGpu *gpu,
 static double
 cuda_context_bytes (const RpGpu *gpu)
 {
+  /* a CPU has no device runtime to load */
+  if (gpu->stack == RP_STACK_CPU)
+    return 0;
   if (gen_is (gpu, "hopper") || gen_is (gpu, "blackwell") || gen_is (gpu, "cdna3") ||
       gen_is (gpu, "cdna2") || gpu->stack != RP_STACK_CUDA)
     return cuda_context_large_bytes;
@@ -1241,6 +1245,8 @@ cuda_context_bytes (const RpGpu *gpu)
 static double
 workspace_bytes (const RpGpu *gpu)
 {
+  if (gpu->stack == RP_STACK_CPU)
+    return 0;
   if (gen_is (gpu, "hopper") || gen_is (gpu, "blackwell"))
     return cublas_workspace_hopper_bytes;
   return cublas_workspace_bytes;
@@ -1530,6 +1536,8 @@ rp_memory_model_estimate_runtime (const RpScenario      *scenario,
   if (ctx.lora)
     out->trainable_params = rp_model_kind_is_transformer (arch->kind) ?
       lora_params_per_layer (&ctx) * rp_model_total_layers (arch) : out->total_params * 0.01;
+  /* the user's measurement on this GPU and stack, if any */
+  rp_calibration_apply_memory (rp_calibration_for (catalog, scenario, gpu), out);
   headroom (scenario, arch, gpu, catalog, out);
   out->computed = TRUE;
 }

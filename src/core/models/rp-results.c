@@ -53,6 +53,8 @@ static const AdviceInfo advice_info[RP_N_ADVICE] = {
   [RP_ADVICE_RENT_OFFER_CHOICE] = { "rent-offer-choice", RP_SEVERITY_INFO },
   [RP_ADVICE_RENT_OFFER_TOO_SMALL] = { "rent-offer-too-small", RP_SEVERITY_WARNING },
   [RP_ADVICE_BATCH_UNEVEN] = { "batch-uneven", RP_SEVERITY_WARNING },
+  [RP_ADVICE_CALIBRATED] = { "calibrated", RP_SEVERITY_INFO },
+  [RP_ADVICE_CALIBRATION_NOT_APPLIED] = { "calibration-not-applied", RP_SEVERITY_INFO },
 };
 
 /* ---- public API: lifetimes ------------------------------------------ */

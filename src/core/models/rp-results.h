@@ -67,7 +67,9 @@ typedef struct
   double     nccl_bytes;
   double     ddp_bucket_bytes;     /* DDP buckets / ZeRO reduce buckets */
   double     fragmentation_bytes;
-  double     overhead_bytes;       /* sum of the five lines above */
+  double     calibration_bytes;    /* the user's calibration's correction (may be
+                                    * negative; rp-calibrated.h) */
+  double     overhead_bytes;       /* sum of the six lines above */
   /* The lines above are each part's size.  They are not all alive at
    * once: the loss's backward is done before the first layer is
    * recomputed, and a stack that frees gradients between steps makes
@@ -333,6 +335,10 @@ typedef enum
   RP_ADVICE_RENT_OFFER_CHOICE,      /* RpPrices.rent_flags: quote, unknown provider, shape */
   RP_ADVICE_RENT_OFFER_TOO_SMALL,   /* the scenario's offer cannot hold its node */
   RP_ADVICE_BATCH_UNEVEN,           /* value: the step, micro batch × data-parallel GPUs */
+  RP_ADVICE_CALIBRATED,             /* the user's measurement corrects the models
+                                     * (RpEstimate.calibration) */
+  RP_ADVICE_CALIBRATION_NOT_APPLIED, /* key: the field whose stack or precision differs
+                                      * from the GPU's calibration */
   RP_N_ADVICE
 } RpAdvice;
 
@@ -464,6 +470,9 @@ typedef struct
   /* advice beyond the constraints, in the order noticed; a code at most once */
   RpWarning          warnings[RP_N_ADVICE];
   guint              n_warnings;
+  /* borrowed from the catalog (or the scenario): the user's calibration
+   * the models applied, or NULL */
+  const RpCalibration *calibration;
 } RpEstimate;
 
 /* Lifetimes of the parts that own memory. */

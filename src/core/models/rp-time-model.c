@@ -34,6 +34,7 @@
 #include "rp-time-model.h"
 
 #include "rp-bands.h"
+#include "rp-calibrated.h"
 #include "rp-error.h"
 #include "rp-links.h"
 #include "rp-mfu.h"
@@ -199,6 +200,10 @@ typedef struct
   double             model_flops;      /* per sample */
   double             hw_flops;         /* per sample, incl. recompute */
   double             width_half;       /* mfu.json's H for this GPU (width_factor) */
+  double             calibrated;       /* × efficiency: the user's measurement
+                                        * (rp-calibrated.h); 1 without one */
+  RpGpu              calibrated_gpu;   /* @gpu with the bandwidth measured, when
+                                        * calibrated (then @gpu points here) */
 } Ctx;
 
 /* ---- helpers: FLOPs --------------------------------------------------- */
@@ -417,6 +422,8 @@ init_ctx (Ctx               *c,
   c->trainable = trainable_params (c->arch, t);
   c->peak_flops_s = rp_gpu_peak_tflops (c->gpu, t->precision) * 1e12;
   c->width_half = width_half_point (c);
+  rp_calibrated_time_init (rp_calibration_for (catalog, sc, gpu), gpu, &c->calibrated,
+                           &c->calibrated_gpu, &c->gpu);
 }
 
 /* ---- helpers: compute ------------------------------------------------- */
@@ -441,9 +448,9 @@ utilization_at (const Ctx   *c,
   eff = rp_mfu_kernel_efficiency_class (c->mfu, c->gpu->generation,
                                         segment_names[c->gpu->segment], precision);
   if (uses_gflops (c->arch))
-    return eff;
+    return eff * c->calibrated;
   return eff * width_factor (c, c->arch->hidden) *
-         rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens);
+         rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens) * c->calibrated;
 }
 
 static double

@@ -328,6 +328,10 @@ advice_sentence (const RpWarning  *w,
       return rp_words_rent_choice (&est->cost.prices, gpu_name (est));
     case RP_ADVICE_BATCH_UNEVEN:
       return batch_uneven (s);
+    case RP_ADVICE_CALIBRATED:
+      return est->calibration != NULL ? rp_words_calibrated (est->calibration, est->gpu) : NULL;
+    case RP_ADVICE_CALIBRATION_NOT_APPLIED:
+      return rp_words_calibration_not_applied (s, catalog, est);
     default:
       return NULL;
     }

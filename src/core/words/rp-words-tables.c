@@ -145,6 +145,9 @@ rp_words_memory_table (const RpEstimate *est)
   add_memory_part (rows, est, "memory.overhead_lines.nccl");
   add_memory_part (rows, est, "memory.overhead_lines.ddp_buckets");
   add_memory (rows, est, "memory.overhead_lines.fragmentation");
+  /* the user's measurement corrects the sum (rp-calibrated.h) */
+  if (est->memory.calibration_bytes != 0)
+    add_memory (rows, est, "memory.overhead_lines.calibration");
   add_memory (rows, est, "memory.total")->kind = RP_WORDS_ROW_TOTAL;
   /* the band around the total, as published runs like it were off */
   if (est->memory.band.known)

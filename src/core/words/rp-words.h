@@ -14,6 +14,7 @@
 #include "rp-figures.h"
 #include "rp-planner.h"
 #include "rp-units.h"
+#include "rp-words-calibration.h"
 #include "rp-words-market.h"
 
 G_BEGIN_DECLS
