@@ -10,11 +10,11 @@
  * stack (or model kind, or all runs), the measured value lies between
  * figure / (1 + p90) and figure / (1 + p10).  Times are inverse rates.
  *
- * Calibration narrows a band: hardware.band_scale (a share of the
- * published spread, null: all of it) scales the distance of both ends
- * from the figure, and marks the band calibrated.  A calibration that
- * keeps its own data (the user's catalog) can call rp_band_scale() on an
- * estimate's bands instead.  The memory verdict holds the high end to
+ * Calibration narrows a band: the user's calibration (rp-calibrated.h)
+ * of a run on one GPU to the 10 % the project holds a calibrated
+ * estimate to (rp-bands.c), and hardware.band_scale (a share of the
+ * published spread, null: all of it), which wins, scales the distance
+ * of both ends from the figure; either marks the band calibrated.  The memory verdict holds the high end to
  * the required headroom (rp-memory-model.c). */
 #pragma once
 
@@ -36,14 +36,17 @@ void    rp_bands_resolve      (const RpScenario   *scenario,
 void    rp_band_scale         (RpBand             *band,
                                double              scale,
                                gboolean            calibrated);
-/* The memory band: total_low_bytes, total_high_bytes and band. */
+/* The memory band: total_low_bytes, total_high_bytes and band; @gpu
+ * finds the user's calibration (may be NULL). */
 void    rp_bands_memory       (const RpScenario   *scenario,
                                const RpModelArch  *arch,
+                               const RpGpu        *gpu,
                                const RpCatalog    *catalog,
                                RpMemoryEstimate   *memory);
 /* The rate and time bands of a timed run. */
 void    rp_bands_compute      (const RpScenario   *scenario,
                                const RpModelArch  *arch,
+                               const RpGpu        *gpu,
                                const RpCatalog    *catalog,
                                RpComputeEstimate  *compute);
 /* Fills the derived figures again after @compute's band changed

@@ -1420,7 +1420,7 @@ headroom (const RpScenario  *scenario,
   m->free_bytes = m->capacity_bytes - m->total_bytes;
   m->headroom_pct = m->capacity_bytes > 0 ? 100.0 * m->free_bytes / m->capacity_bytes : -100.0;
   m->required_headroom_pct = scenario->hardware.headroom_pct;
-  rp_bands_memory (scenario, arch, catalog, m);
+  rp_bands_memory (scenario, arch, gpu, catalog, m);
   usable = m->capacity_bytes * (1 - m->required_headroom_pct / 100);
   if (m->free_bytes < 0)
     m->verdict = RP_VERDICT_DOES_NOT_FIT;

@@ -1555,7 +1555,7 @@ time_run (Ctx               *c,
   time_gpu_step (c, r);
   time_data (c, r);
   fill_totals (c, r);
-  rp_bands_compute (scenario, c->arch, catalog, r);
+  rp_bands_compute (scenario, c->arch, c->gpu, catalog, r);
   r->mfu_overridden = scenario->hardware.mfu_override > 0;
   r->computed = TRUE;
 }
