@@ -608,6 +608,26 @@ test_row_changes (void)
   g_assert_cmpuint (left->len, ==, 0);
 }
 
+/* The guide's Buy line agrees with the row's decision: a machine it says
+ * not to buy is shown with that verdict, not as a bare recommendation.
+ * Returns whether the row says not to buy. */
+static gboolean
+check_guide_buy_answer (const RpGuideRow *row)
+{
+  const RpDecision *d = row->decision;
+  g_autofree char *answer = rp_words_plan_answer (row->plan, d, catalog, RP_PLAN_BUY);
+  g_autofree char *verdict = NULL;
+  gboolean dont_buy;
+
+  g_assert_nonnull (d);
+  dont_buy = d->buy == RP_BUY_NO_NEVER || d->buy == RP_BUY_NO_LATE || d->buy == RP_BUY_NO_MARGIN;
+  if (!dont_buy || row->plan->answers[RP_PLAN_BUY].recommended < 0)
+    return FALSE;
+  verdict = rp_words_buy_verdict (d);
+  g_assert_nonnull (strstr (answer, verdict));
+  return TRUE;
+}
+
 /* The sizing guide: every bundled row (image classification to 7B
  * pretraining) loads with its sources and is planned, each answer either
  * recommending a machine that meets the week's deadline or saying why
@@ -618,6 +638,7 @@ test_guide (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = rp_guide_default_dir ();
   g_autoptr(RpGuide) guide = rp_guide_load (dir, &error);
+  guint n_dont_buy = 0;
 
   g_assert_no_error (error);
   g_assert_cmpuint (guide->rows->len, ==, 10);
@@ -642,7 +663,10 @@ test_guide (void)
           else
             g_assert_nonnull (reason);
         }
+      n_dont_buy += check_guide_buy_answer (row);
     }
+  /* the small jobs (image classification, BERT, one-card LoRA) rent */
+  g_assert_cmpuint (n_dont_buy, >=, 3);
 }
 
 int

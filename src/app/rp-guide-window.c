@@ -147,11 +147,7 @@ answer_text (const RpGuideRow *row,
              const RpCatalog  *catalog,
              RpPlanAnswerKind  kind)
 {
-  const RpPlanAnswer *a = &row->plan->answers[kind];
-
-  if (a->recommended >= 0)
-    return rp_words_plan_row (row->plan, catalog, kind, (guint) a->recommended);
-  return rp_words_plan_reason (row->plan, catalog, (gint) kind);
+  return rp_words_plan_answer (row->plan, row->decision, catalog, kind);
 }
 
 static void

@@ -1218,10 +1218,7 @@ print_guide_answer (const RpGuideRow *row,
                     const RpCatalog  *catalog,
                     guint             kind)
 {
-  const RpPlanAnswer *a = &row->plan->answers[kind];
-  g_autofree char *text = a->recommended >= 0
-    ? rp_words_plan_row (row->plan, catalog, kind, (guint) a->recommended)
-    : rp_words_plan_reason (row->plan, catalog, (gint) kind);
+  g_autofree char *text = rp_words_plan_answer (row->plan, row->decision, catalog, kind);
 
   /* TRANSLATORS: the two lines of a row of "rigplan-cli guide" */
   g_print ("   %s %s\n", kind == RP_PLAN_RENT ? _("Rent:") : _("Buy:"), text);

@@ -662,6 +662,44 @@ is_whole (const RpField *f)
          f->type == RP_FIELD_ENUM || f->type == RP_FIELD_BOOL;
 }
 
+/* The number a numeric field holds in @base (a scenario, or a model
+ * architecture for its fields). */
+static inline double
+number_at (const RpField *field,
+           gconstpointer  base)
+{
+  gconstpointer p = (const guint8 *) base + field->offset;
+
+  switch (field->type)
+    {
+    case RP_FIELD_UINT:
+      return *(const guint *) p;
+    case RP_FIELD_UINT64:
+      return (double) *(const guint64 *) p;
+    case RP_FIELD_DOUBLE:
+      return *(const double *) p;
+    case RP_FIELD_BOOL:
+      return *(const gboolean *) p ? 1 : 0;
+    case RP_FIELD_ENUM:
+      return *(const int *) p;
+    case RP_FIELD_STRING:
+    default:
+      return NAN;
+    }
+}
+
+/* The one statement of a field's rule: null only where the field may be
+ * null, else finite, within [min, max], whole where the type is whole. */
+static inline gboolean
+in_range (const RpField *field,
+          double         value)
+{
+  if (isnan (value))
+    return (field->flags & RP_FIELD_NULLABLE) != 0;
+  return isfinite (value) && value >= field->min && value <= field->max &&
+         (!is_whole (field) || value == floor (value));
+}
+
 /* One end of a range: whole where it is whole, else at most four
  * decimals without trailing zeros ("0.01", not "0.0100"). */
 static char *
@@ -794,27 +832,10 @@ double
 rp_field_get_number (const RpField *field,
                      gconstpointer  base)
 {
-  gconstpointer p;
-
   g_return_val_if_fail (field != NULL && base != NULL, NAN);
 
-  p = (const guint8 *) base + field->offset;
-  switch (field->type)
-    {
-    case RP_FIELD_UINT:
-      return *(const guint *) p;
-    case RP_FIELD_UINT64:
-      return (double) *(const guint64 *) p;
-    case RP_FIELD_DOUBLE:
-      return *(const double *) p;
-    case RP_FIELD_BOOL:
-      return *(const gboolean *) p ? 1 : 0;
-    case RP_FIELD_ENUM:
-      return *(const int *) p;
-    case RP_FIELD_STRING:
-    default:
-      g_return_val_if_reached (NAN);
-    }
+  g_return_val_if_fail (field->type != RP_FIELD_STRING, NAN);
+  return number_at (field, base);
 }
 
 void
@@ -881,15 +902,29 @@ rp_field_check (const RpField *field,
   g_return_val_if_fail (field != NULL, FALSE);
   g_return_val_if_fail (field->type != RP_FIELD_STRING, FALSE);
 
-  if (isnan (value))
+  return in_range (field, value) || range_error (field, error);
+}
+
+gboolean
+rp_fields_check_scenario (const RpScenario *scenario,
+                          GError          **error)
+{
+  g_return_val_if_fail (scenario != NULL, FALSE);
+
+  /* every estimate checks every field: walk the table itself, no calls
+   * per field but the ones that decide whether it applies */
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
-      if (field->flags & RP_FIELD_NULLABLE)
-        return TRUE;
-      return range_error (field, error);
+      const RpField *f = &fields[i];
+      double value;
+
+      if (f->arch_bit != 0 || f->type == RP_FIELD_STRING ||
+          (f->applies != NULL && !f->applies (scenario, &scenario->model.arch)))
+        continue;
+      value = number_at (f, scenario);
+      if (!in_range (f, value))
+        return range_error (f, error);
     }
-  if (!isfinite (value) || value < field->min || value > field->max ||
-      (is_whole (field) && value != floor (value)))
-    return range_error (field, error);
   return TRUE;
 }
 

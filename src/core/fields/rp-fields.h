@@ -159,6 +159,10 @@ gboolean       rp_field_is_null             (const RpField     *field,
 gboolean       rp_field_check               (const RpField     *field,
                                              double             value,
                                              GError           **error);
+/* Every numeric field of @scenario that applies to it within its range
+ * (rp_field_check()); the first that is not is the error. */
+gboolean       rp_fields_check_scenario     (const RpScenario  *scenario,
+                                             GError           **error);
 /* Parses what a person typed, in the field's shown unit (M tokens, % of
  * a fraction), and checks it.  An empty text is null where null is
  * allowed.  *@out is in the stored unit. */

@@ -281,25 +281,6 @@ rp_scenario_model_is_customized (const RpScenario  *self,
   return FALSE;
 }
 
-/* Every number field that applies within its range: the field table is
- * the one description of each range (rp-fields.c). */
-static gboolean
-check_ranges (const RpScenario *self,
-              GError          **error)
-{
-  for (guint i = 0; i < rp_fields_n (); i++)
-    {
-      const RpField *f = rp_fields_get (i);
-
-      if (f->arch_bit != 0 || !rp_field_is_number (f) ||
-          !rp_field_applies (f, self, &self->model.arch))
-        continue;
-      if (!rp_field_check (f, rp_field_get_number (f, self), error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 gboolean
 rp_scenario_validate (const RpScenario *self,
                       GError          **error)
@@ -320,7 +301,8 @@ rp_scenario_validate (const RpScenario *self,
       rp_error_set_key (error, RP_ERROR_MISSING_FIELD, "hardware.gpu", _("choose a GPU"));
       return FALSE;
     }
-  if (!check_ranges (self, error))
+  /* each field's own range: the field table, its one description */
+  if (!rp_fields_check_scenario (self, error))
     return FALSE;
   /* the rules that tie fields together; a field's own range is the table's */
   if (model_parallel == 0 || n_gpus % model_parallel != 0)

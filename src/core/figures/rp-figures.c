@@ -619,12 +619,20 @@ rp_figures_get (guint i)
 const RpFigure *
 rp_figures_lookup (const char *key)
 {
+  static GHashTable *by_key;     /* key → RpFigure*, made once, never freed */
+
   g_return_val_if_fail (key != NULL, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
-    if (g_str_equal (figures[i].key, key))
-      return &figures[i];
-  return NULL;
+  /* every table row of every estimate asks by key */
+  if (g_once_init_enter (&by_key))
+    {
+      GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+        g_hash_table_insert (table, (gpointer) figures[i].key, (gpointer) &figures[i]);
+      g_once_init_leave (&by_key, table);
+    }
+  return g_hash_table_lookup (by_key, key);
 }
 
 const char *

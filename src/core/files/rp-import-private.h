@@ -6,6 +6,8 @@
 #include "rp-fields.h"
 #include "rp-import.h"
 #include "rp-json-private.h"
+#include "rp-model.h"
+#include "rp-scenario.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +26,57 @@ typedef struct
   GHashTable *understood;       /* owned; key paths read */
   GPtrArray  *auto_keys;        /* owned; keys whose value was "auto" */
 } RpImportFile;
+
+/* ---- the import in progress (rp-import.c, rp-import-file.c) --------- */
+
+/* One field's value, and where it came from. */
+typedef struct
+{
+  const RpField *field;
+  double         value;
+  char          *file;          /* owned */
+  char          *source_key;    /* owned */
+} RpImportAssignment;
+
+struct _RpImport
+{
+  RpCatalog   *catalog;         /* owned ref, may be NULL */
+  RpScenario  *base;            /* owned: the *.rigplan given, or NULL */
+  char        *base_file;       /* owned */
+  GPtrArray   *assignments;     /* owned: RpImportAssignment*, one per field */
+  GPtrArray   *notes;           /* owned: RpImportNote* */
+  GPtrArray   *labels;          /* owned: char*, the sources for the name */
+  GHashTable  *seen;            /* owned: canonical paths read */
+  guint        depth;            /* of configs naming configs */
+  /* reads the file or folder a config names: rp_import_follow() */
+  gboolean   (*add_path) (RpImport *self, const char *path, GError **error);
+
+  /* the model, as one unit */
+  gboolean     has_model;
+  gboolean     model_exact;
+  char        *model_preset;    /* owned */
+  RpModelArch  model_arch;
+  guint32      model_bits;
+  char        *model_file;      /* owned */
+  char        *model_label;     /* owned */
+
+  /* gradient accumulation, for the global batch */
+  guint        accumulation;    /* 0: none given */
+  char        *accumulation_file;   /* owned */
+  char        *accumulation_key;    /* owned */
+};
+
+void                rp_import_add_note        (RpImport         *self,
+                                               RpImportNoteKind  kind,
+                                               const char       *file,
+                                               char             *text);
+/* A value as the scenario file writes it: enum names, true/false, a number. */
+char               *rp_import_format_value    (const RpField    *f,
+                                               double            value);
+RpImportAssignment *rp_import_find_assignment (RpImport         *self,
+                                               const RpField    *field);
+void                rp_import_assignment_free (gpointer          data);
+void                rp_import_note_free       (gpointer          data);
 
 /* ---- reading keys --------------------------------------------------- */
 

@@ -30,14 +30,14 @@ entry_in_force (const RpCatalog *self,
                 const char      *market_id,
                 const char      *date)
 {
-  const RpIdList *list = &rp_catalog_get_market_data (self)->availability;
+  const RpGpuMarket *m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
   const RpAvailabilityEntry *best = NULL;
 
-  for (guint i = 0; i < list->live->len; i++)
+  for (guint i = 0; m != NULL && i < m->availability->len; i++)
     {
-      const RpAvailabilityEntry *e = g_ptr_array_index (list->live, i);
+      const RpAvailabilityEntry *e = g_ptr_array_index (m->availability, i);
 
-      if (g_strcmp0 (e->market, market_id) != 0 || !rp_market_ids_contain (e->gpus, gpu_id))
+      if (g_strcmp0 (e->market, market_id) != 0)
         continue;
       if (date != NULL && rp_as_of_compare (e->from, date) > 0)
         continue;

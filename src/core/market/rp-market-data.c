@@ -531,6 +531,73 @@ rp_id_list_lookup (const RpIdList *list,
   return position > 0 ? g_ptr_array_index (list->live, position - 1) : NULL;
 }
 
+static void
+gpu_market_free (gpointer data)
+{
+  RpGpuMarket *m = data;
+
+  g_ptr_array_unref (m->shapes);
+  g_ptr_array_unref (m->availability);
+  g_free (m);
+}
+
+static RpGpuMarket *
+gpu_market_of (GHashTable *by_gpu,
+               const char *gpu_id)
+{
+  RpGpuMarket *m = g_hash_table_lookup (by_gpu, gpu_id);
+
+  if (m == NULL)
+    {
+      m = g_new0 (RpGpuMarket, 1);
+      m->shapes = g_ptr_array_new ();
+      m->availability = g_ptr_array_new ();
+      g_hash_table_insert (by_gpu, (gpointer) gpu_id, m);
+    }
+  return m;
+}
+
+/* Indexes the listed shapes and entries by the GPUs they name; a GPU
+ * named twice in one entry is listed once. */
+static void
+index_by_gpu (RpMarketData *data)
+{
+  g_hash_table_remove_all (data->by_gpu);
+  for (guint i = 0; i < data->shapes.live->len; i++)
+    {
+      RpServerShape *s = g_ptr_array_index (data->shapes.live, i);
+
+      for (guint g = 0; s->gpus != NULL && s->gpus[g] != NULL; g++)
+        {
+          RpGpuMarket *m = gpu_market_of (data->by_gpu, s->gpus[g]);
+
+          if (m->shapes->len == 0 || g_ptr_array_index (m->shapes, m->shapes->len - 1) != s)
+            g_ptr_array_add (m->shapes, s);
+        }
+    }
+  for (guint i = 0; i < data->availability.live->len; i++)
+    {
+      RpAvailabilityEntry *e = g_ptr_array_index (data->availability.live, i);
+
+      for (guint g = 0; e->gpus != NULL && e->gpus[g] != NULL; g++)
+        {
+          RpGpuMarket *m = gpu_market_of (data->by_gpu, e->gpus[g]);
+          GPtrArray *list = m->availability;
+
+          if (list->len == 0 || g_ptr_array_index (list, list->len - 1) != e)
+            g_ptr_array_add (list, e);
+        }
+    }
+}
+
+const RpGpuMarket *
+rp_market_data_for_gpu (const RpMarketData *data,
+                        const char         *gpu_id)
+{
+  g_return_val_if_fail (data != NULL, NULL);
+  return gpu_id != NULL ? g_hash_table_lookup (data->by_gpu, gpu_id) : NULL;
+}
+
 RpMarketData *
 rp_market_data_new (void)
 {
@@ -541,6 +608,7 @@ rp_market_data_new (void)
   id_list_init (&data->rules, rule_free);
   id_list_init (&data->availability, availability_free);
   id_list_init (&data->licences, licence_free);
+  data->by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, gpu_market_free);
   return data;
 }
 
@@ -554,6 +622,7 @@ rp_market_data_free (RpMarketData *data)
   id_list_clear (&data->rules);
   id_list_clear (&data->availability);
   id_list_clear (&data->licences);
+  g_hash_table_unref (data->by_gpu);
   g_free (data);
 }
 
@@ -594,6 +663,7 @@ rp_market_data_load (RpMarketData *data,
   commit (&data->rules, rules);
   commit (&data->availability, availability);
   commit (&data->licences, licences);
+  index_by_gpu (data);
   return TRUE;
 }
 

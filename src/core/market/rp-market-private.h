@@ -20,6 +20,14 @@ typedef struct
   GHashTable *index;            /* id (borrowed) → position in @live + 1 */
 } RpIdList;
 
+/* What the market data says of one GPU, in catalog order: every estimate
+ * asks, so it is found by one hash lookup, not by comparing ids. */
+typedef struct
+{
+  GPtrArray *shapes;            /* RpServerShape* that take it, borrowed */
+  GPtrArray *availability;      /* RpAvailabilityEntry* naming it, borrowed */
+} RpGpuMarket;
+
 typedef struct _RpMarketData
 {
   RpIdList shapes;              /* RpServerShape* */
@@ -27,6 +35,7 @@ typedef struct _RpMarketData
   RpIdList rules;               /* RpMarketRule* */
   RpIdList availability;        /* RpAvailabilityEntry* */
   RpIdList licences;            /* RpLicenceTerm* */
+  GHashTable *by_gpu;           /* GPU id (borrowed) → RpGpuMarket*, remade by each load */
 } RpMarketData;
 
 /* rp-market.c */
@@ -41,6 +50,9 @@ gboolean      rp_market_data_load     (RpMarketData *data,
                                        GError      **error);
 gpointer      rp_id_list_lookup       (const RpIdList *list,
                                        const char     *id);
+/* The shapes and availability entries of @gpu_id; NULL when it has none. */
+const RpGpuMarket *rp_market_data_for_gpu (const RpMarketData *data,
+                                           const char         *gpu_id);
 
 /* rp-catalog.c: the catalog's market data (never NULL). */
 RpMarketData *rp_catalog_get_market_data (const RpCatalog *self);

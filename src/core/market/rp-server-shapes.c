@@ -127,19 +127,19 @@ rp_catalog_shape_for (const RpCatalog      *self,
                       const RpServerShape **out)
 {
   const RpServerShape *exact = NULL, *larger = NULL;
+  const RpGpuMarket *m;
   gboolean any = FALSE;
 
   if (out != NULL)
     *out = NULL;
   g_return_val_if_fail (self != NULL, RP_SHAPE_FIT_UNKNOWN);
 
+  m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
   /* every estimate asks: no allocation */
-  for (guint i = 0; i < rp_catalog_n_server_shapes (self); i++)
+  for (guint i = 0; m != NULL && i < m->shapes->len; i++)
     {
-      const RpServerShape *s = rp_catalog_get_server_shape (self, i);
+      const RpServerShape *s = g_ptr_array_index (m->shapes, i);
 
-      if (!rp_server_shape_takes (s, gpu_id))
-        continue;
       any = TRUE;
       if (rp_server_shape_allows (s, gpus_per_node))
         {

@@ -39,7 +39,8 @@ rp_model_resolve (const RpModelSpec *spec,
                         _("give a preset or the architecture"));
       return FALSE;
     }
-  for (guint i = 0; i < rp_fields_n (); i++)
+  /* most scenarios name a preset and change nothing of it */
+  for (guint i = 0; spec->overridden != 0 && i < rp_fields_n (); i++)
     {
       const RpField *f = rp_fields_get (i);
 

@@ -435,3 +435,27 @@ rp_words_decision_short (const RpDecision *d)
   /* TRANSLATORS: short: the machine, the run's time and rent */
   return g_strdup_printf (_("Rent %s: %s, %s"), machine, days, cost);
 }
+
+char *
+rp_words_plan_answer (const RpPlan     *plan,
+                      const RpDecision *decision,
+                      const RpCatalog  *catalog,
+                      RpPlanAnswerKind  kind)
+{
+  const RpPlanAnswer *a;
+  g_autofree char *text = NULL;
+  g_autofree char *verdict = NULL;
+
+  g_return_val_if_fail (plan != NULL && catalog != NULL && kind < RP_N_PLAN_ANSWERS, NULL);
+
+  a = &plan->answers[kind];
+  text = a->recommended >= 0 ? rp_words_plan_row (plan, catalog, kind, (guint) a->recommended)
+                             : rp_words_plan_reason (plan, catalog, (gint) kind);
+  if (kind != RP_PLAN_BUY || decision == NULL || a->recommended < 0 ||
+      (decision->buy != RP_BUY_NO_NEVER && decision->buy != RP_BUY_NO_LATE &&
+       decision->buy != RP_BUY_NO_MARGIN))
+    return g_steal_pointer (&text);
+  verdict = rp_words_buy_verdict (decision);
+  /* TRANSLATORS: the machine to buy, then the verdict "Don't buy: …" */
+  return g_strdup_printf (_("%s. %s"), text, verdict);
+}

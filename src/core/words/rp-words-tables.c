@@ -68,10 +68,13 @@ add_figure (GPtrArray        *rows,
             RpDuration        duration)
 {
   const RpFigure *figure = rp_figures_lookup (key);
+  double value;
 
   g_assert (figure != NULL);
   return add_row (rows, key, rp_words_figure_label (figure),
-                  rp_words_figure (est, key, duration), NULL);
+                  rp_figure_get (figure, est, &value)
+                  ? rp_words_figure_value (figure, value, est->cost.currency, duration)
+                  : g_strdup ("—"), NULL);
 }
 
 static RpWordsRow *

@@ -77,6 +77,13 @@ char *rp_words_plan_row            (const RpPlan     *plan,
 char *rp_words_plan_reason         (const RpPlan     *plan,
                                     const RpCatalog  *catalog,
                                     gint              kind);
+/* Answer @kind of @plan in one sentence: its recommended row, or why it
+ * has none; for buying, followed by @decision's verdict when it says
+ * not to buy (@decision may be NULL).  What the sizing guide shows. */
+char *rp_words_plan_answer         (const RpPlan     *plan,
+                                    const RpDecision *decision,
+                                    const RpCatalog  *catalog,
+                                    RpPlanAnswerKind  kind);
 /* ---- the decision (rp-words-decision.c) ---------------------------- */
 
 /* "Cheapest rental", "Your machine, fixed", … */
