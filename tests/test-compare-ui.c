@@ -10,6 +10,9 @@
 
 #include "config.h"
 
+#include "rp-edit.h"
+#include "rp-scenario-document.h"
+
 #include "rp-autosave.h"
 #include "rp-chart-view.h"
 #include "rp-compare-set.h"
@@ -1114,6 +1117,42 @@ test_side_by_side (void)
   rp_test_ui_destroy (win);
 }
 
+/* An edit means the same in every window: Nodes 1 → 4 on the RTX 4090
+ * LoRA example typed in the scenario window's document and as a Compare
+ * variant gives one scenario, the one core's edit gives (it was 2 failed
+ * checks and one capital in the window, 1 and another in Compare). */
+static void
+test_variant_edits_like_the_window (void)
+{
+  static const char *const names[] = { "lora-llama3-8b-rtx4090.rigplan" };
+  RpCompareWindow *win = compare_examples (names, 1);
+  const RpCompare *compare = rp_compare_window_get_compare (win);
+  g_autoptr(RpScenarioDocument) doc = rp_scenario_document_new (catalog);
+  g_autoptr(RpScenario) edited = NULL;
+  g_autoptr(GArray) window_vs_variant = NULL, core_vs_variant = NULL;
+
+  rp_scenario_document_set_scenario (doc, rp_scenario_copy (rp_compare_get_scenario (compare, 0)),
+                                     NULL);
+  g_object_set (doc, "nodes", 4u, NULL);
+  g_assert_true (rp_compare_window_duplicate_as_variant (win, 0, "hardware.nodes"));
+  g_assert_true (rp_compare_window_set_variant_value (win, 1, "4"));
+  wait_idle_of (win);
+  compare = rp_compare_window_get_compare (win);
+  g_assert_cmpuint (rp_compare_get_n_columns (compare), ==, 2);
+  edited = rp_scenario_edit (rp_compare_get_scenario (compare, 0), catalog, "hardware.nodes", 4,
+                             NULL, NULL);
+  window_vs_variant = rp_scenario_diff (rp_scenario_document_get_scenario (doc),
+                                        rp_compare_get_scenario (compare, 1));
+  core_vs_variant = rp_scenario_diff (edited, rp_compare_get_scenario (compare, 1));
+  /* the variant's name says what it changed; nothing else differs */
+  for (guint i = 0; i < window_vs_variant->len; i++)
+    g_assert_cmpstr (g_array_index (window_vs_variant, RpChange, i).key, ==, "name");
+  for (guint i = 0; i < core_vs_variant->len; i++)
+    g_assert_cmpstr (g_array_index (core_vs_variant, RpChange, i).key, ==, "name");
+  g_assert_cmpuint (rp_compare_get_scenario (compare, 1)->hardware.nodes, ==, 4);
+  rp_test_ui_destroy (win);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1134,6 +1173,7 @@ main (int    argc,
   g_test_add_func ("/ui/compare/three", test_three);
   g_test_add_func ("/ui/compare/six", test_six);
   g_test_add_func ("/ui/compare/variant", test_variant);
+  g_test_add_func ("/ui/compare/variant-edits-like-the-window", test_variant_edits_like_the_window);
   g_test_add_func ("/ui/compare/reorder-and-remove", test_reorder_and_remove);
   g_test_add_func ("/ui/compare/edit-column-linked", test_edit_column_linked);
   g_test_add_func ("/ui/compare/win-compare-action", test_win_compare_action);

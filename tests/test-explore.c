@@ -7,10 +7,13 @@
 
 #include "rp-catalog.h"
 #include "rp-cost-model.h"
+#include "rp-edit.h"
+#include "rp-error.h"
 #include "rp-estimate.h"
 #include "rp-fix.h"
 #include "rp-explore.h"
 #include "rp-links.h"
+#include "rp-prices.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
 
@@ -262,6 +265,90 @@ test_break_even_sweep (void)
   g_assert_cmpfloat (months[3], <, months[2]);
 }
 
+/* One way to change a scenario: growing the RTX 4090 LoRA example from
+ * one node to four is the machine's move (a cluster network, a typed
+ * network price dropped), as in the scenario window and a Compare
+ * variant; out of range is an error naming the field. */
+static void
+test_edit_machine (void)
+{
+  g_autoptr(RpScenario) lora = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+  const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, lora->hardware.gpu);
+  g_autoptr(RpScenario) moved = NULL, edited = NULL, bad = NULL;
+  g_autoptr(GArray) left = NULL;
+  g_autoptr(GError) error = NULL;
+
+  lora->budget.network_price = 5000;
+  lora->budget.gpu_price = 1500;
+  moved = rp_explore_move (lora, catalog, gpu, lora->hardware.gpus_per_node, 4);
+  edited = rp_scenario_edit (lora, catalog, "hardware.nodes", 4, NULL, &error);
+  g_assert_no_error (error);
+  left = rp_scenario_diff (moved, edited);
+  g_assert_cmpuint (left->len, ==, 0);
+  g_assert_cmpint (edited->hardware.network, !=, RP_NETWORK_NONE);
+  g_assert_true (isnan (edited->budget.network_price));   /* the cluster's */
+  g_assert_cmpfloat (edited->budget.gpu_price, ==, 1500); /* still the GPU's */
+
+  bad = rp_scenario_edit (lora, catalog, "hardware.nodes", 0, NULL, &error);
+  g_assert_null (bad);
+  g_assert_cmpstr (rp_error_get_key (error), ==, "hardware.nodes");
+}
+
+/* Which typed prices belong to which part of the machine is the field
+ * table's: a new node size drops the server price, a new GPU every price
+ * typed for it; a new currency converts every money field. */
+static void
+test_edit_prices (void)
+{
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpScenario) per = NULL, gpu = NULL, yuan = NULL;
+  g_autoptr(GArray) typed = NULL;
+
+  s->budget.gpu_price = 10000;
+  s->budget.server_price = 40000;
+  s->budget.network_price = 3000;
+  s->budget.currency = RP_CURRENCY_USD;
+  typed = rp_scenario_typed_prices (s, RP_FIELD_OF_GPU);
+  g_assert_cmpuint (typed->len, >=, 3);   /* and the example's own rent price */
+  per = rp_scenario_edit (s, catalog, "hardware.gpus_per_node", 4, NULL, NULL);
+  g_assert_nonnull (per);
+  g_assert_true (isnan (per->budget.server_price));
+  g_assert_cmpfloat (per->budget.gpu_price, ==, 10000);
+  gpu = rp_scenario_edit (s, catalog, "hardware.gpu", NAN, "h100-sxm", NULL);
+  g_assert_nonnull (gpu);
+  g_assert_true (isnan (gpu->budget.gpu_price) && isnan (gpu->budget.server_price) &&
+                 isnan (gpu->budget.network_price));
+  yuan = rp_scenario_edit (s, catalog, "budget.currency", RP_CURRENCY_CNY, NULL, NULL);
+  g_assert_nonnull (yuan);
+  g_assert_cmpfloat_with_epsilon (yuan->budget.gpu_price,
+                                  10000 * rp_prices_usd_to_cny (s, catalog), 1e-6);
+}
+
+/* The fix's changes, read from the scenario it estimated, edit every
+ * example back into that scenario: Apply Fix in the window (which edits)
+ * and rp_fix_apply (which replays) agree. */
+static void
+test_edit_replays_fix (void)
+{
+  for (guint i = 0; i < RP_TEST_N_EXAMPLES; i++)
+    {
+      g_autoptr(RpScenario) s = rp_test_load_example (rp_test_examples[i]);
+      g_autoptr(RpEstimate) est = rp_estimate_new ();
+      g_autoptr(RpScenario) replayed = NULL, edited = NULL;
+      g_autoptr(GArray) left = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (rp_fix_estimate (s, catalog, est, NULL));
+      if (est->fix.changes == NULL || est->fix.changes->len == 0)
+        continue;
+      replayed = rp_fix_apply (s, &est->fix);
+      edited = rp_scenario_edit_all (s, catalog, est->fix.changes, &error);
+      g_assert_no_error (error);
+      left = rp_scenario_diff (replayed, edited);
+      g_assert_cmpuint (left->len, ==, 0);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -278,5 +365,8 @@ main (int    argc,
   g_test_add_func ("/core/explore/pick-gpus", test_pick_gpus);
   g_test_add_func ("/core/explore/days-by-count", test_days_by_count);
   g_test_add_func ("/core/explore/break-even-sweep", test_break_even_sweep);
+  g_test_add_func ("/core/explore/edit-machine", test_edit_machine);
+  g_test_add_func ("/core/explore/edit-prices", test_edit_prices);
+  g_test_add_func ("/core/explore/edit-replays-fix", test_edit_replays_fix);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 #include "rp-chart-view.h"
 #include "rp-compare-set.h"
 #include "rp-decide-task.h"
+#include "rp-edit.h"
 #include "rp-error.h"
 #include "rp-explore.h"
 #include "rp-fields.h"
@@ -2105,9 +2106,8 @@ rp_compare_window_duplicate_as_variant (RpCompareWindow *self,
   return TRUE;
 }
 
-/* The variant's scenario with its field at @text: a GPU or GPU count
- * through rp_explore_move (link, prices and split follow the machine),
- * any other field set as typed.  Transfer full; NULL with @error. */
+/* The variant's scenario with its field at @text, edited as the scenario
+ * window edits it (rp_scenario_edit).  Transfer full; NULL with @error. */
 static RpScenario *
 apply_variant (RpCompareWindow  *self,
                const Column     *col,
@@ -2116,10 +2116,8 @@ apply_variant (RpCompareWindow  *self,
 {
   const RpField *f = col->variant;
   const RpScenario *s = col->scenario;
-  g_autoptr(RpScenario) out = NULL;
   double v = NAN;
-  guint per = s->hardware.gpus_per_node, nodes = s->hardware.nodes;
-  const RpGpu *gpu = rp_catalog_lookup_gpu (self->catalog, s->hardware.gpu);
+  const RpGpu *gpu = NULL;
 
   if (f->ref == RP_FIELD_REF_GPU)
     {
@@ -2148,22 +2146,8 @@ apply_variant (RpCompareWindow  *self,
   else if (!rp_field_parse_text (f, text, &v, error))
     return NULL;
 
-  if (g_str_equal (f->key, "hardware.gpus_per_node"))
-    per = (guint) v;
-  else if (g_str_equal (f->key, "hardware.nodes"))
-    nodes = (guint) v;
-  if (f->ref == RP_FIELD_REF_GPU || per != s->hardware.gpus_per_node ||
-      nodes != s->hardware.nodes)
-    {
-      out = gpu != NULL ? rp_explore_move (s, self->catalog, gpu, per, nodes) : NULL;
-      if (out == NULL)
-        rp_error_set_key (error, RP_ERROR_INVALID_VALUE, f->key,
-                          _("the global batch cannot feed that many GPUs"));
-      return g_steal_pointer (&out);
-    }
-  out = rp_scenario_copy (s);
-  rp_field_set_number (f, out, v);
-  return g_steal_pointer (&out);
+  return rp_scenario_edit (s, self->catalog, f->key, v,
+                           f->ref == RP_FIELD_REF_GPU ? gpu->id : NULL, error);
 }
 
 gboolean

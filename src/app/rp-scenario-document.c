@@ -9,6 +9,7 @@
 
 #include "rp-scenario-document.h"
 
+#include "rp-edit.h"
 #include "rp-error.h"
 #include "rp-explore.h"
 #include "rp-file.h"
@@ -23,16 +24,6 @@
 
 /* ---- private structs ------------------------------------------------ */
 
-/* The prices a user typed for one GPU, kept while they try others. */
-typedef struct
-{
-  double  gpu_price;
-  double  server_price;
-  double  network_price;
-  double  rent_price_per_gpu_hour;
-  char   *rent_offer;                  /* owned */
-} SavedPrices;
-
 struct _RpScenarioDocument
 {
   GObject parent_instance;
@@ -44,7 +35,7 @@ struct _RpScenarioDocument
   RpEstimate *scratch;
   GError     *error;                   /* why the scenario cannot be estimated now */
   GHashTable *field_errors;            /* key (static) → GError* */
-  GHashTable *saved_prices;            /* GPU id → SavedPrices* */
+  GHashTable *saved_prices;            /* GPU id → GArray of RpChange */
   GFile      *file;
   char       *notice;
 
@@ -186,55 +177,41 @@ replace_scenario (RpScenarioDocument *self,
 
 /* ---- helpers: prices that belong to a GPU ---------------------------- */
 
-static void
-saved_prices_free (gpointer data)
-{
-  SavedPrices *p = data;
-
-  g_free (p->rent_offer);
-  g_free (p);
-}
-
 static gboolean
-has_user_prices (const RpBudget *b)
+has_user_prices (const RpScenario *s)
 {
-  return !isnan (b->gpu_price) || !isnan (b->server_price) || !isnan (b->network_price) ||
-         !isnan (b->rent_price_per_gpu_hour) || b->rent_offer != NULL;
+  g_autoptr(GArray) typed = rp_scenario_typed_prices (s, RP_FIELD_OF_GPU);
+
+  return typed->len > 0;
 }
 
+/* The prices a user typed for @gpu (the field table says which belong
+ * to a GPU), kept while they try others. */
 static void
 save_prices (RpScenarioDocument *self,
              const char         *gpu)
 {
-  const RpBudget *b = &self->scenario->budget;
-  SavedPrices *p;
+  GArray *typed;
 
-  if (gpu == NULL || !has_user_prices (b))
+  if (gpu == NULL)
     return;
-  p = g_new0 (SavedPrices, 1);
-  p->gpu_price = b->gpu_price;
-  p->server_price = b->server_price;
-  p->network_price = b->network_price;
-  p->rent_price_per_gpu_hour = b->rent_price_per_gpu_hour;
-  p->rent_offer = g_strdup (b->rent_offer);
-  g_hash_table_insert (self->saved_prices, g_strdup (gpu), p);
+  typed = rp_scenario_typed_prices (self->scenario, RP_FIELD_OF_GPU);
+  if (typed->len == 0)
+    {
+      g_array_unref (typed);
+      return;
+    }
+  g_hash_table_insert (self->saved_prices, g_strdup (gpu), typed);
 }
 
-static gboolean
+/* @scenario with the prices typed for its GPU before; NULL if none. */
+static RpScenario *
 restore_prices (RpScenarioDocument *self,
-                RpScenario         *scenario)
+                const RpScenario   *scenario)
 {
-  SavedPrices *p = g_hash_table_lookup (self->saved_prices, scenario->hardware.gpu);
-  RpBudget *b = &scenario->budget;
+  GArray *typed = g_hash_table_lookup (self->saved_prices, scenario->hardware.gpu);
 
-  if (p == NULL)
-    return FALSE;
-  b->gpu_price = p->gpu_price;
-  b->server_price = p->server_price;
-  b->network_price = p->network_price;
-  b->rent_price_per_gpu_hour = p->rent_price_per_gpu_hour;
-  rp_scenario_set_rent_offer (scenario, p->rent_offer);
-  return TRUE;
+  return typed != NULL ? rp_scenario_apply (scenario, typed) : NULL;
 }
 
 static const char *
@@ -254,20 +231,25 @@ change_gpu (RpScenarioDocument *self,
             const char         *id)
 {
   const RpGpu *gpu = rp_catalog_lookup_gpu (self->catalog, id);
-  const RpHardware *hw = &self->scenario->hardware;
-  g_autofree char *old = g_strdup (hw->gpu);
-  gboolean had_prices = has_user_prices (&self->scenario->budget);
-  RpScenario *moved = NULL;
+  g_autofree char *old = g_strdup (self->scenario->hardware.gpu);
+  gboolean had_prices = has_user_prices (self->scenario);
+  RpScenario *moved = NULL, *restored;
 
   save_prices (self, old);
   if (gpu != NULL)
-    moved = rp_explore_move (self->scenario, self->catalog, gpu, hw->gpus_per_node, hw->nodes);
+    moved = rp_scenario_edit (self->scenario, self->catalog, "hardware.gpu", NAN, id, NULL);
   if (moved == NULL)
     {
       moved = rp_scenario_copy (self->scenario);
       rp_scenario_set_gpu (moved, id);
     }
-  if (restore_prices (self, moved))
+  restored = restore_prices (self, moved);
+  if (restored != NULL)
+    {
+      rp_scenario_free (moved);
+      moved = restored;
+    }
+  if (restored != NULL)
     /* TRANSLATORS: a GPU name */
     set_notice (self, g_strdup_printf (_("The prices you typed for the %s are back."),
                                        gpu_name (self, id)));
@@ -279,28 +261,34 @@ change_gpu (RpScenarioDocument *self,
   replace_scenario (self, moved);
 }
 
-/* Money fields follow a change of currency. */
-static void
-change_currency (RpScenarioDocument *self,
-                 RpCurrency          currency)
+/* The fields whose edit changes more than themselves: the machine's size
+ * (its link, network, split and prices follow) and the currency (every
+ * money field follows).  The edit is core's, as in every window. */
+static gboolean
+is_edited_in_core (const RpField *f)
 {
-  RpBudget *b = &self->scenario->budget;
-  double rate = rp_prices_usd_to_cny (self->scenario, self->catalog);
+  return f->offset == G_STRUCT_OFFSET (RpScenario, hardware.gpus_per_node) ||
+         f->offset == G_STRUCT_OFFSET (RpScenario, hardware.nodes) ||
+         f->offset == G_STRUCT_OFFSET (RpScenario, budget.currency);
+}
 
-  for (guint i = 0; i < rp_fields_n (); i++)
+static gboolean
+edit_in_core (RpScenarioDocument *self,
+              const RpField      *f,
+              double              value)
+{
+  RpScenario *edited = rp_scenario_edit (self->scenario, self->catalog, f->key, value, NULL,
+                                         NULL);
+
+  /* a machine the global batch cannot feed: kept as typed, for the
+   * estimate to say what is wrong with it */
+  if (edited == NULL)
     {
-      const RpField *f = rp_fields_get (i);
-      double v;
-
-      if (!(f->flags & RP_FIELD_MONEY))
-        continue;
-      v = rp_field_get_number (f, self->scenario);
-      if (!isnan (v))
-        rp_field_set_number (f, self->scenario,
-                             rp_units_convert_money (v, b->currency, currency, rate));
+      edited = rp_scenario_copy (self->scenario);
+      rp_field_set_number (f, edited, value);
     }
-  b->currency = currency;
-  notify_fields (self, FALSE);
+  replace_scenario (self, edited);
+  return TRUE;
 }
 
 /* ---- helpers: setting a field --------------------------------------- */
@@ -378,11 +366,8 @@ set_number (RpScenarioDocument *self,
     return FALSE;
   if (now == value || (isnan (now) && isnan (value)))
     return FALSE;
-  if (f->offset == G_STRUCT_OFFSET (RpScenario, budget.currency))
-    {
-      change_currency (self, (RpCurrency) value);
-      return TRUE;
-    }
+  if (f->arch_bit == 0 && is_edited_in_core (f))
+    return edit_in_core (self, f, value);
   rp_field_set_number (f, base, value);
   if (f->arch_bit != 0)
     {
@@ -648,7 +633,7 @@ rp_scenario_document_init (RpScenarioDocument *self)
   self->field_errors = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                               (GDestroyNotify) g_error_free);
   self->saved_prices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                              saved_prices_free);
+                                              (GDestroyNotify) g_array_unref);
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -846,12 +831,21 @@ gboolean
 rp_scenario_document_apply_changes (RpScenarioDocument *self,
                                     const GArray       *changes)
 {
+  g_autoptr(GError) error = NULL;
+  RpScenario *edited;
+
   g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
 
   if (changes == NULL || changes->len == 0)
     return FALSE;
   set_notice (self, NULL);
-  replace_scenario (self, rp_scenario_apply (self->scenario, changes));
+  edited = rp_scenario_edit_all (self->scenario, self->catalog, changes, &error);
+  if (edited == NULL)
+    {
+      set_notice (self, g_strdup (error->message));
+      return FALSE;
+    }
+  replace_scenario (self, edited);
   rp_scenario_document_set_modified (self, TRUE);
   rp_scenario_document_flush (self);
   return TRUE;

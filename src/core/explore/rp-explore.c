@@ -69,25 +69,19 @@ split_fits (const RpScenario  *s,
   return TRUE;
 }
 
-/* Prices typed for another GPU, node or cluster are not this machine's. */
+/* Prices typed for another GPU, node or cluster are not this machine's:
+ * the field table says which part of the machine each belongs to. */
 static void
 drop_user_prices (RpScenario *s,
                   gboolean    gpu_changed,
                   gboolean    node_changed,
                   gboolean    cluster_changed)
 {
-  RpBudget *b = &s->budget;
+  RpFieldFlags of = (gpu_changed ? RP_FIELD_OF_GPU : 0) | (node_changed ? RP_FIELD_OF_NODE : 0) |
+                    (cluster_changed ? RP_FIELD_OF_CLUSTER : 0);
 
-  if (gpu_changed)
-    {
-      b->gpu_price = NAN;
-      b->rent_price_per_gpu_hour = NAN;
-      g_clear_pointer (&b->rent_offer, g_free);
-    }
-  if (gpu_changed || node_changed)
-    b->server_price = NAN;
-  if (gpu_changed || cluster_changed)
-    b->network_price = NAN;
+  if (of != 0)
+    rp_scenario_drop_prices (s, of);
 }
 
 /* ---- public API ----------------------------------------------------- */

@@ -61,6 +61,11 @@ typedef enum
   RP_FIELD_FORM            = 1u << 3,   /* a row of the window's form */
   RP_FIELD_ADVANCED        = 1u << 4,   /* a row under "More settings" */
   RP_FIELD_REQUIRED        = 1u << 5,   /* a scenario without it is incomplete */
+  /* a price typed for one machine: it no longer holds, and goes back to
+   * the catalog's, when that part of the machine changes */
+  RP_FIELD_OF_GPU          = 1u << 6,   /* the GPU model */
+  RP_FIELD_OF_NODE         = 1u << 7,   /* the GPUs in a node */
+  RP_FIELD_OF_CLUSTER      = 1u << 8,   /* the number of nodes */
 } RpFieldFlags;
 
 /* Units as people read them; money units carry the currency symbol. */

@@ -262,6 +262,64 @@ rp_scenario_apply (const RpScenario *self,
   return copy;
 }
 
+/* A price field bound to @of holding a typed price. */
+static gboolean
+is_typed_price (const RpField    *f,
+                const RpScenario *self,
+                RpFieldFlags      of)
+{
+  if ((f->flags & of) == 0)
+    return FALSE;
+  if (f->type == RP_FIELD_STRING)
+    return *(char * const *) rp_field_member_const (f, self) != NULL;
+  return !isnan (rp_field_get_number (f, self));
+}
+
+GArray *
+rp_scenario_typed_prices (const RpScenario *self,
+                          RpFieldFlags      of)
+{
+  GArray *out;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  out = g_array_new (FALSE, TRUE, sizeof (RpChange));
+  g_array_set_clear_func (out, change_free);
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      RpChange c = { .key = f->key, .from = NAN, .to = NAN };
+
+      if (!is_typed_price (f, self, of))
+        continue;
+      if (f->type == RP_FIELD_STRING)
+        c.to_text = g_strdup (*(char * const *) rp_field_member_const (f, self));
+      else
+        c.to = rp_field_get_number (f, self);
+      g_array_append_val (out, c);
+    }
+  return out;
+}
+
+void
+rp_scenario_drop_prices (RpScenario   *self,
+                         RpFieldFlags  of)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+
+      if (!is_typed_price (f, self, of))
+        continue;
+      if (f->type == RP_FIELD_STRING)
+        g_clear_pointer ((char **) rp_field_member (f, self), g_free);
+      else
+        rp_field_set_number (f, self, NAN);
+    }
+}
+
 gboolean
 rp_scenario_model_is_customized (const RpScenario  *self,
                                  const RpModelArch *preset_arch)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "rp-types.h"
+#include "rp-fields.h"
 
 G_BEGIN_DECLS
 
@@ -85,6 +86,15 @@ GArray     *rp_scenario_diff           (const RpScenario *a,
  * other field is kept.  Transfer full. */
 RpScenario *rp_scenario_apply          (const RpScenario *self,
                                         const GArray     *changes);
+/* The prices typed for the part @of of the machine (RP_FIELD_OF_GPU, …
+ * of the field table), as changes that put them back; empty when every
+ * such price is the catalog's.  Transfer full. */
+GArray     *rp_scenario_typed_prices   (const RpScenario *self,
+                                        RpFieldFlags      of);
+/* Sets the prices typed for the part @of of the machine back to null (the
+ * catalog's): they were another machine's. */
+void        rp_scenario_drop_prices    (RpScenario       *self,
+                                        RpFieldFlags      of);
 /* Whether the model's architecture differs from its preset's (an edited
  * preset: "Custom (from Llama 3 8B)"); FALSE without a preset. */
 gboolean    rp_scenario_model_is_customized (const RpScenario *self,
