@@ -28,5 +28,5 @@ RIGPLAN_DATADIR="$src/data/catalogs" RIGPLAN_LOCALEDIR="$build/po" \
   "$src/data/examples/qlora-llama2-70b-a100.rigplan" -o "$out/compare-three-loras.pdf" --paper a4
 page "$out/plan-lora-llama2-13b-rtx3090.pdf" 1 "$out/summary-en.png"
 page "$out/compare-three-loras.pdf" 2 "$out/compare-results-en.png"
-page "$out/plan-lora-llama2-13b-rtx3090.pdf" 6 "$out/cost-en.png"
+page "$out/plan-lora-llama2-13b-rtx3090.pdf" 7 "$out/cost-en.png"
 page "$out/plan-full-finetune-llama2-7b-8xa100-zh.pdf" 1 "$out/summary-zh.png"

@@ -17,6 +17,8 @@ run_packages=(
   libyaml-dev
   # update-desktop-database: meson's gnome.post_install wants it to configure
   desktop-file-utils
+  # the user guide's translated pages (help/, built with the window)
+  itstool
   # fonts: Latin and Simplified Chinese (wqy renders Chinese in the window
   # and the PDF; noto-cjk picks Japanese glyph forms and is 56 MB)
   fonts-dejavu-core fonts-wqy-microhei
@@ -24,8 +26,8 @@ run_packages=(
 test_packages=(
   # headless tests: display, session bus, accessibility bus
   xvfb xauth dbus-daemon at-spi2-core
-  # desktop-file and AppStream validation
-  desktop-file-utils appstream
+  # desktop-file and AppStream validation; the user guide's Mallard (yelp-check)
+  desktop-file-utils appstream yelp-tools
   # the JSON Schema of *.rigplan files, checked with a standard validator
   python3-jsonschema
   # the man pages rendered, the completions run in each shell

@@ -11,6 +11,7 @@
 
 #include "rp-chart-compare.h"
 #include "rp-explore.h"
+#include "rp-report.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
 #include "rp-words.h"
@@ -145,6 +146,84 @@ test_time (void)
   rp_chart_data_free (data);
 }
 
+static void
+fixed_measure (const char *text,
+               const char *font_family,
+               double      font_size,
+               gboolean    bold,
+               double     *out_width,
+               double     *out_height,
+               gpointer    user_data)
+{
+  *out_width = g_utf8_strlen (text, -1) * font_size * (bold ? 0.65 : 0.6);
+  *out_height = font_size * 1.2;
+}
+
+/* Three deadlines, one per scenario (7, 5 and 14 days): each line and its
+ * label in its scenario's colour, and no label stacked over another's
+ * (sharing its columns less than two label heights away), on the
+ * report's size and on a small one. */
+static void
+test_time_deadlines (void)
+{
+  RpScenario *s[3] = { rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan"),
+                       rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan") };
+  g_autoptr(RpCompare) cmp = NULL;
+  RpChartData *data;
+  /* the compare report's chart (its width on A4), an export, a window */
+  static const double sizes[][2] = { { 499, 290 }, { 1200, 700 }, { 700, 450 } };
+
+  s[1]->budget.deadline_days = 5;
+  cmp = rp_words_compare_new (catalog, (const RpScenario *const *) s, NULL, 3);
+  for (guint i = 0; i < 3; i++)
+    rp_scenario_free (s[i]);
+  data = rp_chart_data_new_compare (RP_CHART_TIME, cmp, catalog);
+  maybe_write_png (data, "compare-time-deadlines.png");
+  g_assert_cmpuint (rp_chart_data_get_n_rules (data), ==, 3);
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      RpChartStyle text, style;
+      RpChartLayout *layout;
+      const RpChartLabel *rules[3];
+      guint n = 0;
+
+      rp_report_init_styles (&text, &style);
+      layout = rp_chart_layout_compute (data, sizes[k][0], sizes[k][1], &style, fixed_measure,
+                                        NULL);
+      for (guint i = 0; i < rp_chart_layout_get_n_labels (layout); i++)
+        {
+          const RpChartLabel *label = rp_chart_layout_get_label (layout, i);
+
+          if (label->role != RP_CHART_LABEL_RULE)
+            continue;
+          g_assert_cmpuint (n, <, 3);
+          rules[n++] = label;
+        }
+      if (n != 3)
+        g_error ("%.0f × %.0f: %u deadline labels of 3", sizes[k][0], sizes[k][1], n);
+      for (guint i = 0; i < n; i++)
+        {
+          const char *letter = strstr (rules[i]->text, "A:") != NULL ? "A"
+                               : strstr (rules[i]->text, "B:") != NULL ? "B" : "C";
+          guint column = letter[0] - 'A';
+
+          g_assert_cmpint (rules[i]->ink, ==, RP_CHART_INK_SERIES + column);
+          for (guint j = i + 1; j < n; j++)
+            {
+              const RpChartRect *a = &rules[i]->box, *b = &rules[j]->box;
+              gboolean same_columns = a->x < b->x + b->width && b->x < a->x + a->width;
+
+              if (same_columns && fabs (a->y - b->y) < 2 * a->height)
+                g_error ("%.0f × %.0f: “%s” stacks on “%s”", sizes[k][0], sizes[k][1],
+                         rules[i]->text, rules[j]->text);
+            }
+        }
+      rp_chart_layout_free (layout);
+    }
+  rp_chart_data_free (data);
+}
+
 /* Rent solid and buy dashed in each scenario's colour; the USD column in
  * the comparison's CNY at its own estimate's rate. */
 static void
@@ -249,6 +328,7 @@ main (int    argc,
 
   g_test_add_func ("/chart/compare/vram", test_vram);
   g_test_add_func ("/chart/compare/time", test_time);
+  g_test_add_func ("/chart/compare/time-deadlines", test_time_deadlines);
   g_test_add_func ("/chart/compare/cost", test_cost);
   g_test_add_func ("/chart/compare/break-even", test_break_even);
   g_test_add_func ("/chart/compare/error-column", test_error_column);

@@ -297,6 +297,140 @@ number_at (const cJSON *json,
 
 /* ---- layout --------------------------------------------------------- */
 
+/* Whether @data has anything to draw: a finite point or bar. */
+static gboolean
+chart_draws (const RpChartData *data)
+{
+  for (guint s = 0; s < rp_chart_data_get_n_series (data); s++)
+    {
+      if (rp_chart_data_is_categorical (data))
+        {
+          for (guint c = 0; c < rp_chart_data_get_n_categories (data); c++)
+            if (isfinite (rp_chart_data_get_value (data, s, c)))
+              return TRUE;
+          continue;
+        }
+      for (guint i = 0; i < rp_chart_data_get_n_points (data, s); i++)
+        if (isfinite (rp_chart_data_get_x (data, s, i)) &&
+            isfinite (rp_chart_data_get_y (data, s, i)))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether @data names @gpu: a bar (VRAM) or a line's legend (time). */
+static gboolean
+chart_names (const RpChartData *data,
+             const char        *gpu)
+{
+  if (rp_chart_data_is_categorical (data))
+    {
+      for (guint c = 0; c < rp_chart_data_get_n_categories (data); c++)
+        if (strstr (rp_chart_data_get_category_label (data, c), gpu) != NULL)
+          return TRUE;
+      return FALSE;
+    }
+  for (guint s = 0; s < rp_chart_data_get_n_series (data); s++)
+    if (strstr (rp_chart_data_get_series_label (data, s), gpu) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* The rules of a report without empty space, on @doc laid out as @what:
+ * no page but the last is less than a quarter full, and the last holds
+ * more than a footnote; every table has a heading of its own (a heading
+ * since the table before); every chart has something to draw (else it is
+ * a sentence); the VRAM and time charts show @gpu (NULL: not checked). */
+static void
+check_flow (const RpDoc *doc,
+            const char  *what,
+            const char  *gpu)
+{
+  guint n_pages = rp_doc_get_n_pages (doc);
+  gboolean headed = FALSE;
+  gboolean last_has_body = FALSE;
+
+  for (guint p = 0; p + 1 < n_pages; p++)
+    if (rp_doc_get_page_fill (doc, p) < RP_DOC_MIN_PAGE_FILL)
+      g_error ("%s: page %u of %u is only %.0f %% full", what, p + 1, n_pages,
+               100 * rp_doc_get_page_fill (doc, p));
+  for (guint i = 0; i < rp_doc_get_n_blocks (doc); i++)
+    {
+      RpDocBlock block;
+
+      rp_doc_get_block (doc, i, &block);
+      if (block.last_page == n_pages - 1 &&
+          !(block.kind == RP_DOC_BLOCK_PARAGRAPH && block.style == RP_DOC_TEXT_SMALL))
+        last_has_body = TRUE;
+      if (block.kind == RP_DOC_BLOCK_HEADING)
+        {
+          g_assert_nonnull (block.text);
+          if (*block.text == '\0')
+            g_error ("%s: an empty heading on page %u", what, block.first_page + 1);
+          headed = TRUE;
+        }
+      else if (block.kind == RP_DOC_BLOCK_TABLE)
+        {
+          if (!headed)
+            g_error ("%s: the table on page %u has no heading", what, block.first_page + 1);
+          headed = FALSE;
+        }
+      else if (block.kind == RP_DOC_BLOCK_FIGURE && block.chart != NULL)
+        {
+          RpChartKind kind = rp_chart_data_get_kind (block.chart);
+
+          if (!chart_draws (block.chart))
+            g_error ("%s: the chart “%s” on page %u has nothing to draw (“%s”)", what,
+                     rp_chart_data_get_title (block.chart), block.first_page + 1,
+                     rp_chart_data_get_message (block.chart));
+          if (gpu != NULL && (kind == RP_CHART_VRAM || kind == RP_CHART_TIME) &&
+              !chart_names (block.chart, gpu))
+            g_error ("%s: the chart “%s” leaves out %s", what,
+                     rp_chart_data_get_title (block.chart), gpu);
+        }
+    }
+  if (!last_has_body)
+    g_error ("%s: the last page (%u) holds only a footnote", what, n_pages);
+}
+
+/* Every example, on both papers (and, run as report-zh_CN, in Chinese):
+ * check_flow(), with the machine asked about in its charts. */
+static void
+test_layout_flow (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    for (RpPaper paper = 0; paper < RP_N_PAPERS; paper++)
+      {
+        Example ex = { NULL };
+        g_autoptr(RpDoc) doc = NULL;
+        g_autoptr(GDateTime) date = plan_date ();
+        g_autofree char *what = g_strdup_printf ("%s on %s", examples[i],
+                                                 rp_paper_to_string (paper));
+        RpReportOptions options;
+        double width, height;
+
+        example_load (&ex, examples[i]);
+        rp_report_options_init (&options);
+        options.paper = paper;
+        options.date = date;
+        rp_paper_get_size (paper, &width, &height);
+        doc = rp_report_new_doc (ex.scenario, ex.catalog, ex.est, &options);
+        layout_for_pdf (doc, width, height);
+        check_flow (doc, what, ex.est->gpu->name);
+        /* the scenario's own charts (the window's, the CLI's) name its GPU */
+        for (RpChartKind kind = RP_CHART_VRAM; kind <= RP_CHART_TIME; kind++)
+          {
+            g_autoptr(RpChartData) data = rp_chart_data_new (kind, ex.scenario, ex.catalog,
+                                                             ex.est);
+
+            if (!chart_names (data, ex.est->gpu->name))
+              g_error ("%s: its own chart “%s” leaves out %s", examples[i],
+                       rp_chart_data_get_title (data), ex.est->gpu->name);
+          }
+        example_clear (&ex);
+      }
+}
+
 static void
 test_layout_examples (void)
 {
@@ -778,7 +912,7 @@ test_compare_layout (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = rp_catalog_load_default (&error);
-  static const guint counts[] = { 2, 8 };
+  static const guint counts[] = { 2, 3, 5, 8 };
 
   g_assert_no_error (error);
   for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
@@ -794,11 +928,19 @@ test_compare_layout (void)
         options.paper = paper;
         options.date = date;
         rp_paper_get_size (paper, &width, &height);
+        g_autofree char *what = g_strdup_printf ("%u scenarios compared on %s", counts[k],
+                                                 rp_paper_to_string (paper));
+
         doc = rp_report_compare_new_doc (cmp, catalog, &options);
         layout_for_pdf (doc, width, height);
         check_boxes (doc, width, height);
-        /* scenarios, inputs, results, charts and its four titles' headings */
-        g_assert_cmpuint (rp_doc_get_n_headings (doc), ==, 4);
+        check_flow (doc, what, NULL);
+        /* scenarios, inputs, results, charts; with more scenarios than
+         * a table holds, a heading for each table of inputs and results */
+        g_assert_cmpuint (rp_doc_get_n_headings (doc), ==,
+                          counts[k] > RP_COMPARE_MAX_SHOWN
+                          ? 4 + 2 * ((counts[k] + RP_COMPARE_MAX_SHOWN - 1) / RP_COMPARE_MAX_SHOWN)
+                          : 4);
       }
 }
 
@@ -1000,6 +1142,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/layout/examples", test_layout_examples);
   g_test_add_func ("/report/layout/stress", test_layout_stress);
+  g_test_add_func ("/report/layout/flow", test_layout_flow);
   g_test_add_func ("/report/calibrated", test_calibrated);
   g_test_add_func ("/report/paper", test_paper);
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)

@@ -154,12 +154,15 @@ time_add_deadlines (RpChartData     *self,
       g_autofree char *days = NULL;
       g_autofree char *label = NULL;
 
+      guint sharing = 0;
+
       if (done[i] || !(deadline > 0))
         continue;
       for (guint j = i; j < n; j++)
         if (rp_compare_get_scenario (cmp, j)->budget.deadline_days == deadline)
           {
             done[j] = TRUE;
+            sharing++;
             g_string_append_printf (letters, "%s%s", letters->len > 0 ? ", " : "",
                                     rp_compare_get_letter (cmp, j));
           }
@@ -167,7 +170,11 @@ time_add_deadlines (RpChartData     *self,
       /* TRANSLATORS: a line on the compared time chart: the scenarios'
        * letters ("A, C"), then a duration ("7.0 days") */
       label = g_strdup_printf (_("Deadline of %s: %s"), letters->str, days);
-      rp_chart_data_add_rule (self, FALSE, deadline, RP_CHART_INK_WARNING, label);
+      /* one scenario's deadline in its line's colour (add_column_series);
+       * one that several share in the deadline's own */
+      rp_chart_data_add_rule (self, FALSE, deadline,
+                              sharing == 1 ? RP_CHART_INK_SERIES + i : RP_CHART_INK_WARNING,
+                              label);
     }
 }
 

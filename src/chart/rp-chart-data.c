@@ -384,6 +384,28 @@ rp_chart_data_get_message (const RpChartData *self)
 }
 
 gboolean
+rp_chart_data_draws (const RpChartData *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  for (guint s = 0; s < rp_chart_data_get_n_series (self); s++)
+    {
+      if (rp_chart_data_is_categorical (self))
+        {
+          for (guint c = 0; c < rp_chart_data_get_n_categories (self); c++)
+            if (isfinite (rp_chart_data_get_value (self, s, c)))
+              return TRUE;
+          continue;
+        }
+      for (guint i = 0; i < rp_chart_data_get_n_points (self, s); i++)
+        if (isfinite (rp_chart_data_get_x (self, s, i)) &&
+            isfinite (rp_chart_data_get_y (self, s, i)))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
 rp_chart_data_is_categorical (const RpChartData *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);

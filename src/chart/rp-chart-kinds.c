@@ -192,10 +192,50 @@ vram_add_category (RpChartData      *self,
                                      RP_CHART_INK_WARNING, usable_label);
 }
 
+/* The GPUs the VRAM and time charts set side by side: rp_explore_pick_gpus()'s
+ * pick, with the scenario's own GPU and @also (the machine the reader
+ * asked about when the chart details another plan; NULL: none) always
+ * among them, the own first, @also next; at most @max_n (the pick's
+ * last ones give way).  Transfer container. */
+static GPtrArray *
+pick_gpus (const RpScenario *scenario,
+           const RpCatalog  *catalog,
+           const RpEstimate *estimate,
+           const RpGpu      *also,
+           guint             max_n)
+{
+  GPtrArray *gpus = rp_explore_pick_gpus (scenario, catalog, estimate->gpu,
+                                          estimate->memory.verdict != RP_VERDICT_DOES_NOT_FIT,
+                                          max_n);
+
+  g_ptr_array_remove (gpus, (gpointer) estimate->gpu);
+  g_ptr_array_insert (gpus, 0, (gpointer) estimate->gpu);
+  if (also != NULL && also != estimate->gpu)
+    {
+      g_ptr_array_remove (gpus, (gpointer) also);
+      g_ptr_array_insert (gpus, 1, (gpointer) also);
+    }
+  if (gpus->len > max_n)
+    g_ptr_array_set_size (gpus, max_n);
+  return gpus;
+}
+
+/* The VRAM chart's categories in memory order, as the pick sorts them. */
+static gint
+compare_gpu_memory (gconstpointer a,
+                    gconstpointer b)
+{
+  const RpGpu *ga = *(const RpGpu * const *) a;
+  const RpGpu *gb = *(const RpGpu * const *) b;
+
+  return (ga->memory_gib > gb->memory_gib) - (ga->memory_gib < gb->memory_gib);
+}
+
 static RpChartData *
 vram_data_new (const RpScenario *scenario,
                const RpCatalog  *catalog,
-               const RpEstimate *estimate)
+               const RpEstimate *estimate,
+               const RpGpu      *also)
 {
   g_autoptr(GPtrArray) gpus = NULL;
   g_autoptr(GPtrArray) estimates = NULL;
@@ -207,9 +247,15 @@ vram_data_new (const RpScenario *scenario,
     return data_new_unavailable (RP_CHART_VRAM,
                                  _("The memory estimate is not available for this scenario."));
 
-  gpus = rp_explore_pick_gpus (scenario, catalog, estimate->gpu,
-                               estimate->memory.verdict != RP_VERDICT_DOES_NOT_FIT,
-                               MAX_VRAM_GPUS);
+  if (also != NULL)
+    {
+      gpus = pick_gpus (scenario, catalog, estimate, also, MAX_VRAM_GPUS);
+      g_ptr_array_sort (gpus, compare_gpu_memory);
+    }
+  else
+    gpus = rp_explore_pick_gpus (scenario, catalog, estimate->gpu,
+                                 estimate->memory.verdict != RP_VERDICT_DOES_NOT_FIT,
+                                 MAX_VRAM_GPUS);
   estimates = vram_estimates (scenario, catalog, estimate, gpus);
   self = rp_chart_data_new_empty (RP_CHART_VRAM, rp_chart_kind_get_title (RP_CHART_VRAM),
                                   _("GPU"), _("VRAM (GiB)"),
@@ -373,7 +419,8 @@ time_add_deadline (RpChartData      *self,
 static RpChartData *
 time_data_new (const RpScenario *scenario,
                const RpCatalog  *catalog,
-               const RpEstimate *estimate)
+               const RpEstimate *estimate,
+               const RpGpu      *also)
 {
   g_autoptr(GPtrArray) gpus = NULL;
   g_autoptr(GArray) counts = NULL;
@@ -392,12 +439,9 @@ time_data_new (const RpScenario *scenario,
                                   _("Number of GPUs"), _("Time (days)"),
                                   RP_CHART_UNIT_GPUS, RP_CHART_UNIT_DAYS);
   rp_chart_data_set_log_scale (self, TRUE, TRUE);
-  gpus = rp_explore_pick_gpus (scenario, catalog, estimate->gpu,
-                               estimate->memory.verdict != RP_VERDICT_DOES_NOT_FIT,
-                               MAX_VRAM_GPUS);
-  /* The scenario's own GPU first, so it keeps the first colour. */
-  g_ptr_array_remove (gpus, (gpointer) estimate->gpu);
-  g_ptr_array_insert (gpus, 0, (gpointer) estimate->gpu);
+  /* The scenario's own GPU first, so it keeps the first colour, and the
+   * GPU asked about next. */
+  gpus = pick_gpus (scenario, catalog, estimate, also, MAX_VRAM_GPUS);
   for (guint g = 0; g < gpus->len && rp_chart_data_get_n_series (self) < MAX_TIME_GPUS; g++)
     {
       const RpGpu *gpu = g_ptr_array_index (gpus, g);
@@ -405,6 +449,16 @@ time_data_new (const RpScenario *scenario,
       if (time_add_series (self, scenario, catalog, gpu, counts, &y_min, &y_max))
         networks[rp_chart_data_get_n_series (self) - 1] = time_network (scenario, catalog, gpu,
                                                                         counts);
+      else if (gpu == estimate->gpu || gpu == also)
+        {
+          /* TRANSLATORS: the time chart's legend for a GPU that has no
+           * line; %s is the GPU's name */
+          g_autofree char *label = g_strdup_printf (_("%s · does not fit at any count"),
+                                                    gpu_label (gpu));
+
+          rp_chart_data_add_series (self, label);
+          networks[rp_chart_data_get_n_series (self) - 1] = RP_NETWORK_NONE;
+        }
     }
 
   networks_text = time_name_networks (self, networks);
@@ -414,7 +468,7 @@ time_data_new (const RpScenario *scenario,
      * a list, "100 GbE, InfiniBand NDR" */
     detail = g_strdup_printf (_("between servers: %s"), networks_text);
   set_subtitle (self, scenario, detail);
-  if (rp_chart_data_get_n_series (self) == 0)
+  if (!isfinite (y_min))
     rp_chart_data_set_message (self, _("No GPU count fits this model in memory."));
   time_add_deadline (self, scenario, &y_min, &y_max);
   if (estimate->compute.days > 0 && estimate->memory.verdict != RP_VERDICT_DOES_NOT_FIT)
@@ -623,6 +677,16 @@ rp_chart_data_new (RpChartKind       kind,
                    const RpCatalog  *catalog,
                    const RpEstimate *estimate)
 {
+  return rp_chart_data_new_also (kind, scenario, catalog, estimate, NULL);
+}
+
+RpChartData *
+rp_chart_data_new_also (RpChartKind       kind,
+                        const RpScenario *scenario,
+                        const RpCatalog  *catalog,
+                        const RpEstimate *estimate,
+                        const RpGpu      *also)
+{
   g_return_val_if_fail (kind < RP_N_CHARTS, NULL);
   g_return_val_if_fail (scenario != NULL, NULL);
   g_return_val_if_fail (catalog != NULL, NULL);
@@ -631,9 +695,9 @@ rp_chart_data_new (RpChartKind       kind,
   switch (kind)
     {
     case RP_CHART_VRAM:
-      return vram_data_new (scenario, catalog, estimate);
+      return vram_data_new (scenario, catalog, estimate, also);
     case RP_CHART_TIME:
-      return time_data_new (scenario, catalog, estimate);
+      return time_data_new (scenario, catalog, estimate, also);
     case RP_CHART_COST:
       return cost_data_new (scenario, catalog, estimate);
     case RP_CHART_BREAK_EVEN:

@@ -1091,6 +1091,43 @@ layout_lines (Ctx        *ctx,
     }
 }
 
+/* Where a horizontal rule's label @w × @h may go so that it does not
+ * stack on the labels of the rules placed before (@placed; NULL: any
+ * place): above or below its line at @y, from the plot's right end
+ * leftwards, never in the columns of a label less than two label
+ * heights away.  Pairs of x, y; transfer full. */
+static GArray *
+unstacked_candidates (const RpChartRect *p,
+                      const GArray      *placed,
+                      double             w,
+                      double             h,
+                      double             gap,
+                      double             y)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (double x = p->x + p->width - w - gap; x >= p->x + gap - 0.01; x -= MAX (w / 8, gap))
+    for (guint below = 0; below < 2; below++)
+      {
+        double top = below ? y + gap * 0.5 : y - h - gap * 0.5;
+        gboolean ok = TRUE;
+
+        for (guint j = 0; ok && placed != NULL && j < placed->len; j++)
+          {
+            const RpChartRect *r = &g_array_index (placed, RpChartRect, j);
+
+            ok = x + w + gap <= r->x || r->x + r->width + gap <= x ||
+                 fabs (r->y - top) >= 2 * h;
+          }
+        if (ok)
+          {
+            g_array_append_val (out, x);
+            g_array_append_val (out, top);
+          }
+      }
+  return out;
+}
+
 static void
 layout_rules_and_markers (Ctx        *ctx,
                           const Axis *x_axis,
@@ -1101,6 +1138,8 @@ layout_rules_and_markers (Ctx        *ctx,
   const RpChartRect *p = &L->plot;
   double size = ctx->fs * small_scale;
   double gap = ctx->fs * 0.3;
+  /* the horizontal rules' labels placed so far */
+  g_autoptr(GArray) stacked = g_array_new (FALSE, FALSE, sizeof (RpChartRect));
 
   for (guint i = 0; i < data->rules->len; i++)
     {
@@ -1155,9 +1194,20 @@ layout_rules_and_markers (Ctx        *ctx,
               p->x + (p->width - w) / 2, y - h - gap * 0.5,
               p->x + (p->width - w) / 2, y + gap * 0.5,
             };
+            g_autoptr(GArray) apart = unstacked_candidates (p, stacked, w, h, gap, y);
+            g_autoptr(GArray) any = unstacked_candidates (p, NULL, w, h, gap, y);
 
-            place_in_plot (ctx, RP_CHART_LABEL_RULE, text, size, FALSE, r->ink,
-                           candidates, G_N_ELEMENTS (candidates) / 2, w, h);
+            /* apart from the others' labels; else anywhere along the line */
+            if ((apart->len > 0 &&
+                 place_in_plot (ctx, RP_CHART_LABEL_RULE, text, size, FALSE, r->ink,
+                                (const double *) apart->data, apart->len / 2, w, h)) ||
+                place_in_plot (ctx, RP_CHART_LABEL_RULE, text, size, FALSE, r->ink,
+                               candidates, G_N_ELEMENTS (candidates) / 2, w, h) ||
+                (any->len > 0 &&
+                 place_in_plot (ctx, RP_CHART_LABEL_RULE, text, size, FALSE, r->ink,
+                                (const double *) any->data, any->len / 2, w, h)))
+              g_array_append_val (stacked, g_array_index (ctx->placed, RpChartRect,
+                                                          ctx->placed->len - 1));
           }
         }
     }

@@ -92,6 +92,16 @@ RpChartData *rp_chart_data_new            (RpChartKind        kind,
                                            const RpScenario  *scenario,
                                            const RpCatalog   *catalog,
                                            const RpEstimate  *estimate);
+/* As rp_chart_data_new(), with @also among the VRAM and time charts'
+ * GPUs beside the scenario's own: the machine the reader asked about
+ * when the chart details another plan (the report's recommendation).
+ * A GPU that fits at no count is named in the time chart's legend,
+ * without a line. */
+RpChartData *rp_chart_data_new_also       (RpChartKind        kind,
+                                           const RpScenario  *scenario,
+                                           const RpCatalog   *catalog,
+                                           const RpEstimate  *estimate,
+                                           const RpGpu       *also);
 /* The GPUs the VRAM and time charts set beside the scenario's own (and
  * it), for the report's sources; transfer container. */
 GPtrArray   *rp_chart_compared_gpus       (const RpScenario  *scenario,
@@ -175,6 +185,9 @@ RpChartUnit  rp_chart_data_get_y_unit     (const RpChartData *self);
 RpCurrency   rp_chart_data_get_currency   (const RpChartData *self);
 /* NULL when the chart is available; else why not (translated). */
 const char  *rp_chart_data_get_message    (const RpChartData *self);
+/* Whether the chart has anything to draw: a finite point or bar (a chart
+ * that is only a message has not). */
+gboolean     rp_chart_data_draws          (const RpChartData *self);
 gboolean     rp_chart_data_is_categorical (const RpChartData *self);
 guint        rp_chart_data_get_n_categories (const RpChartData *self);
 const char  *rp_chart_data_get_category_label (const RpChartData *self,

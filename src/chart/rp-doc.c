@@ -124,6 +124,8 @@ struct _RpDoc
   double        bottom;
   GArray       *items;          /* Item */
   GArray       *headings;       /* Heading */
+  GArray       *blocks;         /* RpDocBlock */
+  GArray       *fill;           /* double, per page */
   guint         n_pages;
   guint         page;           /* the cursor */
   double        y;
@@ -224,6 +226,8 @@ clear_layout (RpDoc *self)
   for (guint i = 0; i < self->headings->len; i++)
     g_free (g_array_index (self->headings, Heading, i).text);
   g_array_set_size (self->headings, 0);
+  g_array_set_size (self->blocks, 0);
+  g_array_set_size (self->fill, 0);
   self->n_pages = 0;
 }
 
@@ -817,7 +821,8 @@ place_table_row (RpDoc            *self,
                  const RpDocTable *t,
                  const Row        *row,
                  const double     *widths,
-                 gboolean          first)
+                 gboolean          first,
+                 double            tail)
 {
   g_auto(GStrv) cells = g_strdupv (row->cells);
   g_autofree PangoLayout **layouts = g_new0 (PangoLayout *, t->n_columns);
@@ -834,7 +839,7 @@ place_table_row (RpDoc            *self,
         place_table_heading (self, t, widths, MIN (h, min_piece + 2 * cell_pad_y));
       first = FALSE;
       space = self->bottom - self->y - 2 * cell_pad_y;
-      if (h - 2 * cell_pad_y <= space || (h > page_room && space >= min_piece))
+      if (h - 2 * cell_pad_y + tail <= space || (h > page_room && space >= min_piece))
         {
           gboolean more = FALSE;
 
@@ -860,19 +865,54 @@ place_table_row (RpDoc            *self,
     }
 }
 
+/* The notes under element @i: the short paragraphs of small text (and
+ * space) that follow it, which its last row keeps on its page so that
+ * no page holds only a note. */
+static double
+notes_height (RpDoc *self,
+              guint  i)
+{
+  double total = 0;
+  guint notes = 0;
+
+  for (guint k = i + 1; k < self->elements->len; k++)
+    {
+      const Element *el = g_ptr_array_index (self->elements, k);
+      g_autoptr(PangoLayout) layout = NULL;
+
+      if (el->kind == EL_SPACE)
+        {
+          total += el->height;
+          continue;
+        }
+      if (el->kind != EL_PARAGRAPH || el->style != RP_DOC_TEXT_SMALL)
+        break;
+      layout = new_layout (self, el->text, FONT_SMALL, text_width (self), RP_DOC_ALIGN_START);
+      if (pango_layout_get_line_count (layout) > 3)
+        break;
+      total += layout_height (layout) + paragraph_gap;
+      notes++;
+    }
+  /* no gap needed after the last; space alone is no note */
+  return notes > 0 ? total - paragraph_gap : 0;
+}
+
 static void
 place_table (RpDoc         *self,
-             const Element *el)
+             const Element *el,
+             guint          i)
 {
   const RpDocTable *t = el->table;
   g_autofree double *widths = g_new0 (double, t->n_columns);
+  double tail = notes_height (self, i) + paragraph_gap * 1.5;
 
   column_widths (self, t, widths);
   add_gap (self, paragraph_gap * 0.5);
   if (table_height (self, t, widths, NULL) <= keep_table_share * (self->bottom - self->top))
     ensure_space (self, table_height (self, t, widths, NULL));
   for (guint r = 0; r < t->rows->len; r++)
-    place_table_row (self, t, g_ptr_array_index (t->rows, r), widths, r == 0);
+    place_table_row (self, t, g_ptr_array_index (t->rows, r), widths, r == 0,
+                     r + 1 == t->rows->len ? tail : 0);
   self->y += paragraph_gap * 1.5;
 }
 
@@ -996,6 +1036,71 @@ keep_height (RpDoc *self,
     case EL_PAGE_BREAK:
     default:
       return 0;
+    }
+}
+
+/* ---- the layout's log, for tests ------------------------------------ */
+
+static void chart_figure_free (gpointer figure);
+
+/* Records element @el, placed as the items from @first_item on. */
+static void
+add_block (RpDoc         *self,
+           const Element *el,
+           guint          first_item)
+{
+  RpDocBlock block = { 0 };
+
+  block.first_page = g_array_index (self->items, Item, first_item).box.page;
+  block.last_page = g_array_index (self->items, Item, self->items->len - 1).box.page;
+  block.level = el->level;
+  block.style = el->style;
+  block.text = el->text;
+  switch (el->kind)
+    {
+    case EL_HEADING:
+      block.kind = RP_DOC_BLOCK_HEADING;
+      break;
+    case EL_PARAGRAPH:
+      block.kind = RP_DOC_BLOCK_PARAGRAPH;
+      break;
+    case EL_ITEM:
+      block.kind = RP_DOC_BLOCK_ITEM;
+      break;
+    case EL_TABLE:
+      block.kind = RP_DOC_BLOCK_TABLE;
+      break;
+    case EL_CARD:
+      block.kind = RP_DOC_BLOCK_CARDS;
+      block.text = NULL;
+      break;
+    case EL_FIGURE:
+    case EL_SPACE:
+    case EL_PAGE_BREAK:
+    default:
+      block.kind = RP_DOC_BLOCK_FIGURE;
+      if (el->destroy == chart_figure_free)
+        block.chart = *(RpChartData **) el->data;
+      break;
+    }
+  g_array_append_val (self->blocks, block);
+}
+
+/* Each page's share filled, from the text area's top to its lowest box
+ * (before the running header and footer are placed). */
+static void
+measure_fill (RpDoc *self)
+{
+  g_array_set_size (self->fill, self->n_pages);
+  for (guint p = 0; p < self->n_pages; p++)
+    g_array_index (self->fill, double, p) = 0;
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      const RpDocBox *box = &g_array_index (self->items, Item, i).box;
+      double *fill = &g_array_index (self->fill, double, box->page);
+      double share = (box->rect.y + box->rect.height - self->top) / (self->bottom - self->top);
+
+      *fill = MAX (*fill, CLAMP (share, 0, 1));
     }
 }
 
@@ -1136,8 +1241,10 @@ typedef struct
 } ChartFigure;
 
 static void
-chart_figure_free (ChartFigure *figure)
+chart_figure_free (gpointer data)
 {
+  ChartFigure *figure = data;
+
   rp_chart_data_free (figure->data);
   g_free (figure);
 }
@@ -1236,6 +1343,8 @@ rp_doc_new (const RpChartStyle *style)
   self->elements = g_ptr_array_new_with_free_func ((GDestroyNotify) element_free);
   self->items = g_array_new (FALSE, TRUE, sizeof (Item));
   self->headings = g_array_new (FALSE, TRUE, sizeof (Heading));
+  self->blocks = g_array_new (FALSE, TRUE, sizeof (RpDocBlock));
+  self->fill = g_array_new (FALSE, TRUE, sizeof (double));
   return self;
 }
 
@@ -1247,6 +1356,8 @@ rp_doc_free (RpDoc *self)
   clear_layout (self);
   g_array_unref (self->items);
   g_array_unref (self->headings);
+  g_array_unref (self->blocks);
+  g_array_unref (self->fill);
   g_ptr_array_unref (self->elements);
   g_clear_object (&self->context);
   g_free (self->header);
@@ -1417,7 +1528,7 @@ rp_doc_add_chart (RpDoc              *self,
   figure = g_new0 (ChartFigure, 1);
   figure->data = data;
   figure->style = *style;
-  rp_doc_add_figure (self, height, paint_chart_figure, figure, (GDestroyNotify) chart_figure_free);
+  rp_doc_add_figure (self, height, paint_chart_figure, figure, chart_figure_free);
 }
 
 void
@@ -1462,6 +1573,8 @@ rp_doc_layout (RpDoc        *self,
   while (i < self->elements->len)
     {
       const Element *el = g_ptr_array_index (self->elements, i);
+      guint first_item = self->items->len;
+      guint next = i + 1;
 
       switch (el->kind)
         {
@@ -1475,11 +1588,11 @@ rp_doc_layout (RpDoc        *self,
           place_item (self, el);
           break;
         case EL_TABLE:
-          place_table (self, el);
+          place_table (self, el, i);
           break;
         case EL_CARD:
-          i = place_cards (self, i);
-          continue;
+          next = place_cards (self, i);
+          break;
         case EL_FIGURE:
           place_figure (self, el);
           break;
@@ -1488,12 +1601,16 @@ rp_doc_layout (RpDoc        *self,
           break;
         case EL_PAGE_BREAK:
         default:
-          if (!at_top (self))
+          if (!at_top (self) &&
+              (self->y - self->top) / (self->bottom - self->top) >= RP_DOC_MIN_PAGE_FILL)
             new_page (self);
           break;
         }
-      i++;
+      if (self->items->len > first_item)
+        add_block (self, el, first_item);
+      i = next;
     }
+  measure_fill (self);
   for (guint p = 0; p < self->n_pages; p++)
     place_running (self, p);
   g_clear_object (&self->context);
@@ -1538,6 +1655,34 @@ rp_doc_paint_page (const RpDoc *self,
         }
       cairo_restore (cr);
     }
+}
+
+double
+rp_doc_get_page_fill (const RpDoc *self,
+                      guint        page)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (page < self->fill->len, 0);
+
+  return g_array_index (self->fill, double, page);
+}
+
+guint
+rp_doc_get_n_blocks (const RpDoc *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->blocks->len;
+}
+
+void
+rp_doc_get_block (const RpDoc *self,
+                  guint        i,
+                  RpDocBlock  *out)
+{
+  g_return_if_fail (self != NULL && out != NULL);
+  g_return_if_fail (i < self->blocks->len);
+
+  *out = g_array_index (self->blocks, RpDocBlock, i);
 }
 
 guint

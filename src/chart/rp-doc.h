@@ -91,6 +91,30 @@ typedef struct
   const char   *text;           /* borrowed; NULL but for text */
 } RpDocBox;
 
+/* What the layout made of each element, in order, for tests: its kind,
+ * the pages it starts and ends on, and what it says.  Space and page
+ * breaks are not blocks; a run of cards is one. */
+typedef enum
+{
+  RP_DOC_BLOCK_HEADING,
+  RP_DOC_BLOCK_PARAGRAPH,
+  RP_DOC_BLOCK_ITEM,
+  RP_DOC_BLOCK_TABLE,
+  RP_DOC_BLOCK_CARDS,
+  RP_DOC_BLOCK_FIGURE,
+} RpDocBlockKind;
+
+typedef struct
+{
+  RpDocBlockKind     kind;
+  guint              level;     /* headings: 1 or 2 */
+  RpDocText          style;     /* paragraphs */
+  guint              first_page;
+  guint              last_page;
+  const char        *text;      /* borrowed: a heading's, paragraph's or item's text */
+  const RpChartData *chart;     /* borrowed: a chart's data (rp_doc_add_chart()) */
+} RpDocBlock;
+
 RpDoc      *rp_doc_new              (const RpChartStyle *style);
 void        rp_doc_free             (RpDoc              *self);
 
@@ -146,6 +170,9 @@ void        rp_doc_add_chart        (RpDoc              *self,
                                      double              height);
 void        rp_doc_add_space        (RpDoc              *self,
                                      double              points);
+/* Ends the page, unless less than RP_DOC_MIN_PAGE_FILL of it is filled:
+ * then the content flows on, so that no page but the last is mostly
+ * empty. */
 void        rp_doc_add_page_break   (RpDoc              *self);
 
 /* Flows the content onto pages of @width × @height points, measuring
@@ -160,6 +187,19 @@ guint       rp_doc_get_n_pages      (const RpDoc        *self);
 void        rp_doc_paint_page       (const RpDoc        *self,
                                      cairo_t            *cr,
                                      guint               page);
+
+/* The least share of a page's text area a page break leaves filled. */
+#define RP_DOC_MIN_PAGE_FILL 0.25
+
+/* How much of page @page's text area (between the header and the footer)
+ * its content fills, from its top to the bottom of its lowest box: 0 to
+ * 1. */
+double      rp_doc_get_page_fill    (const RpDoc        *self,
+                                     guint               page);
+guint       rp_doc_get_n_blocks     (const RpDoc        *self);
+void        rp_doc_get_block        (const RpDoc        *self,
+                                     guint               i,
+                                     RpDocBlock         *out);
 
 guint       rp_doc_get_n_boxes      (const RpDoc        *self);
 void        rp_doc_get_box          (const RpDoc        *self,

@@ -136,7 +136,30 @@ add_side_by_side (RpDoc           *doc,
       /* TRANSLATORS: the two parts of "rigplan-cli compare" */
       rp_doc_add_heading (doc, 1, kind == RP_COMPARE_ROW_INPUT ? _("Inputs") : _("Results"));
       for (guint first = 0; first < n; first += RP_COMPARE_MAX_SHOWN)
-        add_rows_table (doc, cmp, kind, first, MIN (n - first, RP_COMPARE_MAX_SHOWN));
+        {
+          guint shown = MIN (n - first, RP_COMPARE_MAX_SHOWN);
+
+          /* more scenarios than a table holds: each table headed by its
+           * scenarios' letters */
+          if (n > RP_COMPARE_MAX_SHOWN)
+            {
+              g_autofree char *heading = NULL;
+
+              if (shown == 1)
+                /* TRANSLATORS: the heading of a compare report's table
+                 * that shows one scenario; %s is its letter, "G" */
+                heading = g_strdup_printf (_("Scenario %s"), rp_compare_get_letter (cmp, first));
+              else
+                /* TRANSLATORS: the heading of a compare report's table
+                 * that shows scenarios A to F; %s are the first and the
+                 * last letter */
+                heading = g_strdup_printf (_("Scenarios %s–%s"),
+                                           rp_compare_get_letter (cmp, first),
+                                           rp_compare_get_letter (cmp, first + shown - 1));
+              rp_doc_add_heading (doc, 2, heading);
+            }
+          add_rows_table (doc, cmp, kind, first, shown);
+        }
     }
   best = rp_words_compare_best_legend (cmp, "*");
   legend = g_strdup_printf (_("%s\n~ an input that differs\n"), best);
@@ -158,8 +181,8 @@ add_charts (RpDoc           *doc,
   /* TRANSLATORS: the compare report's section of overlaid charts */
   rp_doc_add_heading (doc, 1, _("Charts"));
   for (RpChartKind kind = 0; kind < RP_N_CHARTS; kind++)
-    rp_doc_add_chart (doc, rp_chart_data_new_compare (kind, cmp, catalog), &chart,
-                      compare_chart_height_pt);
+    rp_report_add_chart (doc, rp_chart_data_new_compare (kind, cmp, catalog), &chart,
+                         compare_chart_height_pt);
 }
 
 static char *

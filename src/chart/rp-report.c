@@ -114,12 +114,17 @@ add_rows (Builder    *b,
   g_ptr_array_unref (rows);
 }
 
+/* The charts of the plan detailed, with the machine asked about among
+ * the VRAM and time charts' GPUs when the plan is another. */
 static void
 add_chart (Builder     *b,
            RpChartKind  kind)
 {
-  rp_doc_add_chart (b->doc, rp_chart_data_new (kind, b->scenario, b->catalog, b->est), &b->chart,
-                    chart_height_pt);
+  const RpGpu *also = b->scenario != b->asked ? b->asked_est->gpu : NULL;
+
+  rp_report_add_chart (b->doc, rp_chart_data_new_also (kind, b->scenario, b->catalog, b->est,
+                                                       also),
+                       &b->chart, chart_height_pt);
 }
 
 static void
@@ -324,6 +329,9 @@ section_title (RpSection section)
       return _("Hardware");
     case RP_SECTION_BUDGET:
       return _("Budget");
+    case RP_SECTION_PLANNER:
+      /* the Plan view's words for the "planner" section */
+      return _("What the planner may choose");
     case RP_SECTION_NONE:
     case RP_N_SECTIONS:
     default:
@@ -716,6 +724,32 @@ rp_report_init_styles (RpChartStyle *text,
    * translation (a chart that is only a message landed in the footer);
    * filling the chart's background first keeps it in place. */
   chart->paint_bg = TRUE;
+}
+
+void
+rp_report_add_chart (RpDoc              *doc,
+                     RpChartData        *data,
+                     const RpChartStyle *style,
+                     double              height)
+{
+  g_autoptr(RpChartData) owned = data;
+  g_autofree char *sentence = NULL;
+
+  g_return_if_fail (doc != NULL && data != NULL && style != NULL);
+
+  if (rp_chart_data_draws (data))
+    {
+      rp_doc_add_chart (doc, g_steal_pointer (&owned), style, height);
+      return;
+    }
+  if (rp_chart_data_get_message (data) == NULL)
+    return;
+  /* TRANSLATORS: a chart with nothing to draw, in a PDF report: the
+   * chart's title, then why ("Break-even versus utilization: Buying never
+   * pays back at any utilization.") */
+  sentence = g_strdup_printf (_("%s: %s"), rp_chart_data_get_title (data),
+                              rp_chart_data_get_message (data));
+  rp_doc_add_paragraph (doc, RP_DOC_TEXT_BODY, RP_CHART_INK_MUTED, sentence);
 }
 
 RpDoc *

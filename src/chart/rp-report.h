@@ -84,6 +84,13 @@ void     rp_report_init_styles  (RpChartStyle          *text,
 RpDoc   *rp_report_doc_new      (const char            *title,
                                  const char            *kind,
                                  const RpReportOptions *options);
+/* @data (taken) as a chart @height points high, or, when it has nothing
+ * to draw (rp_chart_data_draws()), as one sentence: its title and its
+ * message. */
+void     rp_report_add_chart    (RpDoc                 *doc,
+                                 RpChartData           *data,
+                                 const RpChartStyle    *chart,
+                                 double                 height);
 /* @doc as a PDF on @options's paper, with @title, @subject, the author
  * and the date as metadata.  Errors: RP_ERROR_EXPORT_FAILED. */
 GBytes  *rp_report_doc_to_pdf   (RpDoc                 *doc,

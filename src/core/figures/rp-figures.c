@@ -531,6 +531,14 @@ static const RpFigure figures[] = {
   { "bom.sizing.checkpoints_bytes", N_("Checkpoints kept"),
     RP_FIGURE_UNIT_BYTES, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_BOM, FALSE,
     .offset = offsetof (RpEstimate, bom.checkpoints_bytes), .type = VALUE_DOUBLE },
+  /* TRANSLATORS: one copy of the dataset and the kept checkpoints; the
+   * 3-2-1 backup rule keeps three */
+  { "bom.sizing.backup_bytes", N_("Backup (one 3-2-1 copy)"),
+    RP_FIGURE_UNIT_BYTES, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_BOM, FALSE,
+    .offset = offsetof (RpEstimate, bom.backup_bytes), .type = VALUE_DOUBLE },
+  { "bom.sizing.backup_per_month", N_("Off-site backup, per month"),
+    RP_FIGURE_UNIT_MONEY_PER_MONTH, 2, RP_FIGURE_BETTER_LOWER, RP_FIGURE_WHEN_BOM, FALSE,
+    .offset = offsetof (RpEstimate, bom.backup_per_month), .type = VALUE_DOUBLE },
   { "bom.sizing.pinned_ram_bytes", N_("Pinned RAM per node"),
     RP_FIGURE_UNIT_BYTES, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_BOM, FALSE,
     .offset = offsetof (RpEstimate, bom.pinned_ram_bytes), .type = VALUE_DOUBLE },

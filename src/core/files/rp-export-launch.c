@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "rp-export-launch.h"
+#include "rp-words-checklist.h"
 
 #include "rp-error.h"
 #include "rp-fields.h"
@@ -482,6 +483,29 @@ append_torchrun (Launch     *l,
                           uses_deepspeed (l->s) ? " --deepspeed ds_config.json" : "");
 }
 
+/* The software the GPU needs and the attention kernel to load on it
+ * (checklist.json), one line each; nothing when the catalog says none. */
+static void
+append_software (Launch     *l,
+                 GString    *out,
+                 const char *prefix)
+{
+  const RpGpu *gpu = l->catalog != NULL ? rp_catalog_lookup_gpu (l->catalog, l->s->hardware.gpu)
+                                        : NULL;
+  g_autofree char *stack = gpu != NULL ? rp_words_software_stack (l->catalog, gpu) : NULL;
+  g_autofree char *kernel = NULL;
+
+  if (stack == NULL)
+    return;
+  /* TRANSLATORS: "Software: CUDA 12.8 or newer (Linux driver 570.26 or newer), PyTorch 2.7…" */
+  g_string_append_printf (out, _("%sSoftware: %s.\n"), prefix, stack);
+  if (l->s->training.flash_attention)
+    kernel = rp_words_attention_kernel (l->catalog, gpu);
+  if (kernel != NULL)
+    /* TRANSLATORS: the attention kernel to load: "Attention: PyTorch SDPA (…)" */
+    g_string_append_printf (out, _("%sAttention: %s.\n"), prefix, kernel);
+}
+
 static char *
 describe_machines (Launch *l)
 {
@@ -511,6 +535,7 @@ export_torchrun (Launch *l)
   /* TRANSLATORS: comment lines of the exported launch script */
   g_string_append_printf (out, _("# Launch for “%s”, written by Rigplan.\n"), name);
   g_string_append_printf (out, "# %s.\n", machines);
+  append_software (l, out, "# ");
   if (l->s->hardware.nodes > 1)
     g_string_append (out, _("# Run it on every node: NODE_RANK=0 on the first, 1, 2, … on the "
                             "others,\n# and MASTER_ADDR set to the first node’s address.\n"));
@@ -593,6 +618,9 @@ export_howto (Launch *l)
                                             "steps × %u data-parallel GPUs = global batch %u.\n\n",
                                             l->dp),
                           t->micro_batch, l->accumulation, l->dp, l->global);
+  append_software (l, out, "");
+  if (out->str[out->len - 1] == '\n' && out->str[out->len - 2] != '\n')
+    g_string_append_c (out, '\n');
   g_string_append (out, _("Files (rigplan-cli export FILE.rigplan --format NAME -o FILE):\n"));
   for (guint f = 0; f < RP_LAUNCH_HOWTO; f++)
     g_string_append_printf (out, "  %-16s --format %-10s  %s\n", file_names[f], format_names[f],

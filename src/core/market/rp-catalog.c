@@ -8,6 +8,7 @@
 #include "rp-age.h"
 #include "rp-calibration-private.h"
 #include "rp-catalog-private.h"
+#include "rp-checklist-private.h"
 #include "rp-market-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
@@ -65,6 +66,7 @@ struct _RpCatalog
   RpAccuracy      *accuracy;   /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
   RpMarketData    *market;     /* owned: server shapes, markets, availability */
+  RpChecklistData *checklist;  /* owned: software stacks, mains, noise, backups */
   /* while a user directory loads (load_user_dir): which of its files
    * gave each id, so that one id in two of them is said, not silent */
   GHashTable      *user_ids;   /* owned, may be NULL: "gpus:ID" → file (owned) */
@@ -1113,6 +1115,8 @@ load_root (RpCatalog   *self,
     }
   if (rp_market_data_handles (format))
     return rp_market_data_load (self->market, root, format, error);
+  if (rp_checklist_data_handles (format))
+    return rp_checklist_data_load (self->checklist, root, error);
   if (strcmp (format, "rigplan-calibrations") == 0)
     return rp_calibrations_load (self->calibrations, root, error);
   if (g_str_has_prefix (format, "rigplan-"))
@@ -1524,6 +1528,7 @@ rp_catalog_new_empty (void)
   entry_list_init (&self->providers, provider_free);
   self->market = rp_market_data_new ();
   self->calibrations = rp_calibrations_new ();
+  self->checklist = rp_checklist_data_new ();
   self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, origin_free);
   self->offers_by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                (GDestroyNotify) g_ptr_array_unref);
@@ -1553,6 +1558,7 @@ rp_catalog_unref (RpCatalog *self)
   entry_list_clear (&self->providers);
   g_clear_pointer (&self->market, rp_market_data_free);
   g_clear_pointer (&self->calibrations, rp_calibrations_free);
+  g_clear_pointer (&self->checklist, rp_checklist_data_free);
   g_hash_table_unref (self->origins);
   g_hash_table_unref (self->offers_by_gpu);
   g_hash_table_unref (self->providers_by_name);
@@ -1617,6 +1623,7 @@ load_bundled_dir (RpCatalog  *self,
   static const char *const optional[] = {
     "mfu.json", "pricing.json", "purchases.json", "regions.json", "servers.json", "market.json",
     "accuracy.json",
+    "checklist.json",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
@@ -2109,6 +2116,13 @@ rp_catalog_get_market_data (const RpCatalog *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->market;
+}
+
+RpChecklistData *
+rp_catalog_get_checklist_data (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->checklist;
 }
 
 RpCalibrations *

@@ -6,6 +6,7 @@
 #include "rp-estimate.h"
 
 #include "rp-calibrated.h"
+#include "rp-checklist.h"
 #include "rp-constraints.h"
 #include "rp-cost-model.h"
 #include "rp-error.h"
@@ -159,6 +160,7 @@ rp_estimate_compute (const RpScenario *scenario,
   rp_cost_model_run (scenario, catalog, out);
   rp_constraints_judge (scenario, out);
   judge_batch (scenario, out);
+  rp_checklist_judge (scenario, catalog, out);
   return TRUE;
 }
 

@@ -55,6 +55,15 @@ static const AdviceInfo advice_info[RP_N_ADVICE] = {
   [RP_ADVICE_BATCH_UNEVEN] = { "batch-uneven", RP_SEVERITY_WARNING },
   [RP_ADVICE_CALIBRATED] = { "calibrated", RP_SEVERITY_INFO },
   [RP_ADVICE_CALIBRATION_NOT_APPLIED] = { "calibration-not-applied", RP_SEVERITY_INFO },
+  [RP_ADVICE_ATTENTION_KERNEL] = { "attention-kernel-unsupported", RP_SEVERITY_WARNING },
+  [RP_ADVICE_SOFTWARE_STACK] = { "software-stack", RP_SEVERITY_INFO },
+  [RP_ADVICE_OVERSIZED] = { "oversized", RP_SEVERITY_WARNING },
+  [RP_ADVICE_POWER_ROOM] = { "power-in-the-room", RP_SEVERITY_INFO },
+  [RP_ADVICE_SERVER_IN_OFFICE] = { "server-in-office", RP_SEVERITY_WARNING },
+  [RP_ADVICE_BACKUP_RULE] = { "backup-3-2-1", RP_SEVERITY_INFO },
+  [RP_ADVICE_DATA_RENTED] = { "data-on-rented-machines", RP_SEVERITY_INFO },
+  [RP_ADVICE_DATA_OWNED] = { "data-owned", RP_SEVERITY_INFO },
+  [RP_ADVICE_NEW_PRICE_SUSPECT] = { "new-price-suspect", RP_SEVERITY_WARNING },
 };
 
 /* ---- public API: lifetimes ------------------------------------------ */

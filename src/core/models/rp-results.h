@@ -284,6 +284,10 @@ typedef struct
   RpCooling cooling;
   double    dataset_bytes;          /* on every node's NVMe */
   double    checkpoints_bytes;      /* the kept checkpoints, whole run */
+  double    backup_bytes;           /* one backup copy: dataset + kept checkpoints
+                                     * (rp-checklist.c) */
+  double    backup_per_month;       /* the off-site copy's object storage, scenario
+                                     * currency; NAN unknown (rp-checklist.c) */
   double    offload_ram_bytes;      /* per node, for CPU offload */
   double    pinned_ram_bytes;       /* per node: its checkpoint share, staged */
   double    ram_needed_bytes;       /* per node: offload + staging + data loader */
@@ -339,6 +343,18 @@ typedef enum
                                      * (RpEstimate.calibration) */
   RP_ADVICE_CALIBRATION_NOT_APPLIED, /* key: the field whose stack or precision differs
                                       * from the GPU's calibration */
+  /* the rest of a buyer's checklist (rp-checklist.c) */
+  RP_ADVICE_ATTENTION_KERNEL,       /* no FlashAttention-2-class kernel; variant 1: no
+                                     * kernel that keeps the scores out of memory */
+  RP_ADVICE_SOFTWARE_STACK,         /* the GPU needs a stack out of the ordinary;
+                                     * variant 1: the framework is a vendor's fork */
+  RP_ADVICE_OVERSIZED,              /* value: hours on one GPU */
+  RP_ADVICE_POWER_ROOM,             /* circuits, heat and noise of a bought machine */
+  RP_ADVICE_SERVER_IN_OFFICE,       /* value: dedicated circuits */
+  RP_ADVICE_BACKUP_RULE,            /* dataset, code and checkpoints, 3-2-1 */
+  RP_ADVICE_DATA_RENTED,            /* variant bits: 1 marketplace host, 2 abroad */
+  RP_ADVICE_DATA_OWNED,
+  RP_ADVICE_NEW_PRICE_SUSPECT,      /* value: the last new price, scenario currency */
   RP_N_ADVICE
 } RpAdvice;
 

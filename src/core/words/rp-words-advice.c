@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "rp-words.h"
+#include "rp-words-checklist.h"
 
 #include "rp-prices.h"
 #include "rp-scenario.h"
@@ -333,7 +334,8 @@ advice_sentence (const RpWarning  *w,
     case RP_ADVICE_CALIBRATION_NOT_APPLIED:
       return rp_words_calibration_not_applied (s, catalog, est);
     default:
-      return NULL;
+      /* the rest of a buyer's checklist (rp-words-checklist.c) */
+      return rp_words_checklist_advice (w, s, catalog, est);
     }
 }
 

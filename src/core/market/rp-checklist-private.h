@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* rp-checklist-private.h: the catalog's hook into checklist.json
+ * (rp-checklist-data.c, rp-catalog.c) */
+#pragma once
+
+#include "rp-checklist-data.h"
+
+#include <cjson/cJSON.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *cuda;
+  char *linux_driver;
+} RpDriverRow;
+
+/* What checklist.json files gave, in reading order (a later file's
+ * entries are found first). */
+typedef struct _RpChecklistData
+{
+  GPtrArray    *drivers;                /* RpDriverRow*, owned; the last file's */
+  GPtrArray    *software;               /* RpSoftware*, owned */
+  GPtrArray    *mains;                  /* RpMains*, owned */
+  GPtrArray    *noise;                  /* RpNoise*, owned */
+  GPtrArray    *backups;                /* RpBackupRule*, owned; the last one counts */
+} RpChecklistData;
+
+RpChecklistData *rp_checklist_data_new     (void);
+void             rp_checklist_data_free    (RpChecklistData *data);
+/* Whether @format is "rigplan-checklist". */
+gboolean         rp_checklist_data_handles (const char      *format);
+/* Reads one file; a file with an error adds nothing.  A later file's
+ * entries are found before an earlier one's. */
+gboolean         rp_checklist_data_load    (RpChecklistData *data,
+                                            const cJSON     *root,
+                                            GError         **error);
+
+/* rp-catalog.c: the catalog's checklist data (never NULL). */
+RpChecklistData *rp_catalog_get_checklist_data (const RpCatalog *self);
+
+G_END_DECLS
