@@ -3,7 +3,8 @@
 # Screenshot of the real rigplan window (docs/screenshot-*.png).
 # Run under Xvfb from the source root, after `ninja -C BUILD`:
 #   xvfb-run -a -s "-screen 0 1600x1000x24" build-aux/screenshot.sh BUILD OUT.png WxH [FILE.rigplan]
-# Language and theme come from the environment (LANGUAGE=zh_CN, GTK_THEME=Adwaita:dark);
+# Language and style come from the environment (LANGUAGE=zh_CN; dark:
+# ADW_DEBUG_COLOR_SCHEME=prefer-dark, as libadwaita follows the desktop);
 # RIGPLAN_SHOT_WAIT: seconds before the shot (1.5), RIGPLAN_SHOT_KEYS: keys pressed first.
 set -u
 build=$1 out=$2 size=$3 file=${4:-}

@@ -13,6 +13,8 @@ set -euo pipefail
 run_packages=(
   # build
   meson ninja-build pkg-config gcc gettext libglib2.0-dev libgtk-4-dev libcjson-dev
+  # libadwaita 1.2: style manager, toasts, message dialogs, About window
+  libadwaita-1-dev
   # YAML training configs (accelerate, axolotl, torchtune) for rigplan-cli import
   libyaml-dev
   # update-desktop-database: meson's gnome.post_install wants it to configure
@@ -26,6 +28,8 @@ run_packages=(
 test_packages=(
   # headless tests: display, session bus, accessibility bus
   xvfb xauth dbus-daemon at-spi2-core
+  # the desktop's color-scheme and high-contrast keys (test-ui-style)
+  gsettings-desktop-schemas
   # desktop-file and AppStream validation; the user guide's Mallard (yelp-check)
   desktop-file-utils appstream yelp-tools
   # the JSON Schema of *.rigplan files, checked with a standard validator

@@ -6,6 +6,7 @@
 #include "rp-test-core.h"
 #include "rp-test-ui.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 
@@ -27,7 +28,11 @@ rp_test_ui_init (int    *argc,
 
   g_test_init (argc, argv, NULL);
   if (gtk_init_check ())
-    return TRUE;
+    {
+      /* the windows are libadwaita's, as in the app (AdwApplication) */
+      adw_init ();
+      return TRUE;
+    }
   if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
     {
       name = g_path_get_basename (g_get_prgname ());
@@ -147,5 +152,17 @@ rp_test_ui_destroy (gpointer window)
   if (RP_IS_WINDOW (window))
     rp_scenario_document_set_modified (rp_window_get_document (RP_WINDOW (window)), FALSE);
   gtk_window_destroy (GTK_WINDOW (window));
+  rp_test_ui_drain ();
+}
+
+void
+rp_test_ui_answer (GtkWidget  *dialog,
+                   const char *response)
+{
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), response));
+  /* a closed dialog answers its close response: the click's answer */
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), response);
+  gtk_window_close (GTK_WINDOW (dialog));
   rp_test_ui_drain ();
 }

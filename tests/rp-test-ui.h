@@ -8,7 +8,7 @@
 
 #include "rp-window.h"
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -50,6 +50,10 @@ RpWindow *rp_test_ui_open_example  (RpWindow    *win,
 void      rp_test_ui_render        (GtkWidget   *widget,
                                     int          min_width,
                                     const char  *png_variable);
+/* Answers the AdwMessageDialog @dialog with @response as a click on its
+ * button does: the dialog closes and emits "response". */
+void      rp_test_ui_answer        (GtkWidget   *dialog,
+                                    const char  *response);
 /* Destroys the GtkWindow @window (an RpWindow's changes are dropped,
  * unasked) and runs what that leaves ready. */
 void      rp_test_ui_destroy       (gpointer     window);

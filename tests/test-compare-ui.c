@@ -869,8 +869,8 @@ test_autosave_after_kill (void)
   g_assert_cmpstr (g_file_peek_path (r->file), ==, original);
 
   dialog = rp_autosave_offer (NULL, NULL, catalog, NULL, g_steal_pointer (&found));
-  g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
-  gtk_dialog_response (GTK_DIALOG (dialog), 2 /* restore */);
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  rp_test_ui_answer (dialog, "restore");
   rp_test_ui_drain ();
   restored = find_toplevel (RP_TYPE_WINDOW, NULL);
   g_assert_nonnull (restored);

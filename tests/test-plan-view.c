@@ -115,9 +115,12 @@ test_use_this_machine (void)
   g_autofree char *gpu = NULL;
   g_autofree char *offer = NULL;
   guint n_gpus, tp;
+  g_autofree char *before = NULL;
+  g_autofree char *undone = NULL;
 
   show_plan_page (win);
   wait_for_plan (view);
+  before = rp_scenario_to_json (rp_scenario_document_get_scenario (doc));
   row = g_ptr_array_index (rp_plan_view_get_plan (view)->answers[RP_PLAN_RENT].rows, 1);
   gpu = g_strdup (row->gpu->id);
   offer = g_strdup (row->scenario->budget.rent_offer);
@@ -132,6 +135,18 @@ test_use_this_machine (void)
   g_assert_cmpuint (s->training.tensor_parallel, ==, tp);
   g_assert_cmpstr (s->budget.rent_offer, ==, offer);
   g_assert_true (rp_scenario_document_get_modified (doc));
+  /* a toast names what changed; its Undo (win.undo) gives the scenario
+   * back as it was, byte for byte */
+  g_assert_nonnull (rp_window_get_toast (win));
+  g_test_message ("toast: %s", rp_window_get_toast (win));
+  /* the machine first */
+  g_assert_true (g_str_has_prefix (rp_window_get_toast (win), _("GPU")) ||
+                 g_str_has_prefix (rp_window_get_toast (win), _("GPUs per node")) ||
+                 g_str_has_prefix (rp_window_get_toast (win), _("Nodes")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.undo", NULL));
+  rp_test_ui_drain ();
+  undone = rp_scenario_to_json (rp_scenario_document_get_scenario (doc));
+  g_assert_cmpstr (undone, ==, before);
   rp_test_ui_destroy (win);
 }
 
@@ -213,6 +228,56 @@ test_decision_in_banner (void)
   g_assert_nonnull (rec);
   g_assert_cmpstr (rec->gpu->id, ==, gpu);
   g_assert_cmpuint (rec->gpus, ==, gpus);
+  rp_test_ui_destroy (win);
+}
+
+/* Runs the main loop until the view's plan is of @acquire. */
+static void
+wait_for_plan_of (RpPlanView *view,
+                  RpAcquire   acquire)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (wait_s, rp_test_ui_timeout_cb, &timed_out);
+
+  while (!timed_out &&
+         (rp_plan_view_is_running (view) || rp_plan_view_get_plan (view) == NULL ||
+          rp_plan_view_get_plan (view)->acquire != acquire))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  rp_test_ui_drain ();
+}
+
+/* Buying was not asked for: the Buy answer says so and offers to plan
+ * buying too, as an edit of Rent or buy that Ctrl+Z takes back. */
+static void
+test_plan_buying_too (void)
+{
+  RpWindow *win = window_with_example ("lora-llama2-13b-rtx3090.rigplan");
+  RpPlanView *view = plan_view (win);
+  RpScenarioDocument *doc = rp_window_get_document (win);
+  GtkWidget *button = rp_plan_view_get_too_button (view, RP_PLAN_BUY);
+
+  show_plan_page (win);
+  wait_for_plan (view);
+  g_assert_cmpint (rp_scenario_document_get_scenario (doc)->budget.acquire, ==, RP_ACQUIRE_RENT);
+  g_assert_cmpint (rp_plan_view_get_plan (view)->answers[RP_PLAN_BUY].status, ==,
+                   RP_PLAN_STATUS_NOT_ASKED);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_false (gtk_widget_get_visible (rp_plan_view_get_too_button (view, RP_PLAN_RENT)));
+
+  g_signal_emit_by_name (button, "clicked");
+  wait_for_plan_of (view, RP_ACQUIRE_COMPARE);
+  g_assert_cmpint (rp_scenario_document_get_scenario (doc)->budget.acquire, ==,
+                   RP_ACQUIRE_COMPARE);
+  g_assert_cmpint (rp_plan_view_get_plan (view)->answers[RP_PLAN_BUY].status, !=,
+                   RP_PLAN_STATUS_NOT_ASKED);
+  g_assert_false (gtk_widget_get_visible (button));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.undo", NULL));
+  wait_for_plan_of (view, RP_ACQUIRE_RENT);
+  g_assert_cmpint (rp_scenario_document_get_scenario (doc)->budget.acquire, ==, RP_ACQUIRE_RENT);
+  g_assert_true (gtk_widget_get_visible (button));
   rp_test_ui_destroy (win);
 }
 
@@ -317,6 +382,7 @@ main (int    argc,
 
   g_test_add_func ("/ui/plan/lists", test_plan_lists);
   g_test_add_func ("/ui/plan/use-this-machine", test_use_this_machine);
+  g_test_add_func ("/ui/plan/buying-too", test_plan_buying_too);
   g_test_add_func ("/ui/plan/decision-in-banner", test_decision_in_banner);
   g_test_add_func ("/ui/plan/filters-replan", test_filters_replan);
   g_test_add_func ("/ui/plan/background-and-stop", test_background_and_stop);

@@ -131,12 +131,20 @@ test_filters (void)
   for (guint i = 0; i < n; i++)
     g_assert_cmpstr (rp_prices_window_get_text (win, i, RP_PRICES_COLUMN_FROM), ==, "AutoDL");
 
+  /* nothing matches: the window says what to do */
+  g_assert_false (rp_prices_window_says_empty (win));
+  gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "no-such-gpu");
+  rp_test_ui_drain ();
+  g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, 0);
+  g_assert_true (rp_prices_window_says_empty (win));
+
   /* back to all */
   gtk_drop_down_set_selected (provider, 0);
   gtk_drop_down_set_selected (currency, 0);
   gtk_editable_set_text (rp_prices_window_get_gpu_filter (win), "");
   rp_test_ui_drain ();
   g_assert_cmpuint (rp_prices_window_get_n_shown (win), ==, count_rows (c, -1, NULL, NULL));
+  g_assert_false (rp_prices_window_says_empty (win));
   rp_test_ui_destroy (win);
   rp_test_remove_dir (dir);
 }

@@ -59,7 +59,7 @@ info_dialog_of (RpWindow *win)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-      if (GTK_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (win) &&
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (win) &&
           gtk_widget_get_visible (GTK_WIDGET (w)))
         return w;
     }
@@ -96,7 +96,7 @@ test_import_files (void)
   g_assert_nonnull (rp_scenario_document_get_estimate (doc));
   dialog = info_dialog_of (win);
   g_assert_nonnull (dialog);
-  g_object_get (dialog, "text", &text, "secondary-text", &secondary, NULL);
+  g_object_get (dialog, "heading", &text, "body", &secondary, NULL);
   g_assert_cmpstr (text, ==, "Imported “Qwen2.5-7B + ds_zero2_batch.json”");
   g_assert_nonnull (strstr (secondary, "batch sizes imply 8 data-parallel GPUs"));
   rp_test_ui_destroy (win);
@@ -153,7 +153,7 @@ test_import_error (void)
   wait_for_import (win);
   dialog = rp_window_get_error_dialog (win);
   g_assert_nonnull (dialog);
-  g_object_get (dialog, "secondary-text", &secondary, NULL);
+  g_object_get (dialog, "body", &secondary, NULL);
   g_assert_nonnull (strstr (secondary, "accelerate_bad_processes.yaml"));
   g_assert_nonnull (strstr (secondary, "num_processes"));
   g_assert_true (rp_window_is_pristine (win));
@@ -320,7 +320,7 @@ test_import_measurement_mismatch (void)
   g_assert_false (rp_window_import_measurements (win, &measure, 1));
   dialog = rp_window_get_error_dialog (win);
   g_assert_nonnull (dialog);
-  g_object_get (dialog, "secondary-text", &secondary, NULL);
+  g_object_get (dialog, "body", &secondary, NULL);
   g_assert_nonnull (strstr (secondary, "tiny-gpt-b.rigplan-measure"));
   g_assert_nonnull (strstr (secondary, "training.seq_len"));
   g_assert_cmpstr (rp_scenario_document_get_scenario (rp_window_get_document (win))->hardware.gpu,

@@ -693,10 +693,10 @@ test_malformed_file (void)
       rp_test_ui_open_and_wait (win, path, 10);
       dialog = rp_window_get_error_dialog (win);
       g_assert_nonnull (dialog);
-      g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
+      g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
       g_assert_true (gtk_widget_get_visible (dialog));
       g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (win));
-      g_object_get (dialog, "text", &text, "secondary-text", &secondary, NULL);
+      g_object_get (dialog, "heading", &text, "body", &secondary, NULL);
       g_test_message ("%s / %s", text, secondary);
       g_assert_nonnull (strstr (text, name));
       g_assert_cmpstr (secondary, !=, "");
@@ -706,7 +706,7 @@ test_malformed_file (void)
       /* Nothing was loaded and the window still works. */
       g_assert_null (rp_scenario_document_get_file (doc));
       g_assert_false (rp_scenario_document_get_modified (doc));
-      gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
+      rp_test_ui_answer (dialog, "close");
       rp_test_ui_drain ();
       g_assert_null (rp_window_get_error_dialog (win));
       type_into_spin (win, "micro-batch", "2");
@@ -828,11 +828,11 @@ test_close_confirmation (void)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
-      if (GTK_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (win))
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (win))
         dialog = GTK_WIDGET (w);
     }
   g_assert_nonnull (dialog);
-  gtk_dialog_response (GTK_DIALOG (dialog), 1 /* discard */);
+  rp_test_ui_answer (dialog, "discard");
   rp_test_ui_drain ();
   g_assert_null (win);
 }

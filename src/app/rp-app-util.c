@@ -93,38 +93,34 @@ rp_app_dropped_files (const GValue *value)
   return files;
 }
 
-static void
-on_message_response_cb (GtkDialog *dialog,
-                        int        response,
-                        gpointer   user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
 GtkWidget *
 rp_app_show_message (GtkWindow      *parent,
                      GtkMessageType  type,
                      const char     *primary,
                      const char     *secondary)
 {
-  GtkWidget *dialog = gtk_message_dialog_new (parent,
-                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              type, GTK_BUTTONS_CLOSE, "%s", primary);
+  GtkWidget *dialog = adw_message_dialog_new (parent, primary, secondary);
 
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_message_response_cb), NULL);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   gtk_window_present (GTK_WINDOW (dialog));
   return dialog;
 }
 
-void
-rp_app_dialog_add_button (GtkDialog  *dialog,
-                          const char *label,
-                          int         response,
-                          const char *css_class)
+GtkWidget *
+rp_app_question_new (GtkWindow  *parent,
+                     const char *heading,
+                     const char *body)
 {
-  GtkWidget *button = gtk_dialog_add_button (dialog, label, response);
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, body));
 
-  if (css_class != NULL)
-    gtk_widget_add_css_class (button, css_class);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "discard", _("_Discard"),
+                                    "save", _("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  return GTK_WIDGET (dialog);
 }

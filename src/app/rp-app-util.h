@@ -6,7 +6,7 @@
  * messages through a GtkMessageDialog that the window owns. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -39,19 +39,20 @@ GPtrArray            *rp_app_chooser_take_files (GtkNativeDialog      *chooser,
  * drop's. */
 GPtrArray            *rp_app_dropped_files      (const GValue         *value);
 
-/* Shows a modal message dialog of @type with a Close button over
- * @parent: @primary, and @secondary below it.  It destroys itself when
+/* Shows a modal AdwMessageDialog with a Close response over @parent:
+ * @primary as its heading, @secondary as its body (@type is what the
+ * message is; libadwaita draws them all alike).  It closes itself when
  * answered.  Transfer none: the dialog is GTK's. */
 GtkWidget            *rp_app_show_message       (GtkWindow            *parent,
                                                  GtkMessageType        type,
                                                  const char           *primary,
                                                  const char           *secondary);
-/* Adds a button @label answering @response to @dialog, with the style
- * class @css_class ("suggested-action", "destructive-action"; NULL:
- * none). */
-void                  rp_app_dialog_add_button  (GtkDialog            *dialog,
-                                                 const char           *label,
-                                                 int                   response,
-                                                 const char           *css_class);
+
+/* "Save … before closing?": an AdwMessageDialog over @parent with the
+ * responses "cancel", "discard" (destructive) and "save" (suggested,
+ * the default); closing it answers "cancel".  Not yet presented. */
+GtkWidget            *rp_app_question_new       (GtkWindow            *parent,
+                                                 const char           *heading,
+                                                 const char           *body);
 
 G_END_DECLS

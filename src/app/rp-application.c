@@ -5,6 +5,7 @@
 
 #include "rp-application.h"
 
+#include "rp-about.h"
 #include "rp-app-options.h"
 
 #include "rp-autosave.h"
@@ -18,7 +19,7 @@
 
 struct _RpApplication
 {
-  GtkApplication parent_instance;
+  AdwApplication parent_instance;
 
   /* owned */
   RpCatalog *catalog;
@@ -30,16 +31,15 @@ struct _RpApplication
   gboolean   recovery_offered;
 };
 
-G_DEFINE_FINAL_TYPE (RpApplication, rp_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (RpApplication, rp_application, ADW_TYPE_APPLICATION)
 
 /* ---- helpers -------------------------------------------------------- */
 
 static void
-on_fatal_response_cb (GtkDialog     *dialog,
-                      int            response,
-                      RpApplication *self)
+on_fatal_response_cb (AdwMessageDialog *dialog,
+                      const char       *response,
+                      RpApplication    *self)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
   g_application_release (G_APPLICATION (self));
 }
 
@@ -49,10 +49,9 @@ show_catalog_error (RpApplication *self)
 {
   GtkWidget *dialog;
 
-  dialog = gtk_message_dialog_new (NULL, 0, GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
-                                   _("Rigplan cannot read its catalogs"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            self->catalog_error->message);
+  dialog = adw_message_dialog_new (NULL, _("Rigplan cannot read its catalogs"),
+                                   self->catalog_error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
   g_application_hold (G_APPLICATION (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_fatal_response_cb), self);
@@ -172,20 +171,21 @@ app_about_action (GSimpleAction *action,
                   gpointer       user_data)
 {
   RpApplication *self = user_data;
-  static const char *developers[] = { "The Rigplan authors", NULL };
 
-  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                         "program-name", "Rigplan",
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Plan the machine for a deep-learning training run: "
-                                       "memory, time and cost, rented or bought."),
-                         "website", "https://github.com/rigplan/rigplan",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", developers,
-                         /* TRANSLATORS: your name(s), one per line */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  gtk_window_present (GTK_WINDOW (
+    rp_about_window_new (gtk_application_get_active_window (GTK_APPLICATION (self)))));
+}
+
+/* Help ▸ Help (F1): the user guide, in Yelp (installed as Mallard pages
+ * under help/C and help/zh_CN; its first page's id is "index"). */
+static void
+app_help_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_show_uri (window, RP_APPLICATION_HELP_URI, GDK_CURRENT_TIME);
 }
 
 static void
@@ -202,6 +202,7 @@ app_shortcuts_action (GSimpleAction *action,
 static const GActionEntry app_actions[] = {
   { "quit", app_quit_action, NULL, NULL, NULL, { 0 } },
   { "about", app_about_action, NULL, NULL, NULL, { 0 } },
+  { "help", app_help_action, NULL, NULL, NULL, { 0 } },
   { "shortcuts", app_shortcuts_action, NULL, NULL, NULL, { 0 } },
   { "open-recent", app_open_recent_action, "s", NULL, NULL, { 0 } },
 };
@@ -216,6 +217,7 @@ rp_application_startup (GApplication *application)
   g_autoptr(GSettingsSchema) schema = NULL;
   static const char *quit_accels[] = { "<Primary>q", NULL };
   static const char *shortcuts_accels[] = { "<Primary>question", NULL };
+  static const char *help_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (rp_application_parent_class)->startup (application);
   rp_startup_mark ("gtk-started");
@@ -225,6 +227,7 @@ rp_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay",
                                          shortcuts_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
 
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);

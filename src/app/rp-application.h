@@ -3,7 +3,7 @@
  * and the settings that every window receives */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "rp-catalog.h"
 
@@ -11,7 +11,10 @@ G_BEGIN_DECLS
 
 #define RP_TYPE_APPLICATION (rp_application_get_type ())
 
-G_DECLARE_FINAL_TYPE (RpApplication, rp_application, RP, APPLICATION, GtkApplication)
+G_DECLARE_FINAL_TYPE (RpApplication, rp_application, RP, APPLICATION, AdwApplication)
+
+/* What Help ▸ Help (F1) opens: the Mallard guide's first page. */
+#define RP_APPLICATION_HELP_URI "help:rigplan"
 
 RpApplication *rp_application_new          (void);
 /* NULL until startup, or when the catalog could not be loaded. */

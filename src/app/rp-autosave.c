@@ -300,26 +300,25 @@ restore (Offer       *offer,
   gtk_window_present (GTK_WINDOW (window));
 }
 
-enum { RESPONSE_DISCARD = 1, RESPONSE_RESTORE = 2 };
-
+/* AdwMessageDialog closes itself once answered. */
 static void
-on_offer_response_cb (GtkDialog *dialog,
-                      int        response,
-                      gpointer   user_data)
+on_offer_response_cb (AdwMessageDialog *dialog,
+                      const char       *response,
+                      gpointer          user_data)
 {
   Offer *offer = user_data;
+  gboolean restoring = g_str_equal (response, "restore");
 
-  if (response != RESPONSE_DISCARD && response != RESPONSE_RESTORE)
+  if (!restoring && !g_str_equal (response, "discard"))
     return;                     /* closed without an answer: ask next time */
   for (guint i = 0; i < offer->found->len; i++)
     {
       RpRecovered *r = g_ptr_array_index (offer->found, i);
 
-      if (response == RESPONSE_RESTORE)
+      if (restoring)
         restore (offer, r);
       rp_recovered_discard (r);
     }
-  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static char *
@@ -514,17 +513,20 @@ rp_autosave_offer (GtkWindow      *parent,
   g_set_weak_pointer (&offer->parent, parent);
   offer->found = found;
   text = describe (found);
-  dialog = gtk_message_dialog_new (parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+  dialog = adw_message_dialog_new (parent,
                                    g_dngettext (GETTEXT_PACKAGE,
                                                 "Restore the unsaved scenario?",
-                                                "Restore the unsaved scenarios?", found->len));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", text);
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD,
-                            "destructive-action");
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Restore"), RESPONSE_RESTORE,
-                            "suggested-action");
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_RESTORE);
+                                                "Restore the unsaved scenarios?", found->len),
+                                   text);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "discard", _("_Discard"),
+                                    "restore", _("_Restore"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   if (application != NULL)
     gtk_window_set_application (GTK_WINDOW (dialog), application);
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_offer_response_cb), offer,

@@ -1487,26 +1487,21 @@ on_export_pdf_response_cb (GtkNativeDialog *chooser,
   rp_file_replace_async (file, bytes, self->cancellable, csv_written_cb, g_object_ref (self));
 }
 
-enum
-{
-  RESPONSE_DISCARD = 1,
-  RESPONSE_SAVE = 2,
-};
-
+/* AdwMessageDialog closes itself once answered. */
 static void
-on_confirm_close_response_cb (GtkDialog *dialog,
-                              int        response,
-                              gpointer   user_data)
+on_confirm_close_response_cb (AdwMessageDialog *dialog,
+                              const char       *response,
+                              gpointer          user_data)
 {
   g_autoptr(RpCompareWindow) self = user_data;
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  if (response == RESPONSE_DISCARD)
+  if (g_str_equal (response, "discard"))
     {
+      gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
       self->close_confirmed = TRUE;
       gtk_window_close (GTK_WINDOW (self));
     }
-  else if (response == RESPONSE_SAVE)
+  else if (g_str_equal (response, "save"))
     {
       self->close_after_save = TRUE;
       if (self->file != NULL)
@@ -1537,17 +1532,9 @@ on_close_request_cb (GtkWindow *window)
 
   if (!needs_confirmation (self))
     return FALSE;
-  dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
-                                   GTK_BUTTONS_NONE,
-                                   _("Save the comparison before closing?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("It holds variants or unsaved scenarios that "
-                                              "exist nowhere else."));
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL, NULL);
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD,
-                            "destructive-action");
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), RESPONSE_SAVE, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE);
+  dialog = rp_app_question_new (window, _("Save the comparison before closing?"),
+                                _("It holds variants or unsaved scenarios that "
+                                  "exist nowhere else."));
   g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
                     g_object_ref (self));
   gtk_window_present (GTK_WINDOW (dialog));

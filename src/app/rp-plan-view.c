@@ -66,6 +66,7 @@ struct _RpPlanView
   GtkWidget          *box;
   GtkWidget          *buy_list;
   GtkWidget          *buy_reason;
+  GtkWidget          *buy_too_button;
   GtkWidget          *chart;
   GtkWidget          *decision_box;
   GtkWidget          *decision_list;
@@ -81,6 +82,7 @@ struct _RpPlanView
   GtkWidget          *regions_entry;
   GtkWidget          *rent_list;
   GtkWidget          *rent_reason;
+  GtkWidget          *rent_too_button;
   GtkWidget          *status_label;
   GtkWidget          *stop_button;
   GtkWidget          *vendors_entry;
@@ -421,9 +423,21 @@ show_answer (RpPlanView       *self,
   clear_list (list);
   gtk_label_set_label (GTK_LABEL (reason), why_not != NULL ? why_not : "");
   gtk_widget_set_visible (reason, why_not != NULL);
+  gtk_widget_set_visible (kind == RP_PLAN_RENT ? self->rent_too_button : self->buy_too_button,
+                          a->status == RP_PLAN_STATUS_NOT_ASKED);
   for (guint i = 0; i < MIN (shown_rows, a->rows->len); i++)
     gtk_list_box_append (GTK_LIST_BOX (list), new_row (self, kind, i));
   gtk_widget_set_visible (list, a->rows->len > 0);
+}
+
+/* "Plan Buying Too": rent and buy are both planned, as an edit of the
+ * scenario's Rent or buy (the Plan view's own filter, one step Ctrl+Z
+ * takes back); the replan follows the estimate. */
+static void
+on_plan_too_clicked_cb (RpPlanView *self)
+{
+  if (self->document != NULL)
+    g_object_set (self->document, "acquire", (guint) RP_ACQUIRE_COMPARE, NULL);
 }
 
 static void
@@ -655,6 +669,7 @@ rp_plan_view_class_init (RpPlanViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, box);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, buy_list);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, buy_reason);
+  gtk_widget_class_bind_template_child (widget_class, RpPlanView, buy_too_button);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, chart);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, decision_box);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, decision_list);
@@ -670,9 +685,11 @@ rp_plan_view_class_init (RpPlanViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, regions_entry);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, rent_list);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, rent_reason);
+  gtk_widget_class_bind_template_child (widget_class, RpPlanView, rent_too_button);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, status_label);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, stop_button);
   gtk_widget_class_bind_template_child (widget_class, RpPlanView, vendors_entry);
+  gtk_widget_class_bind_template_callback (widget_class, on_plan_too_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 
@@ -884,4 +901,12 @@ rp_plan_view_get_control (RpPlanView *self,
     if (g_strcmp0 (g_object_get_data (G_OBJECT (controls[i]), "rp-property"), property) == 0)
       return controls[i];
   return NULL;
+}
+
+GtkWidget *
+rp_plan_view_get_too_button (RpPlanView       *self,
+                             RpPlanAnswerKind  kind)
+{
+  g_return_val_if_fail (RP_IS_PLAN_VIEW (self), NULL);
+  return kind == RP_PLAN_RENT ? self->rent_too_button : self->buy_too_button;
 }

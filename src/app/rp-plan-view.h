@@ -60,4 +60,9 @@ GtkWidget    *rp_plan_view_get_chart     (RpPlanView         *self);
 GtkWidget    *rp_plan_view_get_control   (RpPlanView         *self,
                                           const char         *property);
 
+/* "Plan Buying Too" (@kind RP_PLAN_BUY), "Plan Renting Too": shown when
+ * that answer was not asked for. */
+GtkWidget          *rp_plan_view_get_too_button (RpPlanView       *self,
+                                                 RpPlanAnswerKind  kind);
+
 G_END_DECLS

@@ -47,6 +47,7 @@ struct _RpPricesWindow
 
   /* template children */
   GtkLabel         *count_label;
+  GtkWidget        *empty_label;
   GtkDropDown      *currency_dropdown;
   GtkSearchEntry   *gpu_entry;
   GtkButton        *import_button;
@@ -312,6 +313,7 @@ update_count (RpPricesWindow *self)
   g_autofree char *text = g_strdup_printf (_("%u of %u prices"), shown, all);
 
   gtk_label_set_label (self->count_label, text);
+  gtk_widget_set_visible (self->empty_label, shown == 0 && all > 0);
 }
 
 /* ---- helpers: the editor -------------------------------------------- */
@@ -577,6 +579,7 @@ rp_prices_window_class_init (RpPricesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/rigplan/Rigplan/rp-prices-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, count_label);
+  gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, empty_label);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, currency_dropdown);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, gpu_entry);
   gtk_widget_class_bind_template_child (widget_class, RpPricesWindow, import_button);
@@ -745,4 +748,11 @@ rp_prices_window_get_status (RpPricesWindow *self)
 {
   g_return_val_if_fail (RP_IS_PRICES_WINDOW (self), NULL);
   return gtk_label_get_label (self->status_label);
+}
+
+gboolean
+rp_prices_window_says_empty (RpPricesWindow *self)
+{
+  g_return_val_if_fail (RP_IS_PRICES_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (self->empty_label);
 }

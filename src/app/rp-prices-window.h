@@ -41,6 +41,8 @@ GtkSpinButton  *rp_prices_window_get_price_spin      (RpPricesWindow *self);
 GtkButton      *rp_prices_window_get_save_button     (RpPricesWindow *self);
 /* The rows shown after the filters, a cell's text, and selecting one. */
 guint           rp_prices_window_get_n_shown   (RpPricesWindow *self);
+/* Whether the window says that no price matches the filters. */
+gboolean        rp_prices_window_says_empty    (RpPricesWindow *self);
 const char     *rp_prices_window_get_text      (RpPricesWindow *self,
                                                 guint           position,
                                                 RpPricesColumn  column);

@@ -38,6 +38,7 @@ struct _RpScenarioDocument
   GHashTable *saved_prices;            /* GPU id → GArray of RpChange */
   GFile      *file;
   char       *notice;
+  RpUndoStack *undo;                   /* the steps back to the scenario opened */
 
   /* state */
   RpModelArch arch;                    /* resolved */
@@ -63,6 +64,14 @@ enum
   PROP_NOTICE,
   N_FIXED_PROPS
 };
+
+enum
+{
+  SIGNAL_APPLIED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* One pspec per fixed property, then one per field of the table. */
 static GParamSpec **properties;
@@ -515,6 +524,7 @@ rp_scenario_document_finalize (GObject *object)
   g_clear_pointer (&self->field_errors, g_hash_table_unref);
   g_clear_pointer (&self->saved_prices, g_hash_table_unref);
   g_clear_pointer (&self->notice, g_free);
+  g_clear_object (&self->undo);
   G_OBJECT_CLASS (rp_scenario_document_parent_class)->finalize (object);
 }
 
@@ -554,6 +564,28 @@ rp_scenario_document_get_property (GObject    *object,
     }
 }
 
+/* One edit of one field, as one step to undo. */
+static void
+edit_field (RpScenarioDocument *self,
+            guint               prop_id,
+            const GValue       *value)
+{
+  const RpField *f = field_of (prop_id);
+  g_autoptr(RpScenario) before = rp_scenario_copy (self->scenario);
+
+  if (f->ref != RP_FIELD_REF_GPU)
+    set_notice (self, NULL);
+  if (!set_field (self, f, value))
+    return;
+  /* typing into a text field is one step */
+  rp_undo_stack_push (self->undo, g_steal_pointer (&before),
+                      f->type == RP_FIELD_STRING && f->ref == RP_FIELD_REF_NONE ? f->key : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+  if (f->section == RP_SECTION_NONE)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  changed (self);
+}
+
 static void
 rp_scenario_document_set_property (GObject      *object,
                                    guint         prop_id,
@@ -572,19 +604,7 @@ rp_scenario_document_set_property (GObject      *object,
       break;
     default:
       if (prop_id >= N_FIXED_PROPS && prop_id < n_properties)
-        {
-          const RpField *f = field_of (prop_id);
-
-          if (f->ref != RP_FIELD_REF_GPU)
-            set_notice (self, NULL);
-          if (set_field (self, f, value))
-            {
-              g_object_notify_by_pspec (object, pspec);
-              if (f->section == RP_SECTION_NONE)
-                g_object_notify_by_pspec (object, properties[PROP_TITLE]);
-              changed (self);
-            }
-        }
+        edit_field (self, prop_id, value);
       else
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -622,6 +642,13 @@ rp_scenario_document_class_init (RpScenarioDocumentClass *klass)
   for (guint i = 0; i < rp_fields_n (); i++)
     properties[N_FIXED_PROPS + i] = field_pspec (rp_fields_get (i));
   g_object_class_install_properties (object_class, n_properties, properties);
+
+  /* RpScenarioDocument::applied: (const RpScenario *before): Apply Fix
+   * or a set of changes ("Use this machine") changed the scenario, once
+   * the estimate is made; what it was before is @before. */
+  signals[SIGNAL_APPLIED] =
+    g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void
@@ -630,6 +657,7 @@ rp_scenario_document_init (RpScenarioDocument *self)
   self->scenario = rp_scenario_new_starter ();
   self->estimate = rp_estimate_new ();
   self->scratch = rp_estimate_new ();
+  self->undo = rp_undo_stack_new ();
   self->field_errors = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                               (GDestroyNotify) g_error_free);
   self->saved_prices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -700,6 +728,7 @@ rp_scenario_document_set_scenario (RpScenarioDocument *self,
   g_hash_table_remove_all (self->field_errors);
   g_hash_table_remove_all (self->saved_prices);
   set_notice (self, NULL);
+  rp_undo_stack_clear (self->undo);
   replace_scenario (self, scenario);
   g_set_object (&self->file, file);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
@@ -813,6 +842,7 @@ rp_scenario_document_get_field_error (RpScenarioDocument *self,
 gboolean
 rp_scenario_document_apply_fix (RpScenarioDocument *self)
 {
+  g_autoptr(RpScenario) before = NULL;
   const RpEstimate *est;
 
   g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
@@ -821,9 +851,12 @@ rp_scenario_document_apply_fix (RpScenarioDocument *self)
   if (est == NULL || est->fix.status != RP_FIX_FOUND)
     return FALSE;
   set_notice (self, NULL);
+  before = rp_scenario_copy (self->scenario);
+  rp_undo_stack_push (self->undo, rp_scenario_copy (before), NULL);
   replace_scenario (self, rp_fix_apply (self->scenario, &est->fix));
   rp_scenario_document_set_modified (self, TRUE);
   rp_scenario_document_flush (self);
+  g_signal_emit (self, signals[SIGNAL_APPLIED], 0, before);
   return TRUE;
 }
 
@@ -831,6 +864,7 @@ gboolean
 rp_scenario_document_apply_changes (RpScenarioDocument *self,
                                     const GArray       *changes)
 {
+  g_autoptr(RpScenario) before = NULL;
   g_autoptr(GError) error = NULL;
   RpScenario *edited;
 
@@ -845,10 +879,104 @@ rp_scenario_document_apply_changes (RpScenarioDocument *self,
       set_notice (self, g_strdup (error->message));
       return FALSE;
     }
+  before = rp_scenario_copy (self->scenario);
+  rp_undo_stack_push (self->undo, rp_scenario_copy (before), NULL);
   replace_scenario (self, edited);
   rp_scenario_document_set_modified (self, TRUE);
   rp_scenario_document_flush (self);
+  g_signal_emit (self, signals[SIGNAL_APPLIED], 0, before);
   return TRUE;
+}
+
+void
+rp_scenario_document_reset_field (RpScenarioDocument *self,
+                                  const char         *property)
+{
+  GParamSpec *pspec;
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  g_return_if_fail (RP_IS_SCENARIO_DOCUMENT (self));
+  g_return_if_fail (property != NULL);
+
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self), property);
+  g_return_if_fail (pspec != NULL && pspec->param_id >= N_FIXED_PROPS);
+  g_value_init (&value, pspec->value_type);
+  /* GObject refuses a NAN double (out of range): set it here, past
+   * g_object_set()'s check */
+  if (G_VALUE_HOLDS_DOUBLE (&value))
+    g_value_set_double (&value, NAN);
+  else if (!G_VALUE_HOLDS_STRING (&value))
+    g_return_if_reached ();
+  edit_field (self, pspec->param_id, &value);
+}
+
+gboolean
+rp_scenario_document_replace (RpScenarioDocument *self,
+                              RpScenario         *scenario)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (scenario != NULL, FALSE);
+
+  g_hash_table_remove_all (self->field_errors);
+  set_notice (self, NULL);
+  rp_undo_stack_push (self->undo, rp_scenario_copy (self->scenario), NULL);
+  replace_scenario (self, scenario);
+  rp_scenario_document_set_modified (self, TRUE);
+  rp_scenario_document_flush (self);
+  return TRUE;
+}
+
+RpUndoStack *
+rp_scenario_document_get_undo_stack (RpScenarioDocument *self)
+{
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), NULL);
+  return self->undo;
+}
+
+/* Shows @shown (transfer full), from the undo stack. */
+static gboolean
+show_step (RpScenarioDocument *self,
+           RpScenario         *shown)
+{
+  if (shown == NULL)
+    return FALSE;
+  /* a typed value that was not valid belongs to the scenario left */
+  g_hash_table_remove_all (self->field_errors);
+  set_notice (self, NULL);
+  /* the scenario left now belongs to the stack: replaced, not freed */
+  g_object_freeze_notify (G_OBJECT (self));
+  self->scenario = shown;
+  resolve_arch (self);
+  notify_fields (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_thaw_notify (G_OBJECT (self));
+  rp_scenario_document_set_modified (self, TRUE);
+  rp_scenario_document_flush (self);
+  return TRUE;
+}
+
+gboolean
+rp_scenario_document_undo (RpScenarioDocument *self)
+{
+  RpScenario *shown;
+
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
+  if (!rp_undo_stack_can_undo (self->undo))
+    return FALSE;
+  shown = rp_undo_stack_undo (self->undo, self->scenario);
+  return show_step (self, shown);
+}
+
+gboolean
+rp_scenario_document_redo (RpScenarioDocument *self)
+{
+  RpScenario *shown;
+
+  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
+  if (!rp_undo_stack_can_redo (self->undo))
+    return FALSE;
+  shown = rp_undo_stack_redo (self->undo, self->scenario);
+  return show_step (self, shown);
 }
 
 const char *

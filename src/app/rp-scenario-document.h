@@ -20,6 +20,7 @@
 #include "rp-estimate.h"
 #include "rp-fields.h"
 #include "rp-scenario.h"
+#include "rp-undo-stack.h"
 
 G_BEGIN_DECLS
 
@@ -67,13 +68,31 @@ const GError       *rp_scenario_document_get_field_error (RpScenarioDocument  *s
                                                           const char          *key);
 
 /* Applies the current estimate's fix (rp_fix_apply): FALSE when there is
- * none. */
+ * none.  This and apply_changes emit "applied" (const RpScenario
+ * *before) once the estimate is made. */
 gboolean            rp_scenario_document_apply_fix       (RpScenarioDocument  *self);
 
 /* Applies @changes (rp_scenario_diff; the planner's "Use this machine")
  * to the scenario as one modification: FALSE when there are none. */
 gboolean            rp_scenario_document_apply_changes   (RpScenarioDocument  *self,
                                                           const GArray        *changes);
+
+/* Sets the field of @property to null (a price back to the catalog's;
+ * NAN or NULL), as one edit: g_object_set() refuses a NAN double. */
+void                rp_scenario_document_reset_field     (RpScenarioDocument  *self,
+                                                          const char          *property);
+/* Replaces the whole scenario (transfer full) as one modification that
+ * can be undone (an import into an open scenario). */
+gboolean            rp_scenario_document_replace         (RpScenarioDocument  *self,
+                                                          RpScenario          *scenario);
+
+/* Undo and redo: every modification above (a field, Apply Fix, changes,
+ * replace) is one step; opening a scenario (set_scenario) forgets them.
+ * FALSE when there was nothing to undo or redo.  The stack notifies
+ * can-undo and can-redo. */
+RpUndoStack        *rp_scenario_document_get_undo_stack  (RpScenarioDocument  *self);
+gboolean            rp_scenario_document_undo            (RpScenarioDocument  *self);
+gboolean            rp_scenario_document_redo            (RpScenarioDocument  *self);
 
 /* A sentence about something the document did on its own (prices that
  * return to the catalog's when the GPU changes), or NULL; cleared by

@@ -67,6 +67,7 @@ struct _RpScenarioForm
   GtkSizeGroup       *label_group;
   GtkSizeGroup       *control_group;
   GtkSizeGroup       *unit_group;
+  GtkSizeGroup       *reset_group;        /* the reset buttons, a spacer in each grid */
 
   /* borrowed */
   GtkGrid            *more_grids[RP_N_SECTIONS];
@@ -77,9 +78,14 @@ struct _RpScenarioForm
   int                 grid_rows[RP_N_SECTIONS][2];   /* next row: main, more */
   gboolean            shows_error;
   gboolean            syncing;    /* the form is setting its own controls */
+  guint               changed_id; /* ends the highlight of changed fields */
 };
 
 G_DEFINE_FINAL_TYPE (RpScenarioForm, rp_scenario_form, GTK_TYPE_WIDGET)
+
+/* The narrowest a field's label gets, in average characters: seven
+ * Chinese characters, "Feed-forward size" on one line. */
+static const int label_min_chars = 15;
 
 /* ---- helpers: values ------------------------------------------------ */
 
@@ -197,7 +203,7 @@ on_spin_input_cb (GtkSpinButton *spin,
   rp_scenario_document_set_field_error (row->form->document, row->field->key, NULL);
   show_field_error (row, NULL);
   if (isnan (value))
-    set_document_number (row, NAN);
+    rp_scenario_document_reset_field (row->form->document, row->property);
   else
     *new_value = value / scale_of (row);
   return TRUE;
@@ -235,6 +241,15 @@ on_spin_value_changed_cb (GtkSpinButton *spin,
   set_document_number (row, gtk_spin_button_get_value (spin) * scale_of (row));
 }
 
+/* Ctrl+Z in a field undoes the scenario's last step (the window's
+ * win.undo), not the typing in that field: each value committed is a
+ * step already, and two undo histories under one key would disagree. */
+static void
+no_text_undo (GtkWidget *editable)
+{
+  gtk_editable_set_enable_undo (GTK_EDITABLE (editable), FALSE);
+}
+
 static GtkWidget *
 new_spin (Row *row)
 {
@@ -248,6 +263,7 @@ new_spin (Row *row)
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
   gtk_editable_set_width_chars (GTK_EDITABLE (spin), 8);
+  no_text_undo (spin);
   g_signal_connect (spin, "input", G_CALLBACK (on_spin_input_cb), row);
   g_signal_connect (spin, "output", G_CALLBACK (on_spin_output_cb), row);
   row->handler = g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_value_changed_cb),
@@ -580,10 +596,7 @@ on_reset_clicked_cb (GtkButton *button,
   row->invalid = FALSE;
   rp_scenario_document_set_field_error (row->form->document, row->field->key, NULL);
   show_field_error (row, NULL);
-  if (row->field->type == RP_FIELD_STRING)
-    g_object_set (row->form->document, row->property, NULL, NULL);
-  else
-    set_document_number (row, NAN);
+  rp_scenario_document_reset_field (row->form->document, row->property);
 }
 
 /* An empty entry is a null field, and back. */
@@ -620,6 +633,7 @@ new_text (Row *row)
   const char *null_label = rp_field_get_null_label (row->field);
 
   gtk_widget_set_hexpand (entry, TRUE);
+  no_text_undo (entry);
   if (null_label != NULL)
     gtk_entry_set_placeholder_text (GTK_ENTRY (entry), null_label);
   g_object_bind_property_full (row->form->document, row->property, entry, "text",
@@ -744,12 +758,18 @@ build_row (RpScenarioForm *self,
   row->label = gtk_label_new (rp_field_get_label (f));
   gtk_label_set_xalign (GTK_LABEL (row->label), 0);
   gtk_label_set_wrap (GTK_LABEL (row->label), TRUE);
+  /* wide enough for a short label on one line: Chinese wraps between
+   * any two characters ("注意力头 / 数" at 70 px) */
+  gtk_label_set_width_chars (GTK_LABEL (row->label), label_min_chars);
   gtk_widget_set_hexpand (row->label, TRUE);
   gtk_widget_add_css_class (row->label, "field-label");
   gtk_size_group_add_widget (self->label_group, row->label);
   row->control = new_control (row);
   gtk_widget_set_hexpand (row->control, FALSE);
-  gtk_size_group_add_widget (self->control_group, row->control);
+  /* a switch keeps its own width at the column's start: in the size
+   * group it would stretch to the widest control (a long bar) */
+  if (f->type != RP_FIELD_BOOL || f->ref != RP_FIELD_REF_NONE)
+    gtk_size_group_add_widget (self->control_group, row->control);
   guard_wheel (row->control);
   if (f->unit != RP_UNIT_NONE && f->ref == RP_FIELD_REF_NONE)
     {
@@ -763,6 +783,7 @@ build_row (RpScenarioForm *self,
     {
       row->reset = gtk_button_new_from_icon_name ("edit-undo-symbolic");
       gtk_widget_add_css_class (row->reset, "flat");
+      gtk_size_group_add_widget (self->reset_group, row->reset);
       gtk_widget_set_valign (row->reset, GTK_ALIGN_CENTER);
       /* TRANSLATORS: a button beside a price the user typed */
       gtk_widget_set_tooltip_text (row->reset, _("Use the catalog’s value again"));
@@ -862,6 +883,17 @@ add_more_expanders (RpScenarioForm *self)
       gtk_grid_attach (GTK_GRID (grids[s]), expander, 0, 1000, 4, 1);
       self->more_grids[s] = GTK_GRID (grid);
       self->more_expanders[s] = expander;
+      /* The labels take the width left over; a shown reset button (a
+       * typed price) makes its grid's last column wider, which would
+       * move that section's values left: every grid keeps a column as
+       * wide as the widest reset button shown. */
+      for (guint g = 0; g < 2; g++)
+        {
+          GtkWidget *spacer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+          gtk_size_group_add_widget (self->reset_group, spacer);
+          gtk_grid_attach (GTK_GRID (g == 0 ? grids[s] : grid), spacer, 3, 0, 1, 1);
+        }
       g_object_set_data (G_OBJECT (expander), "rp-section", GUINT_TO_POINTER (s));
       g_signal_connect (expander, "notify::expanded", G_CALLBACK (on_more_expanded_cb), self);
     }
@@ -1060,6 +1092,8 @@ rp_scenario_form_dispose (GObject *object)
   g_clear_object (&self->label_group);
   g_clear_object (&self->control_group);
   g_clear_object (&self->unit_group);
+  g_clear_object (&self->reset_group);
+  g_clear_handle_id (&self->changed_id, g_source_remove);
   G_OBJECT_CLASS (rp_scenario_form_parent_class)->dispose (object);
 }
 
@@ -1095,6 +1129,7 @@ rp_scenario_form_init (RpScenarioForm *self)
   self->label_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->control_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->unit_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->reset_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -1108,6 +1143,7 @@ rp_scenario_form_set_document (RpScenarioForm     *self,
   g_return_if_fail (self->document == NULL);
 
   self->document = g_object_ref (document);
+  no_text_undo (GTK_WIDGET (self->name_entry));
   g_object_bind_property (document, "name", self->name_entry, "text",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   add_more_expanders (self);
@@ -1195,4 +1231,52 @@ rp_scenario_form_shows_error (RpScenarioForm *self)
 {
   g_return_val_if_fail (RP_IS_SCENARIO_FORM (self), FALSE);
   return self->shows_error;
+}
+
+static gboolean
+on_changed_timeout_cb (gpointer user_data)
+{
+  RpScenarioForm *self = user_data;
+
+  self->changed_id = 0;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      gtk_widget_remove_css_class (row->control, "changed");
+    }
+  return G_SOURCE_REMOVE;
+}
+
+guint
+rp_scenario_form_highlight (RpScenarioForm *self,
+                            const GArray   *changes)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (RP_IS_SCENARIO_FORM (self), 0);
+
+  if (changes == NULL)
+    return 0;
+  on_changed_timeout_cb (self);
+  g_clear_handle_id (&self->changed_id, g_source_remove);
+  for (guint c = 0; c < changes->len; c++)
+    {
+      const char *key = g_array_index (changes, RpChange, c).key;
+
+      for (guint i = 0; i < self->rows->len; i++)
+        {
+          Row *row = g_ptr_array_index (self->rows, i);
+
+          if (!row->params_info && g_str_equal (row->field->key, key))
+            {
+              gtk_widget_add_css_class (row->control, "changed");
+              n++;
+            }
+        }
+    }
+  if (n > 0)
+    self->changed_id = g_timeout_add_seconds (RP_SCENARIO_FORM_HIGHLIGHT_S,
+                                              on_changed_timeout_cb, self);
+  return n;
 }

@@ -28,4 +28,14 @@ const char *rp_scenario_form_get_field_origin (RpScenarioForm *self,
 /* Whether the document's current error is shown next to a field. */
 gboolean    rp_scenario_form_shows_error     (RpScenarioForm *self);
 
+/* Seconds the fields an action changed stay highlighted. */
+#define RP_SCENARIO_FORM_HIGHLIGHT_S 3
+
+/* Highlights the controls of the fields in @changes (RpChange, from
+ * rp_scenario_diff) for RP_SCENARIO_FORM_HIGHLIGHT_S seconds (style
+ * class "changed"): what Apply Fix or "Use this machine" changed.
+ * Returns how many controls it highlights. */
+guint               rp_scenario_form_highlight   (RpScenarioForm     *self,
+                                                  const GArray       *changes);
+
 G_END_DECLS

@@ -462,32 +462,26 @@ print (RpWindow *self)
 
 /* ---- close ---------------------------------------------------------- */
 
-enum
-{
-  RESPONSE_DISCARD = 1,
-  RESPONSE_SAVE = 2,
-};
-
+/* AdwMessageDialog closes itself once answered. */
 static void
-on_confirm_close_response_cb (GtkDialog *dialog,
-                              int        response,
-                              gpointer   user_data)
+on_confirm_close_response_cb (AdwMessageDialog *dialog,
+                              const char       *response,
+                              gpointer          user_data)
 {
   g_autoptr(RpWindow) self = user_data;
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  switch (response)
+  if (g_str_equal (response, "discard"))
     {
-    case RESPONSE_DISCARD:
+      /* the dialog outlives this handler: it must not point at a closed
+       * window then */
+      gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
       self->close_confirmed = TRUE;
       gtk_window_close (GTK_WINDOW (self));
-      break;
-    case RESPONSE_SAVE:
+    }
+  else if (g_str_equal (response, "save"))
+    {
       self->close_after_save = TRUE;
       save (self);
-      break;
-    default:
-      break;
     }
 }
 
@@ -775,16 +769,10 @@ rp_window_confirm_close (RpWindow *self)
     return TRUE;
 
   title = rp_scenario_document_dup_title (self->document);
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL, GTK_MESSAGE_QUESTION,
-                                   GTK_BUTTONS_NONE, _("Save changes to “%s” before closing?"),
-                                   title);
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("If you don’t save, your changes will be lost."));
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL, NULL);
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), RESPONSE_DISCARD,
-                            "destructive-action");
-  rp_app_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), RESPONSE_SAVE, "suggested-action");
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), RESPONSE_SAVE);
+  dialog = rp_app_question_new (GTK_WINDOW (self), NULL,
+                                _("If you don’t save, your changes will be lost."));
+  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog),
+                                     _("Save changes to “%s” before closing?"), title);
   g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
                     g_object_ref (self));
   gtk_window_present (GTK_WINDOW (dialog));

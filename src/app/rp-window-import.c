@@ -122,9 +122,15 @@ import_done_cb (GObject      *source,
     }
   /* TRANSLATORS: %s is the imported scenario's name */
   primary = g_strdup_printf (_("Imported “%s”"), result->scenario->name);
-  rp_scenario_document_set_scenario (target->document, g_steal_pointer (&result->scenario),
-                                     NULL);
-  rp_scenario_document_set_modified (target->document, TRUE);
+  if (target == self)
+    /* into the scenario open here: one step Ctrl+Z takes back */
+    rp_scenario_document_replace (target->document, g_steal_pointer (&result->scenario));
+  else
+    {
+      rp_scenario_document_set_scenario (target->document, g_steal_pointer (&result->scenario),
+                                         NULL);
+      rp_scenario_document_set_modified (target->document, TRUE);
+    }
   g_object_set_data_full (G_OBJECT (target), "rp-import-report",
                           g_steal_pointer (&result->report), g_free);
   rp_app_show_message (GTK_WINDOW (target), GTK_MESSAGE_INFO, primary,

@@ -6,6 +6,8 @@
 #include "rp-window.h"
 #include "rp-words.h"
 
+#include <adwaita.h>
+
 G_BEGIN_DECLS
 
 struct _RpWindow
@@ -43,6 +45,7 @@ struct _RpWindow
   GtkLabel        *subtitle_label;
   GtkWidget       *time_chart;
   GtkLabel        *title_label;
+  AdwToastOverlay *toast_overlay;
   GtkWidget       *verdict_box;
   GtkLabel        *verdict_detail;
   GtkImage        *verdict_icon;
@@ -61,6 +64,8 @@ struct _RpWindow
   GtkLabel           *figure_value[RP_WORDS_N_FIGURES];
   GtkLabel           *figure_detail[RP_WORDS_N_FIGURES];
   GtkWidget          *error_dialog;       /* weak pointer */
+  AdwToast           *toast;              /* the toast shown; cleared when dismissed */
+  char               *toast_text;         /* owned: its title */
 
   /* state */
   const char         *verdict_class;
@@ -89,6 +94,10 @@ void rp_window_remove_calibration_action (GtkWidget  *widget,
                                           GVariant   *parameter);
 void rp_window_update_calibration        (RpWindow         *self,
                                           const RpEstimate *shown);
+
+/* rp-window-undo.c: win.undo, win.redo, the toast after Apply Fix */
+void rp_window_class_init_undo (GtkWidgetClass *widget_class);
+void rp_window_init_undo       (RpWindow       *self);
 
 /* rp-window-import.c */
 void rp_window_init_import          (RpWindow       *self);

@@ -696,6 +696,7 @@ rp_window_constructed (GObject *object)
                            G_CALLBACK (on_document_currency_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::notice",
                            G_CALLBACK (on_document_notice_cb), self, G_CONNECT_SWAPPED);
+  rp_window_init_undo (self);
   on_document_estimate_cb (self, NULL, self->document);
   rp_startup_mark ("results");
   update_title (self);
@@ -715,6 +716,8 @@ rp_window_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->notice_file);
   g_clear_pointer (&self->catalog, rp_catalog_unref);
+  g_clear_pointer (&self->toast_text, g_free);
+  self->toast = NULL;
   G_OBJECT_CLASS (rp_window_parent_class)->dispose (object);
 }
 
@@ -794,6 +797,7 @@ rp_window_class_init (RpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RpWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, time_chart);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, RpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, verdict_box);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, verdict_detail);
   gtk_widget_class_bind_template_child (widget_class, RpWindow, verdict_icon);
@@ -804,6 +808,7 @@ rp_window_class_init (RpWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_notice_open_clicked_cb);
 
   rp_window_class_init_actions (widget_class);
+  rp_window_class_init_undo (widget_class);
 
   g_type_ensure (RP_TYPE_CALIBRATION_VIEW);
   g_type_ensure (RP_TYPE_CHART_VIEW);
@@ -816,8 +821,10 @@ rp_window_init (RpWindow *self)
 {
   static gboolean css_loaded = FALSE;
 
-  /* GTK 4 (unlike libadwaita) does not load the application's style.css. */
-  if (!css_loaded)
+  /* AdwApplication loads the application's style.css (and the dark and
+   * high-contrast variants); a window made without one (tests) loads it
+   * here. */
+  if (!css_loaded && !ADW_IS_APPLICATION (g_application_get_default ()))
     {
       g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
 

@@ -92,6 +92,9 @@ const char         *rp_window_get_decision_text (RpWindow       *self);
 GtkWidget          *rp_window_get_plan_view     (RpWindow       *self);
 /* The error dialog on screen, or NULL. */
 GtkWidget          *rp_window_get_error_dialog  (RpWindow       *self);
+/* The text of the toast shown (what Apply Fix or "Use this machine"
+ * changed), or NULL. */
+const char         *rp_window_get_toast         (RpWindow       *self);
 
 /* File ▸ Import Measurement…: calibrates the scenario from the
  * rigplan-probe measurements @files (rp_calibrate_files), puts it on the
