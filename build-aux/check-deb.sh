@@ -74,7 +74,7 @@ install_debs () {
 }
 check "dpkg -i installs the three packages" install_debs
 check "rigplan-cli estimate runs an installed example" \
-  rigplan-cli estimate /usr/share/rigplan/examples/lora-llama3-8b-rtx4090.rigplan
+  rigplan-cli estimate /usr/share/rigplan/examples/full-finetune-llama2-7b-8xa100.rigplan
 check "rigplan --version" sh -c 'rigplan --version | grep -qx "rigplan $0"' "$upstream"
 check "man rigplan-cli, rigplan and rigplan-probe are installed" \
   man -w rigplan-cli rigplan rigplan-probe

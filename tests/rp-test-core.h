@@ -36,6 +36,12 @@ RpEstimate *rp_test_estimate             (const RpCatalog  *catalog,
 struct cJSON *rp_test_load_data          (const char       *dir,
                                           const char       *name);
 
+/* A decoder scenario from a case of tests/data/measured/ (the "arch"
+ * and "training" objects the tools/measure scripts write), on an H100. */
+void        rp_test_measured_scenario    (const struct cJSON *arch,
+                                          const struct cJSON *training,
+                                          RpScenario       *s);
+
 /* A new directory from g_dir_make_tmp (@tmpl).  Transfer full. */
 char       *rp_test_make_dir             (const char       *tmpl);
 /* How many entries @dir has (0 when it cannot be read). */

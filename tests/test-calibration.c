@@ -358,6 +358,67 @@ test_applied (void)
   rp_test_remove_dir (dir);
 }
 
+/* A calibration narrows the band of a run on one GPU to the 10 % the
+ * other run is held to above, and the other run's measured step and peak
+ * lie inside it; on several GPUs (communication is not calibrated), or
+ * where the scenario sets hardware.band_scale, the band stays as it was. */
+static void
+test_band_narrowed (void)
+{
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
+  g_autofree char *dir = rp_test_make_dir ("rigplan-calibrate-XXXXXX");
+  g_autoptr(RpScenario) b = load_scenario ("tiny-gpt-b.rigplan");
+  g_autoptr(RpMeasurement) mb = load_measurement ("tiny-gpt-b.rigplan-measure");
+  g_autoptr(RpEstimate) with = NULL;
+  g_autoptr(RpEstimate) without = NULL;
+  g_autoptr(RpEstimate) several = NULL;
+  g_autoptr(RpEstimate) own = NULL;
+  RpCalibrateResult result = { 0 };
+  const RpMemoryEstimate *m;
+  const RpComputeEstimate *c;
+
+  calibrate_a (catalog, dir, &result);
+  rp_scenario_set_gpu (b, result.gpu);
+  with = rp_test_estimate (catalog, b);
+  b->hardware.calibration = rp_calibration_identity ();
+  without = rp_test_estimate (catalog, b);
+  b->hardware.calibration = NULL;
+  m = &with->memory;
+  c = &with->compute;
+  g_assert_nonnull (with->calibration);
+  g_assert_true (m->band.known && m->band.calibrated && c->band.calibrated);
+  g_assert_false (without->memory.band.calibrated || without->compute.band.calibrated);
+  g_assert_cmpfloat (m->band.scale, <, 1);
+  g_assert_cmpfloat (m->band.high, <=, 1 / (1 - other_tolerance) + 1e-9);
+  g_assert_cmpfloat (m->band.low, >=, 1 / (1 + other_tolerance) - 1e-9);
+  g_assert_cmpfloat (c->band.high, <=, 1 / (1 - other_tolerance) + 1e-9);
+  g_assert_cmpfloat (c->band.low, >=, 1 / (1 + other_tolerance) - 1e-9);
+  g_assert_cmpfloat (m->total_high_bytes - m->total_low_bytes, <,
+                     without->memory.total_high_bytes - without->memory.total_low_bytes);
+  /* the measured figures of the run not calibrated from */
+  g_test_message ("step %.4g in [%.4g, %.4g], peak %.4g in [%.4g, %.4g]", mb->whole.step_s,
+                  c->step_s_low, c->step_s_high, mb->whole.peak_reserved_bytes + mb->context_bytes,
+                  m->total_low_bytes, m->total_high_bytes);
+  g_assert_cmpfloat (mb->whole.step_s, >=, c->step_s_low);
+  g_assert_cmpfloat (mb->whole.step_s, <=, c->step_s_high);
+  g_assert_cmpfloat (mb->whole.peak_reserved_bytes + mb->context_bytes, >=, m->total_low_bytes);
+  g_assert_cmpfloat (mb->whole.peak_reserved_bytes + mb->context_bytes, <=, m->total_high_bytes);
+
+  /* the scenario's own share wins */
+  b->hardware.band_scale = 1;
+  own = rp_test_estimate (catalog, b);
+  g_assert_cmpfloat (own->memory.band.high, ==, without->memory.band.high);
+  b->hardware.band_scale = NAN;
+  /* two GPUs: the measurement says nothing of their communication */
+  b->hardware.gpus_per_node = 2;
+  b->training.global_batch = 4;
+  several = rp_test_estimate (catalog, b);
+  g_assert_nonnull (several->calibration);
+  g_assert_false (several->memory.band.calibrated || several->compute.band.calibrated);
+  rp_calibrate_result_clear (&result);
+  rp_test_remove_dir (dir);
+}
+
 /* ---- tests: the user's data ----------------------------------------- */
 
 /* Stored whole in the user's directory, read by the next catalog load,
@@ -545,6 +606,7 @@ main (int    argc,
   g_test_add_func ("/core/calibration/layers", test_layers);
   g_test_add_func ("/core/calibration/not-applied", test_not_applied);
   g_test_add_func ("/core/calibration/applied", test_applied);
+  g_test_add_func ("/core/calibration/band-narrowed", test_band_narrowed);
   g_test_add_func ("/core/calibration/store-and-remove", test_store_and_remove);
   g_test_add_func ("/core/calibration/mismatch", test_mismatch);
   g_test_add_func ("/core/calibration/device-mismatch", test_device_mismatch);

@@ -144,14 +144,15 @@ test_estimate_market (void)
   const char *const json_args[] = { "estimate", path, "--json", NULL };
 
   g_assert_true (g_file_set_contents (path, scenario, -1, NULL));
-  g_assert_cmpint (run_cli (NULL, text_args, &out, &err), ==, 0);
+  /* 3: 18.3 GiB of 24 is tight at the memory band's high end */
+  g_assert_cmpint (run_cli (NULL, text_args, &out, &err), ==, 3);
   g_assert_nonnull (strstr (out, "4 spares"));
   g_assert_nonnull (strstr (out, "[used-card-risk]"));
   g_assert_nonnull (strstr (out, "[used-card-checks]"));
   g_assert_nonnull (strstr (out, "may be stale"));
   g_assert_nonnull (strstr (out, "Prices older than six months"));
 
-  g_assert_cmpint (run_cli (NULL, json_args, &json, &json_err), ==, 0);
+  g_assert_cmpint (run_cli (NULL, json_args, &json, &json_err), ==, 3);
   root = cJSON_Parse (json);
   prices = cJSON_GetObjectItem (cJSON_GetObjectItem (root, "cost"), "prices");
   buy = cJSON_GetObjectItem (cJSON_GetObjectItem (root, "cost"), "buy");

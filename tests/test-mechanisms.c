@@ -312,17 +312,25 @@ test_fsdp2_fp32_shards (void)
 /* DeepSpeed ZeRO-3 keeps gathered every parameter used again within
  * stage3_max_reuse_distance = 1e9 parameters and reduces through a
  * reduce_bucket_size = 5e8-element bucket (deepspeed/runtime/zero/
- * config.py; partitioned_param_coordinator.py; stage3.py IPG buffers):
- * 1e9 × 2 bytes gathered and 5e8 × 2 bytes of bucket for an 8B model. */
+ * config.py; partitioned_param_coordinator.py; stage3.py IPG buffers).
+ * At the turn to backward the output layer (128,256 × 4,096) is reused
+ * at once and stays; a layer of the tail is reached again only after
+ * the output layer twice, 1.05e9 > 1e9 parameters, so only the computed
+ * and the prefetched layer stay with it, in bf16; and 5e8 × 2 bytes of
+ * bucket for an 8B model. */
 static void
 test_deepspeed_zero3_buffers (void)
 {
   g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 8, 3);
+  RpModelArch arch;
   RpMemoryEstimate m;
+  double head = 128256.0 * 4096, layer;
 
   s->training.framework = RP_FRAMEWORK_DEEPSPEED;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  layer = ((double) rp_model_params (&arch) - 2 * head - 4096) / 32;
   memory (s, &m);
-  g_assert_cmpfloat_with_epsilon (m.gathered_bytes, 1e9 * 2, 1e-6 * 2e9);
+  g_assert_cmpfloat_with_epsilon (m.gathered_bytes, (head + 2 * layer) * 2, 1e-3 * 2e9);
   g_assert_cmpfloat_with_epsilon (m.ddp_bucket_bytes, 5e8 * 2, 1.0);
   /* the user's buffer figure replaces the bucket */
   s->training.comm_buffer_bytes = 256.0 * 1024 * 1024;
@@ -1007,6 +1015,9 @@ test_loss_fix (void)
   s->training.micro_batch = 1;
   s->training.global_batch = 8;
   s->training.recompute = RP_RECOMPUTE_FULL;
+  /* the order of the steps, not the error band (tests/test-bands.c):
+   * judged on the estimate itself */
+  s->hardware.band_scale = 0;
   est = estimate (s);
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_DOES_NOT_FIT);
   g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);

@@ -825,6 +825,15 @@ test_text (gconstpointer data)
   check_cost (pdf, plan_json);
   check_machine (pdf, plan_json, detailed_est);
   check_sources (pdf, &ex, detailed_est);
+  /* the time table's bands (only it shows the step's) */
+  if (detailed_est->compute.computed)
+    {
+      g_autofree char *band = rp_words_band (detailed_est, "compute.step_s",
+                                             rp_words_duration_of (detailed_est));
+
+      if (band != NULL)
+        assert_has (pdf, "the step's band", band);
+    }
   cJSON_Delete (json);
   cJSON_Delete (plan_json);
   example_clear (&ex);

@@ -95,6 +95,16 @@ choice_of_kind (const RpDecision *d,
   return NULL;
 }
 
+/* The user's own machine: as it is, or with its fix where it misses a
+ * check (a run tight at its memory band's high end comes fixed). */
+static const RpChoice *
+yours_of (const RpDecision *d)
+{
+  const RpChoice *yours = choice_of_kind (d, RP_CHOICE_YOURS);
+
+  return yours != NULL ? yours : choice_of_kind (d, RP_CHOICE_YOURS_FIXED);
+}
+
 /* The rule a purchase must pass to be recommended (rp-decision.h). */
 static void
 assert_buy_rule_holds (const RpDecision *d,
@@ -221,7 +231,8 @@ test_purchase_is_judged_against_the_best_rental (void)
 {
   g_autoptr(RpScenario) s = story ("beijing-8xh20-buy.rigplan");
   g_autoptr(RpDecision) d = decide (s);
-  const RpChoice *yours = choice_of_kind (d, RP_CHOICE_YOURS);
+  /* 73 GiB of 96 is tight at the memory band's high end */
+  const RpChoice *yours = yours_of (d);
   const RpChoice *rent = d->best_rent;
   const RpChoice *buy = d->best_buy;
   double busy_hours;
@@ -415,7 +426,7 @@ test_capital_limit_is_respected (void)
   s->budget.limit = NAN;
   d = decide (s);
   rec = rp_decision_get_recommended (d);
-  yours = choice_of_kind (d, RP_CHOICE_YOURS);
+  yours = yours_of (d);   /* tight at the memory band's high end: fixed */
   g_assert_nonnull (rec);
   g_assert_true (rp_choice_meets_limits (rec));
   if (rp_choice_is_bought (rec))

@@ -983,8 +983,10 @@ on_decided_cb (GObject      *source,
 
   if (decisions == NULL)
     return;
+  /* a column added or removed since: its rebuild is pending (the idle
+   * runs after this callback) and decides again */
   if (self->compare == NULL || n != rp_compare_get_n_columns (self->compare) ||
-      g_task_get_cancellable (G_TASK (result)) != self->deciding)
+      n != self->columns->len || g_task_get_cancellable (G_TASK (result)) != self->deciding)
     {
       for (guint i = 0; i < n; i++)
         rp_decision_free (decisions[i]);

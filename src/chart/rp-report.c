@@ -428,8 +428,9 @@ add_time (Builder *b)
 {
   rp_doc_add_heading (b->doc, 1, _("Time"));
   if (b->est->compute.computed)
-    /* TRANSLATORS: column headings of the PDF plan's time and machine tables */
-    add_rows (b, rp_words_time_table (b->est), _("Item"), _("Value"), NULL);
+    /* TRANSLATORS: column headings of the PDF plan's time and machine
+     * tables; the notes hold each figure's band ("likely 2.1–2.9 days") */
+    add_rows (b, rp_words_time_table (b->est), _("Item"), _("Value"), _("Note"));
   add_chart (b, RP_CHART_TIME);
 }
 

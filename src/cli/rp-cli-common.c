@@ -34,9 +34,10 @@ static const RpCliExitStatus exit_statuses[] = {
   { EXIT_USAGE, N_("Usage error (an unknown command or option, a missing argument) or an "
                    "internal error.") },
   { EXIT_CHECKS_UNMET, N_("estimate only: the scenario was estimated and printed, but a check "
-                          "is not met: the run does not fit in memory, or a limit (deadline, "
-                          "budget, capital, host RAM, CPU or storage feed, parallelism) is "
-                          "broken.") },
+                          "is not met: the run does not fit in memory or is tight (it fits as "
+                          "estimated, not at the high end of its error band with the required "
+                          "headroom), or a limit (deadline, budget, capital, host RAM, CPU or "
+                          "storage feed, parallelism) is broken.") },
 };
 
 const RpCliExitStatus *

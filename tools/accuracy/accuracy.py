@@ -10,14 +10,18 @@ in the source's own definition.
 
   accuracy.py --write-scenarios       regenerate tests/data/published/scenarios/
   accuracy.py --check-scenarios       fail when those files are stale (a test)
-  accuracy.py --report docs/accuracy.md [--cli PATH]
+  accuracy.py --report docs/accuracy.md [--cli PATH] [--tests BUILD/tests]
+                                      (--tests: test-fidelity, for the CPU rows)
   accuracy.py --table [--cli PATH] [--legacy]   the summary on stdout
+  accuracy.py --bands data/catalogs/accuracy.json [--cli PATH]
+                                      the error bands the estimates carry
 
 --legacy writes scenarios an older rigplan-cli accepts (names it lacks
 are replaced by their nearest older ones), to measure where it stood.
 """
 
 import argparse
+import datetime
 import json
 import math
 import os
@@ -227,6 +231,11 @@ def figures(case, est, n_gpus):
         out.append(("whole-run GPU-hours", rep["gpu_hours"], c["gpu_hours"] / good))
     if rep.get("memory_gib"):
         total = m["total"] - m["overhead_lines"]["cuda_context"] - m["overhead_lines"]["nccl"]
+        # bitsandbytes' paged states are CUDA managed memory
+        # (bitsandbytes/functional.py get_paged -> cudaMallocManaged),
+        # outside PyTorch's allocator and so outside both its counts
+        if case.get("optimizer") == "adamw-8bit-paged":
+            total -= m["optimizer"]
         what = "peak reserved memory"
         if rep.get("memory_measure") == "active":
             total -= m["overhead_lines"]["fragmentation"]
@@ -235,10 +244,24 @@ def figures(case, est, n_gpus):
     return out
 
 
+def model_kind(case):
+    """The kind of the case's model, as the catalog or the case says."""
+    m = case["model"]
+    if m.get("kind"):
+        return m["kind"]
+    if m.get("preset"):
+        with open(os.path.join(CATALOG, "models.json"), encoding="utf-8") as f:
+            for entry in json.load(f)["models"]:
+                if entry["id"] == m["preset"]:
+                    return entry.get("kind", "decoder")
+    return "decoder"
+
+
 def estimate(cli, path):
     env = dict(os.environ, RIGPLAN_DATADIR=CATALOG, RIGPLAN_USER_DATADIR="/nonexistent")
     r = subprocess.run([cli, "estimate", "--json", path], capture_output=True, text=True, env=env)
-    if r.returncode not in (0, 1) or not r.stdout.strip():
+    # 3: estimated, a check not met (older versions said 1); the figures stand
+    if r.returncode not in (0, 1, 3) or not r.stdout.strip():
         return None, r.stderr.strip()
     return json.loads(r.stdout), None
 
@@ -247,9 +270,12 @@ GROUPS = [("megatron21-", "Narayanan et al. 2021 (Megatron-LM)"),
           ("korthikanti22-", "Korthikanti et al. 2022"), ("mpt-", "MosaicML llm-foundry"),
           ("pythia-", "Pythia"), ("llama1-", "LLaMA 1"), ("llama2-", "Llama 2"),
           ("llama3", "Llama 3 / 3.1"), ("opt-", "OPT-175B"), ("bloom-", "BLOOM-176B"),
-          ("nemo-", "Megatron-Bridge 25.11"), ("mbridge-2602-", "Megatron-Bridge 26.02 (fresh)"),
+          ("nemo-", "Megatron-Bridge 25.11"), ("mbridge-2602-", "Megatron-Bridge 26.02"),
+          ("mbridge-2606-", "Megatron-Bridge 26.06 (fresh)"),
+          ("torchtitan-2506-h200-", "torchtitan on H200, Trainy (fresh)"),
           ("mbridge-", "Megatron-Bridge 26.04.01"),
-          ("resnet50", "NVIDIA DLE ResNet-50"), ("torchtitan-", "torchtitan benchmarks"),
+          ("resnet50", "NVIDIA DLE ResNet-50"), ("torchtitan-2506-", "torchtitan async TP page"),
+          ("torchtitan-", "torchtitan benchmarks"),
           ("torchtune-llama32", "torchtune README (3B flags)"),
           ("torchtune-", "torchtune README (Llama 3.1)")]
 
@@ -279,7 +305,9 @@ def run(cli, legacy=False):
                     rows.append({"id": case["id"], "split": split, "group": source_group(case),
                                  "quantity": q, "reported": reported, "predicted": predicted,
                                  "error": predicted / reported - 1,
-                                 "fresh": bool(case.get("fresh"))})
+                                 "fresh": bool(case.get("fresh")),
+                                 "framework": sc["training"].get("framework", "custom"),
+                                 "kind": model_kind(case)})
     return rows
 
 
@@ -308,6 +336,62 @@ def kind(quantity):
         else "whole-run GPU-hours"
 
 
+# ---- the error bands the estimates carry (data/catalogs/accuracy.json) ----
+
+BAND_MIN_CASES = 8      # a group needs this many cases for a band of its own
+
+
+def nearest_rank(values, q):
+    s = sorted(values)
+    return s[max(0, min(len(s) - 1, math.ceil(q * len(s)) - 1))]
+
+
+def bands(rows):
+    """Per quantity: the held-out cases' spread of e for all of them and
+    for each stack and model kind with BAND_MIN_CASES or more."""
+    out = []
+    for quantity, k in (("memory", "memory"), ("throughput", "throughput")):
+        errs = [r for r in rows if r["error"] is not None and r["split"] == "held-out" and
+                kind(r["quantity"]) == k]
+        groups = [("all", errs)]
+        for attr in ("framework", "kind"):
+            for value in sorted({r[attr] for r in errs}):
+                members = [r for r in errs if r[attr] == value]
+                if len(members) >= BAND_MIN_CASES and len(members) < len(errs):
+                    groups.append((attr + ":" + value, members))
+        for group, members in groups:
+            e = [r["error"] for r in members]
+            sources = sorted({r["group"] for r in members})
+            out.append({"quantity": quantity, "group": group, "n": len(e),
+                        "p10": round(nearest_rank(e, 0.1), 4), "p90": round(nearest_rank(e, 0.9), 4),
+                        "median": round(statistics.median(e), 4),
+                        "source": "tools/accuracy/accuracy.py over the held-out cases of "
+                                  "tests/data/published/heldout.json from: " + "; ".join(sources),
+                        "source_kind": "dataset", "as_of": datetime.date.today().isoformat()})
+    return out
+
+
+def write_bands(rows, path):
+    doc = {"format": "rigplan-accuracy", "version": 1,
+           "source": "tools/accuracy/accuracy.py --bands over tests/data/published/heldout.json "
+                     "(the held-out cases of docs/accuracy.md, fresh ones included), "
+                     "estimated with this version's models",
+           "source_kind": "dataset",
+           "as_of": datetime.date.today().isoformat(),
+           "definition": "e = predicted / reported - 1 per case, in the source's own quantity "
+                         "(peak memory; tokens/s per GPU); p10 and p90 are its nearest-rank "
+                         "10th and 90th percentiles, median its median, over all held-out "
+                         "cases and over the cases of each training stack (framework:) and "
+                         "model kind (kind:) that has at least %d. An estimate's band is "
+                         "[figure / (1 + p90), figure / (1 + p10)] for the group of its stack, "
+                         "else of its kind, else all (src/core/models/rp-bands.c)."
+                         % BAND_MIN_CASES,
+           "bands": bands(rows)}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+
+
 def pct(x):
     return f"{100 * x:+.1f} %" if x < 0 or x > 0 else "0.0 %"
 
@@ -322,7 +406,76 @@ def table(rows):
     return "\n".join(lines)
 
 
-def report(rows, path):
+def fresh_words(rows, what):
+    """This round's fresh cases of @what (their group says "(fresh)")
+    together: "26 fresh throughput figures: median 9.5 % (-1.7 % signed)"."""
+    errors = [r["error"] for r in rows
+              if r["error"] is not None and r["group"].endswith("(fresh)") and
+              kind(r["quantity"]) == what]
+    if not errors:
+        return f"no fresh {what} figures"
+    med = statistics.median(abs(e) for e in errors)
+    return (f"{len(errors)} fresh {what} figures: median {100 * med:.1f} % "
+            f"({pct(statistics.median(errors))} signed)")
+
+
+def fidelity(tests):
+    """The CPU-measured steps and the round's stories as tests/test-fidelity.c
+    prints them (its g_test_message lines): they need the memory model's
+    CPU rules, which rigplan-cli does not take.  None without the binary."""
+    exe = os.path.join(tests, "test-fidelity")
+    if not os.path.exists(exe):
+        return None
+    env = dict(os.environ, G_TEST_SRCDIR=os.path.join(ROOT, "tests"), G_TEST_BUILDDIR=tests,
+               RIGPLAN_DATADIR=CATALOG, RIGPLAN_USER_DATADIR="/nonexistent")
+    lines = []
+    for path in ("/core/fidelity/plain-step-peak", "/core/fidelity/base-dtype-qwen14",
+                 "/core/fidelity/base-dtype-405b-fsdp"):
+        r = subprocess.run([exe, "-p", path, "--verbose"], capture_output=True, text=True, env=env)
+        if r.returncode != 0:
+            sys.exit(f"accuracy.py: {exe} -p {path} failed:\n{r.stdout}{r.stderr}")
+        lines += [l[2:] for l in r.stdout.splitlines()
+                  if l.startswith("# ") and not l.startswith(("# Start of", "# End of",
+                                                               "# random seed"))]
+    return lines
+
+
+def fidelity_section(lines):
+    if lines is None:
+        return ""
+    steps = ["| step | measured peak | plain PyTorch (`pytorch`) | fused (`custom`) |",
+             "| --- | ---: | ---: | ---: |"]
+    stories = []
+    for line in lines:
+        name, _, rest = line.partition(": measured ")
+        if rest:
+            measured, plain, custom = rest.split(", ")
+            steps.append(f"| {name} | {int(measured) / 2**20:.1f} MiB | "
+                         f"{plain.replace('plain PyTorch ', '')} | {custom.replace('custom ', '')} |")
+        else:
+            stories.append(f"- {line}")
+    return f"""
+## Measured on a CPU, and the round's stories
+
+Whole steps of a hand-written PyTorch loop (`tools/measure/measure_plain.py`,
+`tests/data/measured/plain-cpu.json`: torch 1.13 on this project's CPU,
+resident memory after every op), estimated by the memory model under
+the CPU's rules (`tests/test-fidelity.c`, which holds the plain stack
+within 3 %): the error of the step's peak under the plain-PyTorch stack
+and under the fused one, which keeps gradients between steps.
+
+{chr(10).join(steps)}
+
+The frozen base's dtype, as `tests/test-fidelity.c` estimates the two
+LoRA runs the round started from: the first, counted by hand with its
+base in bf16, takes about 32 GiB (the test holds it within 10 %); the
+second did not fit with its base counted in fp32.
+
+{chr(10).join(stories)}
+"""
+
+
+def report(rows, path, tests):
     missing = [r for r in rows if r["error"] is None]
     cases = ["| case | split | quantity | reported | predicted | error |",
              "| --- | --- | --- | ---: | ---: | ---: |"]
@@ -356,34 +509,48 @@ assumption is the one in `tests/data/published/README.md`.
 
 ## Summary
 
-The issue's bar for held-out figures is a median error of at most 10 %
-for peak memory and 12 % for tokens/s per GPU, with no systematic
-under-prediction of memory; `tests/test-published.c` holds both to
-that bar, memory's median signed error above −5 % and the in-sample
-throughput to a median of 15 %.
+Targets of the third round: held-out peak memory within a median 8 %
+with a median signed error within ±3 %, held-out tokens/s per GPU within
+a median 10 %.  `tests/test-published.c` holds what is reached: tokens/s
+to the 10 % target, peak memory to 11 % with its median signed error
+above −6 %, the in-sample throughput to 15 %.  Memory misses the target
+by about 3 points: Rigplan is still under torchtitan's reserved memory
+on 13 of its 14 runs (up to 29 % on the 70B 2D runs, 8–9 GiB on the 8B
+ones whatever their sequence), and 15–22 % over torchtune's LoRA and
+QLoRA active memory.  No constant was fitted to a held-out case, and none of these
+misses was closed by fitting one.
 
-How blind the held-out set still is: no constant was fitted to it, but
-the mechanisms added since it was collected (gradient lifetime, the
-loss's backward, FSDP's output unit, the eager kernels' memory traffic,
-the width effect of unfitted GPUs taken by their ridge point) were
-looked for where its cases missed, each then taken from the stack's own
-code, a roofline or, where a CPU can show it, a measurement
-(`tools/measure/`).  Its figures are therefore not blind any more.  The
-25 *fresh* cases (Megatron-Bridge's 26.02 container) were added after
-those mechanisms and estimated once, unchanged; they are the blind
-figures (the GB300 and B300 rows needed those parts in the catalog,
-entered from datasheet figures before the rows were run).  They show
-what is still missing: Qwen3-30B-A3B at one sample per micro-batch
-(+211 % on B200, +154 % on H100) and Qwen3-235B-A22B on B200/B300 with
-the plain all-to-all dispatcher (+49 %, +112 %) run far slower than
-their FLOPs, memory traffic and all-to-all account for, most likely
-bound by the host launching small expert kernels without CUDA graphs;
-and GB300 runs up to 24 % faster than GB200 at the same datasheet peak
-(its 1,400 W against 1,200 W: clocks under the power limit, which
+How blind the held-out set is: no constant was fitted to it, but
+mechanisms were looked for where its cases missed (gradient lifetime,
+the loss's backward, FSDP's output unit, the eager kernels' memory
+traffic, the width effect of unfitted GPUs; in this round FSDP's
+unsharded gradients under a pipeline, context parallelism's exchange,
+attention running in 16 bits under the fp8 recipes), each then taken
+from the stack's own code, a paper or, where a CPU can show it, a
+measurement (`tools/measure/`).  The torchtitan tables with context,
+pipeline and 2D parallelism joined the held-out set at the start of the
+round, before those mechanisms.  The *fresh* cases were added after the
+last model change of the round and estimated once, unchanged: the blind
+figures.  This round's are Megatron-Bridge's 26.06 container (24 rows:
+Llama 3.1 405B pre-training, Llama 3 70B SFT and LoRA, gpt-oss-120b,
+Qwen3-30B-A3B and Qwen3-235B-A22B in FP8 and MXFP8) and torchtitan on
+H200 (Trainy, June 2025); the 26.02 rows were the previous round's.
+This round's {fresh_words(rows, "throughput")};
+its {fresh_words(rows, "memory")}, torchtitan
+compiled with Float8 (`torch.compile` saves fewer activations, which
 Rigplan does not model).
 
-{table(rows)}
+torchtitan's async TP page (vanilla against async TP for Llama 3.1 8B
+and 70B) is in-sample: `mfu.json`'s `tp_overlap.hidden_share` is fitted
+to its four ratios.
 
+Every estimate's band comes from this table: `--bands` writes
+`data/catalogs/accuracy.json`, the 10th and 90th percentile of the
+signed error of the held-out cases, for all of them and for each stack
+and model kind with at least 8 cases (`src/core/models/rp-bands.c`).
+
+{table(rows)}
+{fidelity_section(fidelity(tests))}
 ## Every case
 
 {chr(10).join(cases)}
@@ -410,7 +577,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", default=os.path.join(ROOT, "build", "src", "cli", "rigplan-cli"))
     ap.add_argument("--report")
+    ap.add_argument("--tests", default=os.path.join(ROOT, "build", "tests"),
+                    help="the built tests (test-fidelity) for --report")
     ap.add_argument("--table", action="store_true")
+    ap.add_argument("--bands", help="write the error bands (data/catalogs/accuracy.json)")
     ap.add_argument("--json", action="store_true", help="every row as JSON on stdout")
     ap.add_argument("--legacy", action="store_true")
     ap.add_argument("--write-scenarios", action="store_true")
@@ -445,7 +615,9 @@ def main():
     if a.table:
         print(table(rows))
     if a.report:
-        report(rows, a.report)
+        report(rows, a.report, a.tests)
+    if a.bands:
+        write_bands(rows, a.bands)
     return 0
 
 

@@ -57,13 +57,17 @@ ENUM_INFO (recompute, "none", "selective-attention", "selective-ops", "every-nth
 /* Version-2 files wrote "selective" for Megatron-LM's attention-core
  * recomputation, the only selective policy Rigplan then knew. */
 static const char *const recompute_aliases[] = { "selective", "selective-attention", NULL };
-ENUM_INFO (framework, "custom", "pytorch-fsdp", "deepspeed", "megatron", "hf-trainer",
-           "torchtune") = {
-  N_("Custom (plain PyTorch)"), N_("PyTorch FSDP2 / torchtitan"), N_("DeepSpeed"),
+ENUM_INFO (framework, "custom", "pytorch", "pytorch-fsdp", "deepspeed", "megatron",
+           "hf-trainer", "torchtune") = {
+  N_("Custom (fused kernels)"), N_("Plain PyTorch"),
+  N_("PyTorch FSDP2 / torchtitan"), N_("DeepSpeed"),
   N_("Megatron-LM / NeMo"), N_("Hugging Face Trainer (PEFT)"), N_("torchtune"),
 };
 ENUM_INFO (grad_dtype, "framework", "fp32", "16-bit") = {
   N_("As the training stack does"), N_("FP32"), N_("16-bit, as the weights"),
+};
+ENUM_INFO (base_dtype, "framework", "fp32", "16-bit") = {
+  N_("As the training stack loads it"), N_("FP32"), N_("16-bit (BF16 or FP16)"),
 };
 ENUM_INFO (loss, "framework", "full", "fused", "chunked", "cut") = {
   N_("As the training stack does"), N_("Full FP32 logits"),
@@ -129,6 +133,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (offload_names) == RP_N_OFFLOADS);
 G_STATIC_ASSERT (G_N_ELEMENTS (reference_names) == RP_N_REFERENCES);
 G_STATIC_ASSERT (G_N_ELEMENTS (framework_names) == RP_N_FRAMEWORKS);
 G_STATIC_ASSERT (G_N_ELEMENTS (grad_dtype_names) == RP_N_GRAD_DTYPES);
+G_STATIC_ASSERT (G_N_ELEMENTS (base_dtype_names) == RP_N_BASE_DTYPES);
 G_STATIC_ASSERT (G_N_ELEMENTS (loss_names) == RP_N_LOSSES);
 G_STATIC_ASSERT (G_N_ELEMENTS (allocator_names) == RP_N_ALLOCATORS);
 G_STATIC_ASSERT (G_N_ELEMENTS (pipeline_schedule_names) == RP_N_PIPELINES);
@@ -152,6 +157,7 @@ const RpEnumInfo rp_recompute_info = { recompute_names, recompute_labels,
                                         G_N_ELEMENTS (recompute_names), recompute_aliases };
 const RpEnumInfo rp_framework_info = INFO (framework);
 const RpEnumInfo rp_grad_dtype_info = INFO (grad_dtype);
+const RpEnumInfo rp_base_dtype_info = INFO (base_dtype);
 const RpEnumInfo rp_loss_info = INFO (loss);
 const RpEnumInfo rp_allocator_info = INFO (allocator);
 const RpEnumInfo rp_pipeline_schedule_info = INFO (pipeline_schedule);

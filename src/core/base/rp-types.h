@@ -116,7 +116,10 @@ typedef enum
  * communication buffers, allocator); rp-stack.c cites each. */
 typedef enum
 {
-  RP_FRAMEWORK_CUSTOM,          /* plain PyTorch: DDP, or the ZeRO paper's recipe */
+  RP_FRAMEWORK_CUSTOM,          /* fused kernels throughout: the ZeRO paper's recipe,
+                                 * hand-fused code such as llm.c */
+  RP_FRAMEWORK_PYTORCH,         /* a plain PyTorch loop: DDP, autocast, eager kernels
+                                 * unless compiled, zero_grad(set_to_none=True) */
   RP_FRAMEWORK_PYTORCH_FSDP,    /* FSDP2 fully_shard, torchtitan */
   RP_FRAMEWORK_DEEPSPEED,
   RP_FRAMEWORK_MEGATRON,        /* Megatron-LM, Megatron-Core, NeMo */
@@ -133,6 +136,17 @@ typedef enum
   RP_GRAD_DTYPE_16BIT,          /* the weights' 16-bit type */
   RP_N_GRAD_DTYPES
 } RpGradDtype;
+
+/* The dtype a frozen base (LoRA's, or DPO's reference copy) is loaded in:
+ * a choice of the user's script; FRAMEWORK: as the stack's recipes load
+ * it (rp-stack.c). */
+typedef enum
+{
+  RP_BASE_DTYPE_FRAMEWORK,
+  RP_BASE_DTYPE_FP32,
+  RP_BASE_DTYPE_16BIT,          /* bf16 or fp16, as the checkpoint */
+  RP_N_BASE_DTYPES
+} RpBaseDtype;
 
 /* How the loss turns the last hidden states into a cross-entropy. */
 typedef enum
@@ -372,6 +386,7 @@ typedef struct
   guint         virtual_stages;        /* INTERLEAVED: model chunks per GPU */
   RpFramework   framework;
   RpGradDtype   grad_dtype;
+  RpBaseDtype   base_dtype;            /* the frozen base's dtype */
   RpLoss        loss;
   RpAllocator   allocator;
   double        comm_buffer_bytes;     /* NAN: the framework's buffers */
@@ -398,6 +413,8 @@ typedef struct
   guint      ram_gb_per_node;
   double     headroom_pct;             /* required free VRAM, % of capacity */
   double     mfu_override;             /* 0..1; NAN: the utilization model */
+  double     band_scale;               /* share of the published error band; NAN: all of
+                                        * it (calibration narrows it) */
   char      *owned_gpus;               /* owned; the GPUs the user has (rp-owned.h), or NULL */
   /* Runtime only, never read from or written to a file: the calibration
    * the models apply.  NULL: the catalog's for this GPU, stack and
@@ -492,6 +509,7 @@ extern const RpEnumInfo rp_optimizer_info;
 extern const RpEnumInfo rp_recompute_info;
 extern const RpEnumInfo rp_framework_info;
 extern const RpEnumInfo rp_grad_dtype_info;
+extern const RpEnumInfo rp_base_dtype_info;
 extern const RpEnumInfo rp_loss_info;
 extern const RpEnumInfo rp_allocator_info;
 extern const RpEnumInfo rp_pipeline_schedule_info;

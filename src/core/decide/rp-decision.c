@@ -724,6 +724,28 @@ rp_decision_compute (const RpScenario *scenario,
   if (plan == NULL)
     return NULL;
   d = rp_decision_new (scenario, catalog, estimate, plan, today, error);
+  /* The user's machine is recommended with its fix, but the plan was of
+   * the run unfixed: a fix the planner holds still (the optimizer, the
+   * loss) may let a cheaper machine run it too, which the scenario would
+   * find once the fix is adopted.  Plan the fixed run and decide on that
+   * plan, so that adopting the recommendation recommends it again. */
+  if (d != NULL && rp_decision_get_recommended (d) != NULL &&
+      rp_decision_get_recommended (d)->kind == RP_CHOICE_YOURS_FIXED)
+    {
+      g_autoptr(RpPlan) fixed_plan = rp_plan_compute (rp_decision_get_recommended (d)->scenario,
+                                                      catalog, &options, NULL, NULL, NULL, NULL);
+      RpDecision *again = fixed_plan != NULL ?
+                          rp_decision_new (scenario, catalog, estimate, fixed_plan, today, NULL) :
+                          NULL;
+
+      if (again != NULL)
+        {
+          rp_decision_free (d);
+          d = again;
+          g_clear_pointer (&plan, rp_plan_free);
+          plan = g_steal_pointer (&fixed_plan);
+        }
+    }
   if (d != NULL && out_plan != NULL)
     *out_plan = g_steal_pointer (&plan);
   return d;

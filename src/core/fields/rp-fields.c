@@ -115,6 +115,16 @@ is_lora (const RpScenario  *s,
   return s->training.method == RP_METHOD_LORA || s->training.method == RP_METHOD_QLORA;
 }
 
+/* A frozen base in its own dtype: LoRA's, or a reference model kept on
+ * the GPU (QLoRA's base is NF4). */
+static gboolean
+has_frozen_base (const RpScenario  *s,
+                 const RpModelArch *a)
+{
+  return s->training.method == RP_METHOD_LORA ||
+         s->training.reference_model == RP_REFERENCE_ON_GPU;
+}
+
 static gboolean
 recomputes_every_nth (const RpScenario  *s,
                       const RpModelArch *a)
@@ -413,6 +423,12 @@ static const RpField fields[] = {
   { T ("grad_dtype", RP_FIELD_ENUM, grad_dtype), .max = RP_N_GRAD_DTYPES - 1,
     .def = RP_GRAD_DTYPE_FRAMEWORK, .flags = MORE, .choices = &rp_grad_dtype_info,
     .label = N_("Gradient type") },
+  { T ("base_dtype", RP_FIELD_ENUM, base_dtype), .max = RP_N_BASE_DTYPES - 1,
+    .def = RP_BASE_DTYPE_FRAMEWORK, .flags = MORE, .choices = &rp_base_dtype_info,
+    .label = N_("Frozen base loaded in"), .applies = has_frozen_base,
+    .help = N_("The dtype your script loads the frozen model in. The stacks' recipes load "
+               "16-bit checkpoints as they are (transformers’ dtype “auto”, LLaMA-Factory, "
+               "torchtune); TRL’s command line and torchtitan keep FP32 unless told") },
   { T ("loss", RP_FIELD_ENUM, loss), .max = RP_N_LOSSES - 1, .def = RP_LOSS_FRAMEWORK,
     .flags = MORE, .choices = &rp_loss_info, .label = N_("Loss"), .applies = is_transformer,
     .help = N_("How the vocabulary-sized logits and their gradient are held") },
@@ -471,6 +487,12 @@ static const RpField fields[] = {
     .flags = CATALOG | MORE, .unit = RP_UNIT_FRACTION_AS_PERCENT, .digits = 1, .step = 1,
     .label = N_("Utilization override (MFU)"), .null_label = N_("from the utilization model"),
     .help = N_("Model FLOPs utilization to assume instead of Rigplan's model") },
+  { H ("band_scale", RP_FIELD_DOUBLE, band_scale), .min = 0, .max = 10, .def = NAN,
+    .flags = RP_FIELD_NULLABLE | MORE, .unit = RP_UNIT_FRACTION_AS_PERCENT, .digits = 0,
+    .step = 5, .label = N_("Error band"), .null_label = N_("as measured on published runs"),
+    .help = N_("How wide the low and high ends around each figure are, as a share of Rigplan's "
+               "error on published runs; a calibration against your own measurement narrows "
+               "it") },
   { H ("owned_gpus", RP_FIELD_STRING, owned_gpus), .max = RP_FIELD_MAX_OWNED_BYTES, .def = NAN,
     .flags = RP_FIELD_NULLABLE | MORE, .label = N_("GPUs you own"), .null_label = N_("none"),
     .help = N_("The GPUs you already have, as count × GPU id, separated by commas: "

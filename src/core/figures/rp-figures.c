@@ -34,7 +34,17 @@ struct _RpFigure
   double        (*get) (const RpEstimate *est);
   gsize           offset;
   ValueType       type;
+  /* a figure with a band (rp-bands.c): where its low and high ends are,
+   * and where the band itself is; 0: none */
+  gsize           low_offset;
+  gsize           high_offset;
+  gsize           band_offset;
 };
+
+#define BAND(section, low, high) \
+  .low_offset = offsetof (RpEstimate, section.low), \
+  .high_offset = offsetof (RpEstimate, section.high), \
+  .band_offset = offsetof (RpEstimate, section.band)
 
 /* ---- derived figures ------------------------------------------------ */
 
@@ -108,7 +118,14 @@ static const RpFigure figures[] = {
     .offset = offsetof (RpEstimate, memory.released_bytes), .type = VALUE_DOUBLE },
   { "memory.total", N_("VRAM per GPU"),
     RP_FIGURE_UNIT_BYTES, 0, RP_FIGURE_BETTER_LOWER, RP_FIGURE_WHEN_MEMORY, FALSE,
-    .offset = offsetof (RpEstimate, memory.total_bytes), .type = VALUE_DOUBLE },
+    .offset = offsetof (RpEstimate, memory.total_bytes), .type = VALUE_DOUBLE,
+    BAND (memory, total_low_bytes, total_high_bytes) },
+  { "memory.total_low", N_("VRAM per GPU, low end"),
+    RP_FIGURE_UNIT_BYTES, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_MEMORY, FALSE,
+    .offset = offsetof (RpEstimate, memory.total_low_bytes), .type = VALUE_DOUBLE },
+  { "memory.total_high", N_("VRAM per GPU, high end"),
+    RP_FIGURE_UNIT_BYTES, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_MEMORY, FALSE,
+    .offset = offsetof (RpEstimate, memory.total_high_bytes), .type = VALUE_DOUBLE },
   { "memory.capacity", N_("GPU memory"),
     RP_FIGURE_UNIT_BYTES, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_MEMORY, FALSE,
     .offset = offsetof (RpEstimate, memory.capacity_bytes), .type = VALUE_DOUBLE },
@@ -156,10 +173,24 @@ static const RpFigure figures[] = {
     .offset = offsetof (RpEstimate, compute.model_flops_per_step), .type = VALUE_DOUBLE },
   { "compute.tokens_per_s", N_("Tokens per second"),
     RP_FIGURE_UNIT_PER_SECOND, 0, RP_FIGURE_BETTER_HIGHER, RP_FIGURE_WHEN_TOKENS, TRUE,
-    .offset = offsetof (RpEstimate, compute.tokens_per_s), .type = VALUE_DOUBLE },
+    .offset = offsetof (RpEstimate, compute.tokens_per_s), .type = VALUE_DOUBLE,
+    BAND (compute, tokens_per_s_low, tokens_per_s_high) },
+  { "compute.tokens_per_s_low", N_("Tokens per second, low end"),
+    RP_FIGURE_UNIT_PER_SECOND, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TOKENS, FALSE,
+    .offset = offsetof (RpEstimate, compute.tokens_per_s_low), .type = VALUE_DOUBLE },
+  { "compute.tokens_per_s_high", N_("Tokens per second, high end"),
+    RP_FIGURE_UNIT_PER_SECOND, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TOKENS, FALSE,
+    .offset = offsetof (RpEstimate, compute.tokens_per_s_high), .type = VALUE_DOUBLE },
   { "compute.samples_per_s", N_("Samples per second"),
     RP_FIGURE_UNIT_PER_SECOND, 1, RP_FIGURE_BETTER_HIGHER, RP_FIGURE_WHEN_TIMED, TRUE,
-    .offset = offsetof (RpEstimate, compute.samples_per_s), .type = VALUE_DOUBLE },
+    .offset = offsetof (RpEstimate, compute.samples_per_s), .type = VALUE_DOUBLE,
+    BAND (compute, samples_per_s_low, samples_per_s_high) },
+  { "compute.samples_per_s_low", N_("Samples per second, low end"),
+    RP_FIGURE_UNIT_PER_SECOND, 1, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.samples_per_s_low), .type = VALUE_DOUBLE },
+  { "compute.samples_per_s_high", N_("Samples per second, high end"),
+    RP_FIGURE_UNIT_PER_SECOND, 1, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.samples_per_s_high), .type = VALUE_DOUBLE },
   { "compute.mfu", N_("Model FLOPs utilization"),
     RP_FIGURE_UNIT_FRACTION, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.mfu), .type = VALUE_DOUBLE },
@@ -174,7 +205,14 @@ static const RpFigure figures[] = {
     .offset = offsetof (RpEstimate, compute.peak_tflops), .type = VALUE_DOUBLE },
   { "compute.step_s", N_("Step"),
     RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
-    .offset = offsetof (RpEstimate, compute.step_s), .type = VALUE_DOUBLE },
+    .offset = offsetof (RpEstimate, compute.step_s), .type = VALUE_DOUBLE,
+    BAND (compute, step_s_low, step_s_high) },
+  { "compute.step_s_low", N_("Step, low end"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.step_s_low), .type = VALUE_DOUBLE },
+  { "compute.step_s_high", N_("Step, high end"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.step_s_high), .type = VALUE_DOUBLE },
   { "compute.gpu_step_s", N_("Step on the GPUs"),
     RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.gpu_step_s), .type = VALUE_DOUBLE },
@@ -205,9 +243,24 @@ static const RpFigure figures[] = {
   { "compute.comm_parts.expert_parallel_s", N_("expert all-to-all"),
     RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.ep_comm_s), .type = VALUE_DOUBLE },
-  { "compute.comm_parts.context_parallel_s", N_("context-parallel ring"),
+  { "compute.comm_parts.context_parallel_s", N_("context-parallel exchange"),
     RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.cp_comm_s), .type = VALUE_DOUBLE },
+  { "compute.comm_exposed_parts.tensor_parallel_s", N_("tensor-parallel collectives, exposed"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.tp_exposed_s), .type = VALUE_DOUBLE },
+  { "compute.comm_exposed_parts.data_parallel_s", N_("data-parallel collectives, exposed"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.dp_exposed_s), .type = VALUE_DOUBLE },
+  { "compute.comm_exposed_parts.pipeline_s", N_("pipeline sends, exposed"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.pp_exposed_s), .type = VALUE_DOUBLE },
+  { "compute.comm_exposed_parts.expert_parallel_s", N_("expert all-to-all, exposed"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.ep_exposed_s), .type = VALUE_DOUBLE },
+  { "compute.comm_exposed_parts.context_parallel_s", N_("context-parallel exchange, exposed"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.cp_exposed_s), .type = VALUE_DOUBLE },
   { "compute.bubble_fraction", N_("Pipeline bubble share"),
     RP_FIGURE_UNIT_FRACTION, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.bubble_fraction), .type = VALUE_DOUBLE },
@@ -220,6 +273,9 @@ static const RpFigure figures[] = {
   { "compute.moe_s", N_("experts (routing)"),
     RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.moe_s), .type = VALUE_DOUBLE },
+  { "compute.host_s", N_("waiting on the host (many experts)"),
+    RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.host_s), .type = VALUE_DOUBLE },
   { "compute.elementwise_s", N_("of it, unfused kernels"),
     RP_FIGURE_UNIT_SECONDS, 3, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.elementwise_s), .type = VALUE_DOUBLE },
@@ -237,13 +293,34 @@ static const RpFigure figures[] = {
     .offset = offsetof (RpEstimate, compute.tokens_total), .type = VALUE_DOUBLE },
   { "compute.hours", N_("Training time"),
     RP_FIGURE_UNIT_HOURS, 1, RP_FIGURE_BETTER_LOWER, RP_FIGURE_WHEN_TIMED, TRUE,
-    .offset = offsetof (RpEstimate, compute.hours), .type = VALUE_DOUBLE },
+    .offset = offsetof (RpEstimate, compute.hours), .type = VALUE_DOUBLE,
+    BAND (compute, hours_low, hours_high) },
+  { "compute.hours_low", N_("Training time, low end"),
+    RP_FIGURE_UNIT_HOURS, 1, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.hours_low), .type = VALUE_DOUBLE },
+  { "compute.hours_high", N_("Training time, high end"),
+    RP_FIGURE_UNIT_HOURS, 1, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.hours_high), .type = VALUE_DOUBLE },
   { "compute.days", N_("Training time"),
     RP_FIGURE_UNIT_DAYS, 1, RP_FIGURE_BETTER_LOWER, RP_FIGURE_WHEN_TIMED, TRUE,
-    .offset = offsetof (RpEstimate, compute.days), .type = VALUE_DOUBLE },
+    .offset = offsetof (RpEstimate, compute.days), .type = VALUE_DOUBLE,
+    BAND (compute, days_low, days_high) },
+  { "compute.days_low", N_("Training time, low end"),
+    RP_FIGURE_UNIT_DAYS, 1, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.days_low), .type = VALUE_DOUBLE },
+  { "compute.days_high", N_("Training time, high end"),
+    RP_FIGURE_UNIT_DAYS, 1, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.days_high), .type = VALUE_DOUBLE },
   { "compute.gpu_hours", N_("GPU-hours"),
     RP_FIGURE_UNIT_GPU_HOURS, 0, RP_FIGURE_BETTER_LOWER, RP_FIGURE_WHEN_TIMED, TRUE,
-    .offset = offsetof (RpEstimate, compute.gpu_hours), .type = VALUE_DOUBLE },
+    .offset = offsetof (RpEstimate, compute.gpu_hours), .type = VALUE_DOUBLE,
+    BAND (compute, gpu_hours_low, gpu_hours_high) },
+  { "compute.gpu_hours_low", N_("GPU-hours, low end"),
+    RP_FIGURE_UNIT_GPU_HOURS, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.gpu_hours_low), .type = VALUE_DOUBLE },
+  { "compute.gpu_hours_high", N_("GPU-hours, high end"),
+    RP_FIGURE_UNIT_GPU_HOURS, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
+    .offset = offsetof (RpEstimate, compute.gpu_hours_high), .type = VALUE_DOUBLE },
   { "compute.goodput_low", N_("Goodput, low"),
     RP_FIGURE_UNIT_FRACTION, 0, RP_FIGURE_BETTER_NONE, RP_FIGURE_WHEN_TIMED, FALSE,
     .offset = offsetof (RpEstimate, compute.goodput_low), .type = VALUE_DOUBLE },
@@ -623,6 +700,40 @@ rp_figure_get (const RpFigure   *figure,
     return FALSE;
   *out_value = value;
   return TRUE;
+}
+
+gboolean
+rp_figure_get_band (const RpFigure   *figure,
+                    const RpEstimate *est,
+                    double           *out_low,
+                    double           *out_high)
+{
+  const RpBand *band;
+  double value;
+
+  g_return_val_if_fail (figure != NULL && est != NULL, FALSE);
+  g_return_val_if_fail (out_low != NULL && out_high != NULL, FALSE);
+
+  *out_low = *out_high = NAN;
+  if (figure->band_offset == 0 || !rp_figure_get (figure, est, &value))
+    return FALSE;
+  band = (const RpBand *) ((const char *) est + figure->band_offset);
+  if (!band->known)
+    return FALSE;
+  *out_low = *(const double *) ((const char *) est + figure->low_offset);
+  *out_high = *(const double *) ((const char *) est + figure->high_offset);
+  return isfinite (*out_low) && isfinite (*out_high);
+}
+
+const RpBand *
+rp_figure_peek_band (const RpFigure   *figure,
+                     const RpEstimate *est)
+{
+  g_return_val_if_fail (figure != NULL && est != NULL, NULL);
+
+  if (figure->band_offset == 0)
+    return NULL;
+  return (const RpBand *) ((const char *) est + figure->band_offset);
 }
 
 double

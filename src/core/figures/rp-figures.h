@@ -98,6 +98,17 @@ gboolean        rp_figure_needs_run    (const RpFigure *figure);
 gboolean        rp_figure_get          (const RpFigure *figure,
                                         const RpEstimate *est,
                                         double         *out_value);
+/* The low and high ends of the band around the figure (rp-bands.h):
+ * FALSE when the figure has no band or the estimate none of its kind
+ * (no accuracy data), or holds no value. */
+gboolean        rp_figure_get_band     (const RpFigure *figure,
+                                        const RpEstimate *est,
+                                        double         *out_low,
+                                        double         *out_high);
+/* The band itself (its group and case count), or NULL for a figure that
+ * has none. */
+const RpBand   *rp_figure_peek_band    (const RpFigure *figure,
+                                        const RpEstimate *est);
 /* The value of the figure @key, NAN when there is none. */
 double          rp_figures_value       (const RpEstimate *est,
                                         const char     *key);

@@ -78,6 +78,29 @@ add_figures (cJSON            *section,
     }
 }
 
+/* How sure the figures with a band are (models/rp-bands.c): the ratios
+ * of the ends to the figure, the published cases they come from, and
+ * whether a calibration narrowed them; null when unknown. */
+static void
+add_band (cJSON        *obj,
+          const RpBand *band)
+{
+  cJSON *item;
+
+  if (!band->known)
+    {
+      cJSON_AddNullToObject (obj, "band");
+      return;
+    }
+  item = cJSON_AddObjectToObject (obj, "band");
+  rp_json_add_number (item, "low_ratio", band->low);
+  rp_json_add_number (item, "high_ratio", band->high);
+  rp_json_add_string (item, "group", band->group);
+  rp_json_add_number (item, "cases", band->n);
+  rp_json_add_number (item, "scale", band->scale);
+  cJSON_AddBoolToObject (item, "calibrated", band->calibrated);
+}
+
 static cJSON *
 memory_to_json (const RpEstimate *est)
 {
@@ -88,6 +111,7 @@ memory_to_json (const RpEstimate *est)
   rp_json_add_string (obj, "peak_at", m->peak_at_backward_end ? "backward-end" : "backward-start");
   cJSON_AddBoolToObject (obj, "fits", m->verdict != RP_VERDICT_DOES_NOT_FIT);
   cJSON_AddStringToObject (obj, "verdict", rp_verdict_to_string (m->verdict));
+  add_band (obj, &m->band);
   return obj;
 }
 
@@ -101,6 +125,7 @@ compute_to_json (const RpEstimate *est)
   cJSON_AddBoolToObject (obj, "mfu_overridden", c->mfu_overridden);
   cJSON_AddBoolToObject (obj, "memory_bound", c->memory_bound);
   cJSON_AddStringToObject (obj, "bottleneck", rp_bottleneck_to_string (c->bottleneck));
+  add_band (obj, &c->band);
   return obj;
 }
 

@@ -12,6 +12,7 @@
 #include "rp-market-private.h"
 #include "rp-error.h"
 #include "rp-json-private.h"
+#include "rp-accuracy-private.h"
 #include "rp-mfu-private.h"
 #include "rp-arch.h"
 #include "rp-arch-private.h"
@@ -62,6 +63,7 @@ struct _RpCatalog
   GHashTable      *offers_by_gpu;
   GHashTable      *providers_by_name; /* name (borrowed) → RpProvider* (borrowed) */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
+  RpAccuracy      *accuracy;   /* owned, may be NULL; the last file read wins */
   RpPricing       *pricing;    /* owned, may be NULL; later files override keys */
   RpMarketData    *market;     /* owned: server shapes, markets, availability */
   RpChecklistData *checklist;  /* owned: software stacks, mains, noise, backups */
@@ -1092,7 +1094,17 @@ load_root (RpCatalog   *self,
       if (mfu == NULL)
         return FALSE;
       g_clear_pointer (&self->mfu, rp_mfu_params_free);
+  g_clear_pointer (&self->accuracy, rp_accuracy_free);
       self->mfu = mfu;
+      return TRUE;
+    }
+  if (strcmp (format, "rigplan-accuracy") == 0)
+    {
+      RpAccuracy *accuracy = rp_accuracy_load (root, error);
+      if (accuracy == NULL)
+        return FALSE;
+      g_clear_pointer (&self->accuracy, rp_accuracy_free);
+      self->accuracy = accuracy;
       return TRUE;
     }
   if (strcmp (format, "rigplan-pricing") == 0)
@@ -1610,6 +1622,7 @@ load_bundled_dir (RpCatalog  *self,
    * and regions.json add dated purchase prices and power prices. */
   static const char *const optional[] = {
     "mfu.json", "pricing.json", "purchases.json", "regions.json", "servers.json", "market.json",
+    "accuracy.json",
     "checklist.json",
   };
 
@@ -2068,6 +2081,13 @@ rp_catalog_lookup_region (const RpCatalog *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
   return entry_list_lookup (&self->regions, id);
+}
+
+const RpAccuracy *
+rp_catalog_get_accuracy (const RpCatalog *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->accuracy;
 }
 
 const RpMfuParams *

@@ -3,6 +3,7 @@
  * models (data/catalogs/NAME.json, $XDG_DATA_HOME/rigplan/NAME.json) */
 #pragma once
 
+#include "rp-accuracy.h"
 #include "rp-mfu.h"
 #include "rp-pricing.h"
 #include "rp-types.h"
@@ -303,7 +304,8 @@ void                 rp_catalog_unref            (RpCatalog   *self);
 
 /* Loads gpus.json, clouds.json and models.json from @dir when @required
  * (the bundled directory: a missing file is an error), and mfu.json,
- * pricing.json, purchases.json and regions.json where present; else
+ * pricing.json, purchases.json, regions.json and accuracy.json where
+ * present; else
  * every readable *.json of it as rp_catalog_load_default_full() does,
  * the first problem being the error.  Errors name the file, the JSON
  * path and the problem. */
@@ -411,6 +413,9 @@ const RpRegion        *rp_catalog_get_region    (const RpCatalog *self,
 const RpRegion        *rp_catalog_lookup_region (const RpCatalog *self,
                                                  const char      *id);
 
+/* How far Rigplan has been from published measurements (accuracy.json),
+ * or NULL if none: the figures then carry no band. */
+const RpAccuracy    *rp_catalog_get_accuracy     (const RpCatalog *self);
 /* The time model's utilisation parameters (mfu.json), or NULL if none. */
 const RpMfuParams   *rp_catalog_get_mfu          (const RpCatalog *self);
 /* The cost model's default prices (pricing.json), or NULL if none. */

@@ -57,6 +57,8 @@ struct _RpMfuParams
   double     virtual_stages;
   double     cnn_intensity;
   double     score_passes;
+  double     tp_overlap_share;
+  double     host_op_s;
   GPtrArray *generations;       /* Generation*, owned */
   GPtrArray *classes;           /* Class*, owned */
 };
@@ -145,16 +147,24 @@ read_object (const cJSON  *obj,
 }
 
 /* The fp8 MFU of a generation as a fraction of its fp8 peak, or 0. */
+/* fp8 and 16-bit dense peaks: FP8 tensor cores run twice the 16-bit
+ * rate on Hopper and Blackwell (NVIDIA H100 and B200 datasheets). */
+static const double fp8_over_16bit_peak = 2.0;
+
 static gboolean
 read_fp8 (const cJSON *fp8,
           const char  *path,
           double      *out,
+          double      *attention_share,
           GError     **error)
 {
   const cJSON *observed = cJSON_GetObjectItemCaseSensitive (fp8, "observed_vs_fp8_peak");
 
   *out = 0;
-  if (!rp_json_read_number (fp8, path, "mfu_max_vs_fp8_peak", FALSE, 0, 1, out, error))
+  *attention_share = 0;
+  if (!rp_json_read_number (fp8, path, "mfu_max_vs_fp8_peak", FALSE, 0, 1, out, error) ||
+      !rp_json_read_number (fp8, path, "attention_share", FALSE, 0, 0.5, attention_share,
+                            error))
     return FALSE;
   if (*out == 0 && cJSON_IsArray (observed) && cJSON_GetArraySize (observed) == 2)
     {
@@ -172,7 +182,7 @@ read_generation (const cJSON *item,
                  GError     **error)
 {
   const cJSON *fp8 = NULL;
-  double fp8_mfu = 0;
+  double fp8_mfu = 0, a = 0, r;
 
   if (!rp_json_read_number (item, path, "mfu_max", TRUE, 0.01, 1, &g->mfu_max, error) ||
       !rp_json_read_object (item, path, "fp8", FALSE, &fp8, error))
@@ -180,10 +190,16 @@ read_generation (const cJSON *item,
   if (fp8 != NULL)
     {
       g_autofree char *fp8_path = rp_json_join_path (path, "fp8");
-      if (!read_fp8 (fp8, fp8_path, &fp8_mfu, error))
+      if (!read_fp8 (fp8, fp8_path, &fp8_mfu, &a, error))
         return FALSE;
     }
-  g->fp8_ratio = fp8_mfu / g->mfu_max;
+  r = fp8_mfu / g->mfu_max;
+  /* The published fp8 MFU counts the attention, which the fp8 recipes
+   * run at the 16-bit rate (rp-time-model.c): of time ∝ 1 / (2 r) at
+   * the fp8 peak, the share a of the FLOPs took a / 1 and the GEMMs
+   * (1 − a) / (2 r'), so the GEMMs' own ratio is r' = (1 − a) /
+   * (1 / r − 2a) (derived). */
+  g->fp8_ratio = r > 0 && a > 0 ? (1 - a) / (1 / r - fp8_over_16bit_peak * a) : r;
   return TRUE;
 }
 
@@ -266,6 +282,8 @@ read_effects (RpMfuParams *self,
 {
   const cJSON *dflt = NULL, *width = NULL, *seq = NULL, *kernel = NULL, *bubble = NULL;
   const cJSON *vision = NULL, *no_flash = NULL;
+  const cJSON *tp_overlap = cJSON_GetObjectItemCaseSensitive (root, "tp_overlap");
+  const cJSON *host = cJSON_GetObjectItemCaseSensitive (root, "host_launch");
 
   if (!read_object (root, "", "default_mfu", &dflt, error) ||
       !rp_json_read_number (dflt, "default_mfu", "value", TRUE, 0.01, 1, &self->default_mfu,
@@ -300,6 +318,14 @@ read_effects (RpMfuParams *self,
       !read_object (root, "", "attention_without_flash", &no_flash, error) ||
       !rp_json_read_number (no_flash, "attention_without_flash", "score_passes", TRUE, 0, 1000,
                             &self->score_passes, error))
+    return FALSE;
+  self->tp_overlap_share = 1;
+  if (tp_overlap != NULL &&
+      !rp_json_read_number (tp_overlap, "tp_overlap", "hidden_share", TRUE, 0, 1,
+                            &self->tp_overlap_share, error))
+    return FALSE;
+  if (host != NULL &&
+      !rp_json_read_number (host, "host_launch", "op_s", TRUE, 0, 1, &self->host_op_s, error))
     return FALSE;
   self->seq_per_doubling = geometric_mean (self, G_STRUCT_OFFSET (Generation, seq_per_doubling));
   self->fp8_ratio = geometric_mean (self, G_STRUCT_OFFSET (Generation, fp8_ratio));
@@ -464,4 +490,18 @@ rp_mfu_attention_score_passes (const RpMfuParams *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->score_passes;
+}
+
+double
+rp_mfu_tp_overlap_hidden_share (const RpMfuParams *self)
+{
+  g_return_val_if_fail (self != NULL, 1);
+  return self->tp_overlap_share;
+}
+
+double
+rp_mfu_host_op_s (const RpMfuParams *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->host_op_s;
 }

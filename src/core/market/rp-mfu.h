@@ -46,6 +46,13 @@ double  rp_mfu_seq_factor               (const RpMfuParams *self,
 double  rp_mfu_virtual_stages           (const RpMfuParams *self);
 /* FLOPs per byte of memory traffic of convolutional training. */
 double  rp_mfu_cnn_intensity            (const RpMfuParams *self);
+/* Of the tensor-parallel communication that overlapping could hide behind
+ * the matmuls it feeds, the share PyTorch's async TP does hide
+ * (tp_overlap.hidden_share; 1 when the file has none). */
+double  rp_mfu_tp_overlap_hidden_share  (const RpMfuParams *self);
+/* Host seconds to issue one eager kernel (host_launch.op_s; 0 when the
+ * file has none). */
+double  rp_mfu_host_op_s                (const RpMfuParams *self);
 /* Passes over the 16-bit attention scores per layer without FlashAttention. */
 double  rp_mfu_attention_score_passes   (const RpMfuParams *self);
 

@@ -83,9 +83,10 @@ judge_memory (const RpScenario *s,
   if (!m->computed)
     return;
   usable = m->capacity_bytes * (1 - m->required_headroom_pct / 100);
+  /* what the verdict held to the headroom: the band's high end */
   judge (&est->constraints[RP_CONSTRAINT_VRAM], m->verdict == RP_VERDICT_FITS,
          m->verdict == RP_VERDICT_DOES_NOT_FIT ? RP_SEVERITY_ERROR : RP_SEVERITY_WARNING,
-         m->total_bytes, usable, RP_MEASURE_BYTES, NULL);
+         MAX (m->total_high_bytes, m->total_bytes), usable, RP_MEASURE_BYTES, NULL);
   if (est->bom.computed)
     {
       double have = s->hardware.ram_gb_per_node * 1e9;

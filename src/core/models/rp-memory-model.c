@@ -32,6 +32,7 @@
 
 #include "rp-memory-model.h"
 
+#include "rp-bands.h"
 #include "rp-calibrated.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
@@ -151,6 +152,19 @@ effective_recipe (const RpStack *stack,
     }
   if (stack->framework != RP_FRAMEWORK_MEGATRON && stack->framework != RP_FRAMEWORK_CUSTOM)
     out->fused_kernels = FALSE;
+}
+
+/* A LoRA base loaded in 16 bits under autocast: its embedding writes a
+ * 16-bit residual stream, so every activation is 16-bit, as in the pure
+ * recipe, while the fp32 adapters keep their fp32 gradients and states
+ * (tools/measure/measure_plain.py measures both loads on CPU). */
+static void
+frozen_base_recipe (const RpScenario *scenario,
+                    const RpStack    *stack,
+                    Recipe           *recipe)
+{
+  if (scenario->training.method == RP_METHOD_LORA && recipe->autocast && stack->base_bytes < 4)
+    recipe->residual_bytes = stack->base_bytes;
 }
 
 /* ---- private structs ------------------------------------------------ */
@@ -462,6 +476,9 @@ weight_bytes (const Ctx        *ctx,
 
   if (!ctx->lora)
     return all * ctx->recipe->weight_bytes;
+  if (!ctx->qlora)
+    /* the base as the script loaded it (rp-stack.c, base_bytes) */
+    return frozen * ctx->stack.base_bytes + trainable * ctx->recipe->weight_bytes;
   if (ctx->qlora)
     {
       double frozen_linear = MIN (share->frozen_linear, frozen);
@@ -533,11 +550,37 @@ fsdp_head_unit (const Ctx        *ctx,
   return 0.0;
 }
 
+/* DeepSpeed ZeRO-3 at the turn from forward to backward.  A gathered
+ * parameter is not released when the module trace uses it again within
+ * stage3_max_reuse_distance parameters (partitioned_param_coordinator.py,
+ * __params_to_release, counting the numel of every module traversed).
+ * The output layer (a tied embedding's weight too) ends the forward and
+ * starts the backward, so it is reused at once and stays gathered,
+ * however large; a layer k from the end of the forward is reached again
+ * after k layers and the output layer twice (forward, then backward), so
+ * the tail within the distance stays too; a model whose forward and
+ * backward both fit in it stays whole.  At least the layer computed and
+ * the prefetched one. */
+static double
+deepspeed_kept_bytes (const Ctx        *ctx,
+                      const ParamShare *s,
+                      double            per_layer)
+{
+  double reuse = ctx->stack.zero3_reuse_params, head = s->head_linear;
+  double stage = s->dense + s->expert, layers = MAX (stage - s->ends, 0.0), tail;
+
+  if (2 * stage <= reuse)
+    return stage / s->layer * per_layer;
+  tail = CLAMP ((reuse / 2 - head), 0.0, layers);
+  return MAX (tail, zero3_layers_in_flight * s->layer) / s->layer * per_layer +
+         head * ctx->recipe->gather_bytes;
+}
+
 /* ZeRO-3/FSDP: the layer being computed and the prefetched one,
  * unsharded, plus the full gradient of its trainable part before the
  * reduce-scatter (frozen weights get none) and its fp8 weight copies.
- * DeepSpeed keeps every parameter reused within its reuse distance
- * gathered, and reduces through its bucket (the buckets line). */
+ * DeepSpeed keeps what it reuses soon gathered (deepspeed_kept_bytes),
+ * and reduces through its bucket (the buckets line). */
 static double
 zero3_gathered_bytes (const Ctx        *ctx,
                       const ParamShare *s)
@@ -545,7 +588,7 @@ zero3_gathered_bytes (const Ctx        *ctx,
   const Recipe *r = ctx->recipe;
   double per_layer = gathered_layer_bytes (ctx, s);
   double copies = s->layer_linear * r->weight_copy_bytes;
-  double stage_params = s->dense + s->expert, kept;
+  double stage_params = s->dense + s->expert;
 
   if (ctx->stack.zero3_keeps_stage && s->layer > 0)
     /* FSDP under a pipeline keeps the stage gathered (rp-stack.c) */
@@ -553,8 +596,7 @@ zero3_gathered_bytes (const Ctx        *ctx,
   if (ctx->stack.zero3_reuse_params <= 0 || s->layer <= 0)
     return zero3_layers_in_flight * per_layer + copies +
            MAX (s->layer_trainable * r->grad_bytes, fsdp_head_unit (ctx, s) * r->gather_bytes);
-  kept = MAX (MIN (ctx->stack.zero3_reuse_params, stage_params), zero3_layers_in_flight * s->layer);
-  return kept / s->layer * per_layer + copies;
+  return deepspeed_kept_bytes (ctx, s, per_layer) + copies;
 }
 
 /* Data-parallel gradient buckets, or the user's figure. */
@@ -600,7 +642,8 @@ reference_bytes (const Ctx        *ctx,
   if (t->reference_model != RP_REFERENCE_ON_GPU || ctx->lora)
     return 0.0;
   params = s->dense + s->expert;
-  return shard (params * ctx->recipe->gather_bytes, ctx->nd, t->zero_stage >= 3);
+  return shard (params * MIN (ctx->recipe->gather_bytes, ctx->stack.base_bytes), ctx->nd,
+                t->zero_stage >= 3);
 }
 
 static void
@@ -632,15 +675,24 @@ model_states (const Ctx        *ctx,
      * output layer's copy stays alive (tools/measure/ANALYSIS.md,
      * "Autocast") */
     out->weight_copies = s->head_linear * r->weight_copy_bytes;
+  if (r->autocast && ctx->lora && !ctx->qlora && ctx->stack.base_bytes < 4)
+    /* autocast casts only fp32 weights: a 16-bit base needs no copy,
+     * the fp32 adapters do (their casts too are remade when recomputing) */
+    out->weight_copies = t->recompute == RP_RECOMPUTE_FULL
+                         ? 0.0 : s->trainable_dense * r->weight_copy_bytes;
   /* Transformer Engine scatters the fp8 copy it saves for backward over
    * the FSDP group like the weight (TransformerEngine
    * transformer_engine/pytorch/module/linear.py, _fsdp_scatter_tensors
    * on weightmat); the layer being computed holds its whole copy. */
   if (stage == 3)
     out->weight_copies = shard (out->weight_copies, ctx->nd, TRUE);
-  /* gradients: ZeRO-2 and -3 shard them (§5.2) */
+  /* gradients: ZeRO-2 and -3 shard them (§5.2); FSDP2 under a pipeline
+   * accumulates the stage's whole gradients until its last micro-batch
+   * (rp-stack.c) */
   out->gradients = shard (s->trainable_dense * r->grad_bytes, ctx->nd, stage >= 2) +
                    shard (s->trainable_expert * r->grad_bytes, nd_expert, stage >= 2);
+  if (ctx->stack.zero3_keeps_stage)
+    out->gradients = (s->trainable_dense + s->trainable_expert) * r->grad_bytes;
   /* The optimizer step fused into backward frees each gradient once its
    * weight is updated (torchtune optimizer_in_bwd; PyTorch tutorial
    * "How to save memory by fusing the optimizer step into the backward
@@ -676,15 +728,27 @@ model_states (const Ctx        *ctx,
       out->cpu += out->weights;
       out->weights = 0.0;
     }
-  /* bitsandbytes' paged optimizers keep their states in CUDA unified
-   * memory, which the driver moves to the host when the GPU runs short
-   * (bitsandbytes documentation, "Paged optimizers"; Dettmers et al.
-   * 2023 §3): they need host room, not GPU room */
-  if (t->optimizer == RP_OPTIMIZER_ADAMW_8BIT_PAGED && !offload_opt)
-    {
-      out->cpu += out->optimizer;
-      out->optimizer = 0.0;
-    }
+}
+
+/* bitsandbytes' paged optimizers keep their states in CUDA unified
+ * memory, which the driver moves to the host only when the GPU runs
+ * short (bitsandbytes documentation, "Paged optimizers"; Dettmers et al.
+ * 2023 §3): the states stay on the GPU while everything fits, and what
+ * would not fit is paged out, up to the whole of them.  The time model
+ * moves that part over PCIe every step (rp-time-model.c, paging_s). */
+static void
+page_optimizer (const Ctx        *ctx,
+                RpMemoryEstimate *m)
+{
+  double capacity = (double) rp_gpu_memory_bytes (ctx->gpu), paged;
+
+  if (ctx->scenario->training.optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED ||
+      ctx->scenario->training.offload != RP_OFFLOAD_NONE || capacity <= 0)
+    return;
+  paged = CLAMP (m->total_bytes - capacity, 0.0, m->optimizer_bytes);
+  m->optimizer_bytes -= paged;
+  m->cpu_offload_bytes += paged;
+  m->total_bytes -= paged;
 }
 
 /* ---- helpers: activations ------------------------------------------- */
@@ -1337,20 +1401,30 @@ stage_memory (const Ctx        *ctx,
   m->total_bytes = m->weights_bytes + m->weight_copies_bytes + m->gradients_peak_bytes +
                    m->optimizer_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
                    m->gathered_bytes + m->reference_bytes + m->overhead_bytes;
+  page_optimizer (ctx, m);
 }
 
+/* "Fits" only when the high end of the memory band (rp-bands.c) leaves
+ * the required headroom; "tight" when the figure fits but its band or
+ * the headroom does not. */
 static void
-headroom (const RpScenario *scenario,
-          const RpGpu      *gpu,
-          RpMemoryEstimate *m)
+headroom (const RpScenario  *scenario,
+          const RpModelArch *arch,
+          const RpGpu       *gpu,
+          const RpCatalog   *catalog,
+          RpMemoryEstimate  *m)
 {
+  double usable;
+
   m->capacity_bytes = (double) rp_gpu_memory_bytes (gpu);
   m->free_bytes = m->capacity_bytes - m->total_bytes;
   m->headroom_pct = m->capacity_bytes > 0 ? 100.0 * m->free_bytes / m->capacity_bytes : -100.0;
   m->required_headroom_pct = scenario->hardware.headroom_pct;
+  rp_bands_memory (scenario, arch, gpu, catalog, m);
+  usable = m->capacity_bytes * (1 - m->required_headroom_pct / 100);
   if (m->free_bytes < 0)
     m->verdict = RP_VERDICT_DOES_NOT_FIT;
-  else if (m->headroom_pct < m->required_headroom_pct)
+  else if (m->total_high_bytes > usable || m->headroom_pct < m->required_headroom_pct)
     m->verdict = RP_VERDICT_TIGHT;
   else
     m->verdict = RP_VERDICT_FITS;
@@ -1371,6 +1445,7 @@ init_ctx (const RpScenario      *scenario,
   ctx->gpu = gpu;
   rp_stack_resolve (scenario, &ctx->stack);
   effective_recipe (&ctx->stack, &ctx->own_recipe);
+  frozen_base_recipe (scenario, &ctx->stack, &ctx->own_recipe);
   ctx->recipe = &ctx->own_recipe;
   ctx->runtime = runtime != NULL ? runtime : &default_runtime;
   /* ZeRO and the distributed optimizer shard over the data- and
@@ -1463,7 +1538,7 @@ rp_memory_model_estimate_runtime (const RpScenario      *scenario,
       lora_params_per_layer (&ctx) * rp_model_total_layers (arch) : out->total_params * 0.01;
   /* the user's measurement on this GPU and stack, if any */
   rp_calibration_apply_memory (rp_calibration_for (catalog, scenario, gpu), out);
-  headroom (scenario, gpu, out);
+  headroom (scenario, arch, gpu, catalog, out);
   out->computed = TRUE;
 }
 
@@ -1482,6 +1557,7 @@ rp_memory_model_layer_activations (const RpScenario  *scenario,
     return 0.0;
   rp_stack_resolve (scenario, &stack);
   effective_recipe (&stack, &recipe);
+  frozen_base_recipe (scenario, &stack, &recipe);
   layer_shape (scenario, arch, &recipe, &default_runtime, &a);
   return layer_bytes (&a, FALSE);
 }

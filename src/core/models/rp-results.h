@@ -16,13 +16,33 @@
 
 G_BEGIN_DECLS
 
+/* Whether the run fits its GPUs: "fits" only when the high end of the
+ * memory band leaves the required headroom; "tight" when the figure
+ * itself fits but its band or the headroom does not; "does not fit" when
+ * the figure is above the GPU's memory. */
 typedef enum
 {
   RP_VERDICT_FITS,
-  RP_VERDICT_TIGHT,             /* fits, but with less than the required headroom */
+  RP_VERDICT_TIGHT,             /* fits, but not with the required headroom at the band's
+                                 * high end */
   RP_VERDICT_DOES_NOT_FIT,
   RP_N_VERDICTS
 } RpVerdict;
+
+/* How sure a figure is: the band that Rigplan's measured error on
+ * published runs of its kind puts around it (models/rp-bands.c, from
+ * data/catalogs/accuracy.json).  The figure times low and times high are
+ * the band's ends (low ≤ 1 ≤ high); a band that is not known is 1 and 1. */
+typedef struct
+{
+  gboolean    known;                /* the catalog has the error of this kind of figure */
+  double      low;
+  double      high;
+  guint       n;                    /* published cases the band comes from */
+  const char *group;                /* borrowed from the catalog: "all", "framework:megatron" */
+  double      scale;                /* of the published spread: 1; calibration narrows it */
+  gboolean    calibrated;           /* scale came from a measurement of the user's */
+} RpBand;
 
 /* Per-GPU memory, bytes, on the busiest GPU (the first pipeline stage
  * unless the last one holds more).  Overheads are named lines, not a
@@ -62,6 +82,9 @@ typedef struct
   double     logits_peak_bytes;        /* logits + logits_transient */
   gboolean   peak_at_backward_end;     /* else at the turn from forward to backward */
   double     total_bytes;
+  double     total_low_bytes;      /* the band around total_bytes (RpBand) */
+  double     total_high_bytes;     /* what the verdict holds to the headroom */
+  RpBand     band;
   double     capacity_bytes;
   double     free_bytes;           /* capacity - total; may be negative */
   double     headroom_pct;         /* free / capacity * 100 */
@@ -105,14 +128,23 @@ typedef struct
   double        step_s;
   double        gpu_step_s;         /* step_s before data and CPU limits */
   double        compute_s;          /* per step, parts of step_s */
-  double        comm_s;             /* all communication, hidden or not */
-  double        comm_exposed_s;
-  double        tp_comm_s;          /* tensor-parallel collectives (exposed) */
-  double        dp_comm_s;          /* data-parallel / ZeRO collectives (before overlap) */
-  double        pp_comm_s;          /* pipeline sends between stages (exposed) */
-  double        ep_comm_s;          /* MoE all-to-all (exposed) */
-  double        cp_comm_s;          /* context-parallel ring (exposed) */
+  double        comm_s;             /* all communication, hidden or not: the sum of
+                                     * the five parts below */
+  double        comm_exposed_s;     /* what the step waits for: the sum of the
+                                     * five *_exposed_s */
+  double        tp_comm_s;          /* tensor-parallel collectives */
+  double        dp_comm_s;          /* data-parallel / ZeRO collectives */
+  double        pp_comm_s;          /* pipeline sends between stages */
+  double        ep_comm_s;          /* MoE all-to-all */
+  double        cp_comm_s;          /* context-parallel key/value exchange */
+  double        tp_exposed_s;       /* of each, what no computation hides */
+  double        dp_exposed_s;
+  double        pp_exposed_s;
+  double        ep_exposed_s;
+  double        cp_exposed_s;       /* incl. the fp32 merging of partial results */
   double        moe_s;              /* MoE token permutation and weight-bound experts */
+  double        host_s;             /* the device waiting on the host to launch many
+                                     * narrow experts' kernels */
   double        elementwise_s;      /* eager PyTorch's unfused norms, rotary, SwiGLU */
   double        dequant_s;          /* QLoRA: unpacking NF4 weights for each pass */
   double        bubble_s;
@@ -128,6 +160,21 @@ typedef struct
   double        hours;
   double        days;
   double        gpu_hours;          /* ideal: every step at step_s */
+  /* the band (RpBand) around the rates and the times: a run slower than
+   * estimated is a longer one */
+  RpBand        band;
+  double        tokens_per_s_low;
+  double        tokens_per_s_high;
+  double        samples_per_s_low;
+  double        samples_per_s_high;
+  double        step_s_low;
+  double        step_s_high;
+  double        hours_low;
+  double        hours_high;
+  double        days_low;
+  double        days_high;
+  double        gpu_hours_low;
+  double        gpu_hours_high;
   double        goodput_low;        /* share of a whole run that trains, 0..1 */
   double        goodput_high;
   double        gpu_hours_expected_low;  /* gpu_hours / goodput_high */

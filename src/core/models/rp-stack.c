@@ -28,6 +28,9 @@
  *               mixed-precision training in torchtune" (docs/source/
  *               tutorials/memory_optimizations.rst).
  *   custom      the ZeRO paper's 2 + 2 + 12 bytes (Rajbhandari et al. 2020).
+ *   pytorch     a plain loop runs torch.autocast over fp32 weights (nanoGPT
+ *               train.py: torch.amp.autocast(device_type, dtype=ptdtype)
+ *               around an fp32 model); with ZeRO-3 it is FSDP2, as above.
  *
  * Loss:
  *   HF          ForCausalLMLoss upcasts the logits, logits.float()
@@ -49,7 +52,24 @@
  *   does not reshard after forward when pipelining, "to avoid
  *   per-microbatch all-gathers" (torchtitan/distributed/fsdp.py,
  *   get_fsdp_reshard_after_forward_policy): the stage's weights stay
- *   gathered for the whole step.
+ *   gathered for the whole step.  The pipeline stage runs every backward
+ *   but the last with set_requires_gradient_sync(False) and
+ *   set_reshard_after_backward(False) (torch/distributed/pipelining/
+ *   stage.py, backward_maybe_with_nosync), so FSDP2 accumulates the
+ *   stage's unsharded gradients, upcast to the reduce dtype
+ *   (torch/distributed/fsdp/_fully_shard/_fsdp_param.py,
+ *   to_accumulated_grad_if_needed), until the last micro-batch, and
+ *   reduce-scatters them once per step.
+ *
+ * Plain PyTorch: the loop nanoGPT (train.py) and PyTorch's DDP tutorial
+ *   write: DistributedDataParallel with its default bucket copies,
+ *   F.cross_entropy on the logits (model.py), optimizer.zero_grad(
+ *   set_to_none=True) after each step, the caching allocator untouched,
+ *   and the model's own eager kernels unless torch.compile is on
+ *   (nanoGPT's compile = True is a setting: training.compile).  The
+ *   "custom" stack stays what Rigplan always counted: fused kernels
+ *   (norms, rotary, SwiGLU, the loss), gradients kept between steps, as
+ *   in hand-fused code such as llm.c.
  *
  * Gradient lifetime: PyTorch's optimizers free the gradients between
  *   steps, zero_grad(set_to_none=True) being the default since PyTorch
@@ -74,6 +94,26 @@
  *   torchtune's RMSNorm and RotaryPositionalEmbeddings (compile: False
  *   in its recipes), and the HF models (LlamaRMSNorm, rotate_half,
  *   ACT2FN) under the Trainer and DeepSpeed.
+ *
+ * Frozen base dtype (LoRA's base, a DPO reference copy): what the user's
+ *   script loads, so a field (training.base_dtype); by default 16-bit
+ *   whenever the run computes in 16 bits, as the stacks' recipes load
+ *   today's bf16 checkpoints:
+ *   HF Trainer  transformers v5 from_pretrained defaults to dtype "auto",
+ *               the checkpoint's (huggingface/transformers#42805);
+ *               LLaMA-Factory passes torch_dtype "auto" (src/llamafactory/
+ *               model/loader.py) and upcasts only the trainable
+ *               parameters to fp32 (model/adapter.py,
+ *               cast_trainable_params_to_fp32), as PEFT's
+ *               autocast_adapter_dtype does.  TRL's command line alone
+ *               defaults to float32 (trl/trainer/model_config.py, dtype).
+ *   FSDP        accelerate's FSDP2 upcasts only the parameters that
+ *               require grad (accelerate/utils/fsdp_utils.py,
+ *               fsdp2_prepare_model); torchtitan's LoRA keeps its fp32
+ *               model (torchtitan/components/lora.py): set fp32 there.
+ *   DeepSpeed,  the engine casts the whole module to bf16/fp16
+ *   Megatron    (the mixed recipes' 16-bit weights), torchtune trains in
+ *   torchtune   bf16: the base is 16-bit already.
  *
  * Allocator: torchtitan's launcher sets PYTORCH_ALLOC_CONF=
  *   "expandable_segments:True" (run_train.sh); the others leave
@@ -121,6 +161,13 @@ is_mixed (RpPrecision p)
          p == RP_PRECISION_FP8_MIXED;
 }
 
+/* Stacks whose ZeRO-3 is PyTorch's own FSDP2 (fully_shard). */
+static gboolean
+is_fsdp2 (RpFramework f)
+{
+  return f == RP_FRAMEWORK_PYTORCH_FSDP || f == RP_FRAMEWORK_PYTORCH;
+}
+
 static RpPrecision
 autocast_of (RpPrecision p)
 {
@@ -138,7 +185,7 @@ stack_precision (RpFramework       f,
     return p;
   if (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0)
     return autocast_of (p);
-  if (f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage < 3)
+  if ((f == RP_FRAMEWORK_PYTORCH_FSDP || f == RP_FRAMEWORK_PYTORCH) && t->zero_stage < 3)
     return autocast_of (p);   /* without sharding FSDP2 is DDP + autocast */
   if (f == RP_FRAMEWORK_TORCHTUNE)
     return RP_PRECISION_BF16_PURE;
@@ -157,6 +204,7 @@ default_grad_bytes (RpFramework f,
     case RP_FRAMEWORK_MEGATRON:
       return recipe == RP_PRECISION_FP16_MIXED ? 2 : 4;
     case RP_FRAMEWORK_PYTORCH_FSDP:
+    case RP_FRAMEWORK_PYTORCH:
       return zero_stage == 3 ? 4 : 2;
     case RP_FRAMEWORK_CUSTOM:
     case RP_FRAMEWORK_DEEPSPEED:
@@ -178,6 +226,7 @@ default_loss (RpFramework f,
       return RP_LOSS_FUSED;
     case RP_FRAMEWORK_TORCHTUNE:
       return RP_LOSS_CHUNKED;
+    case RP_FRAMEWORK_PYTORCH:
     case RP_FRAMEWORK_PYTORCH_FSDP:
     case RP_FRAMEWORK_DEEPSPEED:
     case RP_FRAMEWORK_HF_TRAINER:
@@ -226,8 +275,7 @@ rp_stack_resolve (const RpScenario *scenario,
   out->framework = f;
   out->precision = stack_precision (f, t);
   out->precision_mapped = out->precision != t->precision;
-  out->fp32_shards = f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage == 3 &&
-                     is_mixed (out->precision);
+  out->fp32_shards = is_fsdp2 (f) && t->zero_stage == 3 && is_mixed (out->precision);
   out->grad_bytes = default_grad_bytes (f, out->precision, t->zero_stage);
   if (t->grad_dtype == RP_GRAD_DTYPE_FP32)
     out->grad_bytes = 4;
@@ -242,12 +290,26 @@ rp_stack_resolve (const RpScenario *scenario,
   out->reduce_bucket_elems = deepspeed_reduce_bucket_elems;
   out->zero3_reuse_params = f == RP_FRAMEWORK_DEEPSPEED ? deepspeed_max_reuse_distance : 0;
   out->comm_buffer_bytes = t->comm_buffer_bytes;
-  out->zero3_keeps_stage = f == RP_FRAMEWORK_PYTORCH_FSDP && t->zero_stage == 3 &&
-                           t->pipeline_parallel > 1;
+  out->zero3_keeps_stage = is_fsdp2 (f) && t->zero_stage == 3 && t->pipeline_parallel > 1;
   /* the HF Trainer with ZeRO is DeepSpeed underneath */
   out->grads_freed = f == RP_FRAMEWORK_PYTORCH_FSDP || f == RP_FRAMEWORK_TORCHTUNE ||
+                     f == RP_FRAMEWORK_PYTORCH ||
                      (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0);
   out->fused_elementwise = f == RP_FRAMEWORK_MEGATRON || f == RP_FRAMEWORK_CUSTOM || t->compile;
+  /* torch's context_parallel (torchtitan, and any PyTorch-native loop)
+   * rotates by all-gather (torch/distributed/tensor/experimental/
+   * _attention.py, _ContextParallelOptions.rotate_method = ALL_GATHER),
+   * and its async TP decomposes collectives through symmetric memory;
+   * Megatron's Transformer Engine passes a ring (cp_comm_type "p2p") and
+   * overlaps through userbuffers */
+  out->torch_native = f == RP_FRAMEWORK_PYTORCH || f == RP_FRAMEWORK_PYTORCH_FSDP ||
+                      f == RP_FRAMEWORK_TORCHTUNE || f == RP_FRAMEWORK_HF_TRAINER;
+  if (t->base_dtype == RP_BASE_DTYPE_FP32)
+    out->base_bytes = 4;
+  else if (t->base_dtype == RP_BASE_DTYPE_16BIT)
+    out->base_bytes = 2;
+  else
+    out->base_bytes = out->precision == RP_PRECISION_FP32 ? 4 : 2;
 }
 
 double

@@ -4,7 +4,7 @@
  * The memory and time models ask here which gradient type, loss,
  * allocator, communication buffers, recipe and pipeline schedule a run
  * uses, so that both count the same thing.  The scenario's own settings
- * (training.grad_dtype, loss, allocator, comm_buffer_bytes) win over the
+ * (training.grad_dtype, base_dtype, loss, allocator, comm_buffer_bytes) win over the
  * stack's defaults; rp-stack.c cites each default from the stack's code
  * or documentation. */
 #pragma once
@@ -35,12 +35,18 @@ typedef struct
   double      zero3_reuse_params; /* DeepSpeed: parameters kept gathered for reuse;
                                    * 0: FSDP's current and prefetched layer */
   double      comm_buffer_bytes;  /* the user's figure; NAN: the stack's */
-  gboolean    zero3_keeps_stage;  /* ZeRO-3 leaves the stage's weights gathered from the
-                                   * first forward to the last backward of a step */
+  gboolean    zero3_keeps_stage;  /* ZeRO-3 leaves the stage's weights gathered, and its
+                                   * gradients unsharded, from the first forward to the
+                                   * last backward of a step (FSDP2 under a pipeline) */
   gboolean    grads_freed;        /* gradients are freed between steps and made again
                                    * in backward (zero_grad(set_to_none=True)) */
   gboolean    fused_elementwise;  /* norms, rotary and gated activations run as fused
                                    * kernels (Megatron/TE, or torch.compile) */
+  gboolean    torch_native;       /* PyTorch's own parallelism: async TP through
+                                   * symmetric memory, context_parallel gathering keys
+                                   * and values at once (not TE's ring) */
+  double      base_bytes;         /* a frozen base weight (LoRA, a DPO reference) as
+                                   * the script loads it: 2 or 4 */
 } RpStack;
 
 void     rp_stack_resolve            (const RpScenario *scenario,

@@ -33,6 +33,7 @@
 
 #include "rp-time-model.h"
 
+#include "rp-bands.h"
 #include "rp-calibrated.h"
 #include "rp-error.h"
 #include "rp-links.h"
@@ -435,7 +436,8 @@ width_factor (const Ctx *c,
 }
 
 static double
-utilization (const Ctx *c)
+utilization_at (const Ctx   *c,
+                RpPrecision  precision)
 {
   double eff;
 
@@ -444,12 +446,45 @@ utilization (const Ctx *c)
   /* the card's class where mfu.json measures it (GeForce Ada), else its
    * generation's */
   eff = rp_mfu_kernel_efficiency_class (c->mfu, c->gpu->generation,
-                                        segment_names[c->gpu->segment],
-                                        c->training->precision);
+                                        segment_names[c->gpu->segment], precision);
   if (uses_gflops (c->arch))
     return eff * c->calibrated;
   return eff * width_factor (c, c->arch->hidden) *
          rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens) * c->calibrated;
+}
+
+static double
+utilization (const Ctx *c)
+{
+  return utilization_at (c, c->training->precision);
+}
+
+/* The fp8 recipes cast the linear layers' GEMMs to fp8 and leave the
+ * attention in 16 bits: Transformer Engine's DotProductAttention runs in
+ * the input dtype unless fp8_dpa is set (transformer_engine/pytorch/
+ * attention/dot_product_attention, fp8_dpa defaults to False), and
+ * torchao's float8 training swaps only nn.Linear modules (torchtitan
+ * torchtitan/components/quantization/float8.md).  Seconds for the
+ * step's hardware FLOPs @hw_flops_gpu on one GPU: the attention share
+ * (12·L·h·s per token of the count, PaLM App. B) at the 16-bit peak
+ * and utilization, the rest at the precision's. */
+static double
+compute_seconds (const Ctx *c,
+                 double     hw_flops_gpu)
+{
+  double attention, share, peak16;
+
+  if (c->training->precision != RP_PRECISION_FP8_MIXED || c->hw->mfu_override > 0 ||
+      !c->text || c->model_flops <= 0)
+    return hw_flops_gpu / (c->peak_flops_s * utilization (c));
+  attention = 12.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+              c->tokens * c->tokens;
+  share = CLAMP (attention / c->model_flops, 0.0, 1.0);
+  peak16 = rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12;
+  if (peak16 <= 0)
+    return hw_flops_gpu / (c->peak_flops_s * utilization (c));
+  return hw_flops_gpu * ((1 - share) / (c->peak_flops_s * utilization (c)) +
+                         share / (peak16 * utilization_at (c, RP_PRECISION_BF16_MIXED)));
 }
 
 /* Routed experts multiply [tokens × h] by [h × f]: their GEMMs are as
@@ -650,19 +685,20 @@ optimizer_traffic_bytes (const Ctx *c)
          (master > 0 ? stored_weight_bytes (c) : 0);
 }
 
-/* Paged optimizer states that do not fit beside everything else are
- * moved to the host and back for each step, over PCIe. */
+/* Paged optimizer states that do not fit beside everything else (the
+ * memory model pages out only those: rp-memory-model.c,
+ * page_optimizer) come in for the update and go out again every step,
+ * over PCIe. */
 static double
 paging_s (const Ctx *c,
           double     pcie)
 {
   const RpMemoryEstimate *m = c->memory;
 
-  if (c->training->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED || m == NULL || pcie <= 0)
+  if (c->training->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED ||
+      c->training->offload != RP_OFFLOAD_NONE || m == NULL || pcie <= 0)
     return 0;
-  if (m->free_bytes >= m->cpu_offload_bytes)
-    return 0;
-  return 2 * MIN (m->cpu_offload_bytes, m->cpu_offload_bytes - m->free_bytes) / pcie;
+  return 2 * m->cpu_offload_bytes / pcie;
 }
 
 static double
@@ -737,6 +773,67 @@ tensor_parallel_s (const Ctx *c)
   per_layer = calls * rp_comm_allreduce_s (bytes, c->tp, intra_busbw (c));
   layers = (double) rp_model_total_layers (c->arch) / c->pp;
   return c->m * layers * per_layer;
+}
+
+/* GEMM seconds per layer and pass on one tensor-parallel rank, for the
+ * four matmuls a tensor-parallel collective feeds or drains: q/k/v, the
+ * attention output, the MLP's input projections and its output (× the
+ * active experts). */
+static void
+tp_gemm_seconds (const Ctx *c,
+                 double     efficiency,
+                 double     out[4])
+{
+  const RpModelArch *a = c->arch;
+  double t = c->micro * c->tokens / c->cp, h = a->hidden, d = rp_model_head_dim (a);
+  double q = (double) a->heads * d, kv = (double) a->kv_heads * d;
+  double experts = a->kind == RP_MODEL_KIND_MOE ? MAX (a->experts_active, 1) : 1;
+  double rate = c->peak_flops_s * efficiency * c->tp;
+
+  out[0] = 2 * t * h * (q + 2 * kv) / rate;
+  out[1] = 2 * t * q * h / rate;
+  out[2] = 2 * t * h * a->ffn * (is_gated (a->ffn_act) ? 2 : 1) * experts / rate;
+  out[3] = 2 * t * a->ffn * h * experts / rate;
+}
+
+/* Overlapped tensor parallelism (Megatron --tp-comm-overlap with
+ * Transformer Engine's userbuffers; PyTorch's async TP in torchtitan,
+ * torch/distributed/_symmetric_memory fused_all_gather_matmul and
+ * fused_matmul_reduce_scatter) splits each all-gather or reduce-scatter
+ * into tp steps and each matmul it feeds or drains into tp chunks, one
+ * step's transfer running during another chunk's matmul (Wang et al.
+ * 2023, ASPLOS, "Overlap communication with dependent computation via
+ * decomposition", §3-4).  One step of tp stays exposed, and the rest
+ * only as far as it outlasts the matmul it is paired with; of what could
+ * hide, PyTorch's async TP hides mfu.json's tp_overlap.hidden_share
+ * (fitted on torchtitan's in-sample async TP pairs); Transformer
+ * Engine's userbuffers, with no published pair, the structure alone. */
+static double
+tp_overlap_exposed_s (const Ctx *c,
+                      double     efficiency,
+                      double     total_s)
+{
+  double gemm[4], one, per_pass = 0, passes, share, hideable;
+
+  if (total_s <= 0 || c->tp <= 1)
+    return total_s;
+  tp_gemm_seconds (c, efficiency, gemm);
+  /* one all-gather or reduce-scatter of a layer's activations: half an
+   * all-reduce (the ring's two phases) */
+  one = rp_comm_allreduce_s (c->micro * c->tokens / c->cp * c->arch->hidden *
+                             activation_elem_bytes, c->tp, intra_busbw (c)) / 2;
+  for (guint i = 0; i < 4; i++)
+    per_pass += one / c->tp + MAX (one * (c->tp - 1) / c->tp - gemm[i], 0.0);
+  /* forward and backward, and the forward again when recomputed */
+  passes = 2;
+  if (c->training->recompute == RP_RECOMPUTE_FULL)
+    passes = 3;
+  else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
+    passes = 2 + 1.0 / MAX (c->training->recompute_interval, 1);
+  hideable = MAX (total_s - c->m * rp_model_total_layers (c->arch) / c->pp * passes * per_pass,
+                  0.0);
+  share = c->mfu != NULL && c->stack.torch_native ? rp_mfu_tp_overlap_hidden_share (c->mfu) : 1;
+  return total_s - share * hideable;
 }
 
 static double
@@ -843,41 +940,139 @@ moe_overhead_s (const Ctx *c,
   return c->m * layers * (permute + MAX (weights_s - gemm_s, 0.0));
 }
 
+/* Kernels a mixture-of-experts layer launches per local expert and
+ * micro-batch, without CUDA graphs (Megatron-Bridge's CUDA-graph scopes:
+ * "MoE token-dropless routing limits graphable scope to dense
+ * modules"): Transformer Engine's GroupedLinear runs one GEMM per expert
+ * (transformer_engine/pytorch/module/grouped_linear.py,
+ * general_grouped_gemm) for fc1 and fc2, the activation between them,
+ * and in fp8 a quantization of each GEMM's input (_split_quantize);
+ * the backward runs a data-gradient and a weight-gradient GEMM for each,
+ * the activation's backward, and in fp8 the gradients' quantizations.
+ * Per layer besides: the router (GEMM, softmax, top-k, auxiliary loss),
+ * the permutations, the two all-to-alls and the residual. */
+static const double moe_kernels_per_expert_fwd = 3;
+static const double moe_kernels_per_expert_fwd_fp8 = 5;
+static const double moe_kernels_per_expert_bwd = 5;
+static const double moe_kernels_per_expert_bwd_fp8 = 7;
+static const double moe_kernels_per_layer_fwd = 20;
+static const double moe_kernels_per_layer_bwd = 30;
+
+/* The host's share of a micro-batch that the device cannot hide, for
+ * mixtures of many narrow experts: every kernel costs the host
+ * mfu.json's host_op_s to issue (tools/measure/measure_plain.py "host":
+ * an autograd-recorded eager op), and the device waits whenever the
+ * host falls behind.  The host runs ahead of the device except where it
+ * must read a device value: Megatron's all-to-all dispatcher copies the
+ * token counts per expert to the host before each MoE layer's expert-
+ * parallel all-to-all (megatron/core/transformer/moe/token_dispatcher.py,
+ * cuda_sync_point "before_ep_alltoall"), and the pipeline synchronizes
+ * after each batched send and receive between chunks (megatron/core/
+ * pipeline_parallel/p2p_communication.py, batch_p2p_sync, default on).
+ * Between two such points a stretch takes the longer of its device time
+ * and its host time. */
+static double
+moe_host_s (const Ctx *c,
+            double     layer_fwd_s)
+{
+  const RpModelArch *a = c->arch;
+  double ep, local, fp8, host_f, host_b, layers, chunks, op_s, seg_f, seg_b, extra;
+
+  if (a->kind != RP_MODEL_KIND_MOE || a->experts == 0 || c->mfu == NULL ||
+      c->hw->mfu_override > 0)
+    return 0;
+  op_s = rp_mfu_host_op_s (c->mfu);
+  if (op_s <= 0)
+    return 0;
+  ep = MAX (c->training->expert_parallel, 1);
+  local = ceil (a->experts / ep);
+  fp8 = c->training->precision == RP_PRECISION_FP8_MIXED;
+  host_f = op_s * (moe_kernels_per_layer_fwd +
+                   local * (fp8 ? moe_kernels_per_expert_fwd_fp8 : moe_kernels_per_expert_fwd));
+  host_b = op_s * (moe_kernels_per_layer_bwd +
+                   local * (fp8 ? moe_kernels_per_expert_bwd_fp8 : moe_kernels_per_expert_bwd));
+  layers = (double) rp_model_total_layers (a) / c->pp;
+  chunks = c->pp > 1 ? rp_stack_virtual_stages (c->training) : 1;
+  /* forward: one stretch per layer where the dispatcher syncs, else per
+   * chunk; backward: one per chunk (the splits are known by then) */
+  seg_f = ep > 1 ? 1 : layers / chunks;
+  seg_b = layers / chunks;
+  extra = layers / seg_f * MAX (seg_f * (host_f - layer_fwd_s), 0.0) +
+          chunks * MAX (seg_b * (host_b - 2 * layer_fwd_s), 0.0);
+  return c->m * extra;
+}
+
 typedef struct
 {
   double total_s;               /* all of it */
   double exposed_s;             /* what the step waits for */
 } CommTime;
 
-/* Context parallelism passes each rank's key and value blocks around a
- * ring of cp ranks, cp − 1 hops per layer in the forward and twice that
- * in the backward (keys and values again, then their gradients), each
- * hop overlapped with the attention of the block in hand (Liu et al.
- * 2023, Ring Attention, arXiv:2310.01889 §3; Megatron-Core context
- * parallelism, p2p ring).  Attention here is the 12·h·s FLOPs per token
- * of the count (PaLM App. B) at the compute phase's rate. */
+/* Context parallelism gives each rank s/cp of the queries and passes the
+ * keys and values of the others to it (Liu et al. 2023, Ring Attention,
+ * arXiv:2310.01889 §3), with the sequence cut in 2·cp chunks so that each
+ * rank does an equal share of the causal work (Megatron-Core context
+ * parallel; torch's _ContextParallelOptions.enable_load_balance = True).
+ * Per layer and pass, step by step:
+ *   ring (Transformer Engine, cp_comm_type "p2p"): cp − 1 hops of K and
+ *     V, each during the attention of the block in hand; the backward
+ *     sends K, V and their gradients (two hops a step) during a block's
+ *     backward (twice the forward's work).  A hop hides only behind its
+ *     own step, so what the step's attention cannot cover is exposed.
+ *   all-gather (torch context_parallel, _RotateMethod.ALL_GATHER, the
+ *     default of torch/distributed/tensor/experimental/_attention.py):
+ *     K and V of every rank gathered at once, hidden only behind the
+ *     local block; the backward gathers them again and reduce-scatters
+ *     their gradients after the last block.
+ * Every step after the first merges its partial output into the running
+ * one in fp32 (torch's convert_to_f32 = True; TE's
+ * flash_attn_fwd_out_correction), and the backward accumulates dq, dk and
+ * dv in fp32 step by step: memory traffic on the compute stream, at the
+ * memory bandwidth.  Attention is the 12·h·s FLOPs per token of the
+ * count (PaLM App. B) at the compute phase's rate. */
 static CommTime
 context_parallel_comm (const Ctx *c,
                        double     efficiency)
 {
   CommTime r = { 0, 0 };
-  double kv, tokens, bytes, bw, attention_s, layers, hop;
+  double kv, q, local, hop, bw, step_f, layers, passes_f, steps, ag, merge, hbm;
 
   if (c->cp <= 1 || uses_gflops (c->arch))
     return r;
-  kv = (double) c->arch->kv_heads * rp_model_head_dim (c->arch);
-  tokens = c->micro * c->tokens / c->cp;
-  bytes = 2 * tokens * kv * activation_elem_bytes / c->tp;
+  kv = (double) c->arch->kv_heads * rp_model_head_dim (c->arch) / c->tp;
+  q = attention_width (c->arch) / c->tp;
+  local = c->micro * c->tokens / c->cp;
   bw = c->tp * c->cp <= c->gpn ? intra_busbw (c)
                                : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
   if (bw <= 0)
     return r;
   layers = (double) rp_model_total_layers (c->arch) / c->pp;
-  hop = bytes / bw;
-  attention_s = 12.0 * attention_width (c->arch) * c->tokens * tokens / c->tp / c->cp /
-                (c->peak_flops_s * efficiency);
-  r.total_s = c->m * layers * 3 * (c->cp - 1) * hop;
-  r.exposed_s = c->m * layers * MAX (3 * (c->cp - 1) * hop - attention_s, 0.0);
+  steps = c->cp - 1;
+  hop = 2 * local * kv * activation_elem_bytes / bw;
+  /* one step's forward attention: 4·q·s FLOPs per token over s/cp keys */
+  step_f = 4.0 * q * c->tokens * local / c->cp / (c->peak_flops_s * efficiency);
+  passes_f = 1;
+  if (c->training->recompute == RP_RECOMPUTE_FULL)
+    passes_f = 2;
+  else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
+    passes_f = 1 + 1.0 / MAX (c->training->recompute_interval, 1);
+  if (c->stack.torch_native)
+    {
+      ag = steps * hop;
+      r.total_s = passes_f * ag + 2 * ag;
+      r.exposed_s = passes_f * MAX (ag - step_f, 0.0) + 2 * MAX (ag - 2 * step_f, 0.0);
+    }
+  else
+    {
+      r.total_s = passes_f * steps * hop + steps * 2 * hop;
+      r.exposed_s = passes_f * steps * MAX (hop - step_f, 0.0) +
+                    steps * MAX (2 * hop - 2 * step_f, 0.0);
+    }
+  hbm = c->gpu->memory_bandwidth_gb_s * 1e9;
+  merge = hbm > 0 ? steps * (passes_f * local * q * (4 + 2 + 4) +
+                             local * (q + 2 * kv) * (4 + 4)) / hbm : 0;
+  r.total_s *= c->m * layers;
+  r.exposed_s = c->m * layers * (r.exposed_s + merge);
   return r;
 }
 
@@ -924,8 +1119,18 @@ data_parallel_comm (const Ctx *c,
         double per_mb = 2 * ag + rs;
 
         if (c->stack.zero3_keeps_stage)
-          /* gathered once per step and kept (rp-stack.c) */
-          per_mb = ag / c->m + rs;
+          {
+            /* gathered once per step and kept, reduced once after the
+             * last micro-batch (rp-stack.c): the gather can hide only
+             * behind the first micro-batch's forward, the reduction
+             * behind the last one's backward */
+            double mb_s = compute_s / c->m;
+
+            r.total_s = ag + rs;
+            r.exposed_s = MAX (ag - mb_s * (1 - backward_share), 0.0) +
+                          MAX (rs - mb_s * backward_share, 0.0);
+            break;
+          }
         r.total_s = c->m * per_mb;
         r.exposed_s = c->m * MAX (per_mb - compute_s / c->m, 0.0);
       }
@@ -967,17 +1172,6 @@ free_cores (const Ctx *c)
 
 /* ---- helpers: the step ------------------------------------------------ */
 
-/* The share of the step's FLOPs in weight GEMMs (the rest is the
- * attention scores and values, 12·L·h·s per token, PaLM App. B). */
-static double
-linear_share (const Ctx *c)
-{
-  double attention = 12.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
-                     c->tokens * c->tokens;
-
-  return c->hw_flops > 0 ? CLAMP (1 - attention / c->hw_flops, 0.0, 1.0) : 0;
-}
-
 static void
 time_gpu_step (const Ctx         *c,
                RpComputeEstimate *out)
@@ -988,7 +1182,7 @@ time_gpu_step (const Ctx         *c,
   CommTime dp, cp;
 
   out->efficiency = utilization (c);
-  out->compute_s = hw_gpu / (c->peak_flops_s * out->efficiency) + expert_width_s (c, hw_gpu);
+  out->compute_s = compute_seconds (c, hw_gpu) + expert_width_s (c, hw_gpu);
   if (c->hw->mfu_override > 0)
     {
       /* The user's MFU is end to end: it already holds communication. */
@@ -1007,25 +1201,34 @@ time_gpu_step (const Ctx         *c,
   out->bubble_s = out->compute_s * bubble;
   tp_total = tensor_parallel_s (c);
   ep_total = expert_parallel_s (c);
-  /* overlapped collectives wait only for what their window leaves:
-   * the GEMMs they are split into (TE userbuffers, Wang et al. 2023,
-   * ASPLOS, "Overlap communication with dependent computation"), or the
-   * other micro-batch's compute for the expert all-to-all */
-  out->tp_comm_s = c->training->tp_overlap
-                   ? MAX (tp_total - out->compute_s * linear_share (c), 0.0) : tp_total;
-  out->ep_comm_s = c->training->ep_overlap ? MAX (ep_total - out->compute_s, 0.0) : ep_total;
-  out->pp_comm_s = pipeline_p2p_s (c, v);
+  /* overlapped collectives wait only for what their window leaves: the
+   * matmuls they are split into (tp_overlap_exposed_s), or the other
+   * micro-batch's compute for the expert all-to-all */
+  out->tp_comm_s = tp_total;
+  out->tp_exposed_s = c->training->tp_overlap
+                      ? tp_overlap_exposed_s (c, out->efficiency, tp_total) : tp_total;
+  out->ep_comm_s = ep_total;
+  out->ep_exposed_s = c->training->ep_overlap ? MAX (ep_total - out->compute_s, 0.0) : ep_total;
+  out->pp_comm_s = out->pp_exposed_s = pipeline_p2p_s (c, v);
   out->moe_s = moe_overhead_s (c, out->efficiency);
+  /* a layer's forward on the device: a third of its share of compute
+   * (backward = 2 × forward, Kaplan 2020), with the MoE work above */
+  out->host_s = moe_host_s (c, (out->compute_s + out->moe_s) / c->m /
+                               ((double) rp_model_total_layers (c->arch) / c->pp) / 3);
   out->dequant_s = dequant_s (c);
   cp = context_parallel_comm (c, out->efficiency);
-  out->cp_comm_s = cp.exposed_s;
+  out->cp_comm_s = cp.total_s;
+  out->cp_exposed_s = cp.exposed_s;
   dp = data_parallel_comm (c, out->compute_s);
   out->dp_comm_s = dp.total_s;
-  out->comm_s = tp_total + out->pp_comm_s + ep_total + cp.total_s + dp.total_s;
-  out->comm_exposed_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + cp.exposed_s +
-                        dp.exposed_s;
+  out->dp_exposed_s = dp.exposed_s;
+  /* every part counted once, whole and exposed: the parts add up */
+  out->comm_s = out->tp_comm_s + out->pp_comm_s + out->ep_comm_s + out->cp_comm_s +
+                out->dp_comm_s;
+  out->comm_exposed_s = out->tp_exposed_s + out->pp_exposed_s + out->ep_exposed_s +
+                        out->cp_exposed_s + out->dp_exposed_s;
   out->optimizer_s = optimizer_s (c, out->compute_s);
-  out->gpu_step_s = out->compute_s + out->moe_s + out->dequant_s + out->bubble_s +
+  out->gpu_step_s = out->compute_s + out->moe_s + out->host_s + out->dequant_s + out->bubble_s +
                     out->comm_exposed_s + out->optimizer_s;
 }
 
@@ -1352,6 +1555,7 @@ time_run (Ctx               *c,
   time_gpu_step (c, r);
   time_data (c, r);
   fill_totals (c, r);
+  rp_bands_compute (scenario, c->arch, c->gpu, catalog, r);
   r->mfu_overridden = scenario->hardware.mfu_override > 0;
   r->computed = TRUE;
 }

@@ -173,7 +173,7 @@ pcie_tensor_parallel (const RpEstimate *est)
 
   return g_strdup_printf (_("Tensor parallelism over PCIe spends %.0f %% of each step in "
                             "all-reduces; prefer NVLink, or pipeline or data parallelism"),
-                          r->gpu_step_s > 0 ? 100 * r->tp_comm_s / r->gpu_step_s : 0);
+                          r->gpu_step_s > 0 ? 100 * r->tp_exposed_s / r->gpu_step_s : 0);
 }
 
 static char *

@@ -198,7 +198,11 @@ memory_cards (const RpEstimate  *est,
 {
   const RpMemoryEstimate *mem = &est->memory;
   g_autofree char *capacity = rp_units_format_bytes (mem->capacity_bytes);
-  g_autofree char *of = g_strdup_printf (_("of %s"), capacity);
+  g_autofree char *band = rp_words_band (est, "memory.total", RP_DURATION_HOURS);
+  g_autofree char *of = band != NULL
+    /* TRANSLATORS: the GPU's memory, then the band ("likely 19–23 GiB") */
+    ? g_strdup_printf (_("of %s; %s"), capacity, band)
+    : g_strdup_printf (_("of %s"), capacity);
   g_autofree char *required = rp_units_format_percent (mem->required_headroom_pct, 0);
   g_autofree char *free_text = rp_units_format_bytes (fabs (mem->free_bytes));
   g_autofree char *hd = NULL;
@@ -232,7 +236,32 @@ time_cards (const RpScenario  *scenario,
                                                        "tokens/s on %u GPUs", n_gpus)
                                         : g_dngettext (GETTEXT_PACKAGE, "samples/s on %u GPU",
                                                        "samples/s on %u GPUs", n_gpus), n_gpus);
+  {
+    g_autofree char *band = rp_words_band (est, "compute.days", rp_words_duration_of (est));
+
+    if (band != NULL)
+      {
+        char *both = g_strdup_printf ("%s\n%s", band, time_detail);
+
+        g_free (time_detail);
+        time_detail = both;
+      }
+  }
   set_card (&out[RP_WORDS_FIGURE_TIME], card_value (est, "compute.days"), time_detail);
+  {
+    g_autofree char *band = rp_words_band (est, tokens ? "compute.tokens_per_s"
+                                                       : "compute.samples_per_s",
+                                           rp_words_duration_of (est));
+
+    if (band != NULL)
+      {
+        /* TRANSLATORS: a card's detail, then the band ("likely 1,662–2,496") */
+        char *both = g_strdup_printf (_("%s; %s"), rate_detail, band);
+
+        g_free (rate_detail);
+        rate_detail = both;
+      }
+  }
   set_card (&out[RP_WORDS_FIGURE_THROUGHPUT],
             card_value (est, tokens ? "compute.tokens_per_s" : "compute.samples_per_s"),
             rate_detail);
@@ -321,4 +350,55 @@ rp_words_figures_clear (RpWordsFigureText out[RP_WORDS_N_FIGURES])
       g_clear_pointer (&out[i].value, g_free);
       g_clear_pointer (&out[i].detail, g_free);
     }
+}
+
+/* ---- public API: bands (models/rp-bands.c) -------------------------- */
+
+char *
+rp_words_band_range (const RpEstimate *est,
+                     const char       *key,
+                     RpDuration        duration)
+{
+  const RpFigure *figure;
+  g_autofree char *low = NULL;
+  g_autofree char *high = NULL;
+  double lo, hi;
+
+  g_return_val_if_fail (est != NULL && key != NULL, NULL);
+
+  figure = rp_figures_lookup (key);
+  g_return_val_if_fail (figure != NULL, NULL);
+  if (!rp_figure_get_band (figure, est, &lo, &hi))
+    return NULL;
+  low = rp_words_figure_value (figure, lo, est->cost.currency, duration);
+  high = rp_words_figure_value (figure, hi, est->cost.currency, duration);
+  if (g_strcmp0 (low, high) == 0)
+    return NULL;
+  /* TRANSLATORS: a range, low end then high end: "19.8 GiB–23.5 GiB" */
+  return g_strdup_printf (_("%s–%s"), low, high);
+}
+
+char *
+rp_words_band (const RpEstimate *est,
+               const char       *key,
+               RpDuration        duration)
+{
+  const RpFigure *figure;
+  g_autofree char *low = NULL;
+  g_autofree char *high = NULL;
+  double lo, hi;
+
+  g_return_val_if_fail (est != NULL && key != NULL, NULL);
+
+  figure = rp_figures_lookup (key);
+  g_return_val_if_fail (figure != NULL, NULL);
+  if (!rp_figure_get_band (figure, est, &lo, &hi))
+    return NULL;
+  low = rp_words_figure_value (figure, lo, est->cost.currency, duration);
+  high = rp_words_figure_value (figure, hi, est->cost.currency, duration);
+  if (g_strcmp0 (low, high) == 0)
+    return NULL;
+  /* TRANSLATORS: the band around a figure: its low and high ends, from
+   * Rigplan's error on published runs, "likely 19.8 GiB–23.5 GiB" */
+  return g_strdup_printf (_("likely %s–%s"), low, high);
 }

@@ -152,6 +152,12 @@ rp_words_memory_table (const RpEstimate *est)
   if (est->memory.calibration_bytes != 0)
     add_memory (rows, est, "memory.overhead_lines.calibration");
   add_memory (rows, est, "memory.total")->kind = RP_WORDS_ROW_TOTAL;
+  /* the band around the total, as published runs like it were off */
+  if (est->memory.band.known)
+    {
+      add_memory (rows, est, "memory.total_low")->kind = RP_WORDS_ROW_PART;
+      add_memory (rows, est, "memory.total_high")->kind = RP_WORDS_ROW_PART;
+    }
   add_memory (rows, est, "memory.free");
   if (est->memory.cpu_offload_bytes > 0)
     add_figure (rows, est, "memory.cpu_offload", RP_DURATION_HOURS);
@@ -169,6 +175,16 @@ add_step_part (GPtrArray        *rows,
 {
   if (always || rp_figures_value (est, key) > 0)
     add_figure (rows, est, key, RP_DURATION_HOURS)->kind = RP_WORDS_ROW_PART;
+}
+
+/* A figure with its band as the note ("likely 2.1–2.9 days"). */
+static void
+add_banded (GPtrArray        *rows,
+            const RpEstimate *est,
+            const char       *key,
+            RpDuration        duration)
+{
+  add_figure (rows, est, key, duration)->note = rp_words_band (est, key, duration);
 }
 
 /* Whole-run GPU-hours after goodput, as a range. */
@@ -208,22 +224,23 @@ rp_words_time_table (const RpEstimate *est)
   duration = rp_words_duration_of (est);
   add_figure (rows, est, "compute.flops", duration);
   if (c->tokens_per_s > 0)
-    add_figure (rows, est, "compute.tokens_per_s", duration);
-  add_figure (rows, est, "compute.samples_per_s", duration);
+    add_banded (rows, est, "compute.tokens_per_s", duration);
+  add_banded (rows, est, "compute.samples_per_s", duration);
   add_figure (rows, est, "compute.mfu", duration);
-  add_figure (rows, est, "compute.step_s", duration);
+  add_banded (rows, est, "compute.step_s", duration);
   add_step_part (rows, est, "compute.compute_s", TRUE);
   /* the part of compute spent in eager PyTorch's separate kernels */
   add_step_part (rows, est, "compute.elementwise_s", FALSE);
   add_step_part (rows, est, "compute.bubble_s", TRUE);
   add_step_part (rows, est, "compute.comm_exposed_s", TRUE);
   add_step_part (rows, est, "compute.moe_s", FALSE);
+  add_step_part (rows, est, "compute.host_s", FALSE);
   add_step_part (rows, est, "compute.dequant_s", FALSE);
   add_step_part (rows, est, "compute.optimizer_s", TRUE);
   add_step_part (rows, est, "compute.data_s", TRUE);
   add_step_part (rows, est, "compute.data_pipeline.cpu_s", TRUE);
-  add_figure (rows, est, "compute.days", duration);
-  add_figure (rows, est, "compute.gpu_hours", duration);
+  add_banded (rows, est, "compute.days", duration);
+  add_banded (rows, est, "compute.gpu_hours", duration);
   if (c->goodput_high > 0)
     add_expected_gpu_hours (rows, est);
   add_figure (rows, est, "compute.checkpoint_bytes", duration);

@@ -198,6 +198,8 @@ vram_sentence (const RpConstraint *c,
   if (m->verdict == RP_VERDICT_DOES_NOT_FIT)
     /* TRANSLATORS: memory needed per GPU, then the GPU's memory */
     return g_strdup_printf (_("Needs %s per GPU but the GPU has %s"), total, capacity);
+  if (m->verdict == RP_VERDICT_TIGHT && m->headroom_pct >= m->required_headroom_pct)
+    return rp_words_vram_band (est);
   if (m->verdict == RP_VERDICT_TIGHT)
     /* TRANSLATORS: the free share of VRAM, then the share required */
     return g_strdup_printf (_("Only %s of VRAM stays free; %s is required"), free_pct, required);

@@ -265,6 +265,24 @@ char      *rp_words_figure          (const RpEstimate       *estimate,
 /* The duration unit for the figures of one estimate: from its run time. */
 RpDuration rp_words_duration_of     (const RpEstimate       *estimate);
 
+/* ---- bands (rp-words-bands.c) ---------------------------------------- */
+
+/* "likely 19.8 GiB–23.5 GiB": the band around the figure @key, or NULL
+ * when it has none (no accuracy data, or a figure without a band). */
+char      *rp_words_band            (const RpEstimate       *estimate,
+                                     const char             *key,
+                                     RpDuration              duration);
+/* "19.8 GiB–23.5 GiB": the same band as a range, or NULL. */
+char      *rp_words_band_range      (const RpEstimate       *estimate,
+                                     const char             *key,
+                                     RpDuration              duration);
+/* Where a band comes from: "from Rigplan's error on 24 published runs",
+ * or the calibration that narrowed it. */
+char      *rp_words_band_source     (const RpBand           *band);
+/* The memory verdict's sentence when only the estimate fits with the
+ * headroom, not the band's high end; NULL otherwise. */
+char      *rp_words_vram_band       (const RpEstimate       *estimate);
+
 /* The key figures the window's cards and the PDF's summary show. */
 typedef enum
 {
