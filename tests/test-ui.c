@@ -560,7 +560,7 @@ test_wheel_over_form (void)
 #endif
 }
 
-/* Below ~1100 px the form and the results become pages of one column. */
+/* Below 1240 px the form and the results become pages of one column. */
 static void
 test_narrow_layout (void)
 {

@@ -43,7 +43,7 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 /* Narrower than this, the form and the results share one column. */
-static const int narrow_below_px = 1100;
+static const int narrow_below_px = 1240;
 
 static const char * const verdict_classes[] = {
   "fits", "tight", "does-not-fit", "error", "unknown"
