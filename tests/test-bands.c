@@ -257,6 +257,31 @@ test_no_data_no_band (void)
   g_assert_cmpint (est->memory.verdict, ==, RP_VERDICT_FITS);
 }
 
+/* A range whose ends read the same is one figure: the 13B-on-a-3090
+ * plan printed "Expected GPU-hours 5–5" for 5.0 and 5.3 hours. */
+static void
+test_no_range_of_one_value (void)
+{
+  g_autoptr(RpScenario) s = lora_4090 ();
+  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
+  g_autoptr(GPtrArray) time = NULL;
+  gboolean seen = FALSE;
+
+  est->compute.gpu_hours_expected_low = 5.01;
+  est->compute.gpu_hours_expected_high = 5.3;
+  time = rp_words_time_table (est);
+  for (guint r = 0; r < time->len; r++)
+    {
+      const RpWordsRow *row = g_ptr_array_index (time, r);
+
+      if (g_strcmp0 (row->key, "compute.gpu_hours_expected") != 0)
+        continue;
+      seen = TRUE;
+      g_assert_null (strstr (row->value, "–"));
+    }
+  g_assert_true (seen);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -270,6 +295,7 @@ main (int    argc,
   g_test_add_func ("/core/bands/calibration-narrows", test_calibration_narrows);
   g_test_add_func ("/core/bands/shown-everywhere", test_shown_everywhere);
   g_test_add_func ("/core/bands/no-data-no-band", test_no_data_no_band);
+  g_test_add_func ("/core/bands/no-range-of-one-value", test_no_range_of_one_value);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

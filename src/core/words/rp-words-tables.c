@@ -198,8 +198,9 @@ add_expected_gpu_hours (GPtrArray        *rows,
   g_autofree char *hi = rp_words_figure (est, "compute.gpu_hours_expected_high",
                                          RP_DURATION_HOURS);
 
+  /* ends that read the same ("5–5") are one figure */
   add_row (rows, "compute.gpu_hours_expected", _("Expected GPU-hours"),
-           c->gpu_hours_expected_low == c->gpu_hours_expected_high
+           g_strcmp0 (lo, hi) == 0
            ? g_strdup (lo)
            /* TRANSLATORS: a range of GPU-hours, "2,300–2,400" */
            : g_strdup_printf (_("%s–%s"), lo, hi),
