@@ -354,25 +354,41 @@ rp_words_figures_clear (RpWordsFigureText out[RP_WORDS_N_FIGURES])
 
 /* ---- public API: bands (models/rp-bands.c) -------------------------- */
 
+/* The ends of @key's band as shown; FALSE when it has none or both
+ * ends read the same. */
+static gboolean
+band_ends (const RpEstimate *est,
+           const char       *key,
+           RpDuration        duration,
+           char            **low,
+           char            **high)
+{
+  const RpFigure *figure = rp_figures_lookup (key);
+  double lo, hi;
+
+  g_return_val_if_fail (figure != NULL, FALSE);
+  if (!rp_figure_get_band (figure, est, &lo, &hi))
+    return FALSE;
+  *low = rp_words_figure_value (figure, lo, est->cost.currency, duration);
+  *high = rp_words_figure_value (figure, hi, est->cost.currency, duration);
+  if (g_strcmp0 (*low, *high) != 0)
+    return TRUE;
+  g_clear_pointer (low, g_free);
+  g_clear_pointer (high, g_free);
+  return FALSE;
+}
+
 char *
 rp_words_band_range (const RpEstimate *est,
                      const char       *key,
                      RpDuration        duration)
 {
-  const RpFigure *figure;
   g_autofree char *low = NULL;
   g_autofree char *high = NULL;
-  double lo, hi;
 
   g_return_val_if_fail (est != NULL && key != NULL, NULL);
 
-  figure = rp_figures_lookup (key);
-  g_return_val_if_fail (figure != NULL, NULL);
-  if (!rp_figure_get_band (figure, est, &lo, &hi))
-    return NULL;
-  low = rp_words_figure_value (figure, lo, est->cost.currency, duration);
-  high = rp_words_figure_value (figure, hi, est->cost.currency, duration);
-  if (g_strcmp0 (low, high) == 0)
+  if (!band_ends (est, key, duration, &low, &high))
     return NULL;
   /* TRANSLATORS: a range, low end then high end: "19.8 GiB–23.5 GiB" */
   return g_strdup_printf (_("%s–%s"), low, high);
@@ -383,20 +399,12 @@ rp_words_band (const RpEstimate *est,
                const char       *key,
                RpDuration        duration)
 {
-  const RpFigure *figure;
   g_autofree char *low = NULL;
   g_autofree char *high = NULL;
-  double lo, hi;
 
   g_return_val_if_fail (est != NULL && key != NULL, NULL);
 
-  figure = rp_figures_lookup (key);
-  g_return_val_if_fail (figure != NULL, NULL);
-  if (!rp_figure_get_band (figure, est, &lo, &hi))
-    return NULL;
-  low = rp_words_figure_value (figure, lo, est->cost.currency, duration);
-  high = rp_words_figure_value (figure, hi, est->cost.currency, duration);
-  if (g_strcmp0 (low, high) == 0)
+  if (!band_ends (est, key, duration, &low, &high))
     return NULL;
   /* TRANSLATORS: the band around a figure: its low and high ends, from
    * Rigplan's error on published runs, "likely 19.8 GiB–23.5 GiB" */
