@@ -243,7 +243,8 @@ read_forks (const cJSON *item,
       if (!cJSON_IsObject (f))
         return fail_at (error, at, "", _("expected an object"));
       if (!rp_json_read_enum (f, at, "framework", TRUE, framework_parse,
-                              "custom, pytorch, pytorch-fsdp, deepspeed, megatron, hf-trainer, torchtune",
+                              "custom, pytorch, pytorch-fsdp, deepspeed, megatron, hf-trainer, "
+                              "torchtune",
                               &fork->framework, error) ||
           !rp_json_read_string (f, at, "fork_of", TRUE, &fork->fork_of, error))
         return FALSE;
