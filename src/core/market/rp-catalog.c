@@ -1094,7 +1094,6 @@ load_root (RpCatalog   *self,
       if (mfu == NULL)
         return FALSE;
       g_clear_pointer (&self->mfu, rp_mfu_params_free);
-  g_clear_pointer (&self->accuracy, rp_accuracy_free);
       self->mfu = mfu;
       return TRUE;
     }
@@ -1563,6 +1562,7 @@ rp_catalog_unref (RpCatalog *self)
   g_hash_table_unref (self->offers_by_gpu);
   g_hash_table_unref (self->providers_by_name);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
+  g_clear_pointer (&self->accuracy, rp_accuracy_free);
   g_clear_pointer (&self->pricing, rp_pricing_free);
   g_free (self);
 }
