@@ -228,3 +228,37 @@ rp_test_measured_scenario (const cJSON *arch_json,
     t->base_dtype = RP_BASE_DTYPE_FP32;
   rp_scenario_set_gpu (s, "h100-sxm");
 }
+
+static void
+add_scenarios_of (GPtrArray  *out,
+                  const char *dir_path)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".rigplan"))
+      {
+        g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_autoptr(GError) error = NULL;
+        RpScenario *s = rp_scenario_load_file (path, &error);
+
+        g_assert_no_error (error);
+        g_ptr_array_add (out, s);
+      }
+}
+
+GPtrArray *
+rp_test_all_scenarios (void)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
+  g_autofree char *stories = g_test_build_filename (G_TEST_DIST, "data", "stories", NULL);
+
+  for (guint i = 0; i < RP_TEST_N_EXAMPLES; i++)
+    g_ptr_array_add (out, rp_test_load_example (rp_test_examples[i]));
+  g_assert_nonnull (g_getenv ("RIGPLAN_GUIDE"));
+  add_scenarios_of (out, g_getenv ("RIGPLAN_GUIDE"));
+  add_scenarios_of (out, stories);
+  return out;
+}

@@ -21,6 +21,10 @@ extern const char *const rp_test_examples[RP_TEST_N_EXAMPLES];
 char       *rp_test_example_path         (const char       *name);
 /* The example @name, loaded.  Transfer full. */
 RpScenario *rp_test_load_example         (const char       *name);
+/* Every scenario a buyer brings: the examples, the sizing guide's
+ * ($RIGPLAN_GUIDE) and the stories of tests/data/stories.  Transfer
+ * full. */
+GPtrArray  *rp_test_all_scenarios       (void);
 
 /* rp_catalog_load_default(): the bundled and the user's catalog.
  * Transfer full. */

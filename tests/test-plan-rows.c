@@ -47,42 +47,6 @@ plan_of (const RpScenario *s)
 }
 
 static void
-add_dir (GPtrArray  *out,
-         const char *dir_path)
-{
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  const char *name;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".rigplan"))
-      {
-        g_autofree char *path = g_build_filename (dir_path, name, NULL);
-        g_autoptr(GError) error = NULL;
-        RpScenario *s = rp_scenario_load_file (path, &error);
-
-        g_assert_no_error (error);
-        g_ptr_array_add (out, s);
-      }
-}
-
-/* The scenarios a buyer brings: the examples, the sizing guide's and the
- * stories of tests/data/stories (buyers' questions, told in their names). */
-static GPtrArray *
-all_scenarios (void)
-{
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
-  g_autofree char *stories = g_test_build_filename (G_TEST_DIST, "data", "stories", NULL);
-
-  for (guint i = 0; i < RP_TEST_N_EXAMPLES; i++)
-    g_ptr_array_add (out, rp_test_load_example (rp_test_examples[i]));
-  g_assert_nonnull (g_getenv ("RIGPLAN_GUIDE"));
-  add_dir (out, g_getenv ("RIGPLAN_GUIDE"));
-  add_dir (out, stories);
-  return out;
-}
-
-static void
 check_row (const RpScenario *s,
            const RpPlanRow  *row,
            guint            *n_checked)
@@ -109,7 +73,7 @@ check_row (const RpScenario *s,
 static void
 test_rows_are_estimates (void)
 {
-  g_autoptr(GPtrArray) scenarios = all_scenarios ();
+  g_autoptr(GPtrArray) scenarios = rp_test_all_scenarios ();
   guint n_checked = 0;
 
   for (guint i = 0; i < scenarios->len; i++)
@@ -128,7 +92,7 @@ test_rows_are_estimates (void)
 static void
 test_recommendation_is_stable (void)
 {
-  g_autoptr(GPtrArray) scenarios = all_scenarios ();
+  g_autoptr(GPtrArray) scenarios = rp_test_all_scenarios ();
 
   for (guint i = 0; i < scenarios->len; i++)
     for (guint a = 0; a < RP_N_PLAN_ANSWERS; a++)
@@ -159,7 +123,7 @@ test_recommendation_is_stable (void)
 static void
 test_decision_is_stable (void)
 {
-  g_autoptr(GPtrArray) scenarios = all_scenarios ();
+  g_autoptr(GPtrArray) scenarios = rp_test_all_scenarios ();
   g_autoptr(GDate) today = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
   guint n_checked = 0;
 

@@ -50,41 +50,6 @@ decide (const RpScenario *s)
   return d;
 }
 
-/* Every scenario a buyer brings: the examples, the sizing guide's and
- * the stories. */
-static void
-add_dir (GPtrArray  *out,
-         const char *dir_path)
-{
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  const char *name;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".rigplan"))
-      {
-        g_autofree char *path = g_build_filename (dir_path, name, NULL);
-        g_autoptr(GError) error = NULL;
-        RpScenario *s = rp_scenario_load_file (path, &error);
-
-        g_assert_no_error (error);
-        g_ptr_array_add (out, s);
-      }
-}
-
-static GPtrArray *
-all_scenarios (void)
-{
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
-  g_autofree char *stories = g_test_build_filename (G_TEST_DIST, "data", "stories", NULL);
-
-  for (guint i = 0; i < RP_TEST_N_EXAMPLES; i++)
-    g_ptr_array_add (out, rp_test_load_example (rp_test_examples[i]));
-  add_dir (out, g_getenv ("RIGPLAN_GUIDE"));
-  add_dir (out, stories);
-  return out;
-}
-
 static const RpChoice *
 choice_of_kind (const RpDecision *d,
                 RpChoiceKind      kind)
@@ -294,7 +259,7 @@ test_student_does_not_buy_a_5090 (void)
 static void
 test_purchases_come_in_shapes_sold (void)
 {
-  g_autoptr(GPtrArray) scenarios = all_scenarios ();
+  g_autoptr(GPtrArray) scenarios = rp_test_all_scenarios ();
   guint n_rows = 0;
 
   for (guint i = 0; i < scenarios->len; i++)

@@ -179,10 +179,14 @@ rp_scenario_edit_all (const RpScenario *scenario,
                       GError          **error)
 {
   g_autoptr(RpScenario) out = NULL;
-  const char *gpu = scenario->hardware.gpu, *machine_key = NULL;
-  guint per = scenario->hardware.gpus_per_node, nodes = scenario->hardware.nodes;
+  const char *gpu, *machine_key = NULL;
+  guint per, nodes;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && changes != NULL, NULL);
+
+  gpu = scenario->hardware.gpu;
+  per = scenario->hardware.gpus_per_node;
+  nodes = scenario->hardware.nodes;
 
   /* the machine first, as one move: its parts are not independent */
   for (guint i = 0; i < changes->len; i++)
