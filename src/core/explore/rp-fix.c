@@ -62,6 +62,7 @@ typedef struct
   RpEstimate       *best_est;         /* owned */
   gboolean          best_clean;
   gboolean          ordered_found;    /* an ordered step already solved */
+  gboolean          exhaustive;       /* every step and variant estimated in full */
 } Search;
 
 typedef void (*Generator) (Search        *search,
@@ -763,6 +764,19 @@ tier (const Variant *v)
   return t;
 }
 
+/* Whether @step can no longer give a better fix: the best so far is one
+ * clean change of an earlier tier, and better() ranks the steps of a
+ * later tier below it whatever they do (pairs are not tried then). */
+static gboolean
+settled (const Search *search,
+         RpFixStep     step)
+{
+  const Variant one = { NULL, 1, { step }, { 0 }, NULL };
+
+  return !search->exhaustive && search->best != NULL && search->best_clean &&
+         search->best->n_steps == 1 && tier (&one) > tier (search->best);
+}
+
 static double
 run_cost (const RpEstimate *est,
           gboolean         *is_rent)
@@ -967,7 +981,7 @@ rp_fix_search (const RpScenario *scenario,
   search.best_est = rp_estimate_new ();
   singles = g_ptr_array_new_with_free_func (variant_free);
   for (guint k = 0; k < n_steps; k++)
-    if (!steps[k].fallback || search.best == NULL)
+    if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
       try_step (&search, &steps[k], &start, singles);
   if (search.best == NULL || !search.best_clean)
     try_pairs (&search, steps, n_steps, singles);
