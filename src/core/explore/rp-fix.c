@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "rp-fix.h"
+#include "rp-fix-private.h"
 
 #include "rp-explore.h"
 #include "rp-links.h"
@@ -63,6 +64,7 @@ typedef struct
   gboolean          best_clean;
   gboolean          ordered_found;    /* an ordered step already solved */
   gboolean          exhaustive;       /* every step and variant estimated in full */
+  RpMemoryEstimate  memory;           /* scratch of the memory screen */
 } Search;
 
 typedef void (*Generator) (Search        *search,
@@ -851,6 +853,9 @@ evaluate (Search  *search,
   gboolean clean;
   RpEstimate *swap;
 
+  if (!search->exhaustive &&
+      !rp_fix_may_fit (v->scenario, search->catalog, arch_of (search), &search->memory))
+    return FALSE;
   if (!rp_estimate_compute (v->scenario, search->catalog, search->scratch, NULL) ||
       !solves (search, search->scratch))
     return FALSE;
@@ -953,14 +958,13 @@ fill_fix (const Search *search,
   fix->cost = run_cost (e, &fix->cost_is_rent);
 }
 
-/* ---- public API ----------------------------------------------------- */
-
-void
-rp_fix_search (const RpScenario *scenario,
-               const RpCatalog  *catalog,
-               RpEstimate       *est)
+static void
+search_fix (const RpScenario *scenario,
+            const RpCatalog  *catalog,
+            RpEstimate       *est,
+            gboolean          exhaustive)
 {
-  Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, FALSE, FALSE };
+  Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, FALSE, FALSE, exhaustive };
   g_autoptr(GPtrArray) singles = NULL;
   const StepInfo *steps;
   Variant start = { (RpScenario *) scenario, 0, { 0 }, { 0 }, NULL };
@@ -992,6 +996,24 @@ rp_fix_search (const RpScenario *scenario,
   variant_free (search.best);
   rp_estimate_free (search.best_est);
   rp_estimate_free (search.scratch);
+}
+
+/* ---- public API ----------------------------------------------------- */
+
+void
+rp_fix_search (const RpScenario *scenario,
+               const RpCatalog  *catalog,
+               RpEstimate       *est)
+{
+  search_fix (scenario, catalog, est, FALSE);
+}
+
+void
+rp_fix_search_exhaustive (const RpScenario *scenario,
+                          const RpCatalog  *catalog,
+                          RpEstimate       *est)
+{
+  search_fix (scenario, catalog, est, TRUE);
 }
 
 RpScenario *

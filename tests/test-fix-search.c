@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-fix-search.c: the fast fix search proposes what the exhaustive one
+ * proposes
+ *
+ * rp_fix_search() skips the steps that can no longer win and screens
+ * each change with the memory model before it estimates it in full
+ * (rp-fix-private.h).  Those shortcuts must not change a fix: on every
+ * scenario a buyer brings (rp_test_all_scenarios), and on each of them
+ * moved to every GPU of the catalog and given a deadline it misses, the
+ * fast search and the exhaustive one agree to the last bit. */
+
+#include "config.h"
+
+#include "rp-catalog.h"
+#include "rp-estimate.h"
+#include "rp-explore.h"
+#include "rp-fix-private.h"
+#include "rp-memory-model.h"
+#include "rp-scenario.h"
+#include "rp-test-core.h"
+
+#include <math.h>
+#include <string.h>
+
+static RpCatalog *catalog;
+
+/* ---- helpers -------------------------------------------------------- */
+
+static void
+assert_same_number (double      a,
+                    double      b,
+                    const char *what,
+                    const char *label)
+{
+  if ((isnan (a) && isnan (b)) || a == b)
+    return;
+  g_test_message ("%s: %s %.17g (fast) != %.17g (exhaustive)", label, what, a, b);
+  g_test_fail ();
+}
+
+static void
+assert_same_changes (const GArray *a,
+                     const GArray *b,
+                     const char   *label)
+{
+  guint na = a != NULL ? a->len : 0, nb = b != NULL ? b->len : 0;
+
+  if (na != nb)
+    {
+      g_test_message ("%s: %u changes (fast), %u (exhaustive)", label, na, nb);
+      g_test_fail ();
+      return;
+    }
+  for (guint i = 0; i < na; i++)
+    {
+      const RpChange *ca = &g_array_index (a, RpChange, i);
+      const RpChange *cb = &g_array_index (b, RpChange, i);
+
+      if (g_strcmp0 (ca->key, cb->key) != 0 || g_strcmp0 (ca->to_text, cb->to_text) != 0 ||
+          g_strcmp0 (ca->from_text, cb->from_text) != 0)
+        {
+          g_test_message ("%s: change %s (fast), %s (exhaustive)", label, ca->key, cb->key);
+          g_test_fail ();
+        }
+      assert_same_number (ca->from, cb->from, ca->key, label);
+      assert_same_number (ca->to, cb->to, ca->key, label);
+    }
+}
+
+/* The fix of @s by both searches; TRUE when it was estimated and the
+ * searches found a fix. */
+static gboolean
+assert_same_fix (const RpScenario *s,
+                 const char       *label)
+{
+  g_autoptr(RpEstimate) fast = rp_estimate_new ();
+  g_autoptr(RpEstimate) full = rp_estimate_new ();
+  const RpFix *a = &fast->fix, *b = &full->fix;
+
+  if (!rp_estimate_compute (s, catalog, fast, NULL))
+    return FALSE;
+  g_assert_true (rp_estimate_compute (s, catalog, full, NULL));
+  rp_fix_search (s, catalog, fast);
+  rp_fix_search_exhaustive (s, catalog, full);
+  if (a->status != b->status || a->constraint != b->constraint || a->n_steps != b->n_steps ||
+      memcmp (a->steps, b->steps, sizeof a->steps) != 0 ||
+      memcmp (a->values, b->values, sizeof a->values) != 0 || g_strcmp0 (a->gpu, b->gpu) != 0)
+    {
+      g_test_message ("%s: fix %d/%u steps [%d %u] %s (fast), %d/%u steps [%d %u] %s "
+                      "(exhaustive)", label, a->status, a->n_steps, a->steps[0], a->values[0],
+                      a->gpu, b->status, b->n_steps, b->steps[0], b->values[0], b->gpu);
+      g_test_fail ();
+      return FALSE;
+    }
+  assert_same_changes (a->changes, b->changes, label);
+  assert_same_number (a->memory_total_bytes, b->memory_total_bytes, "memory", label);
+  assert_same_number (a->headroom_pct, b->headroom_pct, "headroom", label);
+  assert_same_number (a->days, b->days, "days", label);
+  assert_same_number (a->cost, b->cost, "cost", label);
+  assert_same_number (a->cost_is_rent, b->cost_is_rent, "cost is rent", label);
+  return a->status == RP_FIX_FOUND;
+}
+
+/* Every scenario a buyer brings, as it is, with a deadline of 40 % of
+ * its run, and on every GPU of the catalog (its own layout, and one
+ * GPU): the fixes of every constraint the search addresses, the money
+ * steps' ranking by cost among them.  Transfer full. */
+static GPtrArray *
+scenarios_to_fix (GPtrArray *labels)
+{
+  g_autoptr(GPtrArray) all = rp_test_all_scenarios ();
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const RpScenario *s = g_ptr_array_index (all, i);
+      g_autoptr(RpEstimate) est = rp_estimate_new ();
+
+      g_ptr_array_add (out, rp_scenario_copy (s));
+      g_ptr_array_add (labels, g_strdup_printf ("%s", s->name));
+      if (rp_estimate_compute (s, catalog, est, NULL) && est->compute.computed &&
+          est->compute.days > 0)
+        {
+          RpScenario *late = rp_scenario_copy (s);
+
+          /* the deadline steps: fewer nodes, the network, more GPUs */
+          late->budget.deadline_days = est->compute.days * 0.4;
+          g_ptr_array_add (out, late);
+          g_ptr_array_add (labels, g_strdup_printf ("%s, 40 %% deadline", s->name));
+        }
+      for (guint g = 0; g < rp_catalog_n_gpus (catalog); g++)
+        {
+          const RpGpu *gpu = rp_catalog_get_gpu (catalog, g);
+          RpScenario *same = rp_explore_move (s, catalog, gpu, s->hardware.gpus_per_node,
+                                              s->hardware.nodes);
+          RpScenario *one = rp_explore_move (s, catalog, gpu, 1, 1);
+
+          if (same != NULL)
+            {
+              g_ptr_array_add (out, same);
+              g_ptr_array_add (labels, g_strdup_printf ("%s on %s", s->name, gpu->id));
+            }
+          if (one != NULL)
+            {
+              g_ptr_array_add (out, one);
+              g_ptr_array_add (labels, g_strdup_printf ("%s on one %s", s->name, gpu->id));
+            }
+        }
+    }
+  return out;
+}
+
+/* ---- tests ---------------------------------------------------------- */
+
+static void
+test_same_as_exhaustive (void)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) scenarios = scenarios_to_fix (labels);
+  guint found = 0;
+
+  for (guint i = 0; i < scenarios->len; i++)
+    found += assert_same_fix (g_ptr_array_index (scenarios, i), g_ptr_array_index (labels, i));
+  g_test_message ("%u scenarios, %u fixed", scenarios->len, found);
+  /* the scenarios above come to fixes, not only to nothing to fix */
+  g_assert_cmpuint (found, >, scenarios->len / 10);
+}
+
+/* The screen's promise: FALSE exactly where the estimate fails the memory
+ * constraint, since a change that fails it fixes nothing. */
+static void
+test_screen_is_the_memory_verdict (void)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) scenarios = scenarios_to_fix (labels);
+  guint ruled_out = 0;
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      const RpScenario *s = g_ptr_array_index (scenarios, i);
+      g_autoptr(RpEstimate) est = rp_estimate_new ();
+      const RpConstraint *vram = &est->constraints[RP_CONSTRAINT_VRAM];
+      RpMemoryEstimate memory;
+      gboolean may_fit;
+
+      if (!rp_estimate_compute (s, catalog, est, NULL))
+        continue;
+      may_fit = rp_fix_may_fit (s, catalog, &est->arch, &memory);
+      if (may_fit != !(vram->judged && !vram->ok))
+        {
+          g_test_message ("%s: screen says %s, the estimate %s", (char *) labels->pdata[i],
+                          may_fit ? "may fit" : "does not fit", vram->ok ? "fits" : "does not");
+          g_test_fail ();
+        }
+      ruled_out += !may_fit;
+    }
+  g_assert_cmpuint (ruled_out, >, 0);
+}
+
+/* The example that does not fit (13B LoRA on one 24 GB card): its fix,
+ * QLoRA, is what the benchmark times, and what it was before the search
+ * was made fast. */
+static void
+test_misfit_example (void)
+{
+  g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama2-13b-rtx3090.rigplan");
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  RpMemoryEstimate memory;
+
+  g_assert_true (rp_fix_estimate (s, catalog, est, NULL));
+  g_assert_false (rp_fix_may_fit (s, catalog, &est->arch, &memory));
+  g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
+  g_assert_cmpint (est->fix.constraint, ==, RP_CONSTRAINT_VRAM);
+  g_assert_cmpuint (est->fix.n_steps, ==, 1);
+  g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_QLORA);
+  g_assert_true (assert_same_fix (s, "misfit example"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  catalog = rp_test_load_bundled_catalog ();
+  g_test_add_func ("/core/fix-search/same-as-exhaustive", test_same_as_exhaustive);
+  g_test_add_func ("/core/fix-search/screen-is-the-memory-verdict",
+                   test_screen_is_the_memory_verdict);
+  g_test_add_func ("/core/fix-search/misfit-example", test_misfit_example);
+  status = g_test_run ();
+  rp_catalog_unref (catalog);
+  return status;
+}
