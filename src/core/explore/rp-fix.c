@@ -887,27 +887,19 @@ try_step (Search         *search,
   for (guint i = 0; i < variants->len; i++)
     {
       Variant *v = g_ptr_array_index (variants, i);
-      RpScenario *kept = tried != NULL ? rp_scenario_copy (v->scenario) : NULL;
-      Variant copy = *v;
 
-      copy.gpu = g_strdup (v->gpu);
       if (evaluate (search, v))
         {
-          rp_scenario_free (kept);
-          g_free (copy.gpu);
           if (info->ordered)
             return;
           continue;
         }
+      /* a change that did not solve is as it was generated: @tried takes it */
       if (tried != NULL)
         {
-          Variant *t = g_memdup2 (&copy, sizeof copy);
-
-          t->scenario = kept;
-          g_ptr_array_add (tried, t);
+          g_ptr_array_add (tried, v);
+          variants->pdata[i] = NULL;
         }
-      else
-        g_free (copy.gpu);
     }
 }
 
