@@ -50,6 +50,7 @@ typedef struct
   RpFixStep   steps[RP_FIX_MAX_STEPS];
   guint       values[RP_FIX_MAX_STEPS];
   char       *gpu;                    /* owned; the larger GPU */
+  gboolean    lent;                   /* the scenario's strings are another's */
 } Variant;
 
 typedef struct
@@ -80,7 +81,10 @@ variant_free (gpointer data)
 
   if (v == NULL)
     return;
-  rp_scenario_free (v->scenario);
+  if (v->lent)
+    g_free (v->scenario);
+  else
+    rp_scenario_free (v->scenario);
   g_free (v->gpu);
   g_free (v);
 }
@@ -88,17 +92,19 @@ variant_free (gpointer data)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Variant, variant_free)
 
 /* @from's scenario (a copy, transfer full to the caller's variant) with
- * one more step. */
+ * one more step; @lent when the copy's strings are @from's (copy_of). */
 static Variant *
-variant_new (const Variant *from,
-             RpScenario    *scenario,
-             RpFixStep      step,
-             guint          value)
+variant_new_full (const Variant *from,
+                  RpScenario    *scenario,
+                  gboolean       lent,
+                  RpFixStep      step,
+                  guint          value)
 {
   Variant *v = g_new0 (Variant, 1);
 
   *v = *from;
   v->scenario = scenario;
+  v->lent = lent;
   v->gpu = g_strdup (from->gpu);
   g_assert (v->n_steps < RP_FIX_MAX_STEPS);
   v->steps[v->n_steps] = step;
@@ -107,10 +113,35 @@ variant_new (const Variant *from,
   return v;
 }
 
+/* A change of the settings: @scenario is a copy_of() @from. */
+static Variant *
+variant_new (const Variant *from,
+             RpScenario    *scenario,
+             RpFixStep      step,
+             guint          value)
+{
+  return variant_new_full (from, scenario, TRUE, step, value);
+}
+
+/* A change of the machine: @scenario is rp_explore_move()'s. */
+static Variant *
+variant_new_moved (const Variant *from,
+                   RpScenario    *scenario,
+                   RpFixStep      step,
+                   guint          value)
+{
+  return variant_new_full (from, scenario, FALSE, step, value);
+}
+
+/* @from's scenario to change a number or a choice of: its strings (the
+ * GPU, the model, the prices' sources …) stay @from's, which outlives
+ * the variants made from it (the start is the caller's scenario, a
+ * single change lives as long as the search), so a change costs no deep
+ * copy.  Free with g_free(), or give it to variant_new(). */
 static RpScenario *
 copy_of (const Variant *from)
 {
-  return rp_scenario_copy (from->scenario);
+  return g_memdup2 (from->scenario, sizeof *from->scenario);
 }
 
 static const RpModelArch *
@@ -149,14 +180,14 @@ gen_recompute (Search        *search,
       /* every n-th layer is a tuning knob between the others */
       if (r == RP_RECOMPUTE_EVERY_NTH)
         {
-          rp_scenario_free (s);
+          g_free (s);
           continue;
         }
       s->training.recompute = r;
       /* for other models only a measured "full" changes anything */
       if (!transformer && !rp_memory_model_recompute_counts (s, arch_of (search)))
         {
-          rp_scenario_free (s);
+          g_free (s);
           continue;
         }
       g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_RECOMPUTE, r));
@@ -334,16 +365,16 @@ move_to (Search        *search,
          guint          count,
          gboolean       shard)
 {
-  g_autoptr(RpScenario) wider = copy_of (from);
+  RpScenario wider = *from->scenario;   /* its strings are @from's */
   guint per = 0, nodes = 0;
   RpScenario *moved;
 
-  if (!rp_explore_layout (wider, count, &per, &nodes))
+  if (!rp_explore_layout (&wider, count, &per, &nodes))
     return NULL;
-  wider->training.global_batch = MAX (wider->training.global_batch,
-                                      count / MAX (wider->training.tensor_parallel *
-                                                   wider->training.pipeline_parallel, 1));
-  moved = rp_explore_move (wider, search->catalog, gpu, per, nodes);
+  wider.training.global_batch = MAX (wider.training.global_batch,
+                                     count / MAX (wider.training.tensor_parallel *
+                                                  wider.training.pipeline_parallel, 1));
+  moved = rp_explore_move (&wider, search->catalog, gpu, per, nodes);
   if (moved != NULL && shard && moved->training.zero_stage == 0 &&
       rp_scenario_data_parallel (moved) >= 2)
     moved->training.zero_stage = 3;
@@ -379,7 +410,7 @@ gen_more_gpus (Search        *search,
           s->hardware.nodes > from->scenario->hardware.nodes)
         g_clear_pointer (&s, rp_scenario_free);
       if (s != NULL)
-        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_MORE_GPUS, count));
+        g_ptr_array_add (out, variant_new_moved (from, s, RP_FIX_STEP_MORE_GPUS, count));
     }
 }
 
@@ -401,7 +432,7 @@ gen_fewer_nodes (Search        *search,
                                hw->gpus_per_node * nodes, FALSE);
 
       if (s != NULL)
-        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_FEWER_NODES, nodes));
+        g_ptr_array_add (out, variant_new_moved (from, s, RP_FIX_STEP_FEWER_NODES, nodes));
     }
 }
 
@@ -469,7 +500,7 @@ gen_larger_gpu (Search        *search,
 
       if (s == NULL)
         continue;
-      v = variant_new (from, s, RP_FIX_STEP_LARGER_GPU, (guint) g->memory_gib);
+      v = variant_new_moved (from, s, RP_FIX_STEP_LARGER_GPU, (guint) g->memory_gib);
       g_free (v->gpu);
       v->gpu = g_strdup (g->id);
       g_ptr_array_add (out, v);
