@@ -59,9 +59,9 @@ typedef struct
   const RpCatalog  *catalog;
   const RpEstimate *base_est;
   RpConstraintCode  target;
-  RpEstimate       *scratch;          /* owned */
+  RpEstimate       *scratch;          /* owned, NULL until an estimate needs it */
   Variant          *best;             /* owned */
-  RpEstimate       *best_est;         /* owned */
+  RpEstimate       *best_est;         /* owned; NULL while best is */
   gboolean          best_clean;
   gboolean          ordered_found;    /* an ordered step already solved */
   gboolean          exhaustive;       /* every step and variant estimated in full */
@@ -887,6 +887,8 @@ evaluate (Search  *search,
   if (!search->exhaustive &&
       !rp_fix_may_fit (v->scenario, search->catalog, arch_of (search), &search->memory))
     return FALSE;
+  if (search->scratch == NULL)
+    search->scratch = rp_estimate_new ();   /* the best took the last one */
   if (!rp_estimate_compute (v->scenario, search->catalog, search->scratch, NULL) ||
       !solves (search, search->scratch))
     return FALSE;
@@ -1004,8 +1006,6 @@ search_fix (const RpScenario *scenario,
   if (steps == NULL)
     return;
   search.target = code;
-  search.scratch = rp_estimate_new ();
-  search.best_est = rp_estimate_new ();
   singles = g_ptr_array_new_with_free_func (variant_free);
   for (guint k = 0; k < n_steps; k++)
     if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
