@@ -66,6 +66,7 @@ typedef struct
   gboolean          ordered_found;    /* an ordered step already solved */
   gboolean          exhaustive;       /* every step and variant estimated in full */
   RpMemoryEstimate  memory;           /* scratch of the memory screen */
+  GPtrArray        *variants;         /* owned: the changes of the step tried */
 } Search;
 
 typedef void (*Generator) (Search        *search,
@@ -914,7 +915,7 @@ try_step (Search         *search,
           const Variant  *from,
           GPtrArray      *tried)
 {
-  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (variant_free);
+  GPtrArray *variants = search->variants;
 
   info->generate (search, from, variants);
   for (guint i = 0; i < variants->len; i++)
@@ -924,7 +925,7 @@ try_step (Search         *search,
       if (evaluate (search, v))
         {
           if (info->ordered)
-            return;
+            break;
           continue;
         }
       /* a change that did not solve is as it was generated: @tried takes it */
@@ -934,6 +935,7 @@ try_step (Search         *search,
           variants->pdata[i] = NULL;
         }
     }
+  g_ptr_array_set_size (variants, 0);
 }
 
 /* Two steps: each single change that did not suffice, strongest setting
@@ -1006,6 +1008,7 @@ search_fix (const RpScenario *scenario,
   if (steps == NULL)
     return;
   search.target = code;
+  search.variants = g_ptr_array_new_with_free_func (variant_free);
   singles = g_ptr_array_new_with_free_func (variant_free);
   for (guint k = 0; k < n_steps; k++)
     if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
@@ -1019,6 +1022,7 @@ search_fix (const RpScenario *scenario,
   variant_free (search.best);
   rp_estimate_free (search.best_est);
   rp_estimate_free (search.scratch);
+  g_ptr_array_unref (search.variants);
 }
 
 /* ---- public API ----------------------------------------------------- */
