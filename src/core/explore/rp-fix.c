@@ -441,6 +441,13 @@ gen_fewer_nodes (Search        *search,
  * a dated price in the plan's currency and condition (what the buyer
  * pays there), else the GPU's own USD price, else any dated price;
  * converted to the plan's currency. */
+/* A GPU and its purchase_price(), looked up once before sorting. */
+typedef struct
+{
+  const RpGpu *gpu;
+  double       price;
+} Priced;
+
 static double
 purchase_price (const Search *search,
                 const RpGpu  *gpu)
@@ -466,12 +473,14 @@ compare_price (gconstpointer a,
                gconstpointer b,
                gpointer      user_data)
 {
-  const RpGpu *ga = *(const RpGpu * const *) a, *gb = *(const RpGpu * const *) b;
-  double pa = purchase_price (user_data, ga), pb = purchase_price (user_data, gb);
+  const Priced *ga = *(const Priced * const *) a, *gb = *(const Priced * const *) b;
+  double pa = ga->price, pb = gb->price;
 
+  (void) user_data;
   if (pa != pb)
     return pa < pb ? -1 : 1;
-  return ga->memory_gib < gb->memory_gib ? -1 : ga->memory_gib > gb->memory_gib;
+  return ga->gpu->memory_gib < gb->gpu->memory_gib ? -1
+                                                   : ga->gpu->memory_gib > gb->gpu->memory_gib;
 }
 
 /* The cheapest larger GPUs first (unknown prices last). */
@@ -482,20 +491,27 @@ gen_larger_gpu (Search        *search,
 {
   const RpGpu *own = search->base_est->gpu;
   g_autoptr(GPtrArray) larger = g_ptr_array_new ();
+  g_autofree Priced *priced = g_new (Priced, rp_catalog_n_gpus (search->catalog));
   guint n = rp_scenario_n_gpus (from->scenario);
 
   for (guint i = 0; i < rp_catalog_n_gpus (search->catalog); i++)
     {
       const RpGpu *g = rp_catalog_get_gpu (search->catalog, i);
+      Priced *p = &priced[larger->len];
 
       if (g->memory_gib > own->memory_gib &&
           rp_gpu_supports_precision (g, from->scenario->training.precision))
-        g_ptr_array_add (larger, (gpointer) g);
+        {
+          p->gpu = g;
+          p->price = purchase_price (search, g);
+          g_ptr_array_add (larger, p);
+        }
     }
-  g_ptr_array_sort_with_data (larger, compare_price, search);
+  /* the same sort of the same pointers as before the prices were kept */
+  g_ptr_array_sort_with_data (larger, compare_price, NULL);
   for (guint i = 0; i < larger->len; i++)
     {
-      const RpGpu *g = g_ptr_array_index (larger, i);
+      const RpGpu *g = ((const Priced *) g_ptr_array_index (larger, i))->gpu;
       RpScenario *s = move_to (search, from, g, n, FALSE);
       Variant *v;
 
