@@ -12,6 +12,8 @@
 #include "rp-estimate.h"
 #include "rp-fix.h"
 #include "rp-explore.h"
+#include "rp-explore-private.h"
+#include "rp-fields.h"
 #include "rp-links.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
@@ -349,6 +351,52 @@ test_edit_replays_fix (void)
     }
 }
 
+/* rp_explore_place() sets what rp_explore_move() sets, on a flat copy:
+ * every example on every GPU, on one GPU and on two nodes of eight, is
+ * the moved scenario but for the typed prices that the move drops. */
+static void
+test_place_is_move (void)
+{
+  const RpFieldFlags prices = RP_FIELD_OF_GPU | RP_FIELD_OF_NODE | RP_FIELD_OF_CLUSTER;
+  static const guint layouts[][2] = { { 1, 1 }, { 8, 2 } };
+  guint placed_n = 0;
+
+  for (guint e = 0; e < RP_TEST_N_EXAMPLES; e++)
+    {
+      g_autoptr(RpScenario) s = rp_test_load_example (rp_test_examples[e]);
+      g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
+
+      for (guint g = 0; g < rp_catalog_n_gpus (catalog); g++)
+        for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+          {
+            const RpGpu *gpu = rp_catalog_get_gpu (catalog, g);
+            g_autoptr(RpScenario) moved = rp_explore_move (s, catalog, gpu, layouts[l][0],
+                                                           layouts[l][1]);
+            g_autoptr(GArray) diff = NULL;
+            RpScenario placed;
+
+            if (!rp_explore_place (&placed, s, &est->arch, gpu, layouts[l][0], layouts[l][1]))
+              {
+                g_assert_null (moved);
+                continue;
+              }
+            g_assert_nonnull (moved);
+            g_assert_true (placed.hardware.gpu == gpu->id);
+            diff = rp_scenario_diff (moved, &placed);
+            for (guint i = 0; i < diff->len; i++)
+              {
+                const char *key = g_array_index (diff, RpChange, i).key;
+
+                if ((rp_fields_lookup (key)->flags & prices) == 0)
+                  g_error ("%s on %s: %s placed is not %s moved", rp_test_examples[e], gpu->id,
+                           key, key);
+              }
+            placed_n++;
+          }
+    }
+  g_assert_cmpuint (placed_n, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -368,5 +416,6 @@ main (int    argc,
   g_test_add_func ("/core/explore/edit-machine", test_edit_machine);
   g_test_add_func ("/core/explore/edit-prices", test_edit_prices);
   g_test_add_func ("/core/explore/edit-replays-fix", test_edit_replays_fix);
+  g_test_add_func ("/core/explore/place-is-move", test_place_is_move);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "rp-explore.h"
+#include "rp-explore-private.h"
 
 #include "rp-cost-model.h"
 #include "rp-links.h"
@@ -84,6 +85,43 @@ drop_user_prices (RpScenario *s,
     rp_scenario_drop_prices (s, of);
 }
 
+/* What rp_explore_move() sets on @s, a copy of @scenario, but its
+ * strings (the GPU and the typed prices). */
+static gboolean
+place_machine (RpScenario        *s,
+               const RpScenario  *scenario,
+               const RpModelArch *arch,
+               const RpGpu       *gpu,
+               guint              gpus_per_node,
+               guint              nodes)
+{
+  RpTraining *t = &s->training;
+  gboolean gpu_changed = g_strcmp0 (gpu->id, scenario->hardware.gpu) != 0;
+  guint dp;
+
+  s->hardware.gpus_per_node = gpus_per_node;
+  s->hardware.nodes = nodes;
+  if (gpu_changed || gpus_per_node != scenario->hardware.gpus_per_node)
+    s->hardware.intra_link = gpu_changed || scenario->hardware.gpus_per_node <= 1
+                             ? rp_explore_gpu_link (gpu, gpus_per_node)
+                             : s->hardware.intra_link;
+  if (nodes <= 1)
+    s->hardware.network = RP_NETWORK_NONE;
+  else if (s->hardware.network == RP_NETWORK_NONE)
+    s->hardware.network = rp_network_for_cluster (gpu->generation,
+                                                  gpu->segment == RP_SEGMENT_DATACENTER);
+  if (!split_fits (s, arch))
+    {
+      t->tensor_parallel = t->pipeline_parallel = 1;
+      t->sequence_parallel = FALSE;
+    }
+  dp = rp_scenario_data_parallel (s);
+  if (t->global_batch < dp)
+    return FALSE;
+  t->micro_batch = MIN (t->micro_batch, t->global_batch / dp);
+  return TRUE;
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 RpLink
@@ -147,40 +185,35 @@ rp_explore_move (const RpScenario *scenario,
   g_autoptr(RpScenario) s = NULL;
   RpModelArch arch;
   gboolean gpu_changed, have_arch;
-  RpTraining *t;
-  guint dp;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && gpu != NULL, NULL);
   g_return_val_if_fail (gpus_per_node > 0 && nodes > 0, NULL);
 
   s = rp_scenario_copy (scenario);
-  t = &s->training;
   gpu_changed = g_strcmp0 (gpu->id, scenario->hardware.gpu) != 0;
   drop_user_prices (s, gpu_changed, gpus_per_node != scenario->hardware.gpus_per_node,
                     nodes != scenario->hardware.nodes);
   rp_scenario_set_gpu (s, gpu->id);
-  s->hardware.gpus_per_node = gpus_per_node;
-  s->hardware.nodes = nodes;
-  if (gpu_changed || gpus_per_node != scenario->hardware.gpus_per_node)
-    s->hardware.intra_link = gpu_changed || scenario->hardware.gpus_per_node <= 1
-                             ? rp_explore_gpu_link (gpu, gpus_per_node)
-                             : s->hardware.intra_link;
-  if (nodes <= 1)
-    s->hardware.network = RP_NETWORK_NONE;
-  else if (s->hardware.network == RP_NETWORK_NONE)
-    s->hardware.network = rp_network_for_cluster (gpu->generation,
-                                                  gpu->segment == RP_SEGMENT_DATACENTER);
   have_arch = rp_model_resolve (&s->model, catalog, &arch, NULL);
-  if (!split_fits (s, have_arch ? &arch : NULL))
-    {
-      t->tensor_parallel = t->pipeline_parallel = 1;
-      t->sequence_parallel = FALSE;
-    }
-  dp = rp_scenario_data_parallel (s);
-  if (t->global_batch < dp)
+  if (!place_machine (s, scenario, have_arch ? &arch : NULL, gpu, gpus_per_node, nodes))
     return NULL;
-  t->micro_batch = MIN (t->micro_batch, t->global_batch / dp);
   return g_steal_pointer (&s);
+}
+
+gboolean
+rp_explore_place (RpScenario        *out,
+                  const RpScenario  *scenario,
+                  const RpModelArch *arch,
+                  const RpGpu       *gpu,
+                  guint              gpus_per_node,
+                  guint              nodes)
+{
+  g_return_val_if_fail (out != NULL && scenario != NULL && gpu != NULL, FALSE);
+  g_return_val_if_fail (gpus_per_node > 0 && nodes > 0, FALSE);
+
+  *out = *scenario;
+  out->hardware.gpu = (char *) gpu->id;    /* borrowed, as every string of @out */
+  return place_machine (out, scenario, arch, gpu, gpus_per_node, nodes);
 }
 
 RpEstimate *
