@@ -18,6 +18,7 @@
 #include "rp-fix-private.h"
 
 #include "rp-explore.h"
+#include "rp-explore-private.h"
 #include "rp-links.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
@@ -51,6 +52,13 @@ typedef struct
   guint       values[RP_FIX_MAX_STEPS];
   char       *gpu;                    /* owned; the larger GPU */
   gboolean    lent;                   /* the scenario's strings are another's */
+  gboolean    fits;                   /* passed the memory screen already */
+  /* a machine change the fast search makes when it estimates it (the
+   * scenario is NULL until then): move_to (to_from, to_gpu, to_count) */
+  const RpScenario *to_from;          /* borrowed: the scenario it changes */
+  const RpGpu      *to_gpu;
+  guint             to_count;
+  gboolean          to_shard;
 } Variant;
 
 typedef struct
@@ -106,6 +114,9 @@ variant_new_full (const Variant *from,
   *v = *from;
   v->scenario = scenario;
   v->lent = lent;
+  v->fits = FALSE;
+  v->to_from = NULL;
+  v->to_gpu = NULL;
   v->gpu = g_strdup (from->gpu);
   g_assert (v->n_steps < RP_FIX_MAX_STEPS);
   v->steps[v->n_steps] = step;
@@ -357,16 +368,29 @@ gen_offload (Search        *search,
 
 /* ---- generators: machines ------------------------------------------- */
 
-/* @from on @count GPUs of @gpu, with the global batch raised when it
- * cannot feed them and ZeRO-3 when the states are not sharded yet. */
-static RpScenario *
-move_to (Search        *search,
-         const Variant *from,
-         const RpGpu   *gpu,
-         guint          count,
-         gboolean       shard)
+static void
+shard_states (RpScenario *s,
+              gboolean    shard)
 {
-  RpScenario wider = *from->scenario;   /* its strings are @from's */
+  if (shard && s->training.zero_stage == 0 && rp_scenario_data_parallel (s) >= 2)
+    s->training.zero_stage = 3;
+}
+
+/* @from on @count GPUs of @gpu, with the global batch raised when it
+ * cannot feed them and ZeRO-3 when the states are not sharded yet.
+ * With @screen, NULL also where the memory model rules the machine out
+ * (rp_fix_may_fit): it is placed on a flat copy first and copied only
+ * when it may fit, since most of a catalog's GPUs do not. */
+static RpScenario *
+move_to (Search           *search,
+         const RpScenario *from,
+         const RpGpu      *gpu,
+         guint             count,
+         gboolean          shard,
+         gboolean          screen)
+{
+  RpScenario wider = *from;             /* its strings are @from's */
+  RpScenario placed;
   guint per = 0, nodes = 0;
   RpScenario *moved;
 
@@ -375,10 +399,18 @@ move_to (Search        *search,
   wider.training.global_batch = MAX (wider.training.global_batch,
                                      count / MAX (wider.training.tensor_parallel *
                                                   wider.training.pipeline_parallel, 1));
+  if (screen)
+    {
+      /* the architecture rp_explore_move() resolves: the model is the plan's */
+      if (!rp_explore_place (&placed, &wider, arch_of (search), gpu, per, nodes))
+        return NULL;
+      shard_states (&placed, shard);
+      if (!rp_fix_may_fit (&placed, search->catalog, arch_of (search), &search->memory))
+        return NULL;
+    }
   moved = rp_explore_move (&wider, search->catalog, gpu, per, nodes);
-  if (moved != NULL && shard && moved->training.zero_stage == 0 &&
-      rp_scenario_data_parallel (moved) >= 2)
-    moved->training.zero_stage = 3;
+  if (moved != NULL)
+    shard_states (moved, shard);
   return moved;
 }
 
@@ -394,6 +426,47 @@ network_bound (const Search  *search,
          rp_estimate_has_advice (search->base_est, RP_ADVICE_SLOW_NETWORK);
 }
 
+/* @from on @count GPUs of @gpu (move_to()), or NULL where that is no
+ * machine.  The fast search makes the move when it estimates the change
+ * (make_move()): most of a catalog's GPUs stop at the memory screen, and
+ * an ordered step stops at the first change that solves; a change whose
+ * move proves impossible then solves nothing. */
+static Variant *
+variant_new_machine (Search        *search,
+                     const Variant *from,
+                     const RpGpu   *gpu,
+                     guint          count,
+                     gboolean       shard,
+                     RpFixStep      step,
+                     guint          value)
+{
+  RpScenario *s;
+  Variant *v;
+
+  if (!search->exhaustive)
+    {
+      v = variant_new_moved (from, NULL, step, value);
+      v->to_from = from->scenario;
+      v->to_gpu = gpu;
+      v->to_count = count;
+      v->to_shard = shard;
+      return v;
+    }
+  s = move_to (search, from->scenario, gpu, count, shard, FALSE);
+  return s != NULL ? variant_new_moved (from, s, step, value) : NULL;
+}
+
+/* Makes @v's machine change, screened; FALSE when it is no machine or
+ * does not fit. */
+static gboolean
+make_move (Search  *search,
+           Variant *v)
+{
+  v->scenario = move_to (search, v->to_from, v->to_gpu, v->to_count, v->to_shard, TRUE);
+  v->fits = TRUE;
+  return v->scenario != NULL;
+}
+
 static void
 gen_more_gpus (Search        *search,
                const Variant *from,
@@ -405,13 +478,18 @@ gen_more_gpus (Search        *search,
 
   for (guint count = n * 2; count <= max_fix_gpus; count *= 2)
     {
-      RpScenario *s = move_to (search, from, search->base_est->gpu, count, shard);
+      guint per = 0, nodes = 0;
+      Variant *v;
 
-      if (s != NULL && network_bound (search, from) &&
-          s->hardware.nodes > from->scenario->hardware.nodes)
-        g_clear_pointer (&s, rp_scenario_free);
-      if (s != NULL)
-        g_ptr_array_add (out, variant_new_moved (from, s, RP_FIX_STEP_MORE_GPUS, count));
+      /* more nodes on the network the run waits on only wait longer (the
+       * moved scenario has the layout's nodes) */
+      if (rp_explore_layout (from->scenario, count, &per, &nodes) &&
+          network_bound (search, from) && nodes > from->scenario->hardware.nodes)
+        continue;
+      v = variant_new_machine (search, from, search->base_est->gpu, count, shard,
+                               RP_FIX_STEP_MORE_GPUS, count);
+      if (v != NULL)
+        g_ptr_array_add (out, v);
     }
 }
 
@@ -429,8 +507,8 @@ gen_fewer_nodes (Search        *search,
     return;
   for (guint nodes = hw->nodes / 2; nodes >= 1; nodes /= 2)
     {
-      RpScenario *s = move_to (search, from, search->base_est->gpu,
-                               hw->gpus_per_node * nodes, FALSE);
+      RpScenario *s = move_to (search, from->scenario, search->base_est->gpu,
+                               hw->gpus_per_node * nodes, FALSE, FALSE);
 
       if (s != NULL)
         g_ptr_array_add (out, variant_new_moved (from, s, RP_FIX_STEP_FEWER_NODES, nodes));
@@ -512,12 +590,11 @@ gen_larger_gpu (Search        *search,
   for (guint i = 0; i < larger->len; i++)
     {
       const RpGpu *g = ((const Priced *) g_ptr_array_index (larger, i))->gpu;
-      RpScenario *s = move_to (search, from, g, n, FALSE);
-      Variant *v;
+      Variant *v = variant_new_machine (search, from, g, n, FALSE, RP_FIX_STEP_LARGER_GPU,
+                                        (guint) g->memory_gib);
 
-      if (s == NULL)
+      if (v == NULL)
         continue;
-      v = variant_new_moved (from, s, RP_FIX_STEP_LARGER_GPU, (guint) g->memory_gib);
       g_free (v->gpu);
       v->gpu = g_strdup (g->id);
       g_ptr_array_add (out, v);
@@ -901,7 +978,9 @@ evaluate (Search  *search,
   gboolean clean;
   RpEstimate *swap;
 
-  if (!search->exhaustive &&
+  if (v->scenario == NULL && !make_move (search, v))
+    return FALSE;
+  if (!search->exhaustive && !v->fits &&
       !rp_fix_may_fit (v->scenario, search->catalog, arch_of (search), &search->memory))
     return FALSE;
   if (search->scratch == NULL)
