@@ -10,7 +10,14 @@
  * data-parallel GPUs), then the training method (LoRA, Hu et al. 2021;
  * QLoRA, Dettmers et al. 2023, before any offload on one card), then
  * offload (ZeRO-Offload, Ren et al. 2021, only where host RAM allows),
- * then money: more GPUs of the same kind, a larger GPU. */
+ * then money: more GPUs of the same kind, a larger GPU.
+ *
+ * The search is fast by three shortcuts that do not change its answer
+ * (test-fix-search holds it to rp_fix_search_exhaustive on every
+ * scenario): it stops once a clean change of an earlier tier is found
+ * (settled), runs the memory model alone before a full estimate
+ * (rp_fix_may_fit), and makes a machine change only when it comes to
+ * estimate it (variant_new_machine). */
 
 #include "config.h"
 
