@@ -526,13 +526,6 @@ gen_fewer_nodes (Search        *search,
  * a dated price in the plan's currency and condition (what the buyer
  * pays there), else the GPU's own USD price, else any dated price;
  * converted to the plan's currency. */
-/* A GPU and its purchase_price(), looked up once before sorting. */
-typedef struct
-{
-  const RpGpu *gpu;
-  double       price;
-} Priced;
-
 static double
 purchase_price (const Search *search,
                 const RpGpu  *gpu)
@@ -552,6 +545,13 @@ purchase_price (const Search *search,
     return rp_units_convert_money (p->price, p->currency, b->currency, rate);
   return INFINITY;
 }
+
+/* A GPU and its purchase_price(), looked up once before sorting. */
+typedef struct
+{
+  const RpGpu *gpu;
+  double       price;
+} Priced;
 
 static int
 compare_price (gconstpointer a,
