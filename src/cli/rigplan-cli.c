@@ -1104,12 +1104,13 @@ change_value_text (const RpField *f,
 static int
 apply_plan (const char       *input,
             const RpScenario *scenario,
+            const RpCatalog  *catalog,
             const RpPlan     *plan,
             const RpDecision *decision)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(RpScenario) applied = rp_decision_apply (decision, scenario, plan, opt_apply,
-                                                     &error);
+  g_autoptr(RpScenario) applied = rp_decision_apply (decision, scenario, catalog, plan,
+                                                     opt_apply, &error);
   g_autoptr(GArray) changes = NULL;
 
   if (applied == NULL)
@@ -1176,7 +1177,7 @@ run_plan (const RpCliCommand *command,
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
   if (opt_apply != NULL)
-    return apply_plan (argv[1], scenario, plan, decision);
+    return apply_plan (argv[1], scenario, catalog, plan, decision);
   if (opt_json)
     print_json (rp_plan_to_json (plan, catalog, decision, (guint) opt_top));
   else
@@ -1586,7 +1587,9 @@ run_fix (const RpCliCommand *command,
 
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
-  fixed = rp_fix_apply (scenario, &est->fix);
+  fixed = rp_fix_apply (scenario, catalog, &est->fix, &error);
+  if (fixed == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   after = estimate_or_fail (opt_fix_output, fixed, catalog, &status);
   if (after == NULL)
     return status;
@@ -1676,6 +1679,35 @@ cell_text (const RpCompareRow *row,
            guint               i)
 {
   return row->is_best[i] ? g_strdup_printf ("%s *", row->texts[i]) : g_strdup (row->texts[i]);
+}
+
+static void print_compare_row (const RpCompare    *cmp,
+                               const RpCompareRow *row,
+                               int                 label_w,
+                               const int          *cell_w);
+
+/* Under a figure with a band, its likely range in each column. */
+static void
+print_band_row (const RpCompare    *cmp,
+                const RpCompareRow *row,
+                int                 label_w,
+                const int          *cell_w)
+{
+  g_autofree char **texts = g_new0 (char *, row->n_columns + 1);
+  g_autofree gboolean *none = g_new0 (gboolean, row->n_columns);
+  g_autofree char *label = NULL;
+  RpCompareRow band = *row;
+
+  for (guint i = 0; i < row->n_columns; i++)
+    texts[i] = row->band_texts[i] != NULL ? row->band_texts[i] : "";
+  /* TRANSLATORS: under a figure of the comparison, the range it likely
+   * falls in, from Rigplan's error on published runs */
+  label = g_strconcat ("  ", _("likely"), NULL);
+  band.label = label;
+  band.texts = texts;
+  band.is_best = none;
+  band.kind = RP_COMPARE_ROW_RESULT;
+  print_compare_row (cmp, &band, label_w, cell_w);
 }
 
 static void
@@ -1811,6 +1843,8 @@ print_compare (const RpCompare *cmp)
                                  label_w, cell_w);
         }
       print_compare_row (cmp, row, label_w, cell_w);
+      if (row->has_band)
+        print_band_row (cmp, row, label_w, cell_w);
     }
   g_print ("\n");
   best = rp_words_compare_best_legend (cmp, "*");

@@ -24,6 +24,7 @@
 #include "rp-fix.h"
 #include "rp-fix-private.h"
 
+#include "rp-edit.h"
 #include "rp-explore.h"
 #include "rp-explore-private.h"
 #include "rp-links.h"
@@ -1147,13 +1148,15 @@ rp_fix_search_exhaustive (const RpScenario *scenario,
 
 RpScenario *
 rp_fix_apply (const RpScenario *scenario,
-              const RpFix      *fix)
+              const RpCatalog  *catalog,
+              const RpFix      *fix,
+              GError          **error)
 {
-  g_return_val_if_fail (scenario != NULL && fix != NULL, NULL);
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && fix != NULL, NULL);
 
   if (fix->status != RP_FIX_FOUND || fix->changes == NULL)
     return rp_scenario_copy (scenario);
-  return rp_scenario_apply (scenario, fix->changes);
+  return rp_scenario_edit_all (scenario, catalog, fix->changes, error);
 }
 
 gboolean
