@@ -1366,8 +1366,10 @@ fsdp2_stream_pool_bytes (const Ctx              *ctx,
  * CUDACachingAllocator.cpp, get_free_block and alloc_found_block), so it
  * takes the upcast's block, and the remainder the size of the 16-bit
  * logits holds no second one, which is mapped anew: a block of the
- * 16-bit logits' size stays reserved beside the backward peak.  A
- * pipeline's schedule keeps the stage output until its backward. */
+ * 16-bit logits' size stays reserved beside the backward peak (a loop
+ * that keeps its logits, as an HF model's outputs do, holds the same
+ * block allocated).  A pipeline's schedule keeps the stage output until
+ * its backward. */
 static double
 logits_hole_bytes (const Ctx              *ctx,
                    const RpMemoryEstimate *m)
