@@ -597,10 +597,18 @@ can_matter (const Planner *p,
 
 /* ---- helpers: one machine's settings -------------------------------- */
 
+/* The fastest setting so far: only the knobs the search turns (the rest
+ * is the machine's), so that a faster setting costs no scenario copy. */
 typedef struct
 {
-  RpScenario        *best;      /* owned */
+  gboolean           found;
   double             best_hours;
+  guint              tp;
+  guint              pp;
+  gboolean           sp;
+  guint              zero;
+  RpRecompute        recompute;
+  guint              micro_batch;
 } Best;
 
 static gboolean
@@ -633,11 +641,16 @@ time_setting (Planner          *p,
   p->plan->n_timed++;
   if (!rp_time_model_estimate (trial, p->catalog, &p->arch, gpu, &comp))
     return;
-  if (best->best != NULL && !(comp.hours < best->best_hours))
+  if (best->found && !(comp.hours < best->best_hours))
     return;
-  g_clear_pointer (&best->best, rp_scenario_free);
-  best->best = rp_scenario_copy (trial);
+  best->found = TRUE;
   best->best_hours = comp.hours;
+  best->tp = trial->training.tensor_parallel;
+  best->pp = trial->training.pipeline_parallel;
+  best->sp = trial->training.sequence_parallel;
+  best->zero = trial->training.zero_stage;
+  best->recompute = trial->training.recompute;
+  best->micro_batch = trial->training.micro_batch;
 }
 
 static guint
@@ -793,8 +806,9 @@ search_machine (Planner          *p,
                 double           *hours)
 {
   g_autoptr(RpScenario) trial = rp_scenario_copy (machine);
-  Best best = { NULL, INFINITY };
+  Best best = { FALSE, INFINITY };
   guint n = rp_scenario_n_gpus (machine);
+  RpTraining *t;
 
   for (guint ti = 0; ti < G_N_ELEMENTS (parallel_sizes); ti++)
     for (guint pi = 0; pi < G_N_ELEMENTS (parallel_sizes); pi++)
@@ -809,7 +823,17 @@ search_machine (Planner          *p,
         search_split (p, trial, gpu, n / (tp * pp), &best);
       }
   *hours = best.best_hours;
-  return best.best;
+  if (!best.found)
+    return NULL;
+  /* the trial is the machine with the knobs turned: turn them to the best */
+  t = &trial->training;
+  t->tensor_parallel = best.tp;
+  t->pipeline_parallel = best.pp;
+  t->sequence_parallel = best.sp;
+  t->zero_stage = best.zero;
+  t->recompute = best.recompute;
+  t->micro_batch = best.micro_batch;
+  return g_steal_pointer (&trial);
 }
 
 /* Settings in one machine's space, searched or not. */
@@ -1318,6 +1342,9 @@ planner_init (Planner             *p,
   if (!rp_estimate_compute (scenario, catalog, p->est, error))
     return FALSE;
   p->arch = p->est->arch;
+  /* rp_model_params() counts the parameters whenever arch.params is 0:
+   * the count, once, instead of on every setting the models estimate */
+  p->arch.params = rp_model_params (&p->arch);
   p->transformer = rp_model_kind_is_transformer (p->arch.kind);
   p->growth_factor = growth_factor (scenario, p->est);
   p->market_currency = rp_prices_market_currency (scenario, catalog);
