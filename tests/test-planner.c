@@ -395,6 +395,27 @@ test_memo_equals_model (void)
   g_assert_cmpuint (pruned.n_shared, >, 1000);
 }
 
+/* The hours the search ranks settings by are the time model's own. */
+static void
+test_hours_equal_estimate (void)
+{
+  g_autoptr(GPtrArray) scenarios = rp_test_all_scenarios ();
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      const RpScenario *s = g_ptr_array_index (scenarios, i);
+      g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
+      RpComputeEstimate full;
+      double hours = -1;
+      gboolean timed = rp_time_model_hours (s, catalog, &est->arch, est->gpu, &hours);
+
+      g_assert_cmpint (timed, ==, rp_time_model_estimate (s, catalog, &est->arch, est->gpu,
+                                                          &full));
+      if (timed)
+        g_assert_true (memcmp (&hours, &full.hours, sizeof hours) == 0);
+    }
+}
+
 static void
 test_lower_bound (void)
 {
@@ -784,6 +805,7 @@ main (int   argc,
   g_test_add_func ("/planner/front-random", test_front_random);
   g_test_add_func ("/planner/pruned-equals-exhaustive", test_pruned_equals_exhaustive);
   g_test_add_func ("/planner/memo-equals-model", test_memo_equals_model);
+  g_test_add_func ("/planner/hours-equal-estimate", test_hours_equal_estimate);
   g_test_add_func ("/planner/lower-bound", test_lower_bound);
   g_test_add_func ("/planner/zero1-dominated", test_zero1_dominated);
   g_test_add_func ("/planner/yuan-prices-kept", test_yuan_prices_kept);

@@ -682,15 +682,15 @@ time_setting (Planner          *p,
               const RpGpu      *gpu,
               Best             *best)
 {
-  RpComputeEstimate comp;
+  double hours;
 
   p->plan->n_timed++;
-  if (!rp_time_model_estimate (trial, p->catalog, &p->arch, gpu, &comp))
+  if (!rp_time_model_hours (trial, p->catalog, &p->arch, gpu, &hours))
     return;
-  if (best->found && !(comp.hours < best->best_hours))
+  if (best->found && !(hours < best->best_hours))
     return;
   best->found = TRUE;
-  best->best_hours = comp.hours;
+  best->best_hours = hours;
   best->tp = trial->training.tensor_parallel;
   best->pp = trial->training.pipeline_parallel;
   best->sp = trial->training.sequence_parallel;
