@@ -335,7 +335,8 @@ test_memo_equals_model (void)
     static const char *const kinds[][3] = {
       { "volta", "cuda", "16" }, { "turing", "cuda", "24" }, { "ampere", "cuda", "40" },
       { "ada", "cuda", "48" }, { "hopper", "cuda", "80" }, { "blackwell", "cuda", "96" },
-      { "cdna3", "rocm", "128" }, { "ascend", "cann", "64" }, { "gaudi2", "synapse", "96" }, { "Hopper", "cuda", "141" },
+      { "cdna3", "rocm", "128" }, { "ascend", "cann", "64" }, { "gaudi2", "synapse", "96" },
+      { "Hopper", "cuda", "141" },
     };
     g_autoptr(RpCatalog) mixed = rp_test_load_catalog ();
     g_autoptr(GString) json = g_string_new ("{\"format\": \"rigplan-gpus\", \"version\": 1, "
