@@ -1055,6 +1055,43 @@ rp_fields_check_scenario (const RpScenario *scenario,
   return TRUE;
 }
 
+/* The architecture keys, in table order (rp_fields_copy_arch). */
+static const RpField *const *
+get_arch_fields (guint *n_out)
+{
+  static const RpField *arch_fields[G_N_ELEMENTS (fields)];
+  static guint n;
+  static gsize built = 0;
+
+  if (g_once_init_enter (&built))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        if (fields[i].arch_bit != 0)
+          arch_fields[n++] = &fields[i];
+      g_once_init_leave (&built, 1);
+    }
+  *n_out = n;
+  return arch_fields;
+}
+
+void
+rp_fields_copy_arch (RpModelArch       *dest,
+                     const RpModelArch *src,
+                     guint32            bits)
+{
+  const RpField *const *arch_fields;
+  guint n;
+
+  g_return_if_fail (dest != NULL && src != NULL);
+
+  if (bits == 0)
+    return;
+  arch_fields = get_arch_fields (&n);
+  for (guint i = 0; i < n; i++)
+    if (bits & arch_fields[i]->arch_bit)
+      rp_field_set_number (arch_fields[i], dest, number_at (arch_fields[i], src));
+}
+
 gboolean
 rp_field_parse_text (const RpField *field,
                      const char    *text,
