@@ -22,15 +22,14 @@ static const char *const status_names[RP_N_AVAILABILITIES] = {
 
 /* ---- helpers -------------------------------------------------------- */
 
-/* The entry for @gpu_id whose market is @market_id (NULL: entries for
- * every market) with the latest "from" not after @date (NULL: any). */
+/* The entry of @m (a GPU's market entries, may be NULL) whose market is
+ * @market_id (NULL: entries for every market) with the latest "from" not
+ * after @date (NULL: any). */
 static const RpAvailabilityEntry *
-entry_in_force (const RpCatalog *self,
-                const char      *gpu_id,
-                const char      *market_id,
-                const char      *date)
+entry_in_force (const RpGpuMarket *m,
+                const char        *market_id,
+                const char        *date)
 {
-  const RpGpuMarket *m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
   const RpAvailabilityEntry *best = NULL;
 
   for (guint i = 0; m != NULL && i < m->availability->len; i++)
@@ -99,6 +98,7 @@ rp_catalog_availability (const RpCatalog *self,
                          RpAvailability  *out)
 {
   const RpAvailabilityEntry *entry = NULL;
+  const RpGpuMarket *m;
 
   g_return_if_fail (out != NULL);
   memset (out, 0, sizeof *out);
@@ -106,12 +106,13 @@ rp_catalog_availability (const RpCatalog *self,
   g_return_if_fail (self != NULL);
 
   out->market = rp_catalog_lookup_market (self, market_id);
+  m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
   /* the market's own entries first: a rule for China outranks a product's
    * worldwide end of sale */
   if (market_id != NULL)
-    entry = entry_in_force (self, gpu_id, market_id, date);
+    entry = entry_in_force (m, market_id, date);
   if (entry == NULL)
-    entry = entry_in_force (self, gpu_id, NULL, date);
+    entry = entry_in_force (m, NULL, date);
   if (entry == NULL)
     return;
   out->entry = entry;
