@@ -89,23 +89,23 @@ rp_availability_allows (RpAvailabilityStatus status,
     }
 }
 
-void
-rp_catalog_availability (const RpCatalog *self,
-                         const char      *gpu_id,
-                         const char      *market_id,
-                         RpCondition      condition,
-                         const char      *date,
-                         RpAvailability  *out)
+/* rp_catalog_availability() once the market is known: @market_id is its
+ * id, or the id asked for when the catalog has no such market. */
+static void
+availability_of (const RpCatalog *self,
+                 const char      *gpu_id,
+                 const RpMarket  *market,
+                 const char      *market_id,
+                 RpCondition      condition,
+                 const char      *date,
+                 RpAvailability  *out)
 {
   const RpAvailabilityEntry *entry = NULL;
   const RpGpuMarket *m;
 
-  g_return_if_fail (out != NULL);
   memset (out, 0, sizeof *out);
   out->allowed = TRUE;
-  g_return_if_fail (self != NULL);
-
-  out->market = rp_catalog_lookup_market (self, market_id);
+  out->market = market;
   m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
   /* the market's own entries first: a rule for China outranks a product's
    * worldwide end of sale */
@@ -119,6 +119,40 @@ rp_catalog_availability (const RpCatalog *self,
   out->status = entry->status;
   out->rule = rp_catalog_lookup_market_rule (self, entry->rule);
   out->allowed = rp_availability_allows (entry->status, condition);
+}
+
+void
+rp_catalog_availability (const RpCatalog *self,
+                         const char      *gpu_id,
+                         const char      *market_id,
+                         RpCondition      condition,
+                         const char      *date,
+                         RpAvailability  *out)
+{
+  g_return_if_fail (out != NULL);
+  memset (out, 0, sizeof *out);
+  out->allowed = TRUE;
+  g_return_if_fail (self != NULL);
+
+  availability_of (self, gpu_id, rp_catalog_lookup_market (self, market_id), market_id,
+                   condition, date, out);
+}
+
+void
+rp_catalog_availability_in (const RpCatalog *self,
+                            const char      *gpu_id,
+                            const RpMarket  *market,
+                            RpCondition      condition,
+                            const char      *date,
+                            RpAvailability  *out)
+{
+  g_return_if_fail (out != NULL);
+  memset (out, 0, sizeof *out);
+  out->allowed = TRUE;
+  g_return_if_fail (self != NULL);
+
+  availability_of (self, gpu_id, market, market != NULL ? market->id : NULL, condition, date,
+                   out);
 }
 
 const char *
