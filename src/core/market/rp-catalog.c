@@ -1288,6 +1288,7 @@ refresh (RpCatalog *self)
 {
   apply_derivations (self);
   rebuild_indexes (self);
+  rp_checklist_data_index (self->checklist, self->gpus.entries);
 }
 
 /* The error for an offer whose GPU is in no catalog, naming the file and

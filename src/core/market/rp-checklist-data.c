@@ -458,6 +458,7 @@ rp_checklist_data_new (void)
   data->mains = g_ptr_array_new_with_free_func (mains_free);
   data->noise = g_ptr_array_new_with_free_func (noise_free);
   data->backups = g_ptr_array_new_with_free_func (backup_free);
+  data->software_by_gpu = g_hash_table_new (g_direct_hash, g_direct_equal);
   return data;
 }
 
@@ -471,6 +472,7 @@ rp_checklist_data_free (RpChecklistData *data)
   g_ptr_array_unref (data->mains);
   g_ptr_array_unref (data->noise);
   g_ptr_array_unref (data->backups);
+  g_hash_table_unref (data->software_by_gpu);
   g_free (data);
 }
 

@@ -42,18 +42,14 @@ compare_versions (const char *a,
 
 /* ---- public API: lookups -------------------------------------------- */
 
-const RpSoftware *
-rp_catalog_lookup_software (const RpCatalog *self,
-                            const RpGpu     *gpu)
+/* The software entry of @gpu: the last file's entries first, so that a
+ * user's file overrides the bundled one. */
+static const RpSoftware *
+find_software (const RpChecklistData *data,
+               const RpGpu           *gpu)
 {
-  RpChecklistData *data;
-
-  g_return_val_if_fail (self != NULL && gpu != NULL, NULL);
-
-  data = rp_catalog_get_checklist_data (self);
   if (gpu->generation == NULL)
     return NULL;
-  /* the last file's entries first: a user's file overrides the bundled */
   for (guint i = data->software->len; i-- > 0;)
     {
       const RpSoftware *s = g_ptr_array_index (data->software, i);
@@ -67,6 +63,39 @@ rp_catalog_lookup_software (const RpCatalog *self,
         return s;
     }
   return NULL;
+}
+
+void
+rp_checklist_data_index (RpChecklistData *data,
+                         GPtrArray       *gpus)
+{
+  g_return_if_fail (data != NULL && gpus != NULL);
+
+  g_hash_table_remove_all (data->software_by_gpu);
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      const RpGpu *gpu = g_ptr_array_index (gpus, i);
+
+      g_hash_table_insert (data->software_by_gpu, (gpointer) gpu,
+                           (gpointer) find_software (data, gpu));
+    }
+}
+
+const RpSoftware *
+rp_catalog_lookup_software (const RpCatalog *self,
+                            const RpGpu     *gpu)
+{
+  RpChecklistData *data;
+  gpointer software;
+
+  g_return_val_if_fail (self != NULL && gpu != NULL, NULL);
+
+  data = rp_catalog_get_checklist_data (self);
+  /* every estimate asks: a catalog GPU's answer is indexed; another
+   * (a measured device, an entry a later file replaced) is looked for */
+  if (g_hash_table_lookup_extended (data->software_by_gpu, gpu, NULL, &software))
+    return software;
+  return find_software (data, gpu);
 }
 
 const char *
