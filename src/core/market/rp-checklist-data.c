@@ -476,6 +476,45 @@ rp_checklist_data_free (RpChecklistData *data)
   g_free (data);
 }
 
+const RpSoftware *
+rp_checklist_data_find_software (const RpChecklistData *data,
+                                 const RpGpu           *gpu)
+{
+  g_return_val_if_fail (data != NULL && gpu != NULL, NULL);
+
+  if (gpu->generation == NULL)
+    return NULL;
+  for (guint i = data->software->len; i-- > 0;)
+    {
+      const RpSoftware *s = g_ptr_array_index (data->software, i);
+
+      if (g_strcmp0 (s->generation, gpu->generation) != 0)
+        continue;
+      if (s->compute_capabilities[0] == NULL ||
+          (gpu->compute_capability != NULL &&
+           g_strv_contains ((const char * const *) s->compute_capabilities,
+                            gpu->compute_capability)))
+        return s;
+    }
+  return NULL;
+}
+
+void
+rp_checklist_data_index (RpChecklistData *data,
+                         GPtrArray       *gpus)
+{
+  g_return_if_fail (data != NULL && gpus != NULL);
+
+  g_hash_table_remove_all (data->software_by_gpu);
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      const RpGpu *gpu = g_ptr_array_index (gpus, i);
+
+      g_hash_table_insert (data->software_by_gpu, (gpointer) gpu,
+                           (gpointer) rp_checklist_data_find_software (data, gpu));
+    }
+}
+
 gboolean
 rp_checklist_data_handles (const char *format)
 {

@@ -42,45 +42,6 @@ compare_versions (const char *a,
 
 /* ---- public API: lookups -------------------------------------------- */
 
-/* The software entry of @gpu: the last file's entries first, so that a
- * user's file overrides the bundled one. */
-static const RpSoftware *
-find_software (const RpChecklistData *data,
-               const RpGpu           *gpu)
-{
-  if (gpu->generation == NULL)
-    return NULL;
-  for (guint i = data->software->len; i-- > 0;)
-    {
-      const RpSoftware *s = g_ptr_array_index (data->software, i);
-
-      if (g_strcmp0 (s->generation, gpu->generation) != 0)
-        continue;
-      if (s->compute_capabilities[0] == NULL ||
-          (gpu->compute_capability != NULL &&
-           g_strv_contains ((const char * const *) s->compute_capabilities,
-                            gpu->compute_capability)))
-        return s;
-    }
-  return NULL;
-}
-
-void
-rp_checklist_data_index (RpChecklistData *data,
-                         GPtrArray       *gpus)
-{
-  g_return_if_fail (data != NULL && gpus != NULL);
-
-  g_hash_table_remove_all (data->software_by_gpu);
-  for (guint i = 0; i < gpus->len; i++)
-    {
-      const RpGpu *gpu = g_ptr_array_index (gpus, i);
-
-      g_hash_table_insert (data->software_by_gpu, (gpointer) gpu,
-                           (gpointer) find_software (data, gpu));
-    }
-}
-
 const RpSoftware *
 rp_catalog_lookup_software (const RpCatalog *self,
                             const RpGpu     *gpu)
@@ -95,7 +56,7 @@ rp_catalog_lookup_software (const RpCatalog *self,
    * (a measured device, an entry a later file replaced) is looked for */
   if (g_hash_table_lookup_extended (data->software_by_gpu, gpu, NULL, &software))
     return software;
-  return find_software (data, gpu);
+  return rp_checklist_data_find_software (data, gpu);
 }
 
 const char *

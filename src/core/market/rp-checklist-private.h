@@ -40,6 +40,10 @@ gboolean         rp_checklist_data_load    (RpChecklistData *data,
                                             const cJSON     *root,
                                             GError         **error);
 
+/* The software entry of @gpu by walking the entries, the last file's
+ * first, so that a user's file overrides the bundled one. */
+const RpSoftware *rp_checklist_data_find_software (const RpChecklistData *data,
+                                                  const RpGpu           *gpu);
 /* Indexes the software entry of each of @gpus (RpGpu*); the catalog
  * calls it after every load, once the GPUs and the files are final. */
 void             rp_checklist_data_index   (RpChecklistData *data,
