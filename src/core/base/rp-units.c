@@ -5,7 +5,8 @@
 
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
+#include "rp-gettext.h"
+
 #include <locale.h>
 #include <math.h>
 #include <string.h>

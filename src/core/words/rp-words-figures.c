@@ -10,10 +10,10 @@
 
 #include "rp-words.h"
 
+#include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
@@ -44,7 +44,7 @@ const char *
 rp_words_figure_label (const RpFigure *figure)
 {
   g_return_val_if_fail (figure != NULL, NULL);
-  return _(rp_figure_get_label (figure));
+  return rp_gettext_static (rp_figure_get_label (figure));
 }
 
 char *
