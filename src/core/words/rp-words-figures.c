@@ -18,14 +18,13 @@
 
 /* ---- helpers -------------------------------------------------------- */
 
+/* @format ("%s kWh") with the number in it, copied, not printed */
 static char *
 with_unit (const char *format,
            double      value,
            int         digits)
 {
-  g_autofree char *number = rp_units_format_number (value, digits);
-
-  return g_strdup_printf (format, number);
+  return rp_units_format_in (format, value, digits);
 }
 
 /* Rates: plain below a million, counted above ("1.2 million"). */
