@@ -24,6 +24,8 @@
 #include "rp-test-core.h"
 #include "rp-words.h"
 
+#include <glib/gi18n-lib.h>
+#include <locale.h>
 #include <stdlib.h>
 
 static const char *const not_fitting = "lora-llama2-13b-rtx3090.rigplan";
@@ -108,9 +110,18 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
+  const char *localedir = g_getenv ("RIGPLAN_LOCALEDIR");
+  g_autoptr(RpCatalog) catalog = NULL;
   double models_us[RP_TEST_N_EXAMPLES], words_us[RP_TEST_N_EXAMPLES];
-  g_autoptr(RpScenario) misfit = rp_test_load_example (not_fitting);
+  g_autoptr(RpScenario) misfit = NULL;
+
+  /* words in the reader's language, as rigplan-cli writes them
+   * (LANGUAGE=zh_CN with RIGPLAN_LOCALEDIR=BUILD/po times the Chinese) */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  catalog = rp_test_load_bundled_catalog ();
+  misfit = rp_test_load_example (not_fitting);
 
   for (guint i = 0; i < RP_TEST_N_EXAMPLES; i++)
     {

@@ -351,6 +351,110 @@ test_numbers (void)
   g_assert_cmpstr (flops, ==, "1.23 × 10^21");
 }
 
+/* printf's "%.Nf" grouped by hand: what rp_units_format_number() wrote
+ * before it had its own digits, the reference it must still match (C
+ * locale marks). */
+static char *
+printf_number (double value,
+               int    decimals)
+{
+  char digits[G_ASCII_DTOSTR_BUF_SIZE + 64];
+  char format[8];
+  GString *out = g_string_new (NULL);
+  const char *point;
+  gsize n_int;
+  int int_digits = fabs (value) >= 1 ? (int) floor (log10 (fabs (value))) + 1 : 1;
+
+  /* never more than 12 significant digits */
+  decimals = CLAMP (MIN (decimals, 12 - int_digits), 0, 4);
+  if (value < 0 && fabs (value) >= 0.5 * pow (10, -decimals))
+    g_string_append (out, "\u2212");
+  g_snprintf (format, sizeof format, "%%.%df", decimals);
+  g_ascii_formatd (digits, sizeof digits, format, fabs (value));
+  point = strchr (digits, '.');
+  n_int = point != NULL ? (gsize) (point - digits) : strlen (digits);
+  for (gsize i = 0; i < n_int; i++)
+    {
+      if (i > 0 && (n_int - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+  if (point != NULL)
+    g_string_append (out, point);
+  return g_string_free (out, FALSE);
+}
+
+/* The formatter writes its own digits, and they are printf's to the
+ * last one: a tie goes to the even neighbour from the double's exact
+ * value (0.125 → "0.12", 2.5 → "2", but 0.15 → "0.1": it is
+ * 0.1499999…), small and huge magnitudes, and any double at all. */
+static void
+test_numbers_like_printf (void)
+{
+  static const double fixed[] = {
+    0, 0.5, 1.5, 2.5, 0.125, 0.375, 0.15, 2.675, 1.005, 999.95, 9999.5, 0.00005,
+    1e-9, 5e-324, 123456789.125, 4503599627370496.5, 9007199254740993.0, 1e15, 1e20,
+    1e300, 0.045, 99.995, 1099511627776.0,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (26);
+  guint n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixed) + 20000; i++)
+    {
+      double v;
+
+      if (i < G_N_ELEMENTS (fixed))
+        v = fixed[i];
+      else if (i % 3 == 0)
+        /* ties at every decimal */
+        v = (g_rand_int_range (rand, -2000000, 2000000) + 0.5) /
+            pow (10, g_rand_int_range (rand, 0, 6));
+      else if (i % 3 == 1)
+        v = g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -6, 8));
+      else
+        {
+          guint64 bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+
+          memcpy (&v, &bits, sizeof v);
+          if (!isfinite (v))
+            continue;
+        }
+      for (int decimals = 0; decimals <= 4; decimals++)
+        {
+          g_autofree char *ours = rp_units_format_number (v, decimals);
+          g_autofree char *theirs = printf_number (v, decimals);
+          g_autofree char *negative = rp_units_format_number (-v, decimals);
+          g_autofree char *theirs_negative = printf_number (-v, decimals);
+
+          if (g_strcmp0 (ours, theirs) != 0 || g_strcmp0 (negative, theirs_negative) != 0)
+            g_error ("%.17g with %d decimals: \"%s\" and \"%s\", printf writes \"%s\" and \"%s\"",
+                     v, decimals, ours, negative, theirs, theirs_negative);
+          n++;
+        }
+    }
+  g_test_message ("%u numbers as printf writes them", n);
+  g_assert_cmpuint (n, >, 80000);
+}
+
+/* A unit's format with the number in place of its %s, as
+ * g_strdup_printf() would fill it. */
+static void
+test_number_in_format (void)
+{
+  g_autofree char *kwh = rp_units_format_in ("%s kWh", 12345.678, 1);
+  g_autofree char *percent = rp_units_format_in ("%s%%", 60, 0);
+  g_autofree char *spaced = rp_units_format_in ("%% %s %%", -2.5, 2);
+  g_autofree char *padded = rp_units_format_in ("[%6s]", 1.5, 1);
+  g_autofree char *missing = rp_units_format_in ("%s kWh", NAN, 1);
+
+  g_assert_cmpstr (kwh, ==, "12,345.7 kWh");
+  g_assert_cmpstr (percent, ==, "60%");
+  g_assert_cmpstr (spaced, ==, "% \u22122.50 %");
+  /* anything but %s and %% is printf's */
+  g_assert_cmpstr (padded, ==, "[   1.5]");
+  g_assert_cmpstr (missing, ==, "— kWh");
+}
+
 /* A scenario made in code (the form, a variant, the planner) is held to
  * the same ranges as a file: every number field's bounds are the table's
  * alone, so a field just outside either end is refused with its key.
@@ -509,5 +613,7 @@ main (int    argc,
   g_test_add_func ("/core/fields/range-units", test_range_units);
   g_test_add_func ("/core/fields/error-key", test_error_key);
   g_test_add_func ("/core/fields/numbers", test_numbers);
+  g_test_add_func ("/core/fields/numbers-like-printf", test_numbers_like_printf);
+  g_test_add_func ("/core/fields/number-in-format", test_number_in_format);
   return g_test_run ();
 }

@@ -67,6 +67,50 @@ test_units_zh (void)
   g_assert_cmpstr (gib, ==, "3.5 GiB");            /* the unit stays */
 }
 
+/* ---- translations remembered (rp-gettext.h) ------------------------- */
+
+/* The words keep each translation they looked up, and let go of them
+ * when the catalogs may change: a setlocale(), or LANGUAGE set while the
+ * program runs and announced as the GNU gettext manual asks.  (A cache
+ * that never let go keeps "计算" after the switch, and "¥2.7万".) */
+static void
+test_gettext_remembered (void)
+{
+  g_autofree char *wan = NULL;
+  g_autofree char *again = NULL;
+
+  if (g_strcmp0 (g_getenv ("LANGUAGE"), "zh_CN") != 0)
+    {
+      g_test_skip ("needs LANGUAGE=zh_CN");
+      return;
+    }
+  g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, "计算");
+  g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, "计算");
+  g_assert_true (rp_units_count_in_wan ());
+
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+  g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, "compute");
+  g_assert_false (rp_units_count_in_wan ());
+  wan = rp_units_format_money (27000, RP_CURRENCY_CNY);
+  g_assert_cmpstr (wan, ==, "¥27,000");
+
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+#ifdef HAVE_NL_MSG_CAT_CNTR
+  {
+    extern int _nl_msg_cat_cntr;
+
+    /* what a program that sets LANGUAGE while it runs must do */
+    ++_nl_msg_cat_cntr;
+  }
+#else
+  setlocale (LC_ALL, "");
+#endif
+  g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, "计算");
+  again = rp_units_format_money (27000, RP_CURRENCY_CNY);
+  g_assert_cmpstr (again, ==, "¥2.7万");
+}
+
 /* ---- rigplan-cli ---------------------------------------------------- */
 
 /* Runs rigplan-cli in the locale @lc_all, with LANGUAGE=@language (or
@@ -280,6 +324,7 @@ main (int    argc,
 
   g_test_add_func ("/i18n/display-width", test_display_width);
   g_test_add_func ("/i18n/units-zh", test_units_zh);
+  g_test_add_func ("/i18n/gettext-remembered", test_gettext_remembered);
   g_test_add_func ("/i18n/cli/estimate-zh", test_cli_estimate_zh);
   g_test_add_func ("/i18n/cli/messages-zh", test_cli_messages_zh);
   g_test_add_func ("/i18n/cli/json-decimal-point", test_cli_json_decimal_point);

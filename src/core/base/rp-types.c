@@ -5,7 +5,8 @@
 
 #include "rp-types.h"
 
-#include <glib/gi18n-lib.h>
+#include "rp-gettext.h"
+
 #include <string.h>
 
 /* ---- name tables ---------------------------------------------------- */
@@ -190,7 +191,7 @@ rp_enum_info_get_label (const RpEnumInfo *info,
 {
   g_return_val_if_fail (info != NULL, NULL);
   g_return_val_if_fail (value < info->n, NULL);
-  return _(info->labels[value]);
+  return rp_gettext_static (info->labels[value]);
 }
 
 gboolean

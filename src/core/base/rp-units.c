@@ -5,7 +5,8 @@
 
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
+#include "rp-gettext.h"
+
 #include <locale.h>
 #include <math.h>
 #include <string.h>
@@ -21,10 +22,8 @@ static const char minus_sign[] = "\u2212";
 /* The locale's grouping mark, or "," where the locale has none (the C
  * locale CI and many desktops run under). */
 static const char *
-grouping_mark (void)
+grouping_mark_of (const struct lconv *lc)
 {
-  const struct lconv *lc = localeconv ();
-
   if (lc->thousands_sep != NULL && *lc->thousands_sep != '\0')
     return lc->thousands_sep;
   if (lc->decimal_point != NULL && strcmp (lc->decimal_point, ",") == 0)
@@ -33,21 +32,34 @@ grouping_mark (void)
 }
 
 static const char *
-decimal_mark (void)
+decimal_mark_of (const struct lconv *lc)
 {
-  const struct lconv *lc = localeconv ();
-
   return lc->decimal_point != NULL && *lc->decimal_point != '\0' ? lc->decimal_point : ".";
 }
 
+static const char *
+grouping_mark (void)
+{
+  return grouping_mark_of (localeconv ());
+}
+
+static const char *
+decimal_mark (void)
+{
+  return decimal_mark_of (localeconv ());
+}
+
 /* @magnitude ≥ 0 written with @decimals digits, grouped, in the locale's
- * marks; printf in the C locale first, so the marks are ours to place. */
+ * marks; printf in the C locale first, so the marks are ours to place.
+ * The general path: any magnitude (1e300 has 301 digits). */
 static void
 append_grouped (GString *out,
                 double   magnitude,
                 int      decimals)
 {
   char digits[G_ASCII_DTOSTR_BUF_SIZE + 64];
+  const struct lconv *lc = localeconv ();
+  const char *gmark = grouping_mark_of (lc);
   const char *point, *p;
   gsize n_int;
 
@@ -59,24 +71,233 @@ append_grouped (GString *out,
   for (gsize i = 0; i < n_int; i++)
     {
       if (i > 0 && (n_int - i) % 3 == 0)
-        g_string_append (out, grouping_mark ());
+        g_string_append (out, gmark);
       g_string_append_c (out, digits[i]);
     }
   if (point != NULL)
     {
-      g_string_append (out, decimal_mark ());
+      g_string_append (out, decimal_mark_of (lc));
       for (p = point + 1; *p != '\0'; p++)
         g_string_append_c (out, *p);
     }
+}
+
+/* 10^0 … 10^4: the decimals a number is written with */
+static const guint64 powers_of_ten[] = { 1, 10, 100, 1000, 10000 };
+
+/* @magnitude ≥ 0 times 10^@decimals rounded to a whole number as
+ * printf's "%.Nf" rounds it: from the double's exact binary value, a tie
+ * to the even neighbour (glibc, round-to-nearest).  FALSE where it does
+ * not fit 63 bits, or the compiler has no 128-bit integers: then printf
+ * writes the digits (append_grouped). */
+static gboolean
+scaled_whole (double   magnitude,
+              int      decimals,
+              guint64 *whole)
+{
+#ifdef __SIZEOF_INT128__
+  unsigned __int128 scaled, rest, half;
+  guint64 mantissa;
+  int exponent, shift;
+
+  if (magnitude == 0)
+    {
+      *whole = 0;
+      return TRUE;
+    }
+  /* magnitude = mantissa / 2^shift exactly, the mantissa under 2^53 */
+  mantissa = (guint64) ldexp (frexp (magnitude, &exponent), 53);
+  shift = 53 - exponent;
+  if (shift <= 0)
+    {
+      /* a whole number already: under 2^63 (shift ≥ -10), times 10^4 < 2^77 */
+      if (shift < -10)
+        return FALSE;
+      scaled = ((unsigned __int128) mantissa << -shift) * powers_of_ten[decimals];
+      if (scaled >> 63 != 0)
+        return FALSE;
+      *whole = (guint64) scaled;
+      return TRUE;
+    }
+  if (shift >= 128)
+    {
+      /* under 2^67 / 2^128: rounds to 0, never a tie */
+      *whole = 0;
+      return TRUE;
+    }
+  scaled = (unsigned __int128) mantissa * powers_of_ten[decimals];
+  if (scaled >> shift >> 63 != 0)
+    return FALSE;
+  *whole = (guint64) (scaled >> shift);
+  rest = scaled & ((((unsigned __int128) 1) << shift) - 1);
+  half = ((unsigned __int128) 1) << (shift - 1);
+  if (rest > half || (rest == half && (*whole & 1) != 0))
+    (*whole)++;
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+/* The longest number the fast path writes: 19 digits, 6 grouping marks
+ * of at most 8 bytes, a minus sign, a decimal mark of at most 8 bytes
+ * and 4 decimals. */
+#define NUMBER_BUF_SIZE 96
+
+/* @value (finite) with @decimals (already clamped) into @buf as
+ * rp_units_format_number() writes it, without printf; its length, or -1
+ * where the fast path does not apply (then append_grouped). */
+static gssize
+write_number (char   *buf,
+              double  value,
+              int     decimals,
+              gboolean minus)
+{
+  const struct lconv *lc;
+  const char *gmark, *dmark;
+  gsize gmark_len, dmark_len, n_int, len = 0;
+  char int_digits[24];
+  guint64 whole, int_part, frac_part;
+
+  if (!scaled_whole (fabs (value), decimals, &whole))
+    return -1;
+  lc = localeconv ();
+  gmark = grouping_mark_of (lc);
+  dmark = decimal_mark_of (lc);
+  gmark_len = strlen (gmark);
+  dmark_len = strlen (dmark);
+  if (gmark_len > 8 || dmark_len > 8)
+    return -1;
+  int_part = whole / powers_of_ten[decimals];
+  frac_part = whole % powers_of_ten[decimals];
+  n_int = 0;
+  do
+    {
+      int_digits[n_int++] = (char) ('0' + int_part % 10);
+      int_part /= 10;
+    }
+  while (int_part > 0);
+  if (minus)
+    {
+      memcpy (buf, minus_sign, sizeof minus_sign - 1);
+      len = sizeof minus_sign - 1;
+    }
+  for (gsize i = 0; i < n_int; i++)
+    {
+      if (i > 0 && (n_int - i) % 3 == 0)
+        {
+          memcpy (buf + len, gmark, gmark_len);
+          len += gmark_len;
+        }
+      buf[len++] = int_digits[n_int - 1 - i];
+    }
+  if (decimals > 0)
+    {
+      memcpy (buf + len, dmark, dmark_len);
+      len += dmark_len;
+      for (int i = decimals - 1; i >= 0; i--)
+        {
+          buf[len + i] = (char) ('0' + frac_part % 10);
+          frac_part /= 10;
+        }
+      len += decimals;
+    }
+  buf[len] = '\0';
+  return (gssize) len;
 }
 
 static int
 clamp_decimals (double magnitude,
                 int    decimals)
 {
-  int int_digits = magnitude >= 1 ? (int) floor (log10 (magnitude)) + 1 : 1;
+  int int_digits;
 
+  /* under 9.9e7 at most 8 digits, whatever log10 rounds to, which leave
+   * room for all 4 decimals within max_significant_digits: no need to
+   * count them */
+  if (magnitude < 9.9e7)
+    return CLAMP (decimals, 0, 4);
+  int_digits = (int) floor (log10 (magnitude)) + 1;
   return CLAMP (MIN (decimals, max_significant_digits - int_digits), 0, 4);
+}
+
+/* The text of rp_units_format_number (@value, @decimals): in @buf where
+ * it fits (nearly always), else in a new string left in *@spill for the
+ * caller to free. */
+static const char *
+number_text (char    buf[NUMBER_BUF_SIZE],
+             char  **spill,
+             double  value,
+             int     decimals)
+{
+  double magnitude;
+  gboolean minus;
+  GString *out;
+
+  *spill = NULL;
+  if (!isfinite (value))
+    return "—";
+  magnitude = fabs (value);
+  decimals = clamp_decimals (magnitude, decimals);
+  /* −0.0 after rounding is 0 */
+  minus = value < 0 && magnitude >= 0.5 * pow (10, -decimals);
+  if (write_number (buf, value, decimals, minus) >= 0)
+    return buf;
+  out = g_string_new (NULL);
+  if (minus)
+    g_string_append (out, minus_sign);
+  append_grouped (out, magnitude, decimals);
+  *spill = g_string_free (out, FALSE);
+  return *spill;
+}
+
+/* g_strdup_printf (@format, @arg) for a translated format with one "%s"
+ * and maybe "%%", the usual unit ("%s GiB"): copied, not parsed by
+ * printf.  Any other format goes to printf. */
+static char *
+fill_format (const char *format,
+             const char *arg)
+{
+  gsize n_fixed = 0, arg_len;
+  const char *p;
+  char *text, *q;
+  gboolean seen_arg = FALSE;
+
+  for (p = format; *p != '\0'; p++)
+    {
+      if (*p != '%')
+        n_fixed++;
+      else if (p[1] == '%')
+        {
+          n_fixed++;
+          p++;
+        }
+      else if (p[1] == 's' && !seen_arg)
+        {
+          seen_arg = TRUE;
+          p++;
+        }
+      else
+        return g_strdup_printf (format, arg);
+    }
+  if (!seen_arg)
+    return g_strdup_printf (format, arg);
+  arg_len = strlen (arg);
+  text = q = g_malloc (n_fixed + arg_len + 1);
+  for (p = format; *p != '\0'; p++)
+    {
+      if (*p != '%')
+        *q++ = *p;
+      else if (*++p == '%')
+        *q++ = '%';
+      else
+        {
+          memcpy (q, arg, arg_len);
+          q += arg_len;
+        }
+    }
+  *q = '\0';
+  return text;
 }
 
 /* "2.69万" / "8.03亿" when the translation counts in 万, else NULL. */
@@ -84,21 +305,16 @@ static char *
 format_wan (double value)
 {
   double magnitude = fabs (value);
-  g_autofree char *digits = NULL;
 
-  if (!rp_units_count_in_wan () || magnitude < 1e4)
+  if (magnitude < 1e4 || !rp_units_count_in_wan ())
     return NULL;
   if (magnitude >= 1e8)
-    {
-      digits = rp_units_format_number (value / 1e8, magnitude >= 1e10 ? 0 : 2);
-      /* TRANSLATORS: a count in 亿 (10⁸), used where "yuan-in-wan:yes" is
-       * the translation; %s is the number */
-      return g_strdup_printf (_("%s亿"), digits);
-    }
-  digits = rp_units_format_number (value / 1e4, magnitude >= 1e6 ? 0 : 2);
+    /* TRANSLATORS: a count in 亿 (10⁸), used where "yuan-in-wan:yes" is
+     * the translation; %s is the number */
+    return rp_units_format_in (_("%s亿"), value / 1e8, magnitude >= 1e10 ? 0 : 2);
   /* TRANSLATORS: a count in 万 (10⁴), used where "yuan-in-wan:yes" is the
    * translation; %s is the number */
-  return g_strdup_printf (_("%s万"), digits);
+  return rp_units_format_in (_("%s万"), value / 1e4, magnitude >= 1e6 ? 0 : 2);
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -127,57 +343,52 @@ char *
 rp_units_format_number (double value,
                         int    decimals)
 {
-  GString *out;
-  double magnitude;
+  char buf[NUMBER_BUF_SIZE];
+  char *spill;
+  const char *text = number_text (buf, &spill, value, decimals);
 
-  if (!isfinite (value))
-    return g_strdup ("—");
-  magnitude = fabs (value);
-  decimals = clamp_decimals (magnitude, decimals);
-  out = g_string_new (NULL);
-  /* −0.0 after rounding is 0 */
-  if (value < 0 && magnitude >= 0.5 * pow (10, -decimals))
-    g_string_append (out, minus_sign);
-  append_grouped (out, magnitude, decimals);
-  return g_string_free (out, FALSE);
+  return spill != NULL ? spill : g_strdup (text);
+}
+
+char *
+rp_units_format_in (const char *format,
+                    double      value,
+                    int         decimals)
+{
+  char buf[NUMBER_BUF_SIZE];
+  g_autofree char *spill = NULL;
+
+  g_return_val_if_fail (format != NULL, NULL);
+
+  return fill_format (format, number_text (buf, &spill, value, decimals));
 }
 
 char *
 rp_units_format_percent (double percent,
                          int    decimals)
 {
-  g_autofree char *number = rp_units_format_number (percent, decimals);
-
   if (!isfinite (percent))
-    return g_steal_pointer (&number);
+    return g_strdup ("—");
   /* TRANSLATORS: a percentage; %s is the number.  Use the spacing your
    * language writes (Chinese: "%s%%") */
-  return g_strdup_printf (_("%s %%"), number);
+  return rp_units_format_in (_("%s %%"), percent, decimals);
 }
 
 char *
 rp_units_format_bytes (double bytes)
 {
   double magnitude = fabs (bytes);
-  g_autofree char *number = NULL;
 
   if (!isfinite (bytes))
     return g_strdup ("—");
   if (magnitude >= 1024 * RP_GIB)
-    {
-      number = rp_units_format_number (bytes / (1024 * RP_GIB), 1);
-      /* TRANSLATORS: a memory size in tebibytes; %s is the number */
-      return g_strdup_printf (_("%s TiB"), number);
-    }
+    /* TRANSLATORS: a memory size in tebibytes; %s is the number */
+    return rp_units_format_in (_("%s TiB"), bytes / (1024 * RP_GIB), 1);
   if (magnitude >= RP_GIB || bytes == 0)
-    {
-      number = rp_units_format_number (bytes / RP_GIB, 1);
-      /* TRANSLATORS: a memory size in gibibytes; %s is the number */
-      return g_strdup_printf (_("%s GiB"), number);
-    }
-  number = rp_units_format_number (bytes / (1024.0 * 1024.0), 0);
+    /* TRANSLATORS: a memory size in gibibytes; %s is the number */
+    return rp_units_format_in (_("%s GiB"), bytes / RP_GIB, 1);
   /* TRANSLATORS: a memory size in mebibytes; %s is the number */
-  return g_strdup_printf (_("%s MiB"), number);
+  return rp_units_format_in (_("%s MiB"), bytes / (1024.0 * 1024.0), 0);
 }
 
 /* Under an hour minutes read better ("12 min", not "0.2 h"); past two
@@ -199,25 +410,20 @@ char *
 rp_units_format_duration (double     hours,
                           RpDuration unit)
 {
-  g_autofree char *number = NULL;
-
   if (!isfinite (hours))
     return g_strdup ("—");
   switch (unit)
     {
     case RP_DURATION_MINUTES:
-      number = rp_units_format_number (hours * 60.0, hours * 60.0 < 10 ? 1 : 0);
       /* TRANSLATORS: a duration in minutes; %s is the number */
-      return g_strdup_printf (_("%s min"), number);
+      return rp_units_format_in (_("%s min"), hours * 60.0, hours * 60.0 < 10 ? 1 : 0);
     case RP_DURATION_HOURS:
-      number = rp_units_format_number (hours, 1);
       /* TRANSLATORS: a duration in hours; %s is the number */
-      return g_strdup_printf (_("%s h"), number);
+      return rp_units_format_in (_("%s h"), hours, 1);
     case RP_DURATION_DAYS:
     default:
-      number = rp_units_format_number (hours / 24.0, 1);
       /* TRANSLATORS: a duration in days; %s is the number */
-      return g_strdup_printf (_("%s days"), number);
+      return rp_units_format_in (_("%s days"), hours / 24.0, 1);
     }
 }
 
@@ -237,24 +443,31 @@ char *
 rp_units_format_money (double     amount,
                        RpCurrency currency)
 {
-  g_autofree char *number = NULL;
-  g_autofree char *wan = NULL;
+  char buf[NUMBER_BUF_SIZE];
+  g_autofree char *spill = NULL;
   const char *sign = amount < 0 ? minus_sign : "";
+  double magnitude = fabs (amount);
 
   if (!isfinite (amount))
     return g_strdup ("—");
-  if (currency == RP_CURRENCY_CNY && fabs (amount) >= 10000 && rp_units_count_in_wan ())
+  if (currency == RP_CURRENCY_CNY && magnitude >= 10000 && rp_units_count_in_wan ())
     {
-      number = rp_units_format_number (fabs (amount) / 10000.0, 1);
       /* TRANSLATORS: yuan counted in 万 (ten thousands); %s is the number */
-      wan = g_strdup_printf (_("¥%s万"), number);
-      return g_strconcat (sign, wan, NULL);
+      char *wan = rp_units_format_in (_("¥%s万"), magnitude / 10000.0, 1);
+      char *signed_wan;
+
+      if (*sign == '\0')
+        return wan;
+      signed_wan = g_strconcat (sign, wan, NULL);
+      g_free (wan);
+      return signed_wan;
     }
   /* Prices per GPU-hour are a few dollars: cents matter there, not in a
    * capital budget, nor in nothing ("$0", not "$0.00"). */
-  number = rp_units_format_number (fabs (amount) < 100 ? fabs (amount) : round (fabs (amount)),
-                                   fabs (amount) < 100 && amount != 0 ? 2 : 0);
-  return g_strdup_printf ("%s%s%s", sign, rp_units_currency_symbol (currency), number);
+  return g_strconcat (sign, rp_units_currency_symbol (currency),
+                      number_text (buf, &spill, magnitude < 100 ? magnitude : round (magnitude),
+                                   magnitude < 100 && amount != 0 ? 2 : 0),
+                      NULL);
 }
 
 char *
@@ -262,7 +475,6 @@ rp_units_format_count (double value)
 {
   double magnitude = fabs (value);
   char *wan;
-  g_autofree char *number = NULL;
 
   if (!isfinite (value))
     return g_strdup ("—");
@@ -278,17 +490,11 @@ rp_units_format_count (double value)
   if (wan != NULL)
     return wan;
   if (magnitude >= 1e9)
-    {
-      number = rp_units_format_number (value / 1e9, 2);
-      /* TRANSLATORS: a count in billions; %s is the number */
-      return g_strdup_printf (_("%s billion"), number);
-    }
+    /* TRANSLATORS: a count in billions; %s is the number */
+    return rp_units_format_in (_("%s billion"), value / 1e9, 2);
   if (magnitude >= 1e7)
-    {
-      number = rp_units_format_number (value / 1e6, 1);
-      /* TRANSLATORS: a count in millions; %s is the number */
-      return g_strdup_printf (_("%s million"), number);
-    }
+    /* TRANSLATORS: a count in millions; %s is the number */
+    return rp_units_format_in (_("%s million"), value / 1e6, 1);
   return rp_units_format_number (value, magnitude < 100 && value != floor (value) ? 1 : 0);
 }
 

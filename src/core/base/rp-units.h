@@ -22,6 +22,13 @@ double   rp_units_bytes_to_gib   (double      bytes);
  * the number would exceed 12 significant digits); "—" when not finite. */
 char    *rp_units_format_number  (double      value,
                                   int         decimals);
+/* @format, a translated unit with one %s ("%s kWh"), with the number
+ * rp_units_format_number (@value, @decimals) writes in place of the %s:
+ * g_strdup_printf (@format, number), without printf where the format
+ * holds nothing but that %s and "%%". */
+char    *rp_units_format_in      (const char *format,
+                                  double      value,
+                                  int         decimals);
 /* "60 %" (the translation may write "60%"). */
 char    *rp_units_format_percent (double      percent,
                                   int         decimals);

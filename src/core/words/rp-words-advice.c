@@ -10,12 +10,12 @@
 #include "rp-words.h"
 #include "rp-words-checklist.h"
 
+#include "rp-gettext.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
 #include "rp-stack.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
@@ -365,5 +365,5 @@ rp_words_bottleneck (RpBottleneck bottleneck)
   };
 
   g_return_val_if_fail ((guint) bottleneck < RP_N_BOTTLENECKS, "?");
-  return _(labels[bottleneck]);
+  return rp_gettext_static (labels[bottleneck]);
 }

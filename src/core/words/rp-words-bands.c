@@ -11,9 +11,9 @@
 
 #include "rp-words.h"
 
+#include "rp-gettext.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 

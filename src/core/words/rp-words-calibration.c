@@ -6,10 +6,10 @@
 
 #include "rp-words-calibration.h"
 
+#include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
@@ -116,7 +116,7 @@ rp_words_calibration_part (RpCalibrationPart part)
   };
 
   g_return_val_if_fail ((guint) part < RP_N_CALIBRATION_PARTS, "?");
-  return _(labels[part]);
+  return rp_gettext_static (labels[part]);
 }
 
 char *

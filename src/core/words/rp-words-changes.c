@@ -6,9 +6,9 @@
 #include "rp-words-changes.h"
 
 #include "rp-fields.h"
+#include "rp-gettext.h"
 #include "rp-words.h"
 
-#include <glib/gi18n-lib.h>
 
 static gconstpointer
 field_base (const RpField    *f,

@@ -7,12 +7,12 @@
 
 #include "rp-words-checklist.h"
 
+#include "rp-gettext.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
 #include "rp-stack.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */

@@ -9,10 +9,10 @@
 
 #include "rp-words.h"
 
+#include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */

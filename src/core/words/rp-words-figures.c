@@ -10,22 +10,21 @@
 
 #include "rp-words.h"
 
+#include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
+/* @format ("%s kWh") with the number in it, copied, not printed */
 static char *
 with_unit (const char *format,
            double      value,
            int         digits)
 {
-  g_autofree char *number = rp_units_format_number (value, digits);
-
-  return g_strdup_printf (format, number);
+  return rp_units_format_in (format, value, digits);
 }
 
 /* Rates: plain below a million, counted above ("1.2 million"). */
@@ -44,7 +43,7 @@ const char *
 rp_words_figure_label (const RpFigure *figure)
 {
   g_return_val_if_fail (figure != NULL, NULL);
-  return _(rp_figure_get_label (figure));
+  return rp_gettext_static (rp_figure_get_label (figure));
 }
 
 char *

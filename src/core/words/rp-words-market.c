@@ -7,10 +7,10 @@
 #include "rp-words.h"
 
 #include "rp-age.h"
+#include "rp-gettext.h"
 #include "rp-prices.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
@@ -171,10 +171,10 @@ rp_words_stale_price (const RpStalePrice *stale)
   where = stale_where (stale);
   if (where != NULL)
     /* TRANSLATORS: one stale price: its name, where from, its date, its age */
-    return g_strdup_printf (_("%s (%s, %s, %s)"), _(price_part_names[stale->part]), where,
+    return g_strdup_printf (_("%s (%s, %s, %s)"), rp_gettext_static (price_part_names[stale->part]), where,
                             stale->price->as_of, age);
   /* TRANSLATORS: one stale price: its name, its date, its age */
-  return g_strdup_printf (_("%s (%s, %s)"), _(price_part_names[stale->part]),
+  return g_strdup_printf (_("%s (%s, %s)"), rp_gettext_static (price_part_names[stale->part]),
                           stale->price->as_of, age);
 }
 

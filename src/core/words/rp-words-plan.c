@@ -11,12 +11,12 @@
 #include "rp-words.h"
 
 #include "rp-age.h"
+#include "rp-gettext.h"
 #include "rp-model.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 

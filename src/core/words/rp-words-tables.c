@@ -11,10 +11,10 @@
 #include "rp-words.h"
 
 #include "rp-age.h"
+#include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */

@@ -7,11 +7,11 @@
 
 #include "rp-error.h"
 #include "rp-fields.h"
+#include "rp-gettext.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* ---- helpers -------------------------------------------------------- */
@@ -350,7 +350,7 @@ rp_words_constraint_name (RpConstraintCode code)
   };
 
   g_return_val_if_fail ((guint) code < RP_N_CONSTRAINTS, NULL);
-  return _(names[code]);
+  return rp_gettext_static (names[code]);
 }
 
 char *
