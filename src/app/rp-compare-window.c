@@ -20,6 +20,7 @@
 #include "rp-chart-view.h"
 #include "rp-compare-document.h"
 #include "rp-decide-task.h"
+#include "rp-document-flow.h"
 #include "rp-explore.h"
 #include "rp-file.h"
 #include "rp-recent.h"
@@ -63,6 +64,7 @@ struct _RpCompareWindow
   RpCatalog    *catalog;
   GSettings    *settings;        /* may be NULL */
   RpCompareDocument *document;   /* the columns, the file, undo */
+  RpDocumentFlow *flow;          /* open, save, close */
   RpCompare    *compare;         /* NULL without columns */
   GCancellable *cancellable;
   GHashTable   *rows;            /* row key → TableRow* */
@@ -72,8 +74,6 @@ struct _RpCompareWindow
 
   /* state */
   gboolean      show_details;    /* the inputs beyond the key ones */
-  gboolean      close_confirmed;
-  gboolean      close_after_save;
   gboolean      chart_stale[RP_N_CHARTS];
   guint         rebuild_id;
   GCancellable *deciding;        /* the decisions under way (rp-decide-task.h), or NULL */
@@ -925,6 +925,76 @@ show_error (RpCompareWindow *self,
   rp_app_show_message (GTK_WINDOW (self), GTK_MESSAGE_ERROR, primary, secondary);
 }
 
+/* ---- helpers: open, save, close (rp-document-flow.h) ----------------- */
+
+static void open_in (GtkWindow *window,
+                     GFile     *file);
+
+static GFile *
+kind_get_file (GObject *document)
+{
+  return rp_compare_document_get_file (RP_COMPARE_DOCUMENT (document));
+}
+
+static gboolean
+kind_needs_saving (GObject *document)
+{
+  return rp_compare_document_needs_saving (RP_COMPARE_DOCUMENT (document));
+}
+
+static char *
+kind_dup_title (GObject *document)
+{
+  char *name = rp_compare_document_dup_name (RP_COMPARE_DOCUMENT (document));
+
+  /* TRANSLATORS: the file name a new comparison is offered */
+  return name != NULL ? name : g_strdup (_("comparison"));
+}
+
+static void
+kind_save_async (GObject             *document,
+                 GFile               *file,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
+{
+  rp_compare_document_save_async (RP_COMPARE_DOCUMENT (document), file, cancellable, callback,
+                                  user_data);
+}
+
+static gboolean
+kind_save_finish (GObject       *document,
+                  GAsyncResult  *result,
+                  GError       **error)
+{
+  return rp_compare_document_save_finish (RP_COMPARE_DOCUMENT (document), result, error);
+}
+
+static void
+kind_show_error (GtkWindow  *window,
+                 const char *primary,
+                 const char *secondary)
+{
+  rp_app_show_message (window, GTK_MESSAGE_ERROR, primary, secondary);
+}
+
+static const RpDocumentKind compare_kind = {
+  .get_file = kind_get_file,
+  .needs_saving = kind_needs_saving,
+  .dup_title = kind_dup_title,
+  .save_async = kind_save_async,
+  .save_finish = kind_save_finish,
+  .open = open_in,
+  .show_error = kind_show_error,
+  .open_title = N_("Open Comparison"),
+  .save_title = N_("Save Comparison"),
+  .filter_name = N_("Rigplan comparisons"),
+  .mime = "application/x-rigplan-compare",
+  .pattern = "*.rigplan-compare",
+  .extension = ".rigplan-compare",
+  .recent = RP_RECENT_COMPARISONS,
+};
+
 /* ---- signal callbacks ----------------------------------------------- */
 
 static void
@@ -993,64 +1063,22 @@ on_add_files_response_cb (GtkNativeDialog *chooser,
     rp_compare_window_add_files (self, (GFile **) files->pdata, files->len);
 }
 
+/* Opens a comparison chosen in Open: into this window while it is
+ * empty, else into a new one. */
 static void
-on_open_response_cb (GtkNativeDialog *chooser,
-                     int              response,
-                     gpointer         user_data)
+open_in (GtkWindow *window,
+         GFile     *file)
 {
-  g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
+  RpCompareWindow *self = RP_COMPARE_WINDOW (window);
   RpCompareWindow *target = self;
 
-  if (file == NULL)
-    return;
   if (n_columns (self) > 0 || rp_compare_document_get_file (self->document) != NULL)
     {
-      target = rp_compare_window_new (gtk_window_get_application (GTK_WINDOW (self)),
-                                      self->catalog, self->settings);
+      target = rp_compare_window_new (gtk_window_get_application (window), self->catalog,
+                                      self->settings);
       gtk_window_present (GTK_WINDOW (target));
     }
   rp_compare_window_open_file (target, file);
-}
-
-static void save_as (RpCompareWindow *self);
-
-static void
-saved_cb (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  RpCompareWindow *self = RP_COMPARE_WINDOW (source);
-  g_autoptr(GError) error = NULL;
-
-  if (!rp_compare_window_save_finish (self, result, &error))
-    {
-      self->close_after_save = FALSE;
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_error (self, _("Could not save the comparison"), error->message);
-      return;
-    }
-  if (self->close_after_save)
-    {
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-}
-
-static void
-on_save_as_response_cb (GtkNativeDialog *chooser,
-                        int              response,
-                        gpointer         user_data)
-{
-  g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
-
-  if (file == NULL)
-    {
-      self->close_after_save = FALSE;
-      return;
-    }
-  rp_compare_window_save_async (self, file, saved_cb, NULL);
 }
 
 static void
@@ -1119,55 +1147,16 @@ on_export_pdf_response_cb (GtkNativeDialog *chooser,
   rp_file_replace_async (file, bytes, self->cancellable, csv_written_cb, g_object_ref (self));
 }
 
-/* AdwMessageDialog closes itself once answered. */
-static void
-on_confirm_close_response_cb (AdwMessageDialog *dialog,
-                              const char       *response,
-                              gpointer          user_data)
-{
-  g_autoptr(RpCompareWindow) self = user_data;
-
-  if (g_str_equal (response, "discard"))
-    {
-      gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-  else if (g_str_equal (response, "save"))
-    {
-      self->close_after_save = TRUE;
-      GFile *file = rp_compare_document_get_file (self->document);
-
-      if (file != NULL)
-        rp_compare_window_save_async (self, file, saved_cb, NULL);
-      else
-        save_as (self);
-    }
-}
-
 /* A comparison of files can be rebuilt from them; one holding variants
  * or unsaved scenarios cannot, so closing it asks first. */
-static gboolean
-needs_confirmation (RpCompareWindow *self)
-{
-  return !self->close_confirmed && rp_compare_document_needs_saving (self->document);
-}
-
 static gboolean
 on_close_request_cb (GtkWindow *window)
 {
   RpCompareWindow *self = RP_COMPARE_WINDOW (window);
-  GtkWidget *dialog;
 
-  if (!needs_confirmation (self))
-    return FALSE;
-  dialog = rp_app_question_new (window, _("Save the comparison before closing?"),
-                                _("It holds variants or unsaved scenarios that "
-                                  "exist nowhere else."));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
-                    g_object_ref (self));
-  gtk_window_present (GTK_WINDOW (dialog));
-  return TRUE;
+  return !rp_document_flow_may_close (self->flow, _("Save the comparison before closing?"),
+                                      _("It holds variants or unsaved scenarios that "
+                                        "exist nowhere else."));
 }
 
 /* ---- action handlers ------------------------------------------------ */
@@ -1214,37 +1203,7 @@ compare_open_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  RpCompareWindow *self = RP_COMPARE_WINDOW (widget);
-  GtkFileChooserNative *chooser = new_chooser (self, _("Open Comparison"),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
-
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser),
-                               rp_app_file_filter (_("Rigplan comparisons"),
-                                                   "application/x-rigplan-compare",
-                                                   "*.rigplan-compare"));
-  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-save_as (RpCompareWindow *self)
-{
-  GtkFileChooserNative *chooser = new_chooser (self, _("Save Comparison"),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
-  /* TRANSLATORS: the file name a new comparison is offered */
-  const char *title = rp_compare_document_get_name (self->document);
-  g_autofree char *name = g_strconcat (title != NULL && *title != '\0'
-                                       ? title : _("comparison"), ".rigplan-compare", NULL);
-
-  g_strdelimit (name, "/\\:", '-');
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser),
-                               rp_app_file_filter (_("Rigplan comparisons"),
-                                                   "application/x-rigplan-compare",
-                                                   "*.rigplan-compare"));
-  g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response_cb),
-                    g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  rp_document_flow_open (RP_COMPARE_WINDOW (widget)->flow);
 }
 
 static void
@@ -1252,14 +1211,7 @@ compare_save_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  RpCompareWindow *self = RP_COMPARE_WINDOW (widget);
-
-  GFile *file = rp_compare_document_get_file (self->document);
-
-  if (file != NULL)
-    rp_compare_window_save_async (self, file, saved_cb, NULL);
-  else
-    save_as (self);
+  rp_document_flow_save (RP_COMPARE_WINDOW (widget)->flow);
 }
 
 static void
@@ -1267,7 +1219,7 @@ compare_save_as_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  save_as (RP_COMPARE_WINDOW (widget));
+  rp_document_flow_save_as (RP_COMPARE_WINDOW (widget)->flow);
 }
 
 static void
@@ -1371,6 +1323,8 @@ rp_compare_window_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notice", G_CALLBACK (on_document_notice_cb), self,
                            G_CONNECT_SWAPPED);
+  self->flow = rp_document_flow_new (GTK_WINDOW (self), G_OBJECT (self->document), &compare_kind,
+                                     self->settings, self->cancellable);
   rebuild (self);
 }
 
@@ -1389,6 +1343,7 @@ rp_compare_window_dispose (GObject *object)
   g_clear_pointer (&self->rows, g_hash_table_unref);
   g_clear_pointer (&self->heads, g_ptr_array_unref);
   g_clear_pointer (&self->shape, g_free);
+  g_clear_object (&self->flow);
   g_clear_object (&self->document);
   g_clear_pointer (&self->compare, rp_compare_free);
   g_clear_object (&self->settings);
