@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "rp-edit.h"
 #include "rp-scenario-form.h"
 #include "rp-test-core.h"
 #include "rp-test-ui.h"
@@ -255,6 +256,69 @@ test_changes_and_import (void)
   rp_test_ui_destroy (win);
 }
 
+/* One way to change a scenario (rp-edit.h): a field typed into the
+ * window's document gives the scenario core's edit gives, for every kind
+ * of field: the machine's (it moves as a whole), the currency (money
+ * converts), a model field (it overrides the preset's), a preset, an
+ * enum, a number, a text. */
+static void
+test_edits_are_cores (void)
+{
+  static const struct { const char *key; double value; const char *text; } edits[] = {
+    { "hardware.nodes", 4, NULL },
+    { "hardware.gpus_per_node", 2, NULL },
+    { "hardware.gpu", NAN, "h100-sxm" },
+    { "budget.currency", RP_CURRENCY_CNY, NULL },
+    { "model.hidden", 5120, NULL },
+    { "model.preset", NAN, "llama-2-13b" },
+    { "training.method", RP_METHOD_QLORA, NULL },
+    { "training.micro_batch", 3, NULL },
+    { "budget.utilization_pct", 35, NULL },
+    { "name", NAN, "Edited" },
+  };
+
+  for (guint e = 0; e < G_N_ELEMENTS (edits); e++)
+    {
+      const RpField *f = rp_fields_lookup (edits[e].key);
+      g_autoptr(RpScenario) s = rp_test_load_example ("lora-llama3-8b-rtx4090.rigplan");
+      g_autoptr(RpScenarioDocument) doc = rp_scenario_document_new (catalog);
+      g_autoptr(RpScenario) core = NULL;
+      g_autoptr(GArray) left = NULL;
+      g_auto(GValue) value = G_VALUE_INIT;
+
+      g_assert_nonnull (f);
+      g_test_message ("%s", edits[e].key);
+      s->budget.gpu_price = 1600;   /* typed for the 4090: follows or not */
+      rp_scenario_document_set_scenario (doc, rp_scenario_copy (s), NULL);
+      switch (f->type)
+        {
+        case RP_FIELD_STRING:
+          g_value_init (&value, G_TYPE_STRING);
+          g_value_set_string (&value, edits[e].text);
+          break;
+        case RP_FIELD_UINT:
+        case RP_FIELD_ENUM:
+          g_value_init (&value, G_TYPE_UINT);
+          g_value_set_uint (&value, (guint) edits[e].value);
+          break;
+        case RP_FIELD_BOOL:
+        case RP_FIELD_UINT64:
+        case RP_FIELD_DOUBLE:
+        default:
+          g_value_init (&value, G_TYPE_DOUBLE);
+          g_value_set_double (&value, edits[e].value);
+          break;
+        }
+      g_object_set_property (G_OBJECT (doc), rp_scenario_document_field_property (f), &value);
+      core = rp_scenario_edit (s, catalog, edits[e].key, edits[e].value, edits[e].text, NULL);
+      g_assert_nonnull (core);
+      left = rp_scenario_diff (core, rp_scenario_document_get_scenario (doc));
+      for (guint i = 0; i < left->len; i++)
+        g_test_message ("  differs: %s", g_array_index (left, RpChange, i).key);
+      g_assert_cmpuint (left->len, ==, 0);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -271,6 +335,7 @@ main (int    argc,
   g_test_add_func ("/ui/undo/apply-fix-then-undo", test_apply_fix_then_undo);
   g_test_add_func ("/ui/undo/field-edits", test_field_edits);
   g_test_add_func ("/ui/undo/changes-and-import", test_changes_and_import);
+  g_test_add_func ("/ui/undo/edits-are-cores", test_edits_are_cores);
 
   status = g_test_run ();
   g_clear_object (&settings);

@@ -175,9 +175,17 @@ static void
 replace_scenario (RpScenarioDocument *self,
                   RpScenario         *scenario)
 {
+  RpScenario was;
+
+  if (scenario == self->scenario)
+    return;
+  /* in place: a pointer from rp_scenario_document_get_scenario() stays
+   * the document's scenario across edits */
+  was = *self->scenario;
   g_object_freeze_notify (G_OBJECT (self));
-  rp_scenario_free (self->scenario);
-  self->scenario = scenario;
+  *self->scenario = *scenario;
+  *scenario = was;
+  rp_scenario_free (scenario);
   resolve_arch (self);
   notify_fields (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
@@ -270,58 +278,54 @@ change_gpu (RpScenarioDocument *self,
   replace_scenario (self, moved);
 }
 
-/* The fields whose edit changes more than themselves: the machine's size
- * (its link, network, split and prices follow) and the currency (every
- * money field follows).  The edit is core's, as in every window. */
+/* ---- helpers: setting a field --------------------------------------- */
+
+/* True when @s and the document's scenario differ in any field. */
 static gboolean
-is_edited_in_core (const RpField *f)
+differs (RpScenarioDocument *self,
+         const RpScenario   *s)
 {
-  return f->offset == G_STRUCT_OFFSET (RpScenario, hardware.gpus_per_node) ||
-         f->offset == G_STRUCT_OFFSET (RpScenario, hardware.nodes) ||
-         f->offset == G_STRUCT_OFFSET (RpScenario, budget.currency);
+  g_autoptr(GArray) changes = rp_scenario_diff (self->scenario, s);
+
+  return changes->len > 0;
 }
 
+/* Sets @f through core's edit (rp-edit.h), so that a field means the same
+ * here as in Compare, a fix or a plan: the machine moves as a whole, a
+ * currency converts the money fields, a model field overrides the
+ * preset's.  A value core refuses for what it names (a machine the global
+ * batch cannot feed, a preset no catalog has) is kept as typed, for the
+ * estimate to say what is wrong with it; out-of-range values never get
+ * here (set_field_error).  FALSE when nothing changed. */
 static gboolean
 edit_in_core (RpScenarioDocument *self,
               const RpField      *f,
-              double              value)
+              double              value,
+              const char         *text)
 {
-  RpScenario *edited = rp_scenario_edit (self->scenario, self->catalog, f->key, value, NULL,
+  RpScenario *edited = rp_scenario_edit (self->scenario, self->catalog, f->key, value, text,
                                          NULL);
 
-  /* a machine the global batch cannot feed: kept as typed, for the
-   * estimate to say what is wrong with it */
   if (edited == NULL)
     {
       edited = rp_scenario_copy (self->scenario);
-      rp_field_set_number (f, edited, value);
+      if (f->type == RP_FIELD_STRING)
+        {
+          char **slot = rp_field_member (f, edited);
+
+          g_free (*slot);
+          *slot = g_strdup (text);
+        }
+      else
+        rp_field_set_number (f, edited, value);
+    }
+  if (!differs (self, edited))
+    {
+      rp_scenario_free (edited);
+      return FALSE;
     }
   replace_scenario (self, edited);
   return TRUE;
-}
-
-/* ---- helpers: setting a field --------------------------------------- */
-
-/* A preset gives the whole architecture; no preset ("Custom") keeps what
- * the preset gave, now as the user's own. */
-static void
-set_preset (RpScenarioDocument *self,
-            const char         *preset)
-{
-  RpModelSpec *spec = &self->scenario->model;
-
-  if (preset == NULL)
-    {
-      spec->arch = self->arch;
-      for (guint i = 0; i < rp_fields_n (); i++)
-        spec->overridden |= rp_fields_get (i)->arch_bit;
-      spec->arch.params = (guint64) rp_model_params (&self->arch);
-    }
-  else
-    spec->overridden = 0;
-  rp_scenario_set_preset (self->scenario, preset);
-  resolve_arch (self);
-  notify_fields (self, TRUE);
 }
 
 static gboolean
@@ -329,63 +333,37 @@ set_string (RpScenarioDocument *self,
             const RpField      *f,
             const char         *value)
 {
-  char **slot = rp_field_member (f, self->scenario);
+  const char *now = *(char *const *) rp_field_member_const (f, self->scenario);
 
   if (value != NULL && *value == '\0' && f->section != RP_SECTION_NONE)
     value = NULL;
-  if (g_strcmp0 (*slot, value) == 0 &&
+  /* choosing the preset again drops the user's overrides */
+  if (g_strcmp0 (now, value) == 0 &&
       !(f->ref == RP_FIELD_REF_MODEL && rp_scenario_document_is_customized (self)))
     return FALSE;
-  switch (f->ref)
+  if (f->ref == RP_FIELD_REF_GPU && value != NULL)
     {
-    case RP_FIELD_REF_MODEL:
-      set_preset (self, value);
+      change_gpu (self, value);
       return TRUE;
-    case RP_FIELD_REF_GPU:
-      if (value != NULL)
-        {
-          change_gpu (self, value);
-          return TRUE;
-        }
-      break;
-    case RP_FIELD_REF_NONE:
-    case RP_FIELD_REF_OFFER:
-    case RP_FIELD_REF_GPU_LIST:
-    default:
-      break;
     }
-  g_free (*slot);
-  *slot = g_strdup (value);
-  return TRUE;
+  return edit_in_core (self, f, NAN, value);
 }
 
-/* Sets a number field; FALSE when nothing changed.  Out-of-range values
- * never reach the scenario: the form reports them (set_field_error). */
+/* Sets a number field; FALSE when nothing changed.  A model field typed
+ * at the value it already has (the preset's) does not override it. */
 static gboolean
 set_number (RpScenarioDocument *self,
             const RpField      *f,
             double              value)
 {
-  RpModelSpec *spec = &self->scenario->model;
-  gpointer base = f->arch_bit != 0 ? (gpointer) &spec->arch : (gpointer) self->scenario;
   double now = f->arch_bit != 0 ? rp_field_get_number (f, &self->arch)
-                                 : rp_field_get_number (f, base);
+                                 : rp_field_get_number (f, self->scenario);
 
   if (!rp_field_check (f, value, NULL))
     return FALSE;
   if (now == value || (isnan (now) && isnan (value)))
     return FALSE;
-  if (f->arch_bit == 0 && is_edited_in_core (f))
-    return edit_in_core (self, f, value);
-  rp_field_set_number (f, base, value);
-  if (f->arch_bit != 0)
-    {
-      /* a model field the user edits overrides the preset's */
-      spec->overridden |= f->arch_bit;
-      resolve_arch (self);
-      notify_fields (self, TRUE);
-    }
-  return TRUE;
+  return edit_in_core (self, f, value, NULL);
 }
 
 static gboolean
