@@ -119,7 +119,7 @@ test_fix_keeps_host_ram (void)
   g_assert_true (est->constraints[RP_CONSTRAINT_HOST_RAM].ok);
   g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
   g_assert_false (has_step (&est->fix, RP_FIX_STEP_OFFLOAD));
-  applied = rp_fix_apply (s, &est->fix);
+  applied = rp_fix_apply (s, catalog, &est->fix, NULL);
   after = rp_test_estimate (catalog, applied);
   g_assert_true (after->constraints[RP_CONSTRAINT_VRAM].ok);
   g_assert_true (after->constraints[RP_CONSTRAINT_HOST_RAM].ok);
@@ -177,7 +177,7 @@ test_precompute_reference (void)
   g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
   g_assert_cmpuint (est->fix.n_steps, ==, 1);
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_REFERENCE);
-  fixed = rp_fix_apply (s, &est->fix);
+  fixed = rp_fix_apply (s, catalog, &est->fix, NULL);
   g_assert_nonnull (fixed);
   g_assert_cmpint (fixed->training.reference_model, ==, RP_REFERENCE_PRECOMPUTED);
   after = rp_test_estimate (catalog, fixed);
@@ -355,7 +355,7 @@ check_promise (const RpScenario *s,
 
   if (est->fix.status != RP_FIX_FOUND || est->fix.constraint != RP_CONSTRAINT_VRAM)
     return;
-  applied = rp_fix_apply (s, &est->fix);
+  applied = rp_fix_apply (s, catalog, &est->fix, NULL);
   after = rp_test_estimate (catalog, applied);
   if (fabs (after->memory.total_bytes - est->fix.memory_total_bytes) > 1 ||
       !after->constraints[RP_CONSTRAINT_VRAM].ok)

@@ -324,31 +324,6 @@ test_edit_prices (void)
                                   10000 * rp_prices_usd_to_cny (s, catalog), 1e-6);
 }
 
-/* The fix's changes, read from the scenario it estimated, edit every
- * example back into that scenario: Apply Fix in the window (which edits)
- * and rp_fix_apply (which replays) agree. */
-static void
-test_edit_replays_fix (void)
-{
-  for (guint i = 0; i < RP_TEST_N_EXAMPLES; i++)
-    {
-      g_autoptr(RpScenario) s = rp_test_load_example (rp_test_examples[i]);
-      g_autoptr(RpEstimate) est = rp_estimate_new ();
-      g_autoptr(RpScenario) replayed = NULL, edited = NULL;
-      g_autoptr(GArray) left = NULL;
-      g_autoptr(GError) error = NULL;
-
-      g_assert_true (rp_fix_estimate (s, catalog, est, NULL));
-      if (est->fix.changes == NULL || est->fix.changes->len == 0)
-        continue;
-      replayed = rp_fix_apply (s, &est->fix);
-      edited = rp_scenario_edit_all (s, catalog, est->fix.changes, &error);
-      g_assert_no_error (error);
-      left = rp_scenario_diff (replayed, edited);
-      g_assert_cmpuint (left->len, ==, 0);
-    }
-}
-
 int
 main (int    argc,
       char **argv)
@@ -367,6 +342,5 @@ main (int    argc,
   g_test_add_func ("/core/explore/break-even-sweep", test_break_even_sweep);
   g_test_add_func ("/core/explore/edit-machine", test_edit_machine);
   g_test_add_func ("/core/explore/edit-prices", test_edit_prices);
-  g_test_add_func ("/core/explore/edit-replays-fix", test_edit_replays_fix);
   return g_test_run ();
 }

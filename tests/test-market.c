@@ -502,7 +502,7 @@ test_growth_constraint (void)
   g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
   g_assert_cmpint (est->fix.constraint, ==, RP_CONSTRAINT_GROWTH);
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_LARGER_GPU);
-  fixed = rp_fix_apply (s, &est->fix);
+  fixed = rp_fix_apply (s, catalog, &est->fix, NULL);
   after = rp_test_estimate (catalog, fixed);
   g_test_message ("fix: %s", fixed->hardware.gpu);
   g_assert_true (after->constraints[RP_CONSTRAINT_GROWTH].judged);

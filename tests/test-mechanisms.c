@@ -1024,7 +1024,7 @@ test_loss_fix (void)
   g_assert_cmpuint (est->fix.n_steps, ==, 1);
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_LOSS);
   g_assert_cmpuint (est->fix.values[0], ==, RP_LOSS_CUT);
-  fixed = rp_fix_apply (s, &est->fix);
+  fixed = rp_fix_apply (s, catalog, &est->fix, NULL);
   g_assert_cmpint (fixed->training.loss, ==, RP_LOSS_CUT);
   after = estimate (fixed);
   g_assert_cmpint (after->memory.verdict, ==, RP_VERDICT_FITS);

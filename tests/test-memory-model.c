@@ -585,7 +585,7 @@ test_verdict_and_fix (void)
    * recomputation, so QLoRA) */
   g_assert_cmpuint (est->fix.n_steps, ==, 1);
   g_assert_cmpint (est->fix.steps[0], ==, RP_FIX_STEP_QLORA);
-  fixed = rp_fix_apply (s, &est->fix);
+  fixed = rp_fix_apply (s, catalog, &est->fix, NULL);
   g_assert_cmpint (fixed->training.method, ==, RP_METHOD_QLORA);
   g_assert_true (rp_fix_estimate (fixed, catalog, after, &error));
   g_assert_cmpint (after->memory.verdict, ==, RP_VERDICT_FITS);

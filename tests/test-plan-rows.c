@@ -51,9 +51,14 @@ check_row (const RpScenario *s,
            const RpPlanRow  *row,
            guint            *n_checked)
 {
-  g_autoptr(RpScenario) applied = rp_plan_apply_row (s, row);
-  g_autoptr(RpEstimate) est = rp_test_estimate (catalog, applied);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RpScenario) applied = rp_plan_apply_row (s, catalog, row, &error);
+  g_autoptr(RpEstimate) est = NULL;
   const char *what = row->kind == RP_PLAN_RENT ? "rent" : "buy";
+
+  if (applied == NULL)
+    g_error ("%s: %s row %s × %u: %s", s->name, what, row->gpu->id, row->n_gpus, error->message);
+  est = rp_test_estimate (catalog, applied);
 
   if (!close_to (est->memory.total_bytes, row->total_bytes) ||
       !close_to (est->compute.days, row->days) ||
@@ -106,7 +111,7 @@ test_recommendation_is_stable (void)
 
         if (row == NULL)
           continue;
-        applied = rp_plan_apply_row (s, row);
+        applied = rp_plan_apply_row (s, catalog, row, NULL);
         again = plan_of (applied);
         second = rp_plan_get_recommended (again, (gint) a);
         if (second == NULL || second->gpu != row->gpu || second->n_gpus != row->n_gpus ||
@@ -155,7 +160,7 @@ test_decision_is_stable (void)
       rec = rp_decision_get_recommended (d);
       if (rec == NULL)
         continue;
-      applied = rp_decision_apply (d, s, NULL, "recommended", &error);
+      applied = rp_decision_apply (d, s, catalog, NULL, "recommended", &error);
       g_assert_no_error (error);
       g_assert_true (rp_fix_estimate (applied, catalog, est2, &error));
       again = rp_decision_compute (applied, catalog, est2, today, NULL, &error);

@@ -11,6 +11,7 @@
 #include "rp-fix.h"
 #include "rp-guide.h"
 #include "rp-plan-json.h"
+#include "rp-edit.h"
 #include "rp-planner.h"
 #include "rp-planner-private.h"
 #include "rp-scenario.h"
@@ -603,7 +604,8 @@ test_row_changes (void)
 
   g_assert_nonnull (r);
   changes = rp_plan_row_changes (s, r);
-  applied = rp_scenario_apply (s, changes);
+  applied = rp_scenario_edit_all (s, catalog, changes, NULL);
+  g_assert_nonnull (applied);
   left = rp_scenario_diff (applied, r->scenario);
   g_assert_cmpuint (left->len, ==, 0);
 }

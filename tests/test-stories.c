@@ -114,7 +114,7 @@ test_network_bound_run_comes_together (void)
       g_assert_true (rp_estimate_has_advice (est, RP_ADVICE_SLOW_NETWORK));
       g_assert_false (est->constraints[RP_CONSTRAINT_DEADLINE].ok);
       g_assert_cmpint (est->fix.status, ==, RP_FIX_FOUND);
-      fixed = rp_fix_apply (s, &est->fix);
+      fixed = rp_fix_apply (s, catalog, &est->fix, NULL);
       g_assert_true (fixed->hardware.nodes < s->hardware.nodes ||
                      fixed->hardware.network != s->hardware.network);
       g_assert_cmpuint (fixed->hardware.nodes, <=, s->hardware.nodes);

@@ -228,7 +228,7 @@ restore_prices (RpScenarioDocument *self,
 {
   GArray *typed = g_hash_table_lookup (self->saved_prices, scenario->hardware.gpu);
 
-  return typed != NULL ? rp_scenario_apply (scenario, typed) : NULL;
+  return typed != NULL ? rp_scenario_edit_all (scenario, self->catalog, typed, NULL) : NULL;
 }
 
 static const char *
@@ -820,7 +820,6 @@ rp_scenario_document_get_field_error (RpScenarioDocument *self,
 gboolean
 rp_scenario_document_apply_fix (RpScenarioDocument *self)
 {
-  g_autoptr(RpScenario) before = NULL;
   const RpEstimate *est;
 
   g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (self), FALSE);
@@ -828,14 +827,8 @@ rp_scenario_document_apply_fix (RpScenarioDocument *self)
   est = rp_scenario_document_get_estimate (self);
   if (est == NULL || est->fix.status != RP_FIX_FOUND)
     return FALSE;
-  set_notice (self, NULL);
-  before = rp_scenario_copy (self->scenario);
-  rp_undo_stack_push (self->undo, rp_scenario_copy (before), NULL);
-  replace_scenario (self, rp_fix_apply (self->scenario, &est->fix));
-  rp_scenario_document_set_modified (self, TRUE);
-  rp_scenario_document_flush (self);
-  g_signal_emit (self, signals[SIGNAL_APPLIED], 0, before);
-  return TRUE;
+  /* the fix's edits, as rp_fix_apply makes them */
+  return rp_scenario_document_apply_changes (self, est->fix.changes);
 }
 
 gboolean

@@ -14,6 +14,7 @@
 #include "rp-error.h"
 #include "rp-fields.h"
 #include "rp-file.h"
+#include "rp-fix.h"
 #include "rp-planner.h"
 #include "rp-words.h"
 
@@ -197,7 +198,9 @@ add_fix_changes (Builder *b)
 
   if (changes == NULL || changes->len == 0)
     return;
-  fixed = rp_scenario_apply (b->asked, changes);
+  fixed = rp_fix_apply (b->asked, b->catalog, &b->asked_est->fix, NULL);
+  if (fixed == NULL)
+    return;
   table = rp_doc_add_table (b->doc, columns, G_N_ELEMENTS (columns));
   for (guint i = 0; i < changes->len; i++)
     {

@@ -1104,12 +1104,13 @@ change_value_text (const RpField *f,
 static int
 apply_plan (const char       *input,
             const RpScenario *scenario,
+            const RpCatalog  *catalog,
             const RpPlan     *plan,
             const RpDecision *decision)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(RpScenario) applied = rp_decision_apply (decision, scenario, plan, opt_apply,
-                                                     &error);
+  g_autoptr(RpScenario) applied = rp_decision_apply (decision, scenario, catalog, plan,
+                                                     opt_apply, &error);
   g_autoptr(GArray) changes = NULL;
 
   if (applied == NULL)
@@ -1176,7 +1177,7 @@ run_plan (const RpCliCommand *command,
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
   if (opt_apply != NULL)
-    return apply_plan (argv[1], scenario, plan, decision);
+    return apply_plan (argv[1], scenario, catalog, plan, decision);
   if (opt_json)
     print_json (rp_plan_to_json (plan, catalog, decision, (guint) opt_top));
   else
@@ -1586,7 +1587,9 @@ run_fix (const RpCliCommand *command,
 
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
-  fixed = rp_fix_apply (scenario, &est->fix);
+  fixed = rp_fix_apply (scenario, catalog, &est->fix, &error);
+  if (fixed == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   after = estimate_or_fail (opt_fix_output, fixed, catalog, &status);
   if (after == NULL)
     return status;

@@ -214,7 +214,7 @@ plan_row (const RpScenario *scenario,
   decision = rp_decision_compute (scenario, catalog, est, NULL, &plan, error);
   if (decision == NULL)
     return NULL;
-  applied = rp_decision_apply (decision, scenario, plan, row, error);
+  applied = rp_decision_apply (decision, scenario, catalog, plan, row, error);
   if (applied == NULL)
     g_prefix_error (error, "--plan-row ");
   return applied;

@@ -28,6 +28,7 @@
 #include "rp-decision.h"
 
 #include "rp-cost-model.h"
+#include "rp-edit.h"
 #include "rp-error.h"
 #include "rp-explore.h"
 #include "rp-owned.h"
@@ -278,7 +279,8 @@ add_yours (GArray           *out,
 
   if (estimate->fix.status == RP_FIX_FOUND)
     {
-      if (choice_of (&c, RP_CHOICE_YOURS_FIXED, rp_fix_apply (scenario, &estimate->fix),
+      if (choice_of (&c, RP_CHOICE_YOURS_FIXED, rp_fix_apply (scenario, catalog,
+                                                             &estimate->fix, NULL),
                      scenario, catalog, today))
         {
           note_fix (&c, &estimate->fix);
@@ -309,7 +311,7 @@ add_owned_machine (GArray               *out,
   if (moved == NULL || !rp_fix_estimate (moved, catalog, est, NULL))
     return;
   if (est->fix.status == RP_FIX_FOUND &&
-      choice_of (&c, RP_CHOICE_OWNED, rp_fix_apply (moved, &est->fix), scenario, catalog,
+      choice_of (&c, RP_CHOICE_OWNED, rp_fix_apply (moved, catalog, &est->fix, NULL), scenario, catalog,
                  today))
     note_fix (&c, &est->fix);
   else
@@ -354,7 +356,7 @@ add_row (GArray           *out,
 {
   RpChoice c = { 0 };
 
-  if (row == NULL || !choice_of (&c, kind, rp_plan_apply_row (scenario, row), scenario,
+  if (row == NULL || !choice_of (&c, kind, rp_plan_apply_row (scenario, catalog, row, NULL), scenario,
                                  catalog, today))
     return FALSE;
   c.advice = row->advice;
@@ -805,6 +807,7 @@ row_named (const RpDecision *d,
 RpScenario *
 rp_decision_apply (const RpDecision *decision,
                    const RpScenario *scenario,
+                   const RpCatalog  *catalog,
                    const RpPlan     *plan,
                    const char       *which,
                    GError          **error)
@@ -812,7 +815,8 @@ rp_decision_apply (const RpDecision *decision,
   const RpChoice *choice;
   const RpPlanRow *row;
 
-  g_return_val_if_fail (decision != NULL && scenario != NULL && which != NULL, NULL);
+  g_return_val_if_fail (decision != NULL && scenario != NULL && catalog != NULL, NULL);
+  g_return_val_if_fail (which != NULL, NULL);
 
   choice = choice_named (decision, which);
   if (choice != NULL)
@@ -821,11 +825,11 @@ rp_decision_apply (const RpDecision *decision,
        * @scenario as it is now: later edits elsewhere stay */
       g_autoptr(GArray) changes = rp_decision_choice_changes (decision, choice);
 
-      return rp_scenario_apply (scenario, changes);
+      return rp_scenario_edit_all (scenario, catalog, changes, error);
     }
   row = row_named (decision, plan, which);
   if (row != NULL)
-    return rp_plan_apply_row (scenario, row);
+    return rp_plan_apply_row (scenario, catalog, row, error);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                g_str_equal (which, "recommended")
                ? _("%s: nothing meets every limit, so nothing is recommended")

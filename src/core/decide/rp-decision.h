@@ -147,10 +147,12 @@ RpDecision     *rp_decision_compute   (const RpScenario *scenario,
  * recommendation), "rent" or "buy" (the decision's best rental or
  * purchase), "rent:N" or "buy:N" (row N of that answer of @plan, from 1).
  * The function behind the window's "Use this machine", `plan --apply` and
- * `export --plan-row`.  Transfer full; NULL with an error (G_OPTION_ERROR
- * _BAD_VALUE) naming @which when there is no such machine. */
+ * `export --plan-row`; its edits are core's (rp-edit.h).  Transfer full;
+ * NULL with an error (G_OPTION_ERROR_BAD_VALUE) naming @which when there
+ * is no such machine, or core's error when an edit is refused. */
 RpScenario     *rp_decision_apply     (const RpDecision *decision,
                                        const RpScenario *scenario,
+                                       const RpCatalog  *catalog,
                                        const RpPlan     *plan,
                                        const char       *which,
                                        GError          **error);

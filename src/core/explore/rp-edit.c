@@ -152,6 +152,24 @@ set_field (RpScenario      *s,
   return TRUE;
 }
 
+/* Sets every change of @changes that is not the machine's on @s, in order. */
+static gboolean
+set_other_fields (RpScenario      *s,
+                  const RpCatalog *catalog,
+                  const GArray    *changes,
+                  GError         **error)
+{
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const RpChange *c = &g_array_index (changes, RpChange, i);
+      const RpField *f = rp_fields_lookup (c->key);
+
+      if (!is_machine_field (f) && !set_field (s, catalog, f, c->to, c->to_text, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 RpScenario *
@@ -178,7 +196,7 @@ rp_scenario_edit_all (const RpScenario *scenario,
                       const GArray     *changes,
                       GError          **error)
 {
-  g_autoptr(RpScenario) out = NULL;
+  g_autoptr(RpScenario) out = NULL, moved = NULL;
   const char *gpu, *machine_key = NULL;
   guint per, nodes;
 
@@ -207,19 +225,15 @@ rp_scenario_edit_all (const RpScenario *scenario,
         nodes = (guint) c->to;
       machine_key = c->key;
     }
-  if (machine_key != NULL)
-    out = move_machine (scenario, catalog, gpu, per, nodes, machine_key, error);
-  else
-    out = rp_scenario_copy (scenario);
-  if (out == NULL)
+  out = rp_scenario_copy (scenario);
+  if (!set_other_fields (out, catalog, changes, error))
     return NULL;
-  for (guint i = 0; i < changes->len; i++)
-    {
-      const RpChange *c = &g_array_index (changes, RpChange, i);
-      const RpField *f = rp_fields_lookup (c->key);
-
-      if (!is_machine_field (f) && !set_field (out, catalog, f, c->to, c->to_text, error))
-        return NULL;
-    }
-  return g_steal_pointer (&out);
+  if (machine_key == NULL)
+    return g_steal_pointer (&out);
+  /* the move sees the new batch and split; what it derives for the new
+   * machine gives way to what @changes say */
+  moved = move_machine (out, catalog, gpu, per, nodes, machine_key, error);
+  if (moved == NULL || !set_other_fields (moved, catalog, changes, error))
+    return NULL;
+  return g_steal_pointer (&moved);
 }

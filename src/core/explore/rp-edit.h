@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-edit.h: one way to change a scenario
  *
- * The form, Compare's variants and the fixes and plans put on a scenario
- * change it here, so that an edit means the same in every window:
+ * The form, Compare's variants, Apply Fix, "Use this machine" and
+ * `plan --apply` change a scenario here, so that an edit means the same
+ * in every window:
  *
  * - the machine (GPU, GPUs per node, nodes) moves as a whole through
  *   rp_explore_move(): its link, network, parallel split and the prices
@@ -30,8 +31,10 @@ RpScenario *rp_scenario_edit      (const RpScenario *scenario,
                                    const char       *text,
                                    GError          **error);
 /* @scenario with @changes (RpChange, as rp_scenario_diff() makes them):
- * the machine's fields first, as one move, then the others in order, so
- * that changes read from a moved scenario give that scenario back.
+ * the other fields in order, then the machine's as one move (which sees
+ * the new batch and split), then the other fields again over what the
+ * move derived, so that changes read from a moved scenario give that
+ * scenario back.  Fixes, plan rows and decisions are applied here.
  * Transfer full; NULL with @error. */
 RpScenario *rp_scenario_edit_all  (const RpScenario *scenario,
                                    const RpCatalog  *catalog,

@@ -16,6 +16,7 @@
 
 #include "rp-fix.h"
 
+#include "rp-edit.h"
 #include "rp-explore.h"
 #include "rp-links.h"
 #include "rp-memory-model.h"
@@ -982,13 +983,15 @@ rp_fix_search (const RpScenario *scenario,
 
 RpScenario *
 rp_fix_apply (const RpScenario *scenario,
-              const RpFix      *fix)
+              const RpCatalog  *catalog,
+              const RpFix      *fix,
+              GError          **error)
 {
-  g_return_val_if_fail (scenario != NULL && fix != NULL, NULL);
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && fix != NULL, NULL);
 
   if (fix->status != RP_FIX_FOUND || fix->changes == NULL)
     return rp_scenario_copy (scenario);
-  return rp_scenario_apply (scenario, fix->changes);
+  return rp_scenario_edit_all (scenario, catalog, fix->changes, error);
 }
 
 gboolean

@@ -34,9 +34,12 @@ gboolean    rp_fix_estimate (const RpScenario *scenario,
                              RpEstimate       *out,
                              GError          **error);
 
-/* @scenario with @fix's changes applied (transfer full): the function
- * behind the window's "Apply fix", `rigplan-cli fix` and the tests. */
+/* @scenario with @fix's changes made by core's edit (rp-edit.h): the
+ * function behind the window's "Apply fix", `rigplan-cli fix` and the
+ * tests.  Transfer full; NULL with @error when an edit is refused. */
 RpScenario *rp_fix_apply  (const RpScenario *scenario,
-                           const RpFix      *fix);
+                           const RpCatalog  *catalog,
+                           const RpFix      *fix,
+                           GError          **error);
 
 G_END_DECLS

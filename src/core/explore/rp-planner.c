@@ -38,6 +38,7 @@
 #include "rp-planner.h"
 #include "rp-planner-private.h"
 
+#include "rp-edit.h"
 #include "rp-error.h"
 #include "rp-explore.h"
 #include "rp-links.h"
@@ -1452,14 +1453,16 @@ rp_plan_get_recommended (const RpPlan *plan,
 
 RpScenario *
 rp_plan_apply_row (const RpScenario *scenario,
-                   const RpPlanRow  *row)
+                   const RpCatalog  *catalog,
+                   const RpPlanRow  *row,
+                   GError          **error)
 {
   g_autoptr(GArray) changes = NULL;
 
-  g_return_val_if_fail (scenario != NULL && row != NULL, NULL);
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && row != NULL, NULL);
 
   changes = rp_plan_row_changes (scenario, row);
-  return rp_scenario_apply (scenario, changes);
+  return rp_scenario_edit_all (scenario, catalog, changes, error);
 }
 
 GArray *

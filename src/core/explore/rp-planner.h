@@ -172,10 +172,12 @@ const RpPlanRow *rp_plan_get_recommended (const RpPlan    *plan,
  * to it): what "Use this machine" and `plan --apply` adopt.  Transfer
  * full. */
 RpScenario   *rp_plan_apply_row     (const RpScenario    *scenario,
-                                     const RpPlanRow     *row);
+                                     const RpCatalog     *catalog,
+                                     const RpPlanRow     *row,
+                                     GError             **error);
 
 /* The changes that turn @base (the scenario planned) into @row's machine
- * and setting (rp_scenario_diff); apply them with rp_scenario_apply.
+ * and setting (rp_scenario_diff); apply them with rp_scenario_edit_all.
  * Transfer full. */
 GArray       *rp_plan_row_changes   (const RpScenario    *base,
                                      const RpPlanRow     *row);

@@ -224,44 +224,6 @@ rp_scenario_diff (const RpScenario *a,
   return out;
 }
 
-RpScenario *
-rp_scenario_apply (const RpScenario *self,
-                   const GArray     *changes)
-{
-  RpScenario *copy;
-
-  g_return_val_if_fail (self != NULL && changes != NULL, NULL);
-
-  copy = rp_scenario_copy (self);
-  for (guint i = 0; i < changes->len; i++)
-    {
-      const RpChange *c = &g_array_index (changes, RpChange, i);
-      const RpField *f = rp_fields_lookup (c->key);
-
-      g_return_val_if_fail (f != NULL, copy);
-      if (f->arch_bit != 0)
-        {
-          if (isnan (c->to))
-            copy->model.overridden &= ~f->arch_bit;
-          else
-            {
-              copy->model.overridden |= f->arch_bit;
-              rp_field_set_number (f, &copy->model.arch, c->to);
-            }
-        }
-      else if (f->type == RP_FIELD_STRING)
-        {
-          char **slot = rp_field_member (f, copy);
-
-          g_free (*slot);
-          *slot = g_strdup (c->to_text);
-        }
-      else
-        rp_field_set_number (f, copy, c->to);
-    }
-  return copy;
-}
-
 /* A price field bound to @of holding a typed price. */
 static gboolean
 is_typed_price (const RpField    *f,

@@ -8,7 +8,7 @@
 G_BEGIN_DECLS
 
 /* One scenario field changed: what a fix, a move to another machine or a
- * planner row does to a scenario (rp_scenario_diff, rp_scenario_apply). */
+ * planner row does to a scenario (rp_scenario_diff; made by rp_scenario_edit_all). */
 typedef struct
 {
   const char *key;                  /* static, from the field table */
@@ -82,10 +82,6 @@ guint       rp_scenario_batch_step     (const RpScenario *self);
  * architecture overrides are compared too); transfer full. */
 GArray     *rp_scenario_diff           (const RpScenario *a,
                                         const RpScenario *b);
-/* A copy of @self with @changes (from rp_scenario_diff) applied; every
- * other field is kept.  Transfer full. */
-RpScenario *rp_scenario_apply          (const RpScenario *self,
-                                        const GArray     *changes);
 /* The prices typed for the part @of of the machine (RP_FIELD_OF_GPU, …
  * of the field table), as changes that put them back; empty when every
  * such price is the catalog's.  Transfer full. */
