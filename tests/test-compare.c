@@ -102,6 +102,19 @@ test_rows_match_estimates (void)
   assert_close (row (cmp, "cost.break_even_months")->numbers[1], b->cost.break_even_months);
   assert_close (row (cmp, "cost.energy_kwh")->numbers[1], b->cost.energy_kwh);
 
+  /* Each column carries its estimate's band (issue 29: every memory,
+   * throughput and time figure), worded in the row's unit; money has none. */
+  assert_close (row (cmp, "memory.total")->lows[0], a->memory.total_low_bytes);
+  assert_close (row (cmp, "memory.total")->highs[1], b->memory.total_high_bytes);
+  assert_close (row (cmp, "compute.days")->highs[0], a->compute.days_high);
+  g_assert_true (row (cmp, "compute.tokens_per_s")->has_band);
+  g_assert_cmpfloat (row (cmp, "memory.total")->lows[1], <, b->memory.total_bytes);
+  g_assert_cmpfloat (row (cmp, "memory.total")->highs[1], >, b->memory.total_bytes);
+  g_assert_nonnull (row (cmp, "memory.total")->band_texts[0]);
+  g_assert_nonnull (strstr (row (cmp, "memory.total")->band_texts[0], "GiB"));
+  g_assert_false (row (cmp, "cost.rent_total")->has_band);
+  g_assert_null (row (cmp, "cost.rent_total")->band_texts[0]);
+
   /* Shown with the one formatter, in the comparison's currency. */
   {
     g_autofree char *text = rp_units_format_money (b->cost.rent_total * rate, RP_CURRENCY_CNY);
@@ -365,6 +378,17 @@ test_json_and_csv (void)
   g_assert_cmpint (cJSON_GetArraySize (cJSON_GetObjectItem (root, "scenarios")), ==, 3);
   rows = cJSON_GetObjectItem (root, "rows");
   g_assert_cmpint (cJSON_GetArraySize (rows), ==, rp_compare_get_n_rows (cmp));
+  /* a figure with a band writes its ends beside its values */
+  for (guint k = 0; k < rp_compare_get_n_rows (cmp); k++)
+    {
+      const cJSON *obj = cJSON_GetArrayItem (rows, (int) k);
+
+      g_assert_true (rp_compare_get_row (cmp, k)->has_band ==
+                     (cJSON_GetObjectItem (obj, "low") != NULL));
+      if (g_str_equal (rp_compare_get_row (cmp, k)->key, "memory.total"))
+        g_assert_true (cJSON_IsNumber (cJSON_GetArrayItem (cJSON_GetObjectItem (obj, "high"),
+                                                           0)));
+    }
 
   cursor = csv;
   header = csv_split (&cursor);

@@ -520,7 +520,18 @@ style_row (RpCompareWindow    *self,
       g_autofree char *text = row->is_best[i] ? g_strdup_printf ("★ %s", row->texts[i])
                                               : g_strdup (row->texts[i]);
 
-      gtk_label_set_label (GTK_LABEL (cell), text);
+      if (row->has_band && row->band_texts[i] != NULL)
+        {
+          /* TRANSLATORS: under a figure of the comparison, the range it
+           * likely falls in ("likely 15.0 GiB–21.7 GiB") */
+          g_autofree char *band = g_strdup_printf (_("likely %s"), row->band_texts[i]);
+          g_autofree char *markup = g_markup_printf_escaped ("%s\n<small>%s</small>", text,
+                                                             band);
+
+          gtk_label_set_markup (GTK_LABEL (cell), markup);
+        }
+      else
+        gtk_label_set_text (GTK_LABEL (cell), text);
       set_class (cell, "best", row->is_best[i]);
       set_class (cell, "differs", differs);
       if (row->is_best[i])

@@ -75,6 +75,23 @@ add_scenarios (RpDoc           *doc,
     }
 }
 
+/* Under a figure with a band, its likely range in each column: a part of
+ * the row above, muted. */
+static void
+add_band_row (RpDocTable         *table,
+              const RpCompareRow *row,
+              guint               first,
+              guint               n,
+              const char        **cells)
+{
+  /* TRANSLATORS: under a figure of the comparison, the range it likely
+   * falls in, from Rigplan's error on published runs */
+  cells[0] = _("likely");
+  for (guint i = 0; i < n; i++)
+    cells[i + 1] = row->band_texts[first + i] != NULL ? row->band_texts[first + i] : "";
+  rp_doc_table_add_row (table, RP_DOC_ROW_PART, RP_CHART_INK_MUTED, cells);
+}
+
 /* One table of the rows of @kind for the columns @first … @first + @n − 1:
  * the row's label ("~ " before an input that differs), then each value
  * (" *" after the row's best), as `rigplan-cli compare` marks them. */
@@ -118,6 +135,8 @@ add_rows_table (RpDoc            *doc,
       for (guint c = 0; c <= n; c++)
         cells[c] = g_ptr_array_index (texts, c);
       rp_doc_table_add_row (table, RP_DOC_ROW_PLAIN, RP_CHART_INK_FG, cells);
+      if (row->has_band)
+        add_band_row (table, row, first, n, cells);
     }
 }
 

@@ -1681,6 +1681,35 @@ cell_text (const RpCompareRow *row,
   return row->is_best[i] ? g_strdup_printf ("%s *", row->texts[i]) : g_strdup (row->texts[i]);
 }
 
+static void print_compare_row (const RpCompare    *cmp,
+                               const RpCompareRow *row,
+                               int                 label_w,
+                               const int          *cell_w);
+
+/* Under a figure with a band, its likely range in each column. */
+static void
+print_band_row (const RpCompare    *cmp,
+                const RpCompareRow *row,
+                int                 label_w,
+                const int          *cell_w)
+{
+  g_autofree char **texts = g_new0 (char *, row->n_columns + 1);
+  g_autofree gboolean *none = g_new0 (gboolean, row->n_columns);
+  g_autofree char *label = NULL;
+  RpCompareRow band = *row;
+
+  for (guint i = 0; i < row->n_columns; i++)
+    texts[i] = row->band_texts[i] != NULL ? row->band_texts[i] : "";
+  /* TRANSLATORS: under a figure of the comparison, the range it likely
+   * falls in, from Rigplan's error on published runs */
+  label = g_strconcat ("  ", _("likely"), NULL);
+  band.label = label;
+  band.texts = texts;
+  band.is_best = none;
+  band.kind = RP_COMPARE_ROW_RESULT;
+  print_compare_row (cmp, &band, label_w, cell_w);
+}
+
 static void
 compare_widths (const RpCompare *cmp,
                 int             *label_w,
@@ -1814,6 +1843,8 @@ print_compare (const RpCompare *cmp)
                                  label_w, cell_w);
         }
       print_compare_row (cmp, row, label_w, cell_w);
+      if (row->has_band)
+        print_band_row (cmp, row, label_w, cell_w);
     }
   g_print ("\n");
   best = rp_words_compare_best_legend (cmp, "*");

@@ -83,9 +83,13 @@ row_free (gpointer data)
     {
       g_free (row->value_texts[i]);
       g_free (row->texts[i]);
+      g_free (row->band_texts[i]);
     }
   g_free (row->value_texts);
   g_free (row->texts);
+  g_free (row->band_texts);
+  g_free (row->lows);
+  g_free (row->highs);
   g_free (row->is_best);
   g_free (row->applies);
   g_free (row);
@@ -110,12 +114,15 @@ row_new (RpCompare        *self,
   row->numbers = g_new (double, self->n);
   row->value_texts = g_new0 (char *, self->n + 1);
   row->texts = g_new0 (char *, self->n + 1);
+  row->band_texts = g_new0 (char *, self->n + 1);
+  row->lows = g_new (double, self->n);
+  row->highs = g_new (double, self->n);
   row->is_best = g_new0 (gboolean, self->n);
   row->applies = g_new0 (gboolean, self->n);
   row->best = -1;
   for (guint i = 0; i < self->n; i++)
     {
-      row->numbers[i] = NAN;
+      row->numbers[i] = row->lows[i] = row->highs[i] = NAN;
       row->applies[i] = TRUE;
     }
   return row;
@@ -535,7 +542,16 @@ add_result_row (RpCompare      *self,
 
   row->figure = figure;
   for (guint i = 0; i < self->n; i++)
-    row->numbers[i] = column_value (self, i, figure);
+    {
+      const RpEstimate *est = self->columns[i].estimate;
+
+      row->numbers[i] = column_value (self, i, figure);
+      /* bands are of memory, speed and time: no money to convert */
+      if (est != NULL && rp_figure_get_band (figure, est, &row->lows[i], &row->highs[i]))
+        row->has_band = TRUE;
+      else
+        row->lows[i] = row->highs[i] = NAN;
+    }
   row_finish (self, row, rankable);
 }
 
@@ -788,6 +804,25 @@ rp_compare_set_row_texts (RpCompare  *self,
       row->texts[c] = texts[c];
     }
   g_free (texts);
+}
+
+void
+rp_compare_set_row_bands (RpCompare  *self,
+                          guint       i,
+                          char      **band_texts)
+{
+  RpCompareRow *row;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (i < self->rows->len);
+
+  row = g_ptr_array_index (self->rows, i);
+  for (guint c = 0; c < row->n_columns; c++)
+    {
+      g_free (row->band_texts[c]);
+      row->band_texts[c] = band_texts[c];
+    }
+  g_free (band_texts);
 }
 
 const RpCompareRow *

@@ -65,6 +65,11 @@ typedef struct
   gboolean          differs;    /* the columns do not all hold the same value */
   gboolean          detail;     /* an input beyond the key ones (shown only
                                  * because it differs): views may fold these */
+  gboolean          has_band;   /* a column's figure has a band (rp-bands.h) */
+  double           *lows;       /* owned, n_columns: the band's ends; NAN: none */
+  double           *highs;
+  char            **band_texts; /* owned, n_columns: "19.8–23.5 GiB"; NULL: none;
+                                 * worded with the texts */
 } RpCompareRow;
 
 typedef struct _RpCompare RpCompare;
@@ -128,6 +133,11 @@ void                rp_compare_set_row_texts   (RpCompare         *self,
                                                 guint              i,
                                                 char              *label,
                                                 char             **texts);
+/* Sets row @i's band texts (transfer full, as rp_compare_set_row_texts;
+ * NULLs where a column has no band). */
+void                rp_compare_set_row_bands   (RpCompare         *self,
+                                                guint              i,
+                                                char             **band_texts);
 /* The row of @key, or NULL when the comparison has none (an input that
  * does not differ, tokens/s of vision models). */
 const RpCompareRow *rp_compare_find_row        (const RpCompare   *self,

@@ -55,6 +55,29 @@ scenario_to_json (const RpCompare *self,
   return obj;
 }
 
+/* The band's ends of each column ("low", "high": null where none) and
+ * their text, as `estimate --json` gives one estimate's. */
+static void
+add_band (cJSON              *obj,
+          const RpCompareRow *row,
+          guint               n)
+{
+  cJSON *lows = cJSON_AddArrayToObject (obj, "low");
+  cJSON *highs = cJSON_AddArrayToObject (obj, "high");
+  cJSON *texts = cJSON_AddArrayToObject (obj, "band_texts");
+
+  for (guint i = 0; i < n; i++)
+    {
+      cJSON_AddItemToArray (lows, isfinite (row->lows[i]) ? cJSON_CreateNumber (row->lows[i])
+                                                          : cJSON_CreateNull ());
+      cJSON_AddItemToArray (highs, isfinite (row->highs[i]) ? cJSON_CreateNumber (row->highs[i])
+                                                            : cJSON_CreateNull ());
+      cJSON_AddItemToArray (texts, row->band_texts[i] != NULL
+                                   ? cJSON_CreateString (row->band_texts[i])
+                                   : cJSON_CreateNull ());
+    }
+}
+
 static cJSON *
 row_to_json (const RpCompare    *self,
              const RpCompareRow *row)
@@ -83,6 +106,8 @@ row_to_json (const RpCompare    *self,
     }
   cJSON_AddItemToObject (obj, "values", values);
   cJSON_AddItemToObject (obj, "texts", texts);
+  if (row->has_band)
+    add_band (obj, row, n);
   if (row->best >= 0)
     cJSON_AddNumberToObject (obj, "best", row->best);
   else

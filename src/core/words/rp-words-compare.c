@@ -173,6 +173,28 @@ special_cell (const RpCompare    *cmp,
   g_return_val_if_reached (g_strdup ("—"));
 }
 
+/* "19.8–23.5 GiB": the band of column @i in the row's unit, or NULL. */
+static char *
+band_cell (const RpCompare    *cmp,
+           const RpCompareRow *row,
+           guint               i,
+           RpDuration          duration)
+{
+  g_autofree char *low = NULL;
+  g_autofree char *high = NULL;
+
+  if (!isfinite (row->lows[i]) || !isfinite (row->highs[i]))
+    return NULL;
+  low = rp_words_figure_value (row->figure, row->lows[i], rp_compare_get_currency (cmp),
+                               duration);
+  high = rp_words_figure_value (row->figure, row->highs[i], rp_compare_get_currency (cmp),
+                                duration);
+  if (g_str_equal (low, high))
+    return NULL;
+  /* TRANSLATORS: a range, low end then high end: "19.8 GiB–23.5 GiB" */
+  return g_strdup_printf (_("%s–%s"), low, high);
+}
+
 static char *
 special_label (const RpCompareRow *row)
 {
@@ -221,6 +243,14 @@ rp_words_compare_describe (RpCompare       *cmp,
                    : row->field != NULL ? field_cell (cmp, row, i, catalog)
                    : special_cell (cmp, row, i, catalog);
       rp_compare_set_row_texts (cmp, r, label, texts);
+      if (row->has_band)
+        {
+          char **bands = g_new0 (char *, row->n_columns + 1);
+
+          for (guint i = 0; i < row->n_columns; i++)
+            bands[i] = band_cell (cmp, row, i, duration);
+          rp_compare_set_row_bands (cmp, r, bands);
+        }
     }
 }
 
