@@ -500,6 +500,12 @@ test_find_purchase (void)
     " {\"id\": \"rack\", \"kind\": \"server\", \"gpus_per_server\": 8, \"gpu\": \"l20\","
     "  \"condition\": \"new\", \"currency\": \"USD\", \"price\": 40000, \"source\": \"s\","
     "  \"as_of\": \"2026-02\"}]}";
+  static const char later[] =
+    "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": ["
+    " {\"id\": \"cny\", \"gpu\": \"l20\", \"condition\": \"new\", \"currency\": \"CNY\","
+    "  \"price\": 20000, \"source\": \"s\", \"as_of\": \"2025-06\"},"
+    " {\"id\": \"mined\", \"gpu\": \"l20\", \"condition\": \"ex-mining\","
+    "  \"currency\": \"USD\", \"price\": 900, \"source\": \"s\", \"as_of\": \"2026-01\"}]}";
   g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
   g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
   g_autoptr(GError) error = NULL;
@@ -514,6 +520,16 @@ test_find_purchase (void)
                                              RP_CURRENCY_CNY)->id, ==, "used");
   g_assert_null (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_EX_MINING,
                                            RP_CURRENCY_USD));
+  /* a later file's price of the same id replaces it: the lookup's index
+   * is rebuilt with every load */
+  g_clear_pointer (&bytes, g_bytes_unref);
+  bytes = g_bytes_new_static (later, strlen (later));
+  g_assert_true (rp_catalog_load_bytes (catalog, bytes, "later.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_NEW,
+                                               RP_CURRENCY_CNY)->price, ==, 20000);
+  g_assert_cmpstr (rp_catalog_find_purchase (catalog, "l20", RP_CONDITION_EX_MINING,
+                                             RP_CURRENCY_USD)->id, ==, "mined");
   g_assert_cmpint (rp_as_of_compare ("2024", "2024-01-01"), ==, 0);
   g_assert_cmpint (rp_as_of_compare ("2024-06-30", "2024-06"), >, 0);
   g_assert_cmpint (rp_as_of_compare ("garbled", "1999"), <, 0);

@@ -77,6 +77,29 @@ test_catalog (void)
   g_assert_cmpfloat (rp_backup_rule_price_for (rule, "global")->storage_gb_month, ==, 0.023);
 }
 
+/* A later checklist file's entry for a generation is the one found,
+ * for every GPU of it, once that file loads (the lookup's index follows
+ * each load). */
+static void
+test_software_override (void)
+{
+  static const char text[] =
+    "{\"format\": \"rigplan-checklist\", \"version\": 1, \"software\": [{\"id\": \"mine\", "
+    "\"generation\": \"volta\", \"toolkit\": \"CUDA\", \"framework\": \"PyTorch\", "
+    "\"attention\": [\"flash-attention-2\"], \"low_precision\": [], "
+    "\"source\": \"a source here\", \"as_of\": \"2026\"}]}";
+  g_autoptr(RpCatalog) c = rp_test_load_bundled_catalog ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GError) error = NULL;
+  const RpGpu *v100 = rp_catalog_lookup_gpu (c, "v100-sxm2-32gb");
+
+  g_assert_cmpstr (rp_catalog_lookup_software (c, v100)->id, ==, "volta");
+  g_assert_true (rp_catalog_load_bytes (c, bytes, "checklist.json", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (rp_catalog_lookup_software (c, v100)->id, ==, "mine");
+  g_assert_true (rp_software_runs_flash (rp_catalog_lookup_software (c, v100)));
+}
+
 /* A broken checklist file is refused with the path of what is wrong,
  * and adds nothing. */
 static void
@@ -353,6 +376,7 @@ main (int   argc,
   catalog = rp_test_load_bundled_catalog ();
   g_test_add_func ("/core/checklist/catalog", test_catalog);
   g_test_add_func ("/core/checklist/catalog-errors", test_catalog_errors);
+  g_test_add_func ("/core/checklist/software-override", test_software_override);
   g_test_add_func ("/core/checklist/attention-kernel", test_attention_kernel);
   g_test_add_func ("/core/checklist/software-stack", test_software_stack);
   g_test_add_func ("/core/checklist/oversized", test_oversized);

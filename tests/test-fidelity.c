@@ -254,6 +254,148 @@ test_paged_states_stay (void)
   g_assert_cmpfloat_with_epsilon (paged->compute.optimizer_s, plain->compute.optimizer_s, 1e-9);
 }
 
+/* ---- FSDP2's stream pools ------------------------------------------- */
+
+/* torchtitan reports reserved memory.  FSDP2 allocates the sharded
+ * gradients on its reduce-scatter stream and the all-gather outputs on
+ * its copy-in stream; the caching allocator gives a freed block back
+ * only to its own stream, so what those pools once held stays reserved
+ * beside the compute stream's peak.  Llama 3.1 8B on 8 H100 (FSDP 8,
+ * local batch 2, seq 8192): the peak is at the turn, where the
+ * gradients freed by zero_grad still sit in the reduce-scatter pool,
+ * and the root unit (embedding, norm and output, 1.05 B parameters in
+ * bf16) is the largest all-gather. */
+static void
+test_fsdp2_stream_pools (void)
+{
+  g_autoptr(RpScenario) s = preset ("llama-3-8b", "h100-sxm", 8);
+  g_autoptr(RpEstimate) est = NULL;
+  const RpMemoryEstimate *m;
+  RpModelArch arch;
+  double dynamic, pools, root;
+
+  s->hardware.intra_link = RP_LINK_NVLINK4;
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  s->training.precision = RP_PRECISION_BF16_MIXED;
+  s->training.zero_stage = 3;
+  s->training.micro_batch = 2;
+  s->training.global_batch = 16;
+  s->training.seq_len = 8192;
+  s->training.recompute = RP_RECOMPUTE_SELECTIVE_OPS;
+  /* no logits in memory: the loss's own block is the next test's */
+  s->training.loss = RP_LOSS_CUT;
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  est = estimate (s);
+  m = &est->memory;
+  g_assert_cmpfloat (m->gradients_peak_bytes, ==, 0);
+  /* expandable segments (torchtitan's launcher): the plain 5 % */
+  dynamic = m->gradients_peak_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
+            m->gathered_bytes + m->weight_copies_bytes;
+  pools = m->fragmentation_bytes - 0.05 * dynamic;
+  root = (2.0 * arch.vocab * arch.hidden + arch.hidden) * 2.0;
+  g_assert_cmpfloat_with_epsilon (pools, m->gradients_bytes + root, 0.01 * pools);
+  /* the same run on one GPU has no FSDP streams */
+  s->hardware.gpus_per_node = 1;
+  s->training.global_batch = 2;
+  {
+    g_autoptr(RpEstimate) one = estimate (s);
+    const RpMemoryEstimate *o = &one->memory;
+
+    dynamic = o->gradients_peak_bytes + o->activations_peak_bytes + o->logits_peak_bytes +
+              o->gathered_bytes + o->weight_copies_bytes;
+    g_assert_cmpfloat_with_epsilon (o->fragmentation_bytes, 0.05 * dynamic, 1e-6 * dynamic);
+  }
+}
+
+/* ---- the loss: its freed logits, and compiled ------------------------ */
+
+static RpScenario *
+torchtitan_8b (void)
+{
+  RpScenario *s = preset ("llama-3-8b", "h100-sxm", 8);
+
+  s->hardware.intra_link = RP_LINK_NVLINK4;
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  s->training.precision = RP_PRECISION_BF16_MIXED;
+  s->training.zero_stage = 3;
+  s->training.micro_batch = 2;
+  s->training.global_batch = 16;
+  s->training.seq_len = 8192;
+  s->training.recompute = RP_RECOMPUTE_SELECTIVE_OPS;
+  return s;
+}
+
+/* Reserved memory beyond the plain 5 % and the FSDP2 stream pools. */
+static double
+reserved_extra (const RpMemoryEstimate *m,
+                const RpModelArch      *arch)
+{
+  double dynamic = m->gradients_peak_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
+                   m->gathered_bytes + m->weight_copies_bytes;
+
+  return m->fragmentation_bytes - 0.05 * dynamic - m->gradients_bytes -
+         (2.0 * arch->vocab * arch->hidden + arch->hidden) * 2.0;
+}
+
+/* torchtitan deletes its bf16 logits before backward; the two fp32
+ * gradients of the loss then fill the freed fp32 upcast's block and
+ * need a new one, leaving a block of the bf16 logits' size reserved:
+ * for 2 × 8192 tokens and 128,256 classes, 3.9 GiB. */
+static void
+test_loss_logits_hole (void)
+{
+  g_autoptr(RpScenario) s = torchtitan_8b ();
+  g_autoptr(RpEstimate) est = NULL;
+  RpModelArch arch;
+  double tv;
+
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  est = estimate (s);
+  tv = 2.0 * 8192 * arch.vocab;
+  g_assert_cmpfloat_with_epsilon (est->memory.logits_bytes, tv * 4, 1e-6 * tv);
+  g_assert_cmpfloat (est->memory.logits_peak_bytes, >, 0);
+  g_assert_cmpfloat_with_epsilon (reserved_extra (&est->memory, &arch), tv * 2, 1e-3 * tv);
+}
+
+/* compile: True compiles torchtune's loss and today's torchtitan's:
+ * Inductor saves the bf16 logits and the log-sum-exp and writes a bf16
+ * gradient, so neither fp32 copy nor the freed block remains.  The
+ * enum's "full" stays the eager loss it names. */
+static void
+test_loss_compiled (void)
+{
+  g_autoptr(RpScenario) s = torchtitan_8b ();
+  RpModelArch arch;
+  double T = 2.0 * 8192, tv;
+
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  tv = T * arch.vocab;
+  s->training.compile = TRUE;
+  {
+    g_autoptr(RpEstimate) est = estimate (s);
+
+    g_assert_cmpfloat_with_epsilon (est->memory.logits_bytes, tv * 2 + T * 4, 1e-6 * tv);
+    g_assert_cmpfloat_with_epsilon (est->memory.logits_transient_bytes, tv * 2, 1e-6 * tv);
+    g_assert_cmpfloat_with_epsilon (reserved_extra (&est->memory, &arch), 0, 1e-3 * tv);
+  }
+  s->training.loss = RP_LOSS_FULL;
+  {
+    g_autoptr(RpEstimate) est = estimate (s);
+
+    g_assert_cmpfloat_with_epsilon (est->memory.logits_bytes, tv * 4, 1e-6 * tv);
+    g_assert_cmpfloat_with_epsilon (est->memory.logits_transient_bytes, tv * 8, 1e-6 * tv);
+  }
+  /* torchtune's chunked loss, compiled a chunk at a time (8 chunks) */
+  s->training.framework = RP_FRAMEWORK_TORCHTUNE;
+  s->training.loss = RP_LOSS_FRAMEWORK;
+  {
+    g_autoptr(RpEstimate) est = estimate (s);
+
+    g_assert_cmpfloat_with_epsilon (est->memory.logits_bytes, tv * 2 + T * 4, 1e-6 * tv);
+    g_assert_cmpfloat_with_epsilon (est->memory.logits_transient_bytes, tv / 8 * 2, 1e-6 * tv);
+  }
+}
+
 /* ---- FSDP under a pipeline ------------------------------------------ */
 
 /* torch.distributed.pipelining runs every backward but the last with
@@ -567,6 +709,9 @@ main (int    argc,
   g_test_add_func ("/core/fidelity/base-dtype-405b-fsdp", test_base_dtype_405b_fsdp);
   g_test_add_func ("/core/fidelity/paged-states-stay", test_paged_states_stay);
   g_test_add_func ("/core/fidelity/fsdp-pipeline-gradients", test_fsdp_pipeline_gradients);
+  g_test_add_func ("/core/fidelity/fsdp2-stream-pools", test_fsdp2_stream_pools);
+  g_test_add_func ("/core/fidelity/loss-logits-hole", test_loss_logits_hole);
+  g_test_add_func ("/core/fidelity/loss-compiled", test_loss_compiled);
   g_test_add_func ("/core/fidelity/deepspeed-tied-embedding", test_deepspeed_tied_embedding);
   g_test_add_func ("/core/fidelity/async-tp-gain", test_async_tp_gain);
   g_test_add_func ("/core/fidelity/context-parallel-parts", test_context_parallel_parts);

@@ -399,6 +399,61 @@ test_validate_by_table (void)
   g_assert_cmpuint (n_checked, >, 40);
 }
 
+/* The check every estimate runs walks a packed copy of the table: each
+ * double refuses an infinity, and a NAN unless the field may be null;
+ * each enum refuses the value past its last choice.  Each refusal names
+ * the field's own key. */
+static void
+test_validate_non_finite (void)
+{
+  guint n_checked = 0;
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      double values[3];
+      guint n_values = 0;
+
+      if (f->arch_bit != 0)
+        continue;
+      if (f->type == RP_FIELD_DOUBLE)
+        {
+          values[n_values++] = INFINITY;
+          values[n_values++] = -INFINITY;
+          values[n_values++] = NAN;
+        }
+      else if (f->type == RP_FIELD_ENUM && f->max < G_MAXINT)
+        values[n_values++] = f->max + 1;
+      for (guint k = 0; k < n_values; k++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(RpScenario) s = rp_scenario_new ();
+          gboolean accepted;
+
+          rp_scenario_set_gpu (s, "rtx-4090");
+          rp_scenario_set_preset (s, "gpt2");
+          if (!rp_field_applies (f, s, &s->model.arch))
+            continue;
+          g_assert_true (rp_scenario_validate (s, NULL));
+          rp_field_set_number (f, s, values[k]);
+          accepted = rp_scenario_validate (s, &error);
+          if (isnan (values[k]) && (f->flags & RP_FIELD_NULLABLE))
+            {
+              g_assert_true (accepted);
+              continue;
+            }
+          if (accepted)
+            g_error ("%s = %g was accepted", f->key, values[k]);
+          if (g_strcmp0 (rp_error_get_key (error), f->key) != 0)
+            g_error ("%s = %g: refused for %s, not for its own range", f->key, values[k],
+                     rp_error_get_key (error));
+          n_checked++;
+        }
+    }
+  g_test_message ("%u non-finite or unknown values refused", n_checked);
+  g_assert_cmpuint (n_checked, >, 20);
+}
+
 /* Values no real run has, each refused with its own key: what the table's
  * bounds are for (a loop over the table cannot see a bound widened). */
 static void
@@ -445,6 +500,7 @@ main (int    argc,
   g_test_add_func ("/core/fields/ranges", test_ranges);
   g_test_add_func ("/core/fields/validate-by-table", test_validate_by_table);
   g_test_add_func ("/core/fields/refused-values", test_refused_values);
+  g_test_add_func ("/core/fields/validate-non-finite", test_validate_non_finite);
   g_test_add_func ("/core/fields/enums-and-null", test_enums_and_null);
   g_test_add_func ("/core/fields/v1-zero-is-null", test_v1_zero_is_null);
   g_test_add_func ("/core/fields/round-trip", test_round_trip);

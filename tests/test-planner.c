@@ -295,6 +295,129 @@ test_pruned_equals_exhaustive (void)
 
 /* The bound the pruning rests on: no row takes fewer GPU-hours than the
  * model FLOPs at the GPU's utilization. */
+/* The memory figures the planner shares between GPUs of a kind
+ * (rp-plan-memo.h) are the memory model's own, and so is its verdict on
+ * each card: on every setting of every machine of every example, and in
+ * the default plan of every scenario a buyer brings. */
+static void
+test_memo_equals_model (void)
+{
+  g_autoptr(GPtrArray) scenarios = rp_test_all_scenarios ();
+  RpPlanMemoCheck exhaustive = { 0 }, pruned = { 0 };
+
+  for (guint i = 0; i < scenarios->len; i++)
+    for (guint mode = 0; mode < 2; mode++)
+      {
+        g_autoptr(RpScenario) s = rp_scenario_copy (g_ptr_array_index (scenarios, i));
+        g_autoptr(GError) error = NULL;
+        g_autoptr(RpPlan) plan = NULL;
+        RpPlanMemoCheck *check = mode == 0 ? &exhaustive : &pruned;
+        RpPlanOptions options;
+
+        /* the examples searched whole, with both answers and the growth
+         * check; every scenario as it plans */
+        if (mode == 0 && i >= RP_TEST_N_EXAMPLES)
+          continue;
+        rp_plan_options_init (&options);
+        if (mode == 0)
+          {
+            options.exhaustive = TRUE;
+            s->budget.acquire = RP_ACQUIRE_COMPARE;
+            s->planner.max_gpus = 16;
+          }
+        plan = rp_plan_compute_checked (s, catalog, &options, check, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (plan);
+      }
+  /* cards of every generation and stack on one link, which the bundled
+   * catalog does not have: what tells them apart is the card itself */
+  {
+    static const char *const kinds[][3] = {
+      { "volta", "cuda", "16" }, { "turing", "cuda", "24" }, { "ampere", "cuda", "40" },
+      { "ada", "cuda", "48" }, { "hopper", "cuda", "80" }, { "blackwell", "cuda", "96" },
+      { "cdna3", "rocm", "128" }, { "ascend", "cann", "64" }, { "gaudi2", "synapse", "96" },
+      { "Hopper", "cuda", "141" },
+    };
+    g_autoptr(RpCatalog) mixed = rp_test_load_catalog ();
+    g_autoptr(GString) json = g_string_new ("{\"format\": \"rigplan-gpus\", \"version\": 1, "
+                                            "\"gpus\": [");
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+    g_autoptr(RpPlan) plan = NULL;
+    g_autoptr(GString) ids = g_string_new (NULL);
+    RpPlanOptions options;
+
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      for (guint copy = 0; copy < 2; copy++)
+        {
+          g_string_append_printf (json, "%s{\"id\": \"memo-%u-%u\", \"name\": \"Memo %u %u\", "
+                                  "\"vendor\": \"nvidia\", \"generation\": \"%s\", "
+                                  "\"stack\": {\"kind\": \"%s\"}, \"segment\": \"datacenter\", "
+                                  "\"memory_gib\": %s%s, \"memory_bandwidth_gb_s\": %u, "
+                                  "\"tflops\": {\"bf16\": %u, \"fp16\": %u}, "
+                                  "\"precisions\": [\"bf16\", \"fp16\"], \"tdp_w\": 400, "
+                                  "\"interconnect\": \"pcie4\", \"pcie_gen\": 4, "
+                                  "\"source\": \"test\", \"as_of\": \"2026\"}",
+                                  ids->len > 0 ? ", " : "", k, copy, k, copy, kinds[k][0],
+                                  kinds[k][1], kinds[k][2], copy ? "0" : "", 1000 + 100 * k,
+                                  100 + 10 * k + copy, 100 + 10 * k + copy);
+          g_string_append_printf (ids, "%smemo-%u-%u", ids->len > 0 ? "," : "", k, copy);
+        }
+    g_string_append (json, "]}");
+    bytes = g_bytes_new (json->str, json->len);
+    rp_catalog_load_bytes (mixed, bytes, "memo-gpus.json", &error);
+    g_assert_no_error (error);
+    s->budget.acquire = RP_ACQUIRE_COMPARE;
+    s->planner.max_gpus = 16;
+    g_free (s->planner.gpu_types);
+    s->planner.gpu_types = g_strdup (ids->str);
+    rp_plan_options_init (&options);
+    options.exhaustive = TRUE;
+    /* and a paged optimizer, whose states the model pages out of each
+     * card's own capacity */
+    for (guint paged = 0; paged < 2; paged++)
+      {
+        if (paged)
+          s->training.optimizer = RP_OPTIMIZER_ADAMW_8BIT_PAGED;
+        plan = rp_plan_compute_checked (s, mixed, &options, &exhaustive, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (plan->n_gpu_types, ==, 2 * G_N_ELEMENTS (kinds));
+        g_clear_pointer (&plan, rp_plan_free);
+      }
+  }
+  g_test_message ("exhaustive: %" G_GUINT64_FORMAT " settings shared, %" G_GUINT64_FORMAT
+                  " differ; default plans: %" G_GUINT64_FORMAT " shared, %" G_GUINT64_FORMAT
+                  " differ", exhaustive.n_shared, exhaustive.n_differ, pruned.n_shared,
+                  pruned.n_differ);
+  g_assert_cmpuint (exhaustive.n_differ, ==, 0);
+  g_assert_cmpuint (pruned.n_differ, ==, 0);
+  /* the check checks something */
+  g_assert_cmpuint (exhaustive.n_shared, >, 10000);
+  g_assert_cmpuint (pruned.n_shared, >, 1000);
+}
+
+/* The hours the search ranks settings by are the time model's own. */
+static void
+test_hours_equal_estimate (void)
+{
+  g_autoptr(GPtrArray) scenarios = rp_test_all_scenarios ();
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      const RpScenario *s = g_ptr_array_index (scenarios, i);
+      g_autoptr(RpEstimate) est = rp_test_estimate (catalog, s);
+      RpComputeEstimate full;
+      double hours = -1;
+      gboolean timed = rp_time_model_hours (s, catalog, &est->arch, est->gpu, &hours);
+
+      g_assert_cmpint (timed, ==, rp_time_model_estimate (s, catalog, &est->arch, est->gpu,
+                                                          &full));
+      if (timed)
+        g_assert_true (memcmp (&hours, &full.hours, sizeof hours) == 0);
+    }
+}
+
 static void
 test_lower_bound (void)
 {
@@ -684,6 +807,8 @@ main (int   argc,
   g_test_add_func ("/planner/front-definition", test_front_definition);
   g_test_add_func ("/planner/front-random", test_front_random);
   g_test_add_func ("/planner/pruned-equals-exhaustive", test_pruned_equals_exhaustive);
+  g_test_add_func ("/planner/memo-equals-model", test_memo_equals_model);
+  g_test_add_func ("/planner/hours-equal-estimate", test_hours_equal_estimate);
   g_test_add_func ("/planner/lower-bound", test_lower_bound);
   g_test_add_func ("/planner/zero1-dominated", test_zero1_dominated);
   g_test_add_func ("/planner/yuan-prices-kept", test_yuan_prices_kept);

@@ -9,10 +9,11 @@
  *
  * The bars: in-sample throughput (the runs mfu.json was fitted to) within
  * a median 15 %; the held-out ones (the fresh included) within a median
- * 10 % for tokens/s per GPU (the third round's target) and 11 % for
- * peak memory, whose median signed error stays above −6 %: the third
- * round's 8 % and ±3 % are not reached (docs/accuracy.md says by how
- * much and where: torchtitan's reserved memory).  The verdict holds the
+ * 10 % for tokens/s per GPU and 8 % for peak memory, whose median
+ * signed error stays within ±3 % (the third round's targets, reached
+ * once torchtitan's reserved memory counted FSDP2's stream pools and
+ * the loss's freed logits, and compiled losses their 16-bit logits:
+ * docs/accuracy.md).  The verdict holds the
  * memory band's high end to the headroom (rp-bands.c), so a plan that
  * says "fits" leaves room for that error. */
 
@@ -31,8 +32,8 @@
 
 static const double in_sample_throughput_median = 0.15;
 static const double held_out_throughput_median = 0.10;   /* round 3's target */
-static const double held_out_memory_median = 0.11;   /* round 3's 8 % not reached */
-static const double memory_bias_floor = -0.06;   /* median signed error; target −3 % */
+static const double held_out_memory_median = 0.08;   /* round 3's target */
+static const double memory_bias_limit = 0.03;   /* |median signed error|, round 3's target */
 static const guint min_in_sample = 50;
 static const guint min_held_out = 24;
 
@@ -246,7 +247,7 @@ test_held_out (void)
                   e.memory->len, 100 * bias);
   g_assert_cmpfloat (tm, <=, held_out_throughput_median);
   g_assert_cmpfloat (mm, <=, held_out_memory_median);
-  g_assert_cmpfloat (bias, >=, memory_bias_floor);
+  g_assert_cmpfloat (fabs (bias), <=, memory_bias_limit);
   errors_clear (&e);
 }
 

@@ -10,4 +10,20 @@ G_BEGIN_DECLS
  * least as fast and as cheap and strictly better in one.  O(n log n). */
 void rp_plan_mark_front (GPtrArray *rows);
 
+/* What the memory figures shared between GPUs of a kind (rp-plan-memo.h)
+ * were checked against: the model run on each. */
+typedef struct
+{
+  guint64 n_shared;             /* settings answered from another GPU's figures */
+  guint64 n_differ;             /* of those, the model's figures or verdict differ */
+} RpPlanMemoCheck;
+
+/* rp_plan_compute (), running the memory model on every setting the
+ * shared figures answer too, and counting into @check. */
+RpPlan *rp_plan_compute_checked (const RpScenario    *scenario,
+                                 const RpCatalog     *catalog,
+                                 const RpPlanOptions *options,
+                                 RpPlanMemoCheck     *check,
+                                 GError             **error);
+
 G_END_DECLS

@@ -44,6 +44,7 @@
 #include "rp-links.h"
 #include "rp-memory-model.h"
 #include "rp-model.h"
+#include "rp-plan-memo.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"
 #include "rp-time-model.h"
@@ -146,6 +147,9 @@ typedef struct
   double               growth_factor; /* what a bought GPU's load grows by over its life
                                        * (the growth check); 1: not judged */
   gboolean             for_growth;    /* the search wants settings that pass it */
+  RpPlanMemo          *memo;          /* memory figures shared between GPUs of a kind */
+  guint64              memo_kind;     /* the kind of the machine being searched */
+  RpPlanMemoCheck     *check;         /* tests: the model run on every shared figure */
 } Planner;
 
 /* ---- helpers: lists ------------------------------------------------- */
@@ -598,27 +602,77 @@ can_matter (const Planner *p,
 
 /* ---- helpers: one machine's settings -------------------------------- */
 
+/* The fastest setting so far: only the knobs the search turns (the rest
+ * is the machine's), so that a faster setting costs no scenario copy. */
 typedef struct
 {
-  RpScenario        *best;      /* owned */
+  gboolean           found;
   double             best_hours;
+  guint              tp;
+  guint              pp;
+  gboolean           sp;
+  guint              zero;
+  RpRecompute        recompute;
+  guint              micro_batch;
 } Best;
 
+static gboolean
+model_fits (Planner                *p,
+            const RpMemoryEstimate *mem)
+{
+  if (mem->verdict != RP_VERDICT_FITS)
+    return FALSE;
+  /* the growth check of a bought GPU (rp-constraints.c, judge_growth) */
+  return !p->for_growth ||
+         rp_memory_grown_bytes (mem, p->growth_factor) <=
+         mem->capacity_bytes * (1 - mem->required_headroom_pct / 100);
+}
+
+/* Tests: whether the shared figures @f and their verdict @ok are the
+ * model's own on @gpu. */
+static void
+check_shared (Planner                 *p,
+              const RpScenario        *trial,
+              const RpGpu             *gpu,
+              const RpPlanMemoFigures *f,
+              gboolean                 ok)
+{
+  RpMemoryEstimate mem;
+  RpPlanMemoFigures own;
+
+  rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
+  rp_plan_memo_figures_of (&mem, &own);
+  p->check->n_shared++;
+  if (own.total_bytes != f->total_bytes || own.total_high_bytes != f->total_high_bytes ||
+      own.fixed_bytes != f->fixed_bytes || model_fits (p, &mem) != ok)
+    p->check->n_differ++;
+}
+
+/* Whether @trial fits @gpu with the required headroom (and, for a bought
+ * GPU, the growth check): the memory model's verdict, or the figures of
+ * the same setting on a GPU of the same kind judged on this one. */
 static gboolean
 fits (Planner          *p,
       const RpScenario *trial,
       const RpGpu      *gpu)
 {
   RpMemoryEstimate mem;
+  RpPlanMemoFigures f;
 
-  rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
   p->plan->n_evaluated++;
-  if (mem.verdict != RP_VERDICT_FITS)
-    return FALSE;
-  /* the growth check of a bought GPU (rp-constraints.c, judge_growth) */
-  return !p->for_growth ||
-         rp_memory_grown_bytes (&mem, p->growth_factor) <=
-         mem.capacity_bytes * (1 - mem.required_headroom_pct / 100);
+  if (rp_plan_memo_lookup (p->memo, p->memo_kind, &trial->training, &f))
+    {
+      gboolean ok = rp_plan_memo_fits (&f, gpu, trial->hardware.headroom_pct,
+                                       p->for_growth ? p->growth_factor : 0);
+
+      if (p->check != NULL)
+        check_shared (p, trial, gpu, &f, ok);
+      return ok;
+    }
+  rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
+  rp_plan_memo_figures_of (&mem, &f);
+  rp_plan_memo_store (p->memo, p->memo_kind, &trial->training, &f);
+  return model_fits (p, &mem);
 }
 
 /* Times @trial; it replaces the best only when strictly faster, so that
@@ -629,16 +683,21 @@ time_setting (Planner          *p,
               const RpGpu      *gpu,
               Best             *best)
 {
-  RpComputeEstimate comp;
+  double hours;
 
   p->plan->n_timed++;
-  if (!rp_time_model_estimate (trial, p->catalog, &p->arch, gpu, &comp))
+  if (!rp_time_model_hours (trial, p->catalog, &p->arch, gpu, &hours))
     return;
-  if (best->best != NULL && !(comp.hours < best->best_hours))
+  if (best->found && !(hours < best->best_hours))
     return;
-  g_clear_pointer (&best->best, rp_scenario_free);
-  best->best = rp_scenario_copy (trial);
-  best->best_hours = comp.hours;
+  best->found = TRUE;
+  best->best_hours = hours;
+  best->tp = trial->training.tensor_parallel;
+  best->pp = trial->training.pipeline_parallel;
+  best->sp = trial->training.sequence_parallel;
+  best->zero = trial->training.zero_stage;
+  best->recompute = trial->training.recompute;
+  best->micro_batch = trial->training.micro_batch;
 }
 
 static guint
@@ -794,8 +853,9 @@ search_machine (Planner          *p,
                 double           *hours)
 {
   g_autoptr(RpScenario) trial = rp_scenario_copy (machine);
-  Best best = { NULL, INFINITY };
+  Best best = { FALSE, INFINITY };
   guint n = rp_scenario_n_gpus (machine);
+  RpTraining *t;
 
   for (guint ti = 0; ti < G_N_ELEMENTS (parallel_sizes); ti++)
     for (guint pi = 0; pi < G_N_ELEMENTS (parallel_sizes); pi++)
@@ -810,7 +870,17 @@ search_machine (Planner          *p,
         search_split (p, trial, gpu, n / (tp * pp), &best);
       }
   *hours = best.best_hours;
-  return best.best;
+  if (!best.found)
+    return NULL;
+  /* the trial is the machine with the knobs turned: turn them to the best */
+  t = &trial->training;
+  t->tensor_parallel = best.tp;
+  t->pipeline_parallel = best.pp;
+  t->sequence_parallel = best.sp;
+  t->zero_stage = best.zero;
+  t->recompute = best.recompute;
+  t->micro_batch = best.micro_batch;
+  return g_steal_pointer (&trial);
 }
 
 /* Settings in one machine's space, searched or not. */
@@ -1028,6 +1098,8 @@ plan_machine (Planner       *p,
   if (machine == NULL)
     return;     /* no split lets the global batch feed that many GPUs */
   p->plan->n_searched++;
+  p->memo_kind = rp_plan_memo_kind (p->memo, machine, info->gpu, p->catalog,
+                                    is_own_gpu (p, info->gpu));
   rentable = p->progress[RP_PLAN_RENT].wanted && choose_offer (p, machine, info->gpu);
   best = search_machine (p, machine, info->gpu, &hours);
   if (best == NULL)
@@ -1283,6 +1355,7 @@ planner_clear (Planner *p)
     }
   g_clear_pointer (&p->est, rp_estimate_free);
   g_clear_pointer (&p->plan, rp_plan_free);
+  g_clear_pointer (&p->memo, rp_plan_memo_free);
 }
 
 /* What the memory of a bought GPU's work grows by over its depreciation
@@ -1315,10 +1388,14 @@ planner_init (Planner             *p,
   p->top = MAX (options->top, 1);
   p->est = rp_estimate_new ();
   p->plan = plan_new (scenario);
+  p->memo = rp_plan_memo_new ();
   /* The scenario itself must resolve: an unknown model is not a plan. */
   if (!rp_estimate_compute (scenario, catalog, p->est, error))
     return FALSE;
   p->arch = p->est->arch;
+  /* rp_model_params() counts the parameters whenever arch.params is 0:
+   * the count, once, instead of on every setting the models estimate */
+  p->arch.params = rp_model_params (&p->arch);
   p->transformer = rp_model_kind_is_transformer (p->arch.kind);
   p->growth_factor = growth_factor (scenario, p->est);
   p->market_currency = rp_prices_market_currency (scenario, catalog);
@@ -1385,14 +1462,15 @@ rp_plan_options_init (RpPlanOptions *options)
   options->exhaustive = FALSE;
 }
 
-RpPlan *
-rp_plan_compute (const RpScenario    *scenario,
-                 const RpCatalog     *catalog,
-                 const RpPlanOptions *options,
-                 GCancellable        *cancellable,
-                 RpPlanProgress       progress,
-                 gpointer             progress_data,
-                 GError             **error)
+static RpPlan *
+plan_compute (const RpScenario    *scenario,
+              const RpCatalog     *catalog,
+              const RpPlanOptions *options,
+              GCancellable        *cancellable,
+              RpPlanProgress       progress,
+              gpointer             progress_data,
+              RpPlanMemoCheck     *check,
+              GError             **error)
 {
   gint64 start = g_get_monotonic_time ();
   Planner p = { 0 };
@@ -1401,6 +1479,7 @@ rp_plan_compute (const RpScenario    *scenario,
   g_return_val_if_fail (scenario != NULL && catalog != NULL && options != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  p.check = check;
   if (!planner_init (&p, scenario, catalog, options, error))
     {
       planner_clear (&p);
@@ -1426,6 +1505,30 @@ rp_plan_compute (const RpScenario    *scenario,
   plan = g_steal_pointer (&p.plan);
   planner_clear (&p);
   return plan;
+}
+
+RpPlan *
+rp_plan_compute (const RpScenario    *scenario,
+                 const RpCatalog     *catalog,
+                 const RpPlanOptions *options,
+                 GCancellable        *cancellable,
+                 RpPlanProgress       progress,
+                 gpointer             progress_data,
+                 GError             **error)
+{
+  return plan_compute (scenario, catalog, options, cancellable, progress, progress_data, NULL,
+                       error);
+}
+
+RpPlan *
+rp_plan_compute_checked (const RpScenario    *scenario,
+                         const RpCatalog     *catalog,
+                         const RpPlanOptions *options,
+                         RpPlanMemoCheck     *check,
+                         GError             **error)
+{
+  g_return_val_if_fail (check != NULL, NULL);
+  return plan_compute (scenario, catalog, options, NULL, NULL, NULL, check, error);
 }
 
 void

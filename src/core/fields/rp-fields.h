@@ -168,6 +168,11 @@ gboolean       rp_field_check               (const RpField     *field,
  * (rp_field_check()); the first that is not is the error. */
 gboolean       rp_fields_check_scenario     (const RpScenario  *scenario,
                                              GError           **error);
+/* Copies the architecture keys @bits names (RpArchField) from @src to
+ * @dest, each as rp_field_set_number (rp_field_get_number ()) would. */
+void           rp_fields_copy_arch          (RpModelArch       *dest,
+                                             const RpModelArch *src,
+                                             guint32            bits);
 /* Parses what a person typed, in the field's shown unit (M tokens, % of
  * a fraction), and checks it.  An empty text is null where null is
  * allowed.  *@out is in the stored unit. */

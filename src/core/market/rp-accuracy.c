@@ -17,11 +17,22 @@
 
 /* ---- private structs ------------------------------------------------ */
 
+/* What a group names: "framework:NAME", "kind:NAME", or a plain name
+ * ("all"). */
+typedef enum
+{
+  SCOPE_PLAIN,
+  SCOPE_FRAMEWORK,
+  SCOPE_KIND,
+} Scope;
+
 typedef struct
 {
   RpAccuracyQuantity quantity;
   RpAccuracyBand     band;
   char              *group;     /* owned; band.group points at it */
+  Scope              scope;     /* the group's prefix, read once at load */
+  const char        *name;      /* in group, after its prefix */
 } Entry;
 
 struct _RpAccuracy
@@ -79,25 +90,35 @@ read_entry (const cJSON *item,
   out->quantity = q;
   out->band.n = (guint) n;
   out->band.group = out->group;
+  out->scope = SCOPE_PLAIN;
+  out->name = out->group;
+  if (g_str_has_prefix (out->group, "framework:"))
+    {
+      out->scope = SCOPE_FRAMEWORK;
+      out->name = out->group + strlen ("framework:");
+    }
+  else if (g_str_has_prefix (out->group, "kind:"))
+    {
+      out->scope = SCOPE_KIND;
+      out->name = out->group + strlen ("kind:");
+    }
   return TRUE;
 }
 
-/* The band of the group "@prefix@name" ("framework:" "megatron"); no
- * allocation: every estimate asks. */
+/* The band of the group "@scope:@name" (SCOPE_FRAMEWORK, "megatron"); no
+ * allocation and one string compared per entry of the scope: every
+ * estimate asks. */
 static const RpAccuracyBand *
 find (const RpAccuracy   *self,
       RpAccuracyQuantity  quantity,
-      const char         *prefix,
+      Scope               scope,
       const char         *name)
 {
-  gsize n = strlen (prefix);
-
   for (guint i = 0; i < self->entries->len; i++)
     {
       const Entry *e = g_ptr_array_index (self->entries, i);
 
-      if (e->quantity == quantity && strncmp (e->group, prefix, n) == 0 &&
-          strcmp (e->group + n, name) == 0)
+      if (e->quantity == quantity && e->scope == scope && strcmp (e->name, name) == 0)
         return &e->band;
     }
   return NULL;
@@ -155,10 +176,10 @@ rp_accuracy_lookup (const RpAccuracy   *self,
   g_return_val_if_fail ((guint) quantity < RP_N_ACCURACY_QUANTITIES, NULL);
 
   if (framework != NULL)
-    band = find (self, quantity, "framework:", framework);
+    band = find (self, quantity, SCOPE_FRAMEWORK, framework);
   if (band == NULL && kind != NULL)
-    band = find (self, quantity, "kind:", kind);
+    band = find (self, quantity, SCOPE_KIND, kind);
   if (band == NULL)
-    band = find (self, quantity, "", "all");
+    band = find (self, quantity, SCOPE_PLAIN, "all");
   return band;
 }

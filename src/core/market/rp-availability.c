@@ -22,15 +22,14 @@ static const char *const status_names[RP_N_AVAILABILITIES] = {
 
 /* ---- helpers -------------------------------------------------------- */
 
-/* The entry for @gpu_id whose market is @market_id (NULL: entries for
- * every market) with the latest "from" not after @date (NULL: any). */
+/* The entry of @m (a GPU's market entries, may be NULL) whose market is
+ * @market_id (NULL: entries for every market) with the latest "from" not
+ * after @date (NULL: any). */
 static const RpAvailabilityEntry *
-entry_in_force (const RpCatalog *self,
-                const char      *gpu_id,
-                const char      *market_id,
-                const char      *date)
+entry_in_force (const RpGpuMarket *m,
+                const char        *market_id,
+                const char        *date)
 {
-  const RpGpuMarket *m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
   const RpAvailabilityEntry *best = NULL;
 
   for (guint i = 0; m != NULL && i < m->availability->len; i++)
@@ -90,6 +89,38 @@ rp_availability_allows (RpAvailabilityStatus status,
     }
 }
 
+/* rp_catalog_availability() once the market is known: @market_id is its
+ * id, or the id asked for when the catalog has no such market. */
+static void
+availability_of (const RpCatalog *self,
+                 const char      *gpu_id,
+                 const RpMarket  *market,
+                 const char      *market_id,
+                 RpCondition      condition,
+                 const char      *date,
+                 RpAvailability  *out)
+{
+  const RpAvailabilityEntry *entry = NULL;
+  const RpGpuMarket *m;
+
+  memset (out, 0, sizeof *out);
+  out->allowed = TRUE;
+  out->market = market;
+  m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
+  /* the market's own entries first: a rule for China outranks a product's
+   * worldwide end of sale */
+  if (market_id != NULL)
+    entry = entry_in_force (m, market_id, date);
+  if (entry == NULL)
+    entry = entry_in_force (m, NULL, date);
+  if (entry == NULL)
+    return;
+  out->entry = entry;
+  out->status = entry->status;
+  out->rule = rp_catalog_lookup_market_rule (self, entry->rule);
+  out->allowed = rp_availability_allows (entry->status, condition);
+}
+
 void
 rp_catalog_availability (const RpCatalog *self,
                          const char      *gpu_id,
@@ -98,26 +129,30 @@ rp_catalog_availability (const RpCatalog *self,
                          const char      *date,
                          RpAvailability  *out)
 {
-  const RpAvailabilityEntry *entry = NULL;
-
   g_return_if_fail (out != NULL);
   memset (out, 0, sizeof *out);
   out->allowed = TRUE;
   g_return_if_fail (self != NULL);
 
-  out->market = rp_catalog_lookup_market (self, market_id);
-  /* the market's own entries first: a rule for China outranks a product's
-   * worldwide end of sale */
-  if (market_id != NULL)
-    entry = entry_in_force (self, gpu_id, market_id, date);
-  if (entry == NULL)
-    entry = entry_in_force (self, gpu_id, NULL, date);
-  if (entry == NULL)
-    return;
-  out->entry = entry;
-  out->status = entry->status;
-  out->rule = rp_catalog_lookup_market_rule (self, entry->rule);
-  out->allowed = rp_availability_allows (entry->status, condition);
+  availability_of (self, gpu_id, rp_catalog_lookup_market (self, market_id), market_id,
+                   condition, date, out);
+}
+
+void
+rp_catalog_availability_in (const RpCatalog *self,
+                            const char      *gpu_id,
+                            const RpMarket  *market,
+                            RpCondition      condition,
+                            const char      *date,
+                            RpAvailability  *out)
+{
+  g_return_if_fail (out != NULL);
+  memset (out, 0, sizeof *out);
+  out->allowed = TRUE;
+  g_return_if_fail (self != NULL);
+
+  availability_of (self, gpu_id, market, market != NULL ? market->id : NULL, condition, date,
+                   out);
 }
 
 const char *

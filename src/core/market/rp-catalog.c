@@ -61,6 +61,9 @@ struct _RpCatalog
    * (borrowed from the offers) → GPtrArray* (owned) of RpCloudOffer*
    * (borrowed), so that a price lookup compares no strings per offer. */
   GHashTable      *offers_by_gpu;
+  /* The same for purchases.json's prices: GPU id (borrowed) → GPtrArray*
+   * (owned) of RpPurchasePrice* (borrowed), in catalog order. */
+  GHashTable      *purchases_by_gpu;
   GHashTable      *providers_by_name; /* name (borrowed) → RpProvider* (borrowed) */
   RpMfuParams     *mfu;        /* owned, may be NULL; the last file read wins */
   RpAccuracy      *accuracy;   /* owned, may be NULL; the last file read wins */
@@ -1242,7 +1245,23 @@ static void
 rebuild_indexes (RpCatalog *self)
 {
   g_hash_table_remove_all (self->offers_by_gpu);
+  g_hash_table_remove_all (self->purchases_by_gpu);
   g_hash_table_remove_all (self->providers_by_name);
+  for (guint i = 0; i < self->purchases.entries->len; i++)
+    {
+      RpPurchasePrice *p = g_ptr_array_index (self->purchases.entries, i);
+      GPtrArray *list;
+
+      if (p->gpu == NULL)
+        continue;
+      list = g_hash_table_lookup (self->purchases_by_gpu, p->gpu);
+      if (list == NULL)
+        {
+          list = g_ptr_array_new ();
+          g_hash_table_insert (self->purchases_by_gpu, p->gpu, list);
+        }
+      g_ptr_array_add (list, p);
+    }
   for (guint i = 0; i < self->providers.entries->len; i++)
     {
       RpProvider *provider = g_ptr_array_index (self->providers.entries, i);
@@ -1269,6 +1288,7 @@ refresh (RpCatalog *self)
 {
   apply_derivations (self);
   rebuild_indexes (self);
+  rp_checklist_data_index (self->checklist, self->gpus.entries);
 }
 
 /* The error for an offer whose GPU is in no catalog, naming the file and
@@ -1531,6 +1551,8 @@ rp_catalog_new_empty (void)
   self->origins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, origin_free);
   self->offers_by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                (GDestroyNotify) g_ptr_array_unref);
+  self->purchases_by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                  (GDestroyNotify) g_ptr_array_unref);
   self->providers_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   return self;
 }
@@ -1560,6 +1582,7 @@ rp_catalog_unref (RpCatalog *self)
   g_clear_pointer (&self->checklist, rp_checklist_data_free);
   g_hash_table_unref (self->origins);
   g_hash_table_unref (self->offers_by_gpu);
+  g_hash_table_unref (self->purchases_by_gpu);
   g_hash_table_unref (self->providers_by_name);
   g_clear_pointer (&self->mfu, rp_mfu_params_free);
   g_clear_pointer (&self->accuracy, rp_accuracy_free);
@@ -2052,11 +2075,15 @@ rp_catalog_find_purchase (const RpCatalog *self,
                           RpCondition      condition,
                           RpCurrency       preferred)
 {
+  GPtrArray *prices;
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (gpu_id != NULL, NULL);
   g_return_val_if_fail ((guint) condition < RP_N_CONDITIONS, NULL);
   g_return_val_if_fail ((guint) preferred < RP_N_CURRENCIES, NULL);
-  return rp_purchases_find (self->purchases.entries, gpu_id, condition, preferred);
+  prices = g_hash_table_lookup (self->purchases_by_gpu, gpu_id);
+  /* the index holds only this GPU's prices, in catalog order */
+  return prices != NULL ? rp_purchases_find (prices, gpu_id, condition, preferred) : NULL;
 }
 
 guint

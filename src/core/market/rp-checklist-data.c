@@ -458,6 +458,7 @@ rp_checklist_data_new (void)
   data->mains = g_ptr_array_new_with_free_func (mains_free);
   data->noise = g_ptr_array_new_with_free_func (noise_free);
   data->backups = g_ptr_array_new_with_free_func (backup_free);
+  data->software_by_gpu = g_hash_table_new (g_direct_hash, g_direct_equal);
   return data;
 }
 
@@ -471,7 +472,47 @@ rp_checklist_data_free (RpChecklistData *data)
   g_ptr_array_unref (data->mains);
   g_ptr_array_unref (data->noise);
   g_ptr_array_unref (data->backups);
+  g_hash_table_unref (data->software_by_gpu);
   g_free (data);
+}
+
+const RpSoftware *
+rp_checklist_data_find_software (const RpChecklistData *data,
+                                 const RpGpu           *gpu)
+{
+  g_return_val_if_fail (data != NULL && gpu != NULL, NULL);
+
+  if (gpu->generation == NULL)
+    return NULL;
+  for (guint i = data->software->len; i-- > 0;)
+    {
+      const RpSoftware *s = g_ptr_array_index (data->software, i);
+
+      if (g_strcmp0 (s->generation, gpu->generation) != 0)
+        continue;
+      if (s->compute_capabilities[0] == NULL ||
+          (gpu->compute_capability != NULL &&
+           g_strv_contains ((const char * const *) s->compute_capabilities,
+                            gpu->compute_capability)))
+        return s;
+    }
+  return NULL;
+}
+
+void
+rp_checklist_data_index (RpChecklistData *data,
+                         GPtrArray       *gpus)
+{
+  g_return_if_fail (data != NULL && gpus != NULL);
+
+  g_hash_table_remove_all (data->software_by_gpu);
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      const RpGpu *gpu = g_ptr_array_index (gpus, i);
+
+      g_hash_table_insert (data->software_by_gpu, (gpointer) gpu,
+                           (gpointer) rp_checklist_data_find_software (data, gpu));
+    }
 }
 
 gboolean

@@ -47,26 +47,16 @@ rp_catalog_lookup_software (const RpCatalog *self,
                             const RpGpu     *gpu)
 {
   RpChecklistData *data;
+  gpointer software;
 
   g_return_val_if_fail (self != NULL && gpu != NULL, NULL);
 
   data = rp_catalog_get_checklist_data (self);
-  if (gpu->generation == NULL)
-    return NULL;
-  /* the last file's entries first: a user's file overrides the bundled */
-  for (guint i = data->software->len; i-- > 0;)
-    {
-      const RpSoftware *s = g_ptr_array_index (data->software, i);
-
-      if (g_strcmp0 (s->generation, gpu->generation) != 0)
-        continue;
-      if (s->compute_capabilities[0] == NULL ||
-          (gpu->compute_capability != NULL &&
-           g_strv_contains ((const char * const *) s->compute_capabilities,
-                            gpu->compute_capability)))
-        return s;
-    }
-  return NULL;
+  /* every estimate asks: a catalog GPU's answer is indexed; another
+   * (a measured device, an entry a later file replaced) is looked for */
+  if (g_hash_table_lookup_extended (data->software_by_gpu, gpu, NULL, &software))
+    return software;
+  return rp_checklist_data_find_software (data, gpu);
 }
 
 const char *

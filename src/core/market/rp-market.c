@@ -50,13 +50,16 @@ rp_catalog_market_for (const RpCatalog *self,
 {
   const RpRegion *region;
   const RpMarket *fallback = NULL, *by_currency = NULL;
+  GPtrArray *markets;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   region = rp_catalog_lookup_region (self, region_id);
-  for (guint i = 0; i < rp_catalog_n_markets (self); i++)
+  /* every estimate asks: the list itself, not a checked call per market */
+  markets = rp_catalog_get_market_data (self)->markets.live;
+  for (guint i = 0; i < markets->len; i++)
     {
-      const RpMarket *m = rp_catalog_get_market (self, i);
+      const RpMarket *m = g_ptr_array_index (markets, i);
 
       if (region != NULL && region->country != NULL)
         for (guint c = 0; m->countries[c] != NULL; c++)

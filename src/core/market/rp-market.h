@@ -268,6 +268,14 @@ void                       rp_catalog_availability       (const RpCatalog *self,
                                                           RpCondition      condition,
                                                           const char      *date,
                                                           RpAvailability  *out);
+/* rp_catalog_availability() for @market (NULL: no market), a market of
+ * this catalog, without looking it up by its id again. */
+void                       rp_catalog_availability_in    (const RpCatalog *self,
+                                                          const char      *gpu_id,
+                                                          const RpMarket  *market,
+                                                          RpCondition      condition,
+                                                          const char      *date,
+                                                          RpAvailability  *out);
 /* Whether @status lets @condition be bought (see RpAvailability.allowed). */
 gboolean                   rp_availability_allows        (RpAvailabilityStatus status,
                                                           RpCondition          condition);

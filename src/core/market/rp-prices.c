@@ -117,8 +117,7 @@ resolve_availability (const RpScenario *scenario,
   const RpBudget *b = &scenario->budget;
   const RpMarket *market = rp_catalog_market_for (catalog, b->region, b->currency);
 
-  rp_catalog_availability (catalog, gpu->id, market != NULL ? market->id : NULL, b->condition,
-                           NULL, &out->availability);
+  rp_catalog_availability_in (catalog, gpu->id, market, b->condition, NULL, &out->availability);
 }
 
 /* A new card sold only through grey channels there (an A100 in China):

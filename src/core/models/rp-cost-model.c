@@ -105,20 +105,16 @@ facility_kw (const RpCostInputs *in)
   return in->it_power_w * in->pue / 1000.0;
 }
 
+/* The monthly figures that do not depend on the utilization; the two
+ * that do are set by at_utilization(). */
 static void
-compute_monthly (const RpCostInputs *in,
-                 double              utilization_pct,
-                 Monthly            *out)
+compute_fixed (const RpCostInputs *in,
+               Monthly            *out)
 {
-  double busy_h = RP_COST_HOURS_PER_MONTH * utilization_pct / 100.0;
-
   memset (out, 0, sizeof *out);
   out->months = in->years * 12.0;
   if (in->rent_known)
-    {
-      out->rent_per_busy_hour = billed_gpus (in) * in->rent_per_gpu_hour * spot_factor (in);
-      out->rent_per_month = out->rent_per_busy_hour * busy_h;
-    }
+    out->rent_per_busy_hour = billed_gpus (in) * in->rent_per_gpu_hour * spot_factor (in);
   if (in->buy_known)
     {
       out->capital = (in->gpus + in->spare_gpus) * in->gpu_price +
@@ -130,8 +126,51 @@ compute_monthly (const RpCostInputs *in,
                              (out->capital + out->residual) / 2.0 *
                              in->cost_of_capital_pct / 100.0 / 12.0;
       out->energy_per_busy_hour = facility_kw (in) * in->power_price_kwh;
-      out->running_per_month = out->fixed_per_month + out->energy_per_busy_hour * busy_h;
     }
+}
+
+static void
+at_utilization (const RpCostInputs *in,
+                double              utilization_pct,
+                Monthly            *m)
+{
+  double busy_h = RP_COST_HOURS_PER_MONTH * utilization_pct / 100.0;
+
+  if (in->rent_known)
+    m->rent_per_month = m->rent_per_busy_hour * busy_h;
+  if (in->buy_known)
+    m->running_per_month = m->fixed_per_month + m->energy_per_busy_hour * busy_h;
+}
+
+static void
+compute_monthly (const RpCostInputs *in,
+                 double              utilization_pct,
+                 Monthly            *out)
+{
+  compute_fixed (in, out);
+  at_utilization (in, utilization_pct, out);
+}
+
+/* rp_cost_break_even_months() from compute_fixed()'s @fixed: the sweep
+ * over utilizations computes the fixed part once. */
+static double
+break_even_months (const RpCostInputs *in,
+                   const Monthly      *fixed,
+                   double              utilization_pct)
+{
+  Monthly m = *fixed;
+  double gain;
+
+  if (!in->rent_known || !in->buy_known || in->years <= 0)
+    return -1;
+  at_utilization (in, utilization_pct, &m);
+  gain = m.rent_per_month - m.running_per_month;
+  if (m.capital <= 0)
+    return gain >= 0 ? 0 : -1;
+  /* payback from the monthly saving; the resale is not counted here */
+  if (gain > 0 && m.capital / gain <= m.months)
+    return m.capital / gain;
+  return -1;
 }
 
 static gboolean
@@ -390,21 +429,14 @@ double
 rp_cost_break_even_months (const RpCostInputs *in,
                            double              utilization_pct)
 {
-  Monthly m;
-  double gain;
+  Monthly fixed;
 
   g_return_val_if_fail (in != NULL, -1);
 
   if (!in->rent_known || !in->buy_known || in->years <= 0)
     return -1;
-  compute_monthly (in, utilization_pct, &m);
-  gain = m.rent_per_month - m.running_per_month;
-  if (m.capital <= 0)
-    return gain >= 0 ? 0 : -1;
-  /* payback from the monthly saving; the resale is not counted here */
-  if (gain > 0 && m.capital / gain <= m.months)
-    return m.capital / gain;
-  return -1;
+  compute_fixed (in, &fixed);
+  return break_even_months (in, &fixed, utilization_pct);
 }
 
 double
@@ -434,7 +466,7 @@ rp_cost_compute (const RpCostInputs *in,
                  RpCostEstimate     *out,
                  GError            **error)
 {
-  Monthly m;
+  Monthly fixed, m;
   double busy_h, spot;
 
   g_return_val_if_fail (in != NULL, FALSE);
@@ -444,7 +476,9 @@ rp_cost_compute (const RpCostInputs *in,
   if (!rp_cost_inputs_validate (in, error))
     return FALSE;
 
-  compute_monthly (in, in->utilization_pct, &m);
+  compute_fixed (in, &fixed);
+  m = fixed;
+  at_utilization (in, in->utilization_pct, &m);
   busy_h = RP_COST_HOURS_PER_MONTH * in->utilization_pct / 100.0;
   spot = spot_factor (in);
   out->utilization_pct = in->utilization_pct;
@@ -512,7 +546,7 @@ rp_cost_compute (const RpCostInputs *in,
         }
     }
 
-  out->break_even_months = rp_cost_break_even_months (in, in->utilization_pct);
+  out->break_even_months = break_even_months (in, &fixed, in->utilization_pct);
   out->period_saving = NAN;
   if (in->rent_known && in->buy_known)
     out->period_saving = m.months * m.rent_per_month -
@@ -520,7 +554,7 @@ rp_cost_compute (const RpCostInputs *in,
   out->break_even_utilization_pct = rp_cost_break_even_utilization (in);
   for (guint i = 0; i < RP_COST_N_UTILIZATION_STEPS; i++)
     out->break_even_by_utilization[i] =
-      rp_cost_break_even_months (in, 100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1));
+      break_even_months (in, &fixed, 100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1));
 
   if (out->computed)
     {

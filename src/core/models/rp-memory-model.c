@@ -1098,6 +1098,18 @@ loss_bytes (const Ctx        *ctx,
       out->logits_transient = tv * 2.0 * logit_bytes (a);
       break;
     }
+  /* A compiled loss (rp-stack.c): Inductor's min-cut partitioner
+   * (torch/_functorch/partitioners.py, min_cut_rematerialization_
+   * partition) saves the smallest cut, the 16-bit logits and the fp32
+   * log-sum-exp per token, remakes the upcast and the softmax in
+   * backward and writes the 16-bit gradient of the logits in one kernel
+   * (one chunk at a time when chunked); torchtune's table has compile
+   * alone take its Llama 3.2 3B step from 60.0 to 51.0 GiB. */
+  if (ctx->stack.loss_compiled && p < 4)
+    {
+      out->logits = tv * p + T * 4.0;
+      out->logits_transient = ctx->stack.loss == RP_LOSS_CHUNKED ? tv / loss_chunks * p : tv * p;
+    }
 }
 
 static void
@@ -1307,6 +1319,72 @@ fragmentation_fraction (const Ctx *ctx)
   return fragmentation_plain;
 }
 
+/* FSDP2's communication streams (torch/distributed/fsdp/_fully_shard/
+ * _fsdp_collectives.py): the all-gather output is allocated on the
+ * copy-in stream and the reduce-scatter output, of which the sharded
+ * gradients are views, on the reduce-scatter stream.  The caching
+ * allocator keeps one pool per stream and gives a freed block only to
+ * its own stream (c10/cuda/CUDACachingAllocator.cpp: blocks and
+ * expandable segments carry their stream; "memory cannot be reused by
+ * the default stream outside of that spike", pytorch/pytorch#129721).
+ * So reserved memory keeps, beside what the compute stream peaks at,
+ * the gradients freed between steps (zero_grad) and the largest pair of
+ * all-gathers in flight (the previous one is freed only when the next
+ * is issued, FSDPParamGroup.wait_for_unshard), of which the peak above
+ * already counts the prefetched layer.  Reserved, not allocated: the
+ * accuracy tool's "active" figures leave it out with fragmentation. */
+static double
+fsdp2_stream_pool_bytes (const Ctx              *ctx,
+                         const ParamShare       *s,
+                         double                  gradients,
+                         const RpMemoryEstimate *m)
+{
+  RpFramework f = ctx->stack.framework;
+  double per_layer, all_gathers, sharded_grads, counted;
+
+  if ((f != RP_FRAMEWORK_PYTORCH_FSDP && f != RP_FRAMEWORK_PYTORCH &&
+       f != RP_FRAMEWORK_TORCHTUNE) ||
+      ctx->scenario->training.zero_stage < 3 || ctx->nd <= 1 ||
+      ctx->scenario->training.offload != RP_OFFLOAD_NONE ||
+      ctx->gpu->stack == RP_STACK_CPU || s->layer <= 0)
+    return 0.0;
+  per_layer = gathered_layer_bytes (ctx, s);
+  all_gathers = MAX (2 * per_layer, per_layer + fsdp_head_unit (ctx, s) * ctx->recipe->gather_bytes);
+  /* under a pipeline the stage's gradients accumulate unsharded on the
+   * compute stream and are reduce-scattered once (rp-stack.c) */
+  sharded_grads = ctx->stack.zero3_keeps_stage ? gradients / ctx->nd : gradients;
+  counted = ctx->stack.zero3_keeps_stage ? 0.0 : m->gradients_peak_bytes;
+  return MAX (sharded_grads - counted, 0.0) + (all_gathers - per_layer);
+}
+
+/* torchtitan frees its 16-bit logits before backward (train.py: "del
+ * pred  # need to free to before bwd to avoid peaking memory"), and the
+ * fp32 upcast beside them was freed once log_softmax had read it.  In
+ * backward nll_loss's and log_softmax's fp32 gradients are made one
+ * after the other: the caching allocator gives the first the smallest
+ * free block that holds it, split at its start (c10/cuda/
+ * CUDACachingAllocator.cpp, get_free_block and alloc_found_block), so it
+ * takes the upcast's block, and the remainder the size of the 16-bit
+ * logits holds no second one, which is mapped anew: a block of the
+ * 16-bit logits' size stays reserved beside the backward peak (a loop
+ * that keeps its logits, as an HF model's outputs do, holds the same
+ * block allocated).  A pipeline's schedule keeps the stage output until
+ * its backward. */
+static double
+logits_hole_bytes (const Ctx              *ctx,
+                   const RpMemoryEstimate *m)
+{
+  const Recipe *r = ctx->recipe;
+  gboolean upcast = r->autocast || r->fused_kernels || ctx->arch->norm == RP_NORM_RMSNORM;
+
+  if (ctx->stack.framework != RP_FRAMEWORK_PYTORCH_FSDP || ctx->stack.loss != RP_LOSS_FULL ||
+      ctx->stack.loss_compiled || ctx->pp > 1 || r->act_bytes >= 4 || !upcast ||
+      m->logits_peak_bytes <= 0 || ctx->gpu->stack == RP_STACK_CPU)
+    return 0.0;
+  /* the saved log-softmax is the logits in fp32 (logit_bytes) */
+  return m->logits_bytes / 4.0 * r->act_bytes;
+}
+
 /* ---- helpers: one stage --------------------------------------------- */
 
 /* Which parts are alive together at the peak.  Backward runs the loss
@@ -1395,7 +1473,9 @@ stage_memory (const Ctx        *ctx,
   peak_parts (ctx, states.embed_gradients, m);
   dynamic = m->gradients_peak_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
             m->gathered_bytes + m->weight_copies_bytes;
-  m->fragmentation_bytes = dynamic * fragmentation_fraction (ctx);
+  m->fragmentation_bytes = dynamic * fragmentation_fraction (ctx) +
+                          fsdp2_stream_pool_bytes (ctx, &share, states.gradients, m) +
+                          logits_hole_bytes (ctx, m);
   m->overhead_bytes = m->cuda_context_bytes + m->workspace_bytes + m->nccl_bytes +
                       m->ddp_bucket_bytes + m->fragmentation_bytes;
   m->total_bytes = m->weights_bytes + m->weight_copies_bytes + m->gradients_peak_bytes +

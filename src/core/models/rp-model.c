@@ -40,13 +40,7 @@ rp_model_resolve (const RpModelSpec *spec,
       return FALSE;
     }
   /* most scenarios name a preset and change nothing of it */
-  for (guint i = 0; spec->overridden != 0 && i < rp_fields_n (); i++)
-    {
-      const RpField *f = rp_fields_get (i);
-
-      if (spec->overridden & f->arch_bit)
-        rp_field_set_number (f, out, rp_field_get_number (f, &spec->arch));
-    }
+  rp_fields_copy_arch (out, &spec->arch, spec->overridden);
   /* Changing the shape of a preset invalidates its published count. */
   if (spec->preset != NULL && (spec->overridden & RP_ARCH_PARAMS) == 0 &&
       (spec->overridden & ~(guint32) (RP_ARCH_INPUT_SIZE | RP_ARCH_ACT_BYTES | RP_ARCH_GFLOPS |

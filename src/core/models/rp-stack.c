@@ -296,6 +296,14 @@ rp_stack_resolve (const RpScenario *scenario,
                      f == RP_FRAMEWORK_PYTORCH ||
                      (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0);
   out->fused_elementwise = f == RP_FRAMEWORK_MEGATRON || f == RP_FRAMEWORK_CUSTOM || t->compile;
+  /* compile: True compiles the loss too: torchtune's recipes
+   * (training.compile_loss), torchtitan since 2025 (torchtitan/
+   * components/loss.py, build_cross_entropy_loss; its train.py of
+   * Dec. 2024 left it commented out).  An explicitly chosen full loss is
+   * counted as the eager one. */
+  out->loss_compiled = t->compile && t->loss != RP_LOSS_FULL &&
+                       (out->loss == RP_LOSS_FULL || out->loss == RP_LOSS_CHUNKED) &&
+                       (f == RP_FRAMEWORK_TORCHTUNE || f == RP_FRAMEWORK_PYTORCH_FSDP);
   /* torch's context_parallel (torchtitan, and any PyTorch-native loop)
    * rotates by all-gather (torch/distributed/tensor/experimental/
    * _attention.py, _ContextParallelOptions.rotate_method = ALL_GATHER),

@@ -42,6 +42,8 @@ typedef struct
                                    * in backward (zero_grad(set_to_none=True)) */
   gboolean    fused_elementwise;  /* norms, rotary and gated activations run as fused
                                    * kernels (Megatron/TE, or torch.compile) */
+  gboolean    loss_compiled;      /* the stack compiles its loss: the 16-bit logits and
+                                   * the log-sum-exp are saved, the fp32 ones remade */
   gboolean    torch_native;       /* PyTorch's own parallelism: async TP through
                                    * symmetric memory, context_parallel gathering keys
                                    * and values at once (not TE's ring) */

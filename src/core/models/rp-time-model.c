@@ -1545,16 +1545,26 @@ rp_time_model_bubble_fraction (guint  pipeline,
   return (pipeline - 1) / (virtual_stages * micro_batches + pipeline - 1);
 }
 
+/* The step and the run, without their band */
+static void
+time_figures (Ctx               *c,
+              const RpScenario  *scenario,
+              const RpCatalog   *catalog,
+              RpComputeEstimate *r)
+{
+  count_flops (c, catalog, scenario->model.preset);
+  time_gpu_step (c, r);
+  time_data (c, r);
+  fill_totals (c, r);
+}
+
 static void
 time_run (Ctx               *c,
           const RpScenario  *scenario,
           const RpCatalog   *catalog,
           RpComputeEstimate *r)
 {
-  count_flops (c, catalog, scenario->model.preset);
-  time_gpu_step (c, r);
-  time_data (c, r);
-  fill_totals (c, r);
+  time_figures (c, scenario, catalog, r);
   rp_bands_compute (scenario, c->arch, c->gpu, catalog, r);
   r->mfu_overridden = scenario->hardware.mfu_override > 0;
   r->computed = TRUE;
@@ -1577,6 +1587,28 @@ rp_time_model_estimate (const RpScenario  *scenario,
   if (why_untimed (scenario, &c) != UNTIMED_NONE)
     return FALSE;
   time_run (&c, scenario, catalog, out);
+  return TRUE;
+}
+
+gboolean
+rp_time_model_hours (const RpScenario  *scenario,
+                     const RpCatalog   *catalog,
+                     const RpModelArch *arch,
+                     const RpGpu       *gpu,
+                     double            *hours)
+{
+  RpComputeEstimate r;
+  Ctx c = { 0 };
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL && hours != NULL, FALSE);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
+
+  init_ctx (&c, scenario, arch, gpu, catalog);
+  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+    return FALSE;
+  memset (&r, 0, sizeof r);
+  time_figures (&c, scenario, catalog, &r);
+  *hours = r.hours;
   return TRUE;
 }
 

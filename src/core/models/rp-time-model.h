@@ -21,6 +21,15 @@ gboolean  rp_time_model_estimate         (const RpScenario  *scenario,
                                           const RpGpu       *gpu,
                                           RpComputeEstimate *out);
 
+/* The hours of rp_time_model_estimate (@out->hours) alone, without the
+ * band: what a search over settings ranks them by (the planner).  FALSE
+ * where the run is not timed. */
+gboolean  rp_time_model_hours            (const RpScenario  *scenario,
+                                          const RpCatalog   *catalog,
+                                          const RpModelArch *arch,
+                                          const RpGpu       *gpu,
+                                          double            *hours);
+
 /* A lower bound on the GPU-hours of the run on @gpu, whatever the
  * parallel split, micro batch, ZeRO stage and recomputation: the model
  * FLOPs at the utilization the model gives that GPU (the planner's
