@@ -526,6 +526,81 @@ test_missing_file (void)
   g_rmdir (dir);
 }
 
+/* The message dialog over @win, or NULL. */
+static GtkWidget *
+find_dialog_of (GtkWindow *win)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)) &&
+          gtk_window_get_transient_for (w) == win)
+        return GTK_WIDGET (w);
+    }
+  return NULL;
+}
+
+/* Closing a comparison that holds a variant asks first, as the editor
+ * does (one flow for both, rp-document-flow.h): Save that fails names
+ * the file and keeps the window; Discard closes it. */
+static void
+test_close_flow (void)
+{
+  static const char *const names[] = { "lora-llama3-8b-rtx4090.rigplan" };
+  RpCompareWindow *win = compare_examples (names, 1);
+  g_autofree char *dir = g_dir_make_tmp ("rigplan-compare-ui-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "flow.rigplan-compare", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *heading = NULL;
+  GtkWidget *dialog;
+  gboolean timed_out = FALSE;
+  guint id;
+
+  g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
+  g_assert_true (rp_compare_window_duplicate_as_variant (win, 0, "training.micro_batch"));
+  g_assert_true (save_and_wait (win, file));
+  g_assert_true (rp_compare_window_duplicate_as_variant (win, 0, "hardware.nodes"));
+  /* the file's folder becomes a file: the next save cannot write */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_assert_true (g_file_set_contents (dir, "", 0, NULL));
+
+  gtk_window_close (GTK_WINDOW (win));
+  rp_test_ui_drain ();
+  g_assert_nonnull (win);
+  dialog = find_dialog_of (GTK_WINDOW (win));
+  g_assert_nonnull (dialog);
+  rp_test_ui_answer (dialog, "save");
+  id = g_timeout_add_seconds (20, rp_test_ui_timeout_cb, &timed_out);
+  while (!timed_out && (dialog = find_dialog_of (GTK_WINDOW (win))) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  g_object_get (dialog, "heading", &heading, NULL);
+  g_assert_nonnull (strstr (heading, "flow.rigplan-compare"));
+  rp_test_ui_answer (dialog, "close");
+  rp_test_ui_drain ();
+  g_assert_nonnull (win);
+  g_assert_true (rp_compare_window_get_modified (win));
+
+  gtk_window_close (GTK_WINDOW (win));
+  rp_test_ui_drain ();
+  dialog = find_dialog_of (GTK_WINDOW (win));
+  g_assert_nonnull (dialog);
+  rp_test_ui_answer (dialog, "discard");
+  rp_test_ui_drain ();
+  /* closed; freed once the decisions under way let go of it */
+  id = g_timeout_add_seconds (20, rp_test_ui_timeout_cb, &timed_out);
+  while (!timed_out && win != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  g_unlink (dir);
+}
+
 /* ---- saves that fail ------------------------------------------------ */
 
 static char *
@@ -1242,6 +1317,7 @@ main (int    argc,
   g_test_add_func ("/ui/compare/drop-files", test_drop_files);
   g_test_add_func ("/ui/compare/save-and-reopen", test_save_and_reopen);
   g_test_add_func ("/ui/compare/missing-file", test_missing_file);
+  g_test_add_func ("/ui/compare/close-flow", test_close_flow);
   g_test_add_func ("/ui/save/fails-keeps-old", test_save_fails_keeps_old);
   g_test_add_func ("/ui/save/round-trip-every-example", test_round_trip_every_example);
   g_test_add_func ("/ui/save/read-only", test_save_read_only);

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-compare-window.c: the Compare view
  *
- * Columns hold scenarios; every change rebuilds core's RpCompare once
- * (in an idle, so that a burst of edits costs one) and, from it, the
- * table and the visible chart.  The table is a GtkGrid of labels: at
+ * A view of an RpCompareDocument (the columns, the file, undo): every
+ * change it signals rebuilds core's RpCompare once (in an idle, so that
+ * a burst of edits costs one) and, from it, the table and the visible
+ * chart.  The table is a GtkGrid of labels: at
  * most six columns of about thirty rows, a few hundred widgets, rebuilt
  * whole in well under a frame.
  *
- * Files are read and written in a GTask thread with the window's
- * cancellable; the comparison goes through core's atomic writer. */
+ * Files are read and written by the document, with the window's
+ * cancellable. */
 
 #include "config.h"
 
@@ -17,16 +18,13 @@
 #include "rp-app-util.h"
 #include "rp-chart-compare.h"
 #include "rp-chart-view.h"
-#include "rp-compare-set.h"
+#include "rp-compare-document.h"
 #include "rp-decide-task.h"
-#include "rp-edit.h"
-#include "rp-error.h"
+#include "rp-document-flow.h"
 #include "rp-explore.h"
-#include "rp-fields.h"
 #include "rp-file.h"
 #include "rp-recent.h"
 #include "rp-report.h"
-#include "rp-units.h"
 #include "rp-window.h"
 #include "rp-words.h"
 
@@ -35,17 +33,6 @@
 #include <string.h>
 
 /* ---- private structs ------------------------------------------------ */
-
-typedef struct
-{
-  RpScenario    *scenario;      /* owned */
-  GFile         *file;          /* owned; NULL: held inline when saved */
-  GWeakRef       document;      /* the editor's document it follows */
-  gulong         handler;       /* its notify::estimate */
-  gulong         saved_handler; /* its notify::modified: saved, perhaps as */
-  const RpField *variant;       /* the field a variant changes, or NULL */
-  char          *base_name;     /* owned: the name the variant started from */
-} Column;
 
 /* The widgets of one table row, for the tests' accessors. */
 typedef struct
@@ -76,11 +63,9 @@ struct _RpCompareWindow
   /* owned */
   RpCatalog    *catalog;
   GSettings    *settings;        /* may be NULL */
-  GPtrArray    *columns;         /* Column* */
-  GPtrArray    *missing;         /* RpCompareEntry-like: char* path, GError* pairs */
+  RpCompareDocument *document;   /* the columns, the file, undo */
+  RpDocumentFlow *flow;          /* open, save, close */
   RpCompare    *compare;         /* NULL without columns */
-  GFile        *file;            /* the *.rigplan-compare, or NULL */
-  char         *name;            /* the comparison's name, or NULL */
   GCancellable *cancellable;
   GHashTable   *rows;            /* row key → TableRow* */
   GPtrArray    *heads;           /* GtkWidget*, borrowed: the column heads */
@@ -88,16 +73,10 @@ struct _RpCompareWindow
                                   * variants, row keys; same shape = update */
 
   /* state */
-  gboolean      modified;
   gboolean      show_details;    /* the inputs beyond the key ones */
-  gboolean      close_confirmed;
-  gboolean      close_after_save;
   gboolean      chart_stale[RP_N_CHARTS];
   guint         rebuild_id;
-  guint         n_busy;
   GCancellable *deciding;        /* the decisions under way (rp-decide-task.h), or NULL */
-  GPtrArray    *undo;            /* GPtrArray* of Column*: the columns before each change */
-  GPtrArray    *redo;            /* the same, for the changes undone */
 };
 
 G_DEFINE_FINAL_TYPE (RpCompareWindow, rp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -112,156 +91,27 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* A missing entry of a loaded comparison, kept to be saved back. */
-typedef struct
-{
-  char   *path;
-  GError *error;
-} Missing;
-
 static void schedule_rebuild (RpCompareWindow *self);
-static void on_document_estimate_cb (RpCompareWindow    *self,
-                                     GParamSpec         *pspec,
-                                     RpScenarioDocument *document);
+/* ---- helpers: the document -------------------------------------------- */
 
-/* ---- helpers: columns ----------------------------------------------- */
-
-static void
-column_unlink (RpCompareWindow *self,
-               Column          *col)
+static guint
+n_columns (RpCompareWindow *self)
 {
-  g_autoptr(RpScenarioDocument) doc = g_weak_ref_get (&col->document);
-
-  if (doc != NULL && col->handler != 0)
-    g_signal_handler_disconnect (doc, col->handler);
-  if (doc != NULL && col->saved_handler != 0)
-    g_signal_handler_disconnect (doc, col->saved_handler);
-  col->handler = col->saved_handler = 0;
-  g_weak_ref_set (&col->document, NULL);
+  return rp_compare_document_get_n_columns (self->document);
 }
 
-static void
-column_free (gpointer data)
+static const RpScenario *
+scenario_at (RpCompareWindow *self,
+             guint            i)
 {
-  Column *col = data;
-
-  g_clear_pointer (&col->scenario, rp_scenario_free);
-  g_clear_object (&col->file);
-  g_weak_ref_clear (&col->document);
-  g_free (col->base_name);
-  g_free (col);
+  return rp_compare_document_get_scenario (self->document, i);
 }
 
-static Column *
-column_new (const RpScenario *scenario,
-            GFile            *file)
+static const RpField *
+variant_at (RpCompareWindow *self,
+            guint            i)
 {
-  Column *col = g_new0 (Column, 1);
-
-  col->scenario = rp_scenario_copy (scenario);
-  col->file = file != NULL ? g_object_ref (file) : NULL;
-  g_weak_ref_init (&col->document, NULL);
-  return col;
-}
-
-static void
-column_link (RpCompareWindow    *self,
-             Column             *col,
-             RpScenarioDocument *document)
-{
-  column_unlink (self, col);
-  g_weak_ref_set (&col->document, document);
-  col->handler = g_signal_connect_object (document, "notify::estimate",
-                                          G_CALLBACK (on_document_estimate_cb), self,
-                                          G_CONNECT_SWAPPED);
-  /* a save (as) gives the column the file it can be referred to by */
-  col->saved_handler = g_signal_connect_object (document, "notify::modified",
-                                                G_CALLBACK (on_document_estimate_cb), self,
-                                                G_CONNECT_SWAPPED);
-}
-
-static Column *
-column_at (RpCompareWindow *self,
-           guint            i)
-{
-  g_return_val_if_fail (i < self->columns->len, NULL);
-  return g_ptr_array_index (self->columns, i);
-}
-
-/* ---- helpers: undo ---------------------------------------------------- */
-
-static void set_modified (RpCompareWindow *self,
-                          gboolean         modified);
-
-/* The most changes a comparison can take back. */
-static const guint max_undo = 100;
-
-/* @col as it is, without its signal handlers: a state to go back to. */
-static Column *
-column_copy (const Column *col)
-{
-  Column *copy = column_new (col->scenario, col->file);
-  g_autoptr(RpScenarioDocument) doc = g_weak_ref_get ((GWeakRef *) &col->document);
-
-  g_weak_ref_set (&copy->document, doc);
-  copy->variant = col->variant;
-  copy->base_name = g_strdup (col->base_name);
-  return copy;
-}
-
-static GPtrArray *
-columns_copy (GPtrArray *columns)
-{
-  GPtrArray *copy = g_ptr_array_new_with_free_func (column_free);
-
-  for (guint i = 0; i < columns->len; i++)
-    g_ptr_array_add (copy, column_copy (g_ptr_array_index (columns, i)));
-  return copy;
-}
-
-/* Keeps the columns as they are before a change, one undo step. */
-static void
-remember (RpCompareWindow *self)
-{
-  g_ptr_array_add (self->undo, columns_copy (self->columns));
-  if (self->undo->len > max_undo)
-    g_ptr_array_remove_index (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-}
-
-/* Puts @state's columns in place of the window's, following the editors
- * still open; @from gets the columns as they were. */
-static void
-restore (RpCompareWindow *self,
-         GPtrArray       *from,
-         GPtrArray       *to)
-{
-  g_autoptr(GPtrArray) state = g_ptr_array_steal_index (from, from->len - 1);
-
-  g_ptr_array_add (to, columns_copy (self->columns));
-  for (guint i = 0; i < self->columns->len; i++)
-    column_unlink (self, column_at (self, i));
-  g_ptr_array_set_size (self->columns, 0);
-  for (guint i = 0; i < state->len; i++)
-    {
-      Column *col = column_copy (g_ptr_array_index (state, i));
-      g_autoptr(RpScenarioDocument) doc = g_weak_ref_get (&col->document);
-
-      if (doc != NULL)
-        column_link (self, col, doc);
-      g_ptr_array_add (self->columns, col);
-    }
-  set_modified (self, TRUE);
-}
-
-static void
-missing_free (gpointer data)
-{
-  Missing *m = data;
-
-  g_free (m->path);
-  g_clear_error (&m->error);
-  g_free (m);
+  return rp_compare_document_get_variant (self->document, i);
 }
 
 /* ---- helpers: notice, title ----------------------------------------- */
@@ -275,27 +125,19 @@ show_notice (RpCompareWindow *self,
 }
 
 static void
-set_modified (RpCompareWindow *self,
-              gboolean         modified)
-{
-  self->modified = modified;
-  schedule_rebuild (self);
-}
-
-static void
 update_title (RpCompareWindow *self)
 {
-  g_autofree char *base = self->file != NULL ? g_file_get_basename (self->file) : NULL;
-  const char *name = self->name != NULL && *self->name != '\0' ? self->name : base;
+  g_autofree char *name = rp_compare_document_dup_name (self->document);
+  const char *mark = rp_compare_document_get_modified (self->document) ? "• " : "";
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
-  guint n = self->columns->len;
+  guint n = n_columns (self);
 
   if (name != NULL)
-    title = g_strdup_printf ("%s%s", self->modified ? "• " : "", name);
+    title = g_strdup_printf ("%s%s", mark, name);
   else
     /* TRANSLATORS: the Compare window's title before it is saved */
-    title = g_strdup_printf ("%s%s", self->modified ? "• " : "", _("Comparison"));
+    title = g_strdup_printf ("%s%s", mark, _("Comparison"));
   gtk_label_set_label (self->title_label, title);
   {
     /* TRANSLATORS: under the Compare window's title */
@@ -354,32 +196,6 @@ new_head_button (const char *icon,
   return button;
 }
 
-/* The fields a variant may change: the form's fields but the name, the
- * model's architecture and free text (a GPU is picked from the catalog). */
-static gboolean
-is_variant_field (const RpField *f)
-{
-  if ((f->flags & RP_FIELD_FORM) == 0 || f->section == RP_SECTION_NONE ||
-      f->section == RP_SECTION_MODEL || g_str_equal (f->key, "budget.currency"))
-    return FALSE;
-  return f->type != RP_FIELD_STRING || f->ref == RP_FIELD_REF_GPU;
-}
-
-static GPtrArray *
-variant_fields (void)
-{
-  static GPtrArray *fields = NULL;
-
-  if (fields == NULL)
-    {
-      fields = g_ptr_array_new ();
-      for (guint i = 0; i < rp_fields_n (); i++)
-        if (is_variant_field (rp_fields_get (i)))
-          g_ptr_array_add (fields, (gpointer) rp_fields_get (i));
-    }
-  return fields;
-}
-
 static void
 on_duplicate_clicked_cb (GtkButton *button,
                          gpointer   user_data)
@@ -389,13 +205,13 @@ on_duplicate_clicked_cb (GtkButton *button,
   guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "rp-column"));
   guint i = gtk_drop_down_get_selected (fields);
   GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_POPOVER);
+  GPtrArray *variants = rp_compare_document_variant_fields ();
 
   if (popover != NULL)
     gtk_popover_popdown (GTK_POPOVER (popover));
-  if (i < variant_fields ()->len)
+  if (i < variants->len)
     rp_compare_window_duplicate_as_variant (self, column,
-                                            ((const RpField *) g_ptr_array_index (variant_fields (),
-                                                                                  i))->key);
+                                            ((const RpField *) variants->pdata[i])->key);
 }
 
 /* The popover's content is built when it first opens: fifty fields in
@@ -405,6 +221,7 @@ create_duplicate_popup_cb (GtkMenuButton *menu_button,
                            gpointer       user_data)
 {
   RpCompareWindow *self = user_data;
+  GPtrArray *variants = rp_compare_document_variant_fields ();
   GtkWidget *popover, *box, *fields, *go;
   GtkStringList *labels;
 
@@ -413,8 +230,8 @@ create_duplicate_popup_cb (GtkMenuButton *menu_button,
   popover = gtk_popover_new ();
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   labels = gtk_string_list_new (NULL);
-  for (guint i = 0; i < variant_fields ()->len; i++)
-    gtk_string_list_append (labels, rp_field_get_label (g_ptr_array_index (variant_fields (), i)));
+  for (guint i = 0; i < variants->len; i++)
+    gtk_string_list_append (labels, rp_field_get_label (g_ptr_array_index (variants, i)));
   fields = gtk_drop_down_new (G_LIST_MODEL (labels), NULL);
   gtk_drop_down_set_enable_search (GTK_DROP_DOWN (fields), TRUE);
   gtk_drop_down_set_expression (GTK_DROP_DOWN (fields),
@@ -455,29 +272,6 @@ new_duplicate_button (RpCompareWindow *self,
 
 /* ---- helpers: a variant's editor ------------------------------------ */
 
-static char *
-variant_value_text (const RpCompareWindow *self,
-                    const RpField         *f,
-                    const RpScenario      *s)
-{
-  double v;
-
-  if (f->ref == RP_FIELD_REF_GPU)
-    {
-      const RpGpu *gpu = rp_catalog_lookup_gpu (self->catalog, s->hardware.gpu);
-
-      return g_strdup (gpu != NULL ? gpu->name : s->hardware.gpu);
-    }
-  v = rp_field_get_number (f, s);
-  if (isnan (v))
-    return g_strdup ("");
-  if (f->choices != NULL)
-    return g_strdup (rp_enum_info_get_label (f->choices, (guint) v));
-  if (f->type == RP_FIELD_BOOL)
-    return g_strdup (v != 0 ? _("yes") : _("no"));
-  return rp_units_format_number (v / rp_unit_get_scale (f->unit), f->digits);
-}
-
 static void
 on_variant_entry_activate_cb (GtkEntry *entry,
                               gpointer  user_data)
@@ -495,7 +289,7 @@ on_variant_choice_cb (GtkDropDown *drop,
 {
   RpCompareWindow *self = user_data;
   guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (drop), "rp-column"));
-  const RpField *f = column_at (self, column)->variant;
+  const RpField *f = variant_at (self, column);
   guint i = gtk_drop_down_get_selected (drop);
 
   if (i == GTK_INVALID_LIST_POSITION)
@@ -552,8 +346,8 @@ static GtkWidget *
 new_variant_editor (RpCompareWindow *self,
                     guint            column)
 {
-  Column *col = column_at (self, column);
-  const RpField *f = col->variant;
+  const RpField *f = variant_at (self, column);
+  const RpScenario *scenario = scenario_at (self, column);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *label = gtk_label_new (rp_field_get_label (f));
   GtkWidget *editor;
@@ -562,14 +356,14 @@ new_variant_editor (RpCompareWindow *self,
   gtk_widget_add_css_class (label, "figure-caption");
   if (f->type == RP_FIELD_STRING || f->type == RP_FIELD_BOOL || f->choices != NULL)
     {
-      editor = new_variant_choice (self, f, col->scenario);
+      editor = new_variant_choice (self, f, scenario);
       g_object_set_data (G_OBJECT (editor), "rp-column", GUINT_TO_POINTER (column));
       g_signal_connect_object (editor, "notify::selected", G_CALLBACK (on_variant_choice_cb),
                                self, 0);
     }
   else
     {
-      g_autofree char *text = variant_value_text (self, f, col->scenario);
+      g_autofree char *text = rp_compare_document_dup_variant_text (self->document, f, scenario);
 
       editor = gtk_entry_new ();
       gtk_editable_set_text (GTK_EDITABLE (editor), text);
@@ -597,7 +391,6 @@ new_column_head (RpCompareWindow *self,
                                             rp_words_compare_name (cmp, i));
   GtkWidget *name = gtk_button_new ();
   GtkWidget *name_label = gtk_label_new (title);
-  Column *col = column_at (self, i);
 
   gtk_label_set_wrap (GTK_LABEL (name_label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (name_label), 0);
@@ -610,14 +403,14 @@ new_column_head (RpCompareWindow *self,
   gtk_actionable_set_action_target (GTK_ACTIONABLE (name), "u", i);
   gtk_widget_set_tooltip_text (name, _("Open in the editor"));
   gtk_box_append (GTK_BOX (head), name);
-  if (col->variant != NULL)
+  if (variant_at (self, i) != NULL)
     gtk_box_append (GTK_BOX (head), new_variant_editor (self, i));
 
   if (i > 0)
     gtk_box_append (GTK_BOX (buttons),
                     new_head_button ("go-previous-symbolic", _("Move left"), "compare.move-left",
                                      i));
-  if (i + 1 < self->columns->len)
+  if (i + 1 < n_columns (self))
     gtk_box_append (GTK_BOX (buttons),
                     new_head_button ("go-next-symbolic", _("Move right"), "compare.move-right",
                                      i));
@@ -667,7 +460,7 @@ add_section_row (RpCompareWindow *self,
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "section-heading");
-  gtk_grid_attach (self->table_grid, label, 0, y, 1 + self->columns->len, 1);
+  gtk_grid_attach (self->table_grid, label, 0, y, 1 + n_columns (self), 1);
 }
 
 static void
@@ -697,7 +490,7 @@ add_details_toggle (RpCompareWindow *self,
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_add_css_class (button, "flat");
   g_signal_connect_object (button, "clicked", G_CALLBACK (on_details_clicked_cb), self, 0);
-  gtk_grid_attach (self->table_grid, button, 0, y, 1 + self->columns->len, 1);
+  gtk_grid_attach (self->table_grid, button, 0, y, 1 + n_columns (self), 1);
 }
 
 static void
@@ -764,7 +557,7 @@ add_table_row (RpCompareWindow    *self,
   widgets->cells = g_ptr_array_new ();
   gtk_widget_set_visible (widgets->label, shown);
   gtk_grid_attach (self->table_grid, widgets->label, 0, y, 1, 1);
-  for (guint i = 0; i < self->columns->len; i++)
+  for (guint i = 0; i < n_columns (self); i++)
     {
       GtkWidget *cell = new_cell ("", "compare-cell");
 
@@ -798,10 +591,10 @@ table_shape (RpCompareWindow *self)
 {
   GString *shape = g_string_new (NULL);
 
-  g_string_append_printf (shape, "%u %d|", self->columns->len, self->show_details);
-  for (guint i = 0; i < self->columns->len; i++)
+  g_string_append_printf (shape, "%u %d|", n_columns (self), self->show_details);
+  for (guint i = 0; i < n_columns (self); i++)
     {
-      const RpField *variant = column_at (self, i)->variant;
+      const RpField *variant = variant_at (self, i);
 
       g_string_append_printf (shape, "%s,", variant != NULL ? variant->key : "");
     }
@@ -858,7 +651,7 @@ build_table (RpCompareWindow *self)
     }
   clear_table (self);
   self->shape = g_steal_pointer (&shape);
-  for (guint i = 0; i < self->columns->len; i++)
+  for (guint i = 0; i < n_columns (self); i++)
     {
       GtkWidget *head = new_column_head (self, i);
 
@@ -972,7 +765,7 @@ fill_recent (RpCompareWindow *self)
 static void
 update_actions (RpCompareWindow *self)
 {
-  gboolean any = self->columns->len > 0;
+  gboolean any = n_columns (self) > 0;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.save", any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.save-as", any);
@@ -997,7 +790,7 @@ on_decided_cb (GObject      *source,
   /* a column added or removed since: its rebuild is pending (the idle
    * runs after this callback) and decides again */
   if (self->compare == NULL || n != rp_compare_get_n_columns (self->compare) ||
-      n != self->columns->len || g_task_get_cancellable (G_TASK (result)) != self->deciding)
+      n != n_columns (self) || g_task_get_cancellable (G_TASK (result)) != self->deciding)
     {
       for (guint i = 0; i < n; i++)
         rp_decision_free (decisions[i]);
@@ -1031,12 +824,12 @@ rebuild (RpCompareWindow *self)
   gint64 start_us = g_get_monotonic_time ();
 
   g_clear_pointer (&self->compare, rp_compare_free);
-  for (guint i = 0; i < self->columns->len; i++)
+  for (guint i = 0; i < n_columns (self); i++)
     {
-      Column *col = column_at (self, i);
+      GFile *file = rp_compare_document_get_column_file (self->document, i);
 
-      g_ptr_array_add (scenarios, col->scenario);
-      g_ptr_array_add (sources, col->file != NULL ? g_file_get_path (col->file) : NULL);
+      g_ptr_array_add (scenarios, (gpointer) scenario_at (self, i));
+      g_ptr_array_add (sources, file != NULL ? g_file_get_path (file) : NULL);
     }
   update_title (self);
   update_actions (self);
@@ -1091,260 +884,35 @@ flush (RpCompareWindow *self)
     }
 }
 
-static gboolean
-has_room (RpCompareWindow *self)
-{
-  if (self->columns->len < RP_COMPARE_MAX_SHOWN)
-    return TRUE;
-  {
-    g_autofree char *text = g_strdup_printf (_("A comparison holds at most %u scenarios; "
-                                               "remove one to add another."),
-                                             RP_COMPARE_MAX_SHOWN);
-
-    show_notice (self, text);
-  }
-  return FALSE;
-}
-
-/* ---- helpers: reading files in a thread ------------------------------ */
+/* ---- helpers: the document's reads ---------------------------------- */
 
 typedef struct
 {
-  GPtrArray *files;             /* GFile* */
-  GPtrArray *scenarios;         /* RpScenario*, NULL for a missing entry */
-  GPtrArray *paths;             /* GFile*, NULL inline */
-  GPtrArray *errors;            /* GError* of what could not be read */
-  GPtrArray *missing;           /* Missing*: a comparison's unreadable entries */
-  GFile     *set_file;          /* the comparison read, when one was */
-  char      *set_name;
-} ReadJob;
+  RpCompareWindow *self;        /* owned */
+  GFile           *first;       /* owned: the file read when it was one, or NULL */
+} AddFiles;
 
 static void
-read_job_free (gpointer data)
+added_files_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
 {
-  ReadJob *job = data;
+  AddFiles *data = user_data;
+  g_autoptr(GPtrArray) added = NULL;
+  GFile *file;
 
-  g_ptr_array_unref (job->files);
-  g_ptr_array_unref (job->scenarios);
-  g_ptr_array_unref (job->paths);
-  g_ptr_array_unref (job->errors);
-  g_ptr_array_unref (job->missing);
-  g_clear_object (&job->set_file);
-  g_free (job->set_name);
-  g_free (job);
-}
-
-static void
-unref_if_set (gpointer object)
-{
-  if (object != NULL)
-    g_object_unref (object);
-}
-
-static gboolean
-is_compare_file (GFile *file)
-{
-  g_autofree char *name = g_file_get_basename (file);
-
-  return name != NULL && g_str_has_suffix (name, ".rigplan-compare");
-}
-
-static void
-read_set (ReadJob    *job,
-          GFile      *file,
-          const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RpCompareSet) set = rp_compare_set_load_file (path, &error);
-
-  if (set == NULL)
+  if (rp_compare_document_add_files_finish (RP_COMPARE_DOCUMENT (source), result, &added, NULL))
     {
-      g_ptr_array_add (job->errors, g_steal_pointer (&error));
-      return;
+      for (guint i = 0; i < added->len; i++)
+        rp_recent_add (g_ptr_array_index (added, i), RP_RECENT_SCENARIOS);
+      /* a comparison opened */
+      file = rp_compare_document_get_file (RP_COMPARE_DOCUMENT (source));
+      if (file != NULL && data->first != NULL && g_file_equal (file, data->first))
+        rp_recent_add (file, RP_RECENT_COMPARISONS);
     }
-  g_set_object (&job->set_file, file);
-  job->set_name = g_strdup (rp_compare_set_get_name (set));
-  for (guint i = 0; i < rp_compare_set_get_n (set); i++)
-    {
-      const RpCompareEntry *entry = rp_compare_set_get (set, i);
-
-      if (entry->scenario == NULL)
-        {
-          Missing *m = g_new0 (Missing, 1);
-
-          m->path = g_strdup (entry->path);
-          m->error = g_error_copy (entry->error);
-          g_ptr_array_add (job->missing, m);
-          continue;
-        }
-      g_ptr_array_add (job->scenarios, rp_scenario_copy (entry->scenario));
-      g_ptr_array_add (job->paths, entry->path != NULL ? g_file_new_for_path (entry->path) : NULL);
-    }
-}
-
-static void
-read_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  ReadJob *job = task_data;
-
-  for (guint i = 0; i < job->files->len && !g_cancellable_is_cancelled (cancellable); i++)
-    {
-      GFile *file = g_ptr_array_index (job->files, i);
-      g_autofree char *path = g_file_get_path (file);
-      g_autoptr(GError) error = NULL;
-      RpScenario *scenario;
-
-      if (path == NULL)
-        {
-          g_autofree char *uri = g_file_get_uri (file);
-
-          g_ptr_array_add (job->errors,
-                           g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                        _("%s: Rigplan compares local files only"), uri));
-          continue;
-        }
-      if (is_compare_file (file))
-        {
-          read_set (job, file, path);
-          continue;
-        }
-      scenario = rp_scenario_load_file (path, &error);
-      if (scenario == NULL)
-        {
-          g_ptr_array_add (job->errors, g_steal_pointer (&error));
-          continue;
-        }
-      g_ptr_array_add (job->scenarios, scenario);
-      g_ptr_array_add (job->paths, g_object_ref (file));
-    }
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-take_missing (RpCompareWindow *self,
-              ReadJob         *job,
-              GString         *problems)
-{
-  for (guint i = 0; i < job->missing->len; i++)
-    {
-      Missing *m = g_ptr_array_index (job->missing, i);
-
-      g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n" : "",
-                              m->error != NULL ? m->error->message : m->path);
-      g_ptr_array_add (self->missing, m);
-      job->missing->pdata[i] = NULL;
-    }
-  g_ptr_array_set_free_func (job->missing, NULL);
-}
-
-static void
-read_done_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(RpCompareWindow) self = RP_COMPARE_WINDOW (source);
-  ReadJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GString) problems = g_string_new (NULL);
-  gboolean was_empty = self->columns->len == 0 && self->file == NULL;
-  guint added = 0;
-
-  self->n_busy--;
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    return;
-  for (guint i = 0; i < job->errors->len; i++)
-    g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n" : "",
-                            ((GError *) g_ptr_array_index (job->errors, i))->message);
-  take_missing (self, job, problems);
-  if (job->scenarios->len > 0 && has_room (self) &&
-      !(job->set_file != NULL && was_empty && job->files->len == 1))
-    remember (self);
-  for (guint i = 0; i < job->scenarios->len; i++)
-    {
-      GFile *path = g_ptr_array_index (job->paths, i);
-
-      if (!has_room (self))
-        break;
-      g_ptr_array_add (self->columns,
-                       column_new (g_ptr_array_index (job->scenarios, i), path));
-      if (path != NULL)
-        rp_recent_add (path, RP_RECENT_SCENARIOS);
-      added++;
-    }
-  if (job->set_file != NULL && was_empty && job->files->len == 1)
-    {
-      /* opened, not added: it is this window's comparison now */
-      g_set_object (&self->file, job->set_file);
-      g_free (self->name);
-      self->name = g_strdup (job->set_name);
-      rp_recent_add (job->set_file, RP_RECENT_COMPARISONS);
-      self->modified = FALSE;
-    }
-  else if (added > 0)
-    self->modified = TRUE;
-  if (problems->len > 0)
-    show_notice (self, problems->str);
-  schedule_rebuild (self);
-}
-
-/* ---- helpers: saving ------------------------------------------------ */
-
-/* A column is saved as a reference to its file when that file holds it:
- * not a variant, and not edited in its window since. */
-static gboolean
-column_is_its_file (const Column *col)
-{
-  g_autoptr(RpScenarioDocument) doc = g_weak_ref_get ((GWeakRef *) &col->document);
-
-  if (col->file == NULL || col->variant != NULL || !g_file_is_native (col->file))
-    return FALSE;
-  return doc == NULL || !rp_scenario_document_get_modified (doc);
-}
-
-static RpCompareSet *
-build_set (RpCompareWindow *self)
-{
-  RpCompareSet *set = rp_compare_set_new ();
-
-  rp_compare_set_set_name (set, self->name);
-  for (guint i = 0; i < self->columns->len; i++)
-    {
-      Column *col = column_at (self, i);
-      g_autofree char *path = column_is_its_file (col) ? g_file_get_path (col->file) : NULL;
-
-      rp_compare_set_add (set, col->scenario, path);
-    }
-  for (guint i = 0; i < self->missing->len; i++)
-    {
-      Missing *m = g_ptr_array_index (self->missing, i);
-
-      rp_compare_set_add_missing (set, m->path, m->error);
-    }
-  return set;
-}
-
-static void
-save_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  RpCompareSet *set = task_data;
-  GFile *file = g_object_get_data (G_OBJECT (task), "rp-file");
-  g_autofree char *path = g_file_get_path (file);
-  g_autoptr(GError) error = NULL;
-
-  if (path == NULL)
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                 _("Rigplan saves comparisons to local files only."));
-  else
-    rp_compare_set_save_file (set, path, &error);
-  if (error != NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_boolean (task, TRUE);
+  g_object_unref (data->self);
+  g_clear_object (&data->first);
+  g_free (data);
 }
 
 /* ---- helpers: dialogs ----------------------------------------------- */
@@ -1368,29 +936,92 @@ show_error (RpCompareWindow *self,
   rp_app_show_message (GTK_WINDOW (self), GTK_MESSAGE_ERROR, primary, secondary);
 }
 
+/* ---- helpers: open, save, close (rp-document-flow.h) ----------------- */
+
+static void open_in (GtkWindow *window,
+                     GFile     *file);
+
+static GFile *
+kind_get_file (GObject *document)
+{
+  return rp_compare_document_get_file (RP_COMPARE_DOCUMENT (document));
+}
+
+static gboolean
+kind_needs_saving (GObject *document)
+{
+  return rp_compare_document_needs_saving (RP_COMPARE_DOCUMENT (document));
+}
+
+static char *
+kind_dup_title (GObject *document)
+{
+  char *name = rp_compare_document_dup_name (RP_COMPARE_DOCUMENT (document));
+
+  /* TRANSLATORS: the file name a new comparison is offered */
+  return name != NULL ? name : g_strdup (_("comparison"));
+}
+
+static void
+kind_save_async (GObject             *document,
+                 GFile               *file,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
+{
+  rp_compare_document_save_async (RP_COMPARE_DOCUMENT (document), file, cancellable, callback,
+                                  user_data);
+}
+
+static gboolean
+kind_save_finish (GObject       *document,
+                  GAsyncResult  *result,
+                  GError       **error)
+{
+  return rp_compare_document_save_finish (RP_COMPARE_DOCUMENT (document), result, error);
+}
+
+static void
+kind_show_error (GtkWindow  *window,
+                 const char *primary,
+                 const char *secondary)
+{
+  rp_app_show_message (window, GTK_MESSAGE_ERROR, primary, secondary);
+}
+
+static const RpDocumentKind compare_kind = {
+  .get_file = kind_get_file,
+  .needs_saving = kind_needs_saving,
+  .dup_title = kind_dup_title,
+  .save_async = kind_save_async,
+  .save_finish = kind_save_finish,
+  .open = open_in,
+  .show_error = kind_show_error,
+  .open_title = N_("Open Comparison"),
+  .save_title = N_("Save Comparison"),
+  .filter_name = N_("Rigplan comparisons"),
+  .mime = "application/x-rigplan-compare",
+  .pattern = "*.rigplan-compare",
+  .extension = ".rigplan-compare",
+  .recent = RP_RECENT_COMPARISONS,
+};
+
 /* ---- signal callbacks ----------------------------------------------- */
 
 static void
-on_document_estimate_cb (RpCompareWindow    *self,
-                         GParamSpec         *pspec,
-                         RpScenarioDocument *document)
+on_document_changed_cb (RpCompareWindow   *self,
+                        guint              what,
+                        RpCompareDocument *document)
 {
-  for (guint i = 0; i < self->columns->len; i++)
-    {
-      Column *col = column_at (self, i);
-      g_autoptr(RpScenarioDocument) doc = g_weak_ref_get (&col->document);
-      GFile *file;
+  schedule_rebuild (self);
+}
 
-      if (doc != document)
-        continue;
-      g_clear_pointer (&col->scenario, rp_scenario_free);
-      col->scenario = rp_scenario_copy (rp_scenario_document_get_scenario (document));
-      file = rp_scenario_document_get_file (document);
-      g_set_object (&col->file, file);
-      if (file != NULL)
-        col->variant = NULL;    /* saved under a name of its own */
-      schedule_rebuild (self);
-    }
+static void
+on_document_notice_cb (RpCompareWindow   *self,
+                       const char        *text,
+                       RpCompareDocument *document)
+{
+  show_notice (self, text);
 }
 
 static void
@@ -1406,7 +1037,7 @@ on_chart_stack_visible_child_cb (RpCompareWindow *self,
 {
   GtkWidget *visible = gtk_stack_get_visible_child (stack);
 
-  if (visible != NULL && self->columns != NULL)
+  if (visible != NULL && self->document != NULL)
     {
       RpChartKind kind = chart_kind_of (self, visible);
 
@@ -1443,64 +1074,22 @@ on_add_files_response_cb (GtkNativeDialog *chooser,
     rp_compare_window_add_files (self, (GFile **) files->pdata, files->len);
 }
 
+/* Opens a comparison chosen in Open: into this window while it is
+ * empty, else into a new one. */
 static void
-on_open_response_cb (GtkNativeDialog *chooser,
-                     int              response,
-                     gpointer         user_data)
+open_in (GtkWindow *window,
+         GFile     *file)
 {
-  g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
+  RpCompareWindow *self = RP_COMPARE_WINDOW (window);
   RpCompareWindow *target = self;
 
-  if (file == NULL)
-    return;
-  if (self->columns->len > 0 || self->file != NULL)
+  if (n_columns (self) > 0 || rp_compare_document_get_file (self->document) != NULL)
     {
-      target = rp_compare_window_new (gtk_window_get_application (GTK_WINDOW (self)),
-                                      self->catalog, self->settings);
+      target = rp_compare_window_new (gtk_window_get_application (window), self->catalog,
+                                      self->settings);
       gtk_window_present (GTK_WINDOW (target));
     }
   rp_compare_window_open_file (target, file);
-}
-
-static void save_as (RpCompareWindow *self);
-
-static void
-saved_cb (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  RpCompareWindow *self = RP_COMPARE_WINDOW (source);
-  g_autoptr(GError) error = NULL;
-
-  if (!rp_compare_window_save_finish (self, result, &error))
-    {
-      self->close_after_save = FALSE;
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_error (self, _("Could not save the comparison"), error->message);
-      return;
-    }
-  if (self->close_after_save)
-    {
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-}
-
-static void
-on_save_as_response_cb (GtkNativeDialog *chooser,
-                        int              response,
-                        gpointer         user_data)
-{
-  g_autoptr(RpCompareWindow) self = user_data;
-  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
-
-  if (file == NULL)
-    {
-      self->close_after_save = FALSE;
-      return;
-    }
-  rp_compare_window_save_async (self, file, saved_cb, NULL);
 }
 
 static void
@@ -1569,58 +1158,16 @@ on_export_pdf_response_cb (GtkNativeDialog *chooser,
   rp_file_replace_async (file, bytes, self->cancellable, csv_written_cb, g_object_ref (self));
 }
 
-/* AdwMessageDialog closes itself once answered. */
-static void
-on_confirm_close_response_cb (AdwMessageDialog *dialog,
-                              const char       *response,
-                              gpointer          user_data)
-{
-  g_autoptr(RpCompareWindow) self = user_data;
-
-  if (g_str_equal (response, "discard"))
-    {
-      gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-  else if (g_str_equal (response, "save"))
-    {
-      self->close_after_save = TRUE;
-      if (self->file != NULL)
-        rp_compare_window_save_async (self, self->file, saved_cb, NULL);
-      else
-        save_as (self);
-    }
-}
-
 /* A comparison of files can be rebuilt from them; one holding variants
  * or unsaved scenarios cannot, so closing it asks first. */
-static gboolean
-needs_confirmation (RpCompareWindow *self)
-{
-  if (self->close_confirmed || !self->modified)
-    return FALSE;
-  for (guint i = 0; i < self->columns->len; i++)
-    if (!column_is_its_file (column_at (self, i)))
-      return TRUE;
-  return FALSE;
-}
-
 static gboolean
 on_close_request_cb (GtkWindow *window)
 {
   RpCompareWindow *self = RP_COMPARE_WINDOW (window);
-  GtkWidget *dialog;
 
-  if (!needs_confirmation (self))
-    return FALSE;
-  dialog = rp_app_question_new (window, _("Save the comparison before closing?"),
-                                _("It holds variants or unsaved scenarios that "
-                                  "exist nowhere else."));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
-                    g_object_ref (self));
-  gtk_window_present (GTK_WINDOW (dialog));
-  return TRUE;
+  return !rp_document_flow_may_close (self->flow, _("Save the comparison before closing?"),
+                                      _("It holds variants or unsaved scenarios that "
+                                        "exist nowhere else."));
 }
 
 /* ---- action handlers ------------------------------------------------ */
@@ -1667,36 +1214,7 @@ compare_open_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  RpCompareWindow *self = RP_COMPARE_WINDOW (widget);
-  GtkFileChooserNative *chooser = new_chooser (self, _("Open Comparison"),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
-
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser),
-                               rp_app_file_filter (_("Rigplan comparisons"),
-                                                   "application/x-rigplan-compare",
-                                                   "*.rigplan-compare"));
-  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-save_as (RpCompareWindow *self)
-{
-  GtkFileChooserNative *chooser = new_chooser (self, _("Save Comparison"),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
-  /* TRANSLATORS: the file name a new comparison is offered */
-  g_autofree char *name = g_strconcat (self->name != NULL && *self->name != '\0'
-                                       ? self->name : _("comparison"), ".rigplan-compare", NULL);
-
-  g_strdelimit (name, "/\\:", '-');
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser),
-                               rp_app_file_filter (_("Rigplan comparisons"),
-                                                   "application/x-rigplan-compare",
-                                                   "*.rigplan-compare"));
-  g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response_cb),
-                    g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  rp_document_flow_open (RP_COMPARE_WINDOW (widget)->flow);
 }
 
 static void
@@ -1704,12 +1222,7 @@ compare_save_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  RpCompareWindow *self = RP_COMPARE_WINDOW (widget);
-
-  if (self->file != NULL)
-    rp_compare_window_save_async (self, self->file, saved_cb, NULL);
-  else
-    save_as (self);
+  rp_document_flow_save (RP_COMPARE_WINDOW (widget)->flow);
 }
 
 static void
@@ -1717,7 +1230,7 @@ compare_save_as_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  save_as (RP_COMPARE_WINDOW (widget));
+  rp_document_flow_save_as (RP_COMPARE_WINDOW (widget)->flow);
 }
 
 static void
@@ -1816,6 +1329,13 @@ rp_compare_window_constructed (GObject *object)
   RpCompareWindow *self = RP_COMPARE_WINDOW (object);
 
   G_OBJECT_CLASS (rp_compare_window_parent_class)->constructed (object);
+  self->document = rp_compare_document_new (self->catalog);
+  g_signal_connect_object (self->document, "changed", G_CALLBACK (on_document_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notice", G_CALLBACK (on_document_notice_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->flow = rp_document_flow_new (GTK_WINDOW (self), G_OBJECT (self->document), &compare_kind,
+                                     self->settings, self->cancellable);
   rebuild (self);
 }
 
@@ -1829,30 +1349,18 @@ rp_compare_window_dispose (GObject *object)
     g_cancellable_cancel (self->deciding);
   g_clear_object (&self->deciding);
   g_clear_handle_id (&self->rebuild_id, g_source_remove);
-  for (guint i = 0; self->columns != NULL && i < self->columns->len; i++)
-    column_unlink (self, column_at (self, i));
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_pointer (&self->rows, g_hash_table_unref);
   g_clear_pointer (&self->heads, g_ptr_array_unref);
   g_clear_pointer (&self->shape, g_free);
-  g_clear_pointer (&self->columns, g_ptr_array_unref);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
-  g_clear_pointer (&self->missing, g_ptr_array_unref);
+  g_clear_object (&self->flow);
+  g_clear_object (&self->document);
   g_clear_pointer (&self->compare, rp_compare_free);
-  g_clear_object (&self->file);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->catalog, rp_catalog_unref);
   G_OBJECT_CLASS (rp_compare_window_parent_class)->dispose (object);
-}
-
-static void
-rp_compare_window_finalize (GObject *object)
-{
-  RpCompareWindow *self = RP_COMPARE_WINDOW (object);
-
-  g_free (self->name);
-  G_OBJECT_CLASS (rp_compare_window_parent_class)->finalize (object);
 }
 
 static void
@@ -1887,7 +1395,6 @@ rp_compare_window_class_init (RpCompareWindowClass *klass)
 
   object_class->constructed = rp_compare_window_constructed;
   object_class->dispose = rp_compare_window_dispose;
-  object_class->finalize = rp_compare_window_finalize;
   object_class->set_property = rp_compare_window_set_property;
   window_class->close_request = on_close_request_cb;
 
@@ -1977,12 +1484,8 @@ rp_compare_window_init (RpCompareWindow *self)
     }
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
-  self->columns = g_ptr_array_new_with_free_func (column_free);
-  self->missing = g_ptr_array_new_with_free_func (missing_free);
   self->rows = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, table_row_free);
   self->heads = g_ptr_array_new ();
-  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop_cb), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
@@ -2021,47 +1524,28 @@ rp_compare_window_find (void)
   return NULL;
 }
 
+RpCompareDocument *
+rp_compare_window_get_document (RpCompareWindow *self)
+{
+  g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), NULL);
+  return self->document;
+}
+
 gboolean
 rp_compare_window_add_scenario (RpCompareWindow  *self,
                                 const RpScenario *scenario,
                                 GFile            *file)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-  g_return_val_if_fail (scenario != NULL, FALSE);
-
-  if (!has_room (self))
-    return FALSE;
-  remember (self);
-  g_ptr_array_add (self->columns, column_new (scenario, file));
-  set_modified (self, TRUE);
-  return TRUE;
+  return rp_compare_document_add_scenario (self->document, scenario, file);
 }
 
 gboolean
 rp_compare_window_add_document (RpCompareWindow    *self,
                                 RpScenarioDocument *document)
 {
-  Column *col;
-
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-  g_return_val_if_fail (RP_IS_SCENARIO_DOCUMENT (document), FALSE);
-
-  for (guint i = 0; i < self->columns->len; i++)
-    {
-      g_autoptr(RpScenarioDocument) doc = g_weak_ref_get (&column_at (self, i)->document);
-
-      if (doc == document)
-        return TRUE;
-    }
-  if (!has_room (self))
-    return FALSE;
-  remember (self);
-  col = column_new (rp_scenario_document_get_scenario (document),
-                    rp_scenario_document_get_file (document));
-  column_link (self, col, document);
-  g_ptr_array_add (self->columns, col);
-  set_modified (self, TRUE);
-  return TRUE;
+  return rp_compare_document_add_document (self->document, document);
 }
 
 void
@@ -2069,26 +1553,16 @@ rp_compare_window_add_files (RpCompareWindow  *self,
                              GFile           **files,
                              guint             n_files)
 {
-  g_autoptr(GTask) task = NULL;
-  ReadJob *job;
+  AddFiles *data;
 
   g_return_if_fail (RP_IS_COMPARE_WINDOW (self));
   g_return_if_fail (files != NULL || n_files == 0);
 
-  job = g_new0 (ReadJob, 1);
-  job->files = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < n_files; i++)
-    g_ptr_array_add (job->files, g_object_ref (files[i]));
-  job->scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) rp_scenario_free);
-  job->paths = g_ptr_array_new_with_free_func ((GDestroyNotify) g_object_unref);
-  job->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
-  job->missing = g_ptr_array_new_with_free_func (missing_free);
-  /* a NULL path (an inline scenario) must survive the free func */
-  g_ptr_array_set_free_func (job->paths, unref_if_set);
-  task = g_task_new (g_object_ref (self), self->cancellable, read_done_cb, NULL);
-  g_task_set_task_data (task, job, read_job_free);
-  self->n_busy++;
-  g_task_run_in_thread (task, read_thread);
+  data = g_new0 (AddFiles, 1);
+  data->self = g_object_ref (self);
+  data->first = n_files == 1 ? g_object_ref (files[0]) : NULL;
+  rp_compare_document_add_files_async (self->document, files, n_files, self->cancellable,
+                                       added_files_cb, data);
 }
 
 void
@@ -2101,22 +1575,39 @@ rp_compare_window_open_file (RpCompareWindow *self,
   rp_compare_window_add_files (self, &file, 1);
 }
 
+static void
+window_saved_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!rp_compare_document_save_finish (RP_COMPARE_DOCUMENT (source), result, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  rp_recent_add (rp_compare_document_get_file (RP_COMPARE_DOCUMENT (source)),
+                 RP_RECENT_COMPARISONS);
+  g_task_return_boolean (task, TRUE);
+}
+
 void
 rp_compare_window_save_async (RpCompareWindow     *self,
                               GFile               *file,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  GTask *task;
 
   g_return_if_fail (RP_IS_COMPARE_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
   task = g_task_new (self, self->cancellable, callback, user_data);
   g_task_set_source_tag (task, rp_compare_window_save_async);
-  g_task_set_task_data (task, build_set (self), (GDestroyNotify) rp_compare_set_free);
-  g_object_set_data_full (G_OBJECT (task), "rp-file", g_object_ref (file), g_object_unref);
-  g_task_run_in_thread (task, save_thread);
+  rp_compare_document_save_async (self->document, file, self->cancellable, window_saved_cb,
+                                  task);
 }
 
 gboolean
@@ -2124,17 +1615,8 @@ rp_compare_window_save_finish (RpCompareWindow *self,
                                GAsyncResult    *result,
                                GError         **error)
 {
-  GFile *file;
-
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  if (!g_task_propagate_boolean (G_TASK (result), error))
-    return FALSE;
-  file = g_object_get_data (G_OBJECT (result), "rp-file");
-  g_set_object (&self->file, file);
-  rp_recent_add (file, RP_RECENT_COMPARISONS);
-  set_modified (self, FALSE);
-  return TRUE;
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void
@@ -2142,12 +1624,7 @@ rp_compare_window_remove_column (RpCompareWindow *self,
                                  guint            column)
 {
   g_return_if_fail (RP_IS_COMPARE_WINDOW (self));
-  g_return_if_fail (column < self->columns->len);
-
-  remember (self);
-  column_unlink (self, column_at (self, column));
-  g_ptr_array_remove_index (self->columns, column);
-  set_modified (self, TRUE);
+  rp_compare_document_remove_column (self->document, column);
 }
 
 void
@@ -2155,20 +1632,8 @@ rp_compare_window_move_column (RpCompareWindow *self,
                                guint            column,
                                int              delta)
 {
-  int to;
-  gpointer col;
-
   g_return_if_fail (RP_IS_COMPARE_WINDOW (self));
-  g_return_if_fail (column < self->columns->len);
-
-  to = (int) column + delta;
-  if (to < 0 || to >= (int) self->columns->len || delta == 0)
-    return;
-  remember (self);
-  col = self->columns->pdata[column];
-  self->columns->pdata[column] = self->columns->pdata[to];
-  self->columns->pdata[to] = col;
-  set_modified (self, TRUE);
+  rp_compare_document_move_column (self->document, column, delta);
 }
 
 gboolean
@@ -2176,78 +1641,27 @@ rp_compare_window_duplicate_as_variant (RpCompareWindow *self,
                                         guint            column,
                                         const char      *key)
 {
-  const RpField *f;
-  Column *base, *col;
-
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-  g_return_val_if_fail (column < self->columns->len, FALSE);
-  g_return_val_if_fail (key != NULL, FALSE);
-
-  f = rp_fields_lookup (key);
-  if (f == NULL || !is_variant_field (f) || !has_room (self))
-    return FALSE;
-  base = column_at (self, column);
-  col = column_new (base->scenario, NULL);
-  col->variant = f;
-  col->base_name = g_strdup (base->base_name != NULL ? base->base_name
-                             : base->scenario->name != NULL ? base->scenario->name : "");
-  {
-    g_autofree char *value = variant_value_text (self, f, col->scenario);
-    /* TRANSLATORS: a variant's name: the scenario's, the field changed
-     * and its value, "Llama 3 8B LoRA · GPU: NVIDIA H100" */
-    g_autofree char *name = g_strdup_printf (_("%s · %s: %s"), col->base_name,
-                                             rp_field_get_label (f), value);
-
-    rp_scenario_set_name (col->scenario, name);
-  }
-  remember (self);
-  g_ptr_array_insert (self->columns, column + 1, col);
-  set_modified (self, TRUE);
-  return TRUE;
+  return rp_compare_document_duplicate_as_variant (self->document, column, key);
 }
 
-/* The variant's scenario with its field at @text, edited as the scenario
- * window edits it (rp_scenario_edit).  Transfer full; NULL with @error. */
-static RpScenario *
-apply_variant (RpCompareWindow  *self,
-               const Column     *col,
-               const char       *text,
-               GError          **error)
+/* The editor of the variant in @column's head, or NULL. */
+static GtkWidget *
+find_variant_editor (RpCompareWindow *self,
+                     guint            column)
 {
-  const RpField *f = col->variant;
-  const RpScenario *s = col->scenario;
-  double v = NAN;
-  const RpGpu *gpu = NULL;
+  GtkWidget *head;
 
-  if (f->ref == RP_FIELD_REF_GPU)
-    {
-      gpu = rp_catalog_lookup_gpu (self->catalog, text);
-      if (gpu == NULL)
-        {
-          rp_error_set_key (error, RP_ERROR_UNKNOWN_GPU, f->key, _("no GPU “%s” in the catalog"),
-                            text);
-          return NULL;
-        }
-    }
-  else if (f->choices != NULL || f->type == RP_FIELD_BOOL)
-    {
-      guint index = 0;
-
-      if (f->type == RP_FIELD_BOOL)
-        index = g_strcmp0 (text, "true") == 0;
-      else if (!rp_enum_info_lookup (f->choices, text, &index))
-        {
-          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, f->key, _("“%s” is not a choice"),
-                            text);
-          return NULL;
-        }
-      v = index;
-    }
-  else if (!rp_field_parse_text (f, text, &v, error))
+  if (column >= self->heads->len)
     return NULL;
-
-  return rp_scenario_edit (s, self->catalog, f->key, v,
-                           f->ref == RP_FIELD_REF_GPU ? gpu->id : NULL, error);
+  head = g_ptr_array_index (self->heads, column);
+  for (GtkWidget *w = gtk_widget_get_first_child (head); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+         c = gtk_widget_get_next_sibling (c))
+      if (g_strcmp0 (gtk_widget_get_name (c), "variant-editor") == 0)
+        return c;
+  return NULL;
 }
 
 gboolean
@@ -2255,68 +1669,39 @@ rp_compare_window_set_variant_value (RpCompareWindow *self,
                                      guint            column,
                                      const char      *text)
 {
-  Column *col;
   g_autoptr(GError) error = NULL;
-  g_autoptr(RpScenario) changed = NULL;
-  GtkWidget *editor = NULL;
+  GtkWidget *editor;
 
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-  g_return_val_if_fail (column < self->columns->len, FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (column < n_columns (self), FALSE);
 
-  col = column_at (self, column);
-  g_return_val_if_fail (col->variant != NULL, FALSE);
-  if (column < self->heads->len)
-    {
-      GtkWidget *head = g_ptr_array_index (self->heads, column);
-
-      for (GtkWidget *w = gtk_widget_get_first_child (head); w != NULL && editor == NULL;
-           w = gtk_widget_get_next_sibling (w))
-        for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-          if (g_strcmp0 (gtk_widget_get_name (c), "variant-editor") == 0)
-            editor = c;
-    }
-  changed = apply_variant (self, col, text, &error);
-  if (changed == NULL)
+  editor = find_variant_editor (self, column);
+  if (rp_compare_document_set_variant_value (self->document, column, text, &error))
+    return TRUE;
+  /* the document's notice says why; the editor is marked */
+  if (editor != NULL && error != NULL)
     {
       g_autofree char *words = rp_words_error (error);
 
-      if (editor != NULL)
-        {
-          gtk_widget_add_css_class (editor, "error");
-          gtk_widget_set_tooltip_text (editor, words);
-        }
-      show_notice (self, words);
-      return FALSE;
+      gtk_widget_add_css_class (editor, "error");
+      gtk_widget_set_tooltip_text (editor, words);
     }
-  {
-    g_autofree char *value = variant_value_text (self, col->variant, changed);
-    g_autofree char *name = g_strdup_printf (_("%s · %s: %s"), col->base_name,
-                                             rp_field_get_label (col->variant), value);
-
-    rp_scenario_set_name (changed, name);
-  }
-  remember (self);
-  rp_scenario_free (col->scenario);
-  col->scenario = g_steal_pointer (&changed);
-  set_modified (self, TRUE);
-  return TRUE;
+  return FALSE;
 }
 
 GtkWindow *
 rp_compare_window_edit_column (RpCompareWindow *self,
                                guint            column)
 {
-  Column *col;
   g_autoptr(RpScenarioDocument) doc = NULL;
   GListModel *toplevels = gtk_window_get_toplevels ();
   RpWindow *window;
+  gboolean is_its_file;
 
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), NULL);
-  g_return_val_if_fail (column < self->columns->len, NULL);
+  g_return_val_if_fail (column < n_columns (self), NULL);
 
-  col = column_at (self, column);
-  doc = g_weak_ref_get (&col->document);
+  doc = rp_compare_document_dup_linked (self->document, column);
   for (guint i = 0; doc != NULL && i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
@@ -2329,12 +1714,16 @@ rp_compare_window_edit_column (RpCompareWindow *self,
     }
   window = rp_window_new (gtk_window_get_application (GTK_WINDOW (self)), self->catalog,
                           self->settings);
-  doc = g_object_ref (rp_window_get_document (window));
-  rp_scenario_document_set_scenario (doc, rp_scenario_copy (col->scenario),
-                                     column_is_its_file (col) ? col->file : NULL);
-  if (!column_is_its_file (col))
+  g_set_object (&doc, rp_window_get_document (window));
+  is_its_file = rp_compare_document_column_is_its_file (self->document, column);
+  rp_scenario_document_set_scenario (doc, rp_scenario_copy (scenario_at (self, column)),
+                                     is_its_file
+                                     ? rp_compare_document_get_column_file (self->document,
+                                                                            column)
+                                     : NULL);
+  if (!is_its_file)
     rp_scenario_document_set_modified (doc, TRUE);
-  column_link (self, col, doc);
+  rp_compare_document_link (self->document, column, doc);
   gtk_window_present (GTK_WINDOW (window));
   return GTK_WINDOW (window);
 }
@@ -2343,7 +1732,7 @@ guint
 rp_compare_window_get_n_columns (RpCompareWindow *self)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), 0);
-  return self->columns->len;
+  return n_columns (self);
 }
 
 const RpCompare *
@@ -2422,13 +1811,16 @@ GtkWidget *
 rp_compare_window_get_chart_view (RpCompareWindow *self,
                                   RpChartKind      kind)
 {
+  GtkWidget *view;
+
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), NULL);
   g_return_val_if_fail (kind < RP_N_CHARTS, NULL);
 
   flush (self);
-  if (self->chart_stale[kind] || rp_chart_view_get_data (RP_CHART_VIEW (chart_view_of (self, kind))) == NULL)
+  view = chart_view_of (self, kind);
+  if (self->chart_stale[kind] || rp_chart_view_get_data (RP_CHART_VIEW (view)) == NULL)
     refresh_chart (self, kind);
-  return chart_view_of (self, kind);
+  return view;
 }
 
 const char *
@@ -2445,41 +1837,33 @@ GFile *
 rp_compare_window_get_file (RpCompareWindow *self)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), NULL);
-  return self->file;
+  return rp_compare_document_get_file (self->document);
 }
 
 gboolean
 rp_compare_window_get_modified (RpCompareWindow *self)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-  return self->modified;
+  return rp_compare_document_get_modified (self->document);
 }
 
 gboolean
 rp_compare_window_is_busy (RpCompareWindow *self)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-  return self->n_busy > 0;
+  return rp_compare_document_is_busy (self->document);
 }
 
 gboolean
 rp_compare_window_undo (RpCompareWindow *self)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-
-  if (self->undo->len == 0)
-    return FALSE;
-  restore (self, self->undo, self->redo);
-  return TRUE;
+  return rp_compare_document_undo (self->document);
 }
 
 gboolean
 rp_compare_window_redo (RpCompareWindow *self)
 {
   g_return_val_if_fail (RP_IS_COMPARE_WINDOW (self), FALSE);
-
-  if (self->redo->len == 0)
-    return FALSE;
-  restore (self, self->redo, self->undo);
-  return TRUE;
+  return rp_compare_document_redo (self->document);
 }

@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "rp-chart.h"
+#include "rp-compare-document.h"
 #include "rp-compare.h"
 #include "rp-scenario-document.h"
 
@@ -29,6 +30,11 @@ RpCompareWindow *rp_compare_window_new           (GtkApplication     *applicatio
                                                   GSettings          *settings);
 /* The Compare window already open among the toplevels, or NULL. */
 RpCompareWindow *rp_compare_window_find          (void);
+/* What the window shows: its columns, file and undo. */
+RpCompareDocument *rp_compare_window_get_document (RpCompareWindow   *self);
+
+/* The calls below are the document's, with the window's cancellable
+ * and the recent files. */
 
 /* Adds a column (copied); @file is where it was read from (NULL: held
  * inline when saved).  FALSE, with a notice, when the view is full. */

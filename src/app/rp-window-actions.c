@@ -13,6 +13,7 @@
 #include "rp-app-util.h"
 #include "rp-chart-view.h"
 #include "rp-compare-window.h"
+#include "rp-document-flow.h"
 #include "rp-error.h"
 #include "rp-estimate-json.h"
 #include "rp-guide-window.h"
@@ -25,33 +26,19 @@
 
 /* ---- helpers -------------------------------------------------------- */
 
-static GtkFileFilter *
-scenario_filter (void)
-{
-  return rp_app_file_filter (_("Rigplan scenarios"), "application/x-rigplan", "*.rigplan");
-}
-
 /* Where a chooser opens: the scenario's folder, else the last one used.
  * Transfer full; may be NULL. */
 static GFile *
 start_folder (RpWindow *self)
 {
-  GFile *file = rp_scenario_document_get_file (self->document);
-
-  if (file != NULL)
-    return g_file_get_parent (file);
-  return rp_app_last_folder (self->settings);
+  return rp_document_flow_dup_folder (self->flow);
 }
 
 static void
 remember_folder (RpWindow *self,
                  GFile    *file)
 {
-  g_autoptr(GFile) parent = g_file_get_parent (file);
-  g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
-
-  if (self->settings != NULL && path != NULL)
-    g_settings_set_string (self->settings, "last-folder", path);
+  rp_document_flow_remember_folder (self->flow, file);
 }
 
 static char *
@@ -116,109 +103,86 @@ load_cb (GObject      *source,
     }
 }
 
+/* Opens into this window when it holds nothing yet, else into a new one. */
 static void
-on_open_response_cb (GtkNativeDialog *chooser,
-                     int              response,
-                     gpointer         user_data)
+open_in (GtkWindow *window,
+         GFile     *file)
 {
-  g_autoptr(RpWindow) self = user_data;
-  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
+  RpWindow *self = RP_WINDOW (window);
   RpWindow *target = self;
 
-  if (file == NULL)
-    return;
-  /* Open into this window when it holds nothing yet, else into a new one. */
   if (!rp_window_is_pristine (self))
     {
-      target = rp_window_new (gtk_window_get_application (GTK_WINDOW (self)), self->catalog,
+      target = rp_window_new (gtk_window_get_application (window), self->catalog,
                               self->settings);
       gtk_window_present (GTK_WINDOW (target));
     }
   rp_window_open_file (target, file);
 }
 
-/* ---- save ----------------------------------------------------------- */
+/* ---- open, save, close: the document flow --------------------------- */
 
-static void save_as (RpWindow *self);
-
-static void
-save_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
+static GFile *
+kind_get_file (GObject *document)
 {
-  g_autoptr(RpWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
+  return rp_scenario_document_get_file (RP_SCENARIO_DOCUMENT (document));
+}
 
-  if (!rp_scenario_document_save_finish (RP_SCENARIO_DOCUMENT (source), result, &error))
-    {
-      GFile *file = rp_scenario_document_get_file (self->document);
-      g_autofree char *name = file != NULL ? display_name (file) : suggested_name (self, "");
-      g_autofree char *primary = NULL;
+static gboolean
+kind_needs_saving (GObject *document)
+{
+  return rp_scenario_document_get_modified (RP_SCENARIO_DOCUMENT (document));
+}
 
-      self->close_after_save = FALSE;
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      primary = g_strdup_printf (_("Could not save “%s”"), name);
-      rp_window_show_error (self, primary, error->message);
-      return;
-    }
-  if (rp_scenario_document_get_file (self->document) != NULL)
-    rp_recent_add (rp_scenario_document_get_file (self->document), RP_RECENT_SCENARIOS);
-  if (self->close_after_save)
-    {
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
+static char *
+kind_dup_title (GObject *document)
+{
+  return rp_scenario_document_dup_title (RP_SCENARIO_DOCUMENT (document));
 }
 
 static void
-save_to (RpWindow *self,
-         GFile    *file)
+kind_save_async (GObject             *document,
+                 GFile               *file,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
 {
-  remember_folder (self, file);
-  rp_scenario_document_save_async (self->document, file, self->cancellable, save_cb,
-                                   g_object_ref (self));
+  rp_scenario_document_save_async (RP_SCENARIO_DOCUMENT (document), file, cancellable,
+                                   callback, user_data);
+}
+
+static gboolean
+kind_save_finish (GObject       *document,
+                  GAsyncResult  *result,
+                  GError       **error)
+{
+  return rp_scenario_document_save_finish (RP_SCENARIO_DOCUMENT (document), result, error);
 }
 
 static void
-on_save_as_response_cb (GtkNativeDialog *chooser,
-                        int              response,
-                        gpointer         user_data)
+kind_show_error (GtkWindow  *window,
+                 const char *primary,
+                 const char *secondary)
 {
-  g_autoptr(RpWindow) self = user_data;
-  g_autoptr(GFile) file = rp_app_chooser_take_file (chooser, response);
-
-  if (file == NULL)
-    {
-      self->close_after_save = FALSE;
-      return;
-    }
-  save_to (self, file);
+  rp_window_show_error (RP_WINDOW (window), primary, secondary);
 }
 
-static void
-save_as (RpWindow *self)
-{
-  g_autofree char *name = suggested_name (self, ".rigplan");
-  GtkFileChooserNative *chooser;
-
-  chooser = new_save_chooser (self, _("Save Scenario"), _("_Save"), name);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), scenario_filter ());
-  g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response_cb),
-                    g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-save (RpWindow *self)
-{
-  GFile *file = rp_scenario_document_get_file (self->document);
-
-  if (file != NULL)
-    save_to (self, file);
-  else
-    save_as (self);
-}
+static const RpDocumentKind scenario_kind = {
+  .get_file = kind_get_file,
+  .needs_saving = kind_needs_saving,
+  .dup_title = kind_dup_title,
+  .save_async = kind_save_async,
+  .save_finish = kind_save_finish,
+  .open = open_in,
+  .show_error = kind_show_error,
+  .open_title = N_("Open Scenario"),
+  .save_title = N_("Save Scenario"),
+  .filter_name = N_("Rigplan scenarios"),
+  .mime = "application/x-rigplan",
+  .pattern = "*.rigplan",
+  .extension = ".rigplan",
+  .recent = RP_RECENT_SCENARIOS,
+};
 
 /* ---- export --------------------------------------------------------- */
 
@@ -460,31 +424,6 @@ print (RpWindow *self)
     rp_window_show_error (self, _("Could not print the plan"), error->message);
 }
 
-/* ---- close ---------------------------------------------------------- */
-
-/* AdwMessageDialog closes itself once answered. */
-static void
-on_confirm_close_response_cb (AdwMessageDialog *dialog,
-                              const char       *response,
-                              gpointer          user_data)
-{
-  g_autoptr(RpWindow) self = user_data;
-
-  if (g_str_equal (response, "discard"))
-    {
-      /* the dialog outlives this handler: it must not point at a closed
-       * window then */
-      gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-  else if (g_str_equal (response, "save"))
-    {
-      self->close_after_save = TRUE;
-      save (self);
-    }
-}
-
 /* ---- action handlers ------------------------------------------------ */
 
 static void
@@ -504,15 +443,7 @@ win_open_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  RpWindow *self = RP_WINDOW (widget);
-  g_autoptr(GFile) folder = start_folder (self);
-  GtkFileChooserNative *chooser;
-
-  chooser = rp_app_file_chooser_new (GTK_WINDOW (self), _("Open Scenario"),
-                                     GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), folder);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), scenario_filter ());
-  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  rp_document_flow_open (RP_WINDOW (widget)->flow);
 }
 
 static void
@@ -520,7 +451,7 @@ win_save_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
 {
-  save (RP_WINDOW (widget));
+  rp_document_flow_save (RP_WINDOW (widget)->flow);
 }
 
 static void
@@ -528,7 +459,7 @@ win_save_as_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  save_as (RP_WINDOW (widget));
+  rp_document_flow_save_as (RP_WINDOW (widget)->flow);
 }
 
 static void
@@ -762,21 +693,19 @@ rp_window_show_error (RpWindow   *self,
 gboolean
 rp_window_confirm_close (RpWindow *self)
 {
-  g_autofree char *title = NULL;
-  GtkWidget *dialog;
+  g_autofree char *title = rp_scenario_document_dup_title (self->document);
+  /* TRANSLATORS: %s is the scenario's name */
+  g_autofree char *heading = g_strdup_printf (_("Save changes to “%s” before closing?"), title);
 
-  if (self->close_confirmed || !rp_scenario_document_get_modified (self->document))
-    return TRUE;
+  return rp_document_flow_may_close (self->flow, heading,
+                                     _("If you don’t save, your changes will be lost."));
+}
 
-  title = rp_scenario_document_dup_title (self->document);
-  dialog = rp_app_question_new (GTK_WINDOW (self), NULL,
-                                _("If you don’t save, your changes will be lost."));
-  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog),
-                                     _("Save changes to “%s” before closing?"), title);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_close_response_cb),
-                    g_object_ref (self));
-  gtk_window_present (GTK_WINDOW (dialog));
-  return FALSE;
+void
+rp_window_init_flow (RpWindow *self)
+{
+  self->flow = rp_document_flow_new (GTK_WINDOW (self), G_OBJECT (self->document),
+                                     &scenario_kind, self->settings, self->cancellable);
 }
 
 void

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "rp-autosave.h"
+#include "rp-document-flow.h"
 #include "rp-window.h"
 #include "rp-words.h"
 
@@ -56,6 +57,7 @@ struct _RpWindow
   RpCatalog          *catalog;
   GSettings          *settings;           /* may be NULL */
   RpScenarioDocument *document;
+  RpDocumentFlow     *flow;               /* open, save, close */
   RpAutosave         *autosave;           /* keeps unsaved changes on disk */
   GCancellable       *cancellable;
   GFile              *notice_file;        /* what "Open" in the notice opens */
@@ -70,8 +72,6 @@ struct _RpWindow
   /* state */
   const char         *verdict_class;
   gboolean            chart_stale[RP_N_CHARTS];
-  gboolean            close_confirmed;
-  gboolean            close_after_save;
   gboolean            narrow;
   guint               layout_idle_id;
   guint               n_advice;
@@ -83,6 +83,7 @@ void rp_window_show_error         (RpWindow       *self,
                                    const char     *primary,
                                    const char     *secondary);
 gboolean rp_window_confirm_close  (RpWindow       *self);
+void rp_window_init_flow          (RpWindow       *self);
 void rp_window_update_actions     (RpWindow       *self);
 
 /* rp-window-calibrate.c: File ▸ Import Measurement…, Remove Calibration */

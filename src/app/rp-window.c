@@ -659,6 +659,7 @@ rp_window_constructed (GObject *object)
 
   self->document = rp_scenario_document_new (self->catalog);
   rp_startup_mark ("document");
+  rp_window_init_flow (self);
   self->autosave = rp_autosave_new (self->document);
   g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -711,6 +712,7 @@ rp_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->layout_idle_id, g_source_remove);
   g_clear_object (&self->autosave);
+  g_clear_object (&self->flow);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
