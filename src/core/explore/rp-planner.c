@@ -206,12 +206,13 @@ offer_allowed (const RpCloudOffer *offer,
     return FALSE;
   if (p->regions != NULL && !list_found_in (p->regions, offer->region))
     return FALSE;
-  /* another GPU than the user's is rented in the user's own market: a
-   * team does not open an account abroad for a machine it is offered
-   * (the user's own GPU is priced abroad only when no one at home rents
-   * it, and the estimate says so) */
-  if (p->renting_gpu != NULL && !is_own_gpu (p, p->renting_gpu) &&
-      offer->currency != p->market_currency)
+  /* a rental the plan proposes is in the user's own market: a team does
+   * not open an account abroad for a machine it is offered.  The user's
+   * own GPU is priced abroad by its estimate when no one at home rents
+   * it (and the estimate says so), but a plan does not recommend that:
+   * adopting a purchase of a card only rented abroad would otherwise turn
+   * the next decision into renting it there. */
+  if (p->renting_gpu != NULL && offer->currency != p->market_currency)
     return FALSE;
   /* Several nodes are rented as whole servers joined by the provider's
    * cluster network (AWS p4d/p5, Azure ND): an offer priced by the GPU
