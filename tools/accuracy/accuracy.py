@@ -622,6 +622,12 @@ Every estimate's band comes from this table: `--bands` writes
 `data/catalogs/accuracy.json`, the 10th and 90th percentile of the
 signed error of the held-out cases, for all of them and for each stack
 and model kind with at least 8 cases (`src/core/models/rp-bands.c`).
+The memory bands shipped now were written before this round's
+reserved-memory mechanisms (all cases: p10 −15.7 %, p90 +22.4 %); the
+table below gives −14.7 % and +12.8 %.  They are kept, wider than the
+error measured, until the examples and tests that are tight at the old
+high end are moved: the narrower band turns the RTX 4090 LoRA example
+from "tight" into "fits".
 
 {table(rows)}
 
