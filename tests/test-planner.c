@@ -731,6 +731,16 @@ test_row_changes (void)
   g_assert_nonnull (applied);
   left = rp_scenario_diff (applied, r->scenario);
   g_assert_cmpuint (left->len, ==, 0);
+
+  /* a purchase is adopted as one: the scenario says it is bought */
+  g_assert_cmpint (s->budget.acquire, ==, RP_ACQUIRE_COMPARE);
+  g_assert_nonnull (plan->answers[RP_PLAN_BUY].rows);
+  g_assert_cmpuint (plan->answers[RP_PLAN_BUY].rows->len, >, 0);
+  r = g_ptr_array_index (plan->answers[RP_PLAN_BUY].rows, 0);
+  g_clear_pointer (&applied, rp_scenario_free);
+  applied = rp_plan_apply_row (s, catalog, r, NULL);
+  g_assert_nonnull (applied);
+  g_assert_cmpint (applied->budget.acquire, ==, RP_ACQUIRE_BUY);
 }
 
 /* The guide's Buy line agrees with the row's decision: a machine it says

@@ -346,22 +346,6 @@ add_owned (GArray           *out,
   return TRUE;
 }
 
-/* @scenario on @row's machine; a purchase is adopted as one (acquire:
- * buy), so that the scenario decided again is the machine bought, not
- * the same machine rented. */
-static RpScenario *
-row_machine (const RpScenario *scenario,
-             const RpCatalog  *catalog,
-             const RpPlanRow  *row,
-             RpChoiceKind      kind)
-{
-  g_autoptr(RpScenario) applied = rp_plan_apply_row (scenario, catalog, row, NULL);
-
-  if (applied == NULL || kind != RP_CHOICE_BUY || applied->budget.acquire == RP_ACQUIRE_BUY)
-    return g_steal_pointer (&applied);
-  return rp_scenario_edit (applied, catalog, "budget.acquire", RP_ACQUIRE_BUY, NULL, NULL);
-}
-
 static gboolean
 add_row (GArray           *out,
          RpChoiceKind      kind,
@@ -372,8 +356,9 @@ add_row (GArray           *out,
 {
   RpChoice c = { 0 };
 
-  if (row == NULL || !choice_of (&c, kind, row_machine (scenario, catalog, row, kind), scenario,
-                                 catalog, today))
+  if (row == NULL ||
+      !choice_of (&c, kind, rp_plan_apply_row (scenario, catalog, row, NULL), scenario, catalog,
+                  today))
     return FALSE;
   c.advice = row->advice;
   g_array_append_val (out, c);

@@ -1573,8 +1573,21 @@ GArray *
 rp_plan_row_changes (const RpScenario *base,
                      const RpPlanRow  *row)
 {
+  GArray *changes;
+
   g_return_val_if_fail (base != NULL && row != NULL, NULL);
-  return rp_scenario_diff (base, row->scenario);
+
+  changes = rp_scenario_diff (base, row->scenario);
+  /* a purchase is adopted as one, so that the scenario decided again is
+   * the machine bought, not the same machine rented */
+  if (row->kind == RP_PLAN_BUY && base->budget.acquire != RP_ACQUIRE_BUY)
+    {
+      RpChange acquire = { rp_fields_lookup ("budget.acquire")->key, base->budget.acquire,
+                           RP_ACQUIRE_BUY, NULL, NULL };
+
+      g_array_append_val (changes, acquire);
+    }
+  return changes;
 }
 
 const char *

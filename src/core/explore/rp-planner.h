@@ -177,7 +177,8 @@ RpScenario   *rp_plan_apply_row     (const RpScenario    *scenario,
                                      GError             **error);
 
 /* The changes that turn @base (the scenario planned) into @row's machine
- * and setting (rp_scenario_diff); apply them with rp_scenario_edit_all.
+ * and setting (rp_scenario_diff), and a purchase's into acquire: buy;
+ * apply them with rp_scenario_edit_all.
  * Transfer full. */
 GArray       *rp_plan_row_changes   (const RpScenario    *base,
                                      const RpPlanRow     *row);
