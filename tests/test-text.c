@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-text.c: text from files made safe for a terminal, and encodings
- * named (rp-text.h) */
+/* test-text.c: text from files made safe for a terminal, encodings
+ * named (rp-text.h), and sentences filled in (rp-format.h) */
 
 #include "config.h"
 
 #include "rp-error.h"
+#include "rp-format.h"
 #include "rp-text.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* What a shared file could use to drive a terminal comes out as visible
@@ -125,6 +127,56 @@ test_check_utf8_family (void)
   g_assert_nonnull (strstr (error->message, "save it as UTF-8"));
 }
 
+/* ---- sentences filled in (rp-format.h) ------------------------------ */
+
+/* rp-format.h makes g_strdup_printf() rp_format_printf(): glibc's own */
+#define printf_reference(...) (g_strdup_printf) (__VA_ARGS__)
+
+/* The formats the words use come out byte for byte as printf writes
+ * them, numbered arguments, extremes and NULL included, and any other
+ * format goes to printf. */
+static void
+test_format_like_printf (void)
+{
+#define CHECK(...) \
+  G_STMT_START { \
+    g_autofree char *ours = rp_format_printf (__VA_ARGS__); \
+    g_autofree char *reference = printf_reference (__VA_ARGS__); \
+    g_autoptr(GString) appended = g_string_new ("a"); \
+    rp_format_append_printf (appended, __VA_ARGS__); \
+    g_assert_cmpstr (ours, ==, reference); \
+    g_assert_cmpstr (appended->str + 1, ==, reference); \
+    g_assert_cmpint (appended->str[0], ==, 'a'); \
+  } G_STMT_END
+
+  CHECK ("%s", "");
+  CHECK ("no arguments");
+  CHECK ("%s GiB", "24.0");
+  CHECK ("%s %%", "61");
+  CHECK ("100%% of %s%%", "显存");
+  CHECK ("%%%s%%%%", "x");
+  CHECK ("%s needs %s per GPU, but the GPU has %s.", "NVIDIA GeForce RTX 3090", "27.0 GiB", "24.0 GiB");
+  CHECK ("%u × %s in %u node", 8u, "NVIDIA A100 80GB SXM4", 1u);
+  CHECK ("%u %d %i", 0u, -1, 42);
+  CHECK ("%d %d %u", INT_MIN, INT_MAX, UINT_MAX);
+  CHECK ("%ld %lu %li", LONG_MIN, ULONG_MAX, 7L);
+  CHECK ("%2$s，%1$s", "first", "second");
+  CHECK ("%3$s %1$u %2$s %1$u", 3u, "b", "c");
+  CHECK ("%1$s%1$s", "twice");
+  CHECK ("%s and %s", "x", (const char *) NULL);
+  /* printf's: a width, a precision, a float, a flag */
+  CHECK ("%5s|", "ab");
+  CHECK ("%.1f GiB", 23.45);
+  CHECK ("%-4u|", 7u);
+  CHECK ("%.*s", 2, "abc");
+  CHECK ("%x", 255u);
+  /* more pieces than the fast path holds */
+  CHECK ("%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
+         "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l",
+         "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w");
+#undef CHECK
+}
+
 int
 main (int    argc,
       char **argv)
@@ -134,5 +186,6 @@ main (int    argc,
   g_test_add_func ("/core/text/for-terminal-every-byte", test_for_terminal_every_byte);
   g_test_add_func ("/core/text/guess-encoding", test_guess_encoding);
   g_test_add_func ("/core/text/check-utf8-family", test_check_utf8_family);
+  g_test_add_func ("/core/text/format-like-printf", test_format_like_printf);
   return g_test_run ();
 }

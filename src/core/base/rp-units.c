@@ -5,6 +5,7 @@
 
 #include "rp-units.h"
 
+#include "rp-format.h"
 #include "rp-gettext.h"
 
 #ifdef __GLIBC__
