@@ -6,9 +6,9 @@
  * with a general machine (locales, widths, floating point), and writing
  * one estimate's words spent a quarter of its time there.
  * rp_format_printf() writes the formats the sentences use, %s, %d, %i
- * and %u (with an l: long) and %%, each maybe numbered ("%2$s"), byte
- * for byte as glibc's printf does, and hands any other format (a width,
- * a precision, a float) to g_strdup_vprintf().
+ * and %u (with an l: long), %.0f to %.4f and %%, each maybe numbered
+ * ("%2$s"), byte for byte as glibc's printf does, and hands any other
+ * format (a width, a flag, another float) to g_strdup_vprintf().
  *
  * A file that includes this header gets g_strdup_printf() and
  * g_string_append_printf() as these (xgettext and gcc's format checks
@@ -34,5 +34,12 @@ void  rp_format_append_printf (GString    *string,
 #define g_strdup_printf(...) rp_format_printf (__VA_ARGS__)
 #undef g_string_append_printf
 #define g_string_append_printf(...) rp_format_append_printf (__VA_ARGS__)
+
+/* @magnitude ≥ 0 times 10^@decimals (0 to 4) rounded to a whole number
+ * as printf's "%.Nf" rounds it; FALSE where it does not fit 63 bits
+ * (rp-units.c writes its numbers with it too). */
+gboolean rp_format_scaled_whole (double   magnitude,
+                                 int      decimals,
+                                 guint64 *whole);
 
 G_END_DECLS

@@ -111,66 +111,6 @@ append_grouped (GString *out,
 /* 10^0 … 10^4: the decimals a number is written with */
 static const guint64 powers_of_ten[] = { 1, 10, 100, 1000, 10000 };
 
-/* @magnitude ≥ 0 times 10^@decimals rounded to a whole number as
- * printf's "%.Nf" rounds it: from the double's exact binary value, a tie
- * to the even neighbour (glibc, round-to-nearest).  FALSE where it does
- * not fit 63 bits, or the compiler has no 128-bit integers: then printf
- * writes the digits (append_grouped). */
-static gboolean
-scaled_whole (double   magnitude,
-              int      decimals,
-              guint64 *whole)
-{
-#ifdef __SIZEOF_INT128__
-  unsigned __int128 scaled, rest, half;
-  guint64 bits, mantissa;
-  int biased, shift;
-
-  if (magnitude == 0)
-    {
-      *whole = 0;
-      return TRUE;
-    }
-  /* magnitude = mantissa / 2^shift exactly, the mantissa under 2^53:
-   * read from the IEEE 754 binary64 fields (a biased exponent of 11 bits,
-   * 52 bits of fraction; 0 for a subnormal, whose shift is 1074) */
-  memcpy (&bits, &magnitude, sizeof bits);
-  biased = (int) ((bits >> 52) & 0x7ff);
-  mantissa = bits & ((G_GUINT64_CONSTANT (1) << 52) - 1);
-  if (biased != 0)
-    mantissa |= G_GUINT64_CONSTANT (1) << 52;
-  shift = biased != 0 ? 1075 - biased : 1074;
-  if (shift <= 0)
-    {
-      /* a whole number already: under 2^63 (shift ≥ -10), times 10^4 < 2^77 */
-      if (shift < -10)
-        return FALSE;
-      scaled = ((unsigned __int128) mantissa << -shift) * powers_of_ten[decimals];
-      if (scaled >> 63 != 0)
-        return FALSE;
-      *whole = (guint64) scaled;
-      return TRUE;
-    }
-  if (shift >= 128)
-    {
-      /* under 2^67 / 2^128: rounds to 0, never a tie */
-      *whole = 0;
-      return TRUE;
-    }
-  scaled = (unsigned __int128) mantissa * powers_of_ten[decimals];
-  if (scaled >> shift >> 63 != 0)
-    return FALSE;
-  *whole = (guint64) (scaled >> shift);
-  rest = scaled & ((((unsigned __int128) 1) << shift) - 1);
-  half = ((unsigned __int128) 1) << (shift - 1);
-  if (rest > half || (rest == half && (*whole & 1) != 0))
-    (*whole)++;
-  return TRUE;
-#else
-  return FALSE;
-#endif
-}
-
 /* The longest number the fast path writes: 19 digits, 6 grouping marks
  * of at most 8 bytes, a minus sign, a decimal mark of at most 8 bytes
  * and 4 decimals. */
@@ -191,7 +131,7 @@ write_number (char   *buf,
   char int_digits[24];
   guint64 whole, int_part, frac_part;
 
-  if (!scaled_whole (fabs (value), decimals, &whole))
+  if (!rp_format_scaled_whole (fabs (value), decimals, &whole))
     return -1;
   marks = locale_marks ();
   gmark = grouping_mark_of (marks);
