@@ -17,6 +17,7 @@
 #include "rp-units.h"
 
 #include <math.h>
+#include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -27,11 +28,20 @@ add_row (GPtrArray      *rows,
          char           *value,
          char           *note)
 {
-  RpWordsRow *row = g_new0 (RpWordsRow, 1);
+  RpWordsRow *row;
+  gsize len;
 
+  /* the labels of parts were written indented for the terminal: the
+   * label without the spaces around it (g_strstrip), kept right after
+   * the row in the row's own block (one allocation fewer a row) */
+  while (g_ascii_isspace (*label))
+    label++;
+  len = strlen (label);
+  while (len > 0 && g_ascii_isspace (label[len - 1]))
+    len--;
+  row = g_malloc0 (sizeof *row + len + 1);
   row->key = key;
-  /* the labels of parts were written indented for the terminal */
-  row->label = g_strstrip (g_strdup (label));
+  row->label = memcpy (row + 1, label, len);
   row->value = value;
   row->note = note;
   g_ptr_array_add (rows, row);
@@ -534,7 +544,9 @@ rp_words_row_free (RpWordsRow *row)
 {
   if (row == NULL)
     return;
-  g_free (row->label);
+  /* the label lives in the row's block, unless one of its own replaced it */
+  if (row->label != (char *) (row + 1))
+    g_free (row->label);
   g_free (row->value);
   g_free (row->share);
   g_free (row->note);
