@@ -39,11 +39,14 @@ add_row (GPtrArray      *rows,
   len = strlen (label);
   while (len > 0 && g_ascii_isspace (label[len - 1]))
     len--;
-  row = g_malloc0 (sizeof *row + len + 1);
+  row = g_malloc (sizeof *row + len + 1);
   row->key = key;
   row->label = memcpy (row + 1, label, len);
+  row->label[len] = '\0';
   row->value = value;
+  row->share = NULL;
   row->note = note;
+  row->kind = RP_WORDS_ROW_PLAIN;
   g_ptr_array_add (rows, row);
   return row;
 }
@@ -51,7 +54,8 @@ add_row (GPtrArray      *rows,
 static GPtrArray *
 new_rows (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) rp_words_row_free);
+  /* room for the longest table (about 20 rows): no growing */
+  return g_ptr_array_new_full (32, (GDestroyNotify) rp_words_row_free);
 }
 
 static char *
