@@ -116,66 +116,64 @@ static const guint64 powers_of_ten[] = { 1, 10, 100, 1000, 10000 };
  * and 4 decimals. */
 #define NUMBER_BUF_SIZE 96
 
-/* @value (finite) with @decimals (already clamped) into @buf as
- * rp_units_format_number() writes it, without printf; its length, or -1
- * where the fast path does not apply (then append_grouped). */
-static gssize
-write_number (char   *buf,
-              double  value,
-              int     decimals,
+/* @value (finite) with @decimals (already clamped) in @buf as
+ * rp_units_format_number() writes it, without printf, written from the
+ * end of @buf back: where it starts, or NULL where the fast path does
+ * not apply (then append_grouped). */
+static const char *
+write_number (char     buf[NUMBER_BUF_SIZE],
+              double   value,
+              int      decimals,
               gboolean minus)
 {
   Marks marks;
   const char *gmark, *dmark;
-  gsize gmark_len, dmark_len, n_int, len = 0;
-  char int_digits[24];
+  gsize gmark_len, dmark_len;
+  char *q = buf + NUMBER_BUF_SIZE;
   guint64 whole, int_part, frac_part;
+  int in_group = 0;
 
   if (!rp_format_scaled_whole (fabs (value), decimals, &whole))
-    return -1;
+    return NULL;
   marks = locale_marks ();
   gmark = grouping_mark_of (marks);
   dmark = decimal_mark_of (marks);
   gmark_len = strlen (gmark);
   dmark_len = strlen (dmark);
   if (gmark_len > 8 || dmark_len > 8)
-    return -1;
+    return NULL;
   int_part = whole / powers_of_ten[decimals];
   frac_part = whole % powers_of_ten[decimals];
-  n_int = 0;
+  *--q = '\0';
+  if (decimals > 0)
+    {
+      for (int i = 0; i < decimals; i++)
+        {
+          *--q = (char) ('0' + frac_part % 10);
+          frac_part /= 10;
+        }
+      q -= dmark_len;
+      memcpy (q, dmark, dmark_len);
+    }
   do
     {
-      int_digits[n_int++] = (char) ('0' + int_part % 10);
+      if (in_group == 3)
+        {
+          q -= gmark_len;
+          memcpy (q, gmark, gmark_len);
+          in_group = 0;
+        }
+      *--q = (char) ('0' + int_part % 10);
       int_part /= 10;
+      in_group++;
     }
   while (int_part > 0);
   if (minus)
     {
-      memcpy (buf, minus_sign, sizeof minus_sign - 1);
-      len = sizeof minus_sign - 1;
+      q -= sizeof minus_sign - 1;
+      memcpy (q, minus_sign, sizeof minus_sign - 1);
     }
-  for (gsize i = 0; i < n_int; i++)
-    {
-      if (i > 0 && (n_int - i) % 3 == 0)
-        {
-          memcpy (buf + len, gmark, gmark_len);
-          len += gmark_len;
-        }
-      buf[len++] = int_digits[n_int - 1 - i];
-    }
-  if (decimals > 0)
-    {
-      memcpy (buf + len, dmark, dmark_len);
-      len += dmark_len;
-      for (int i = decimals - 1; i >= 0; i--)
-        {
-          buf[len + i] = (char) ('0' + frac_part % 10);
-          frac_part /= 10;
-        }
-      len += decimals;
-    }
-  buf[len] = '\0';
-  return (gssize) len;
+  return q;
 }
 
 static int
@@ -204,6 +202,7 @@ number_text (char    buf[NUMBER_BUF_SIZE],
 {
   double magnitude;
   gboolean minus;
+  const char *text;
   GString *out;
 
   *spill = NULL;
@@ -213,8 +212,9 @@ number_text (char    buf[NUMBER_BUF_SIZE],
   decimals = clamp_decimals (magnitude, decimals);
   /* −0.0 after rounding is 0 */
   minus = value < 0 && magnitude >= 0.5 * pow (10, -decimals);
-  if (write_number (buf, value, decimals, minus) >= 0)
-    return buf;
+  text = write_number (buf, value, decimals, minus);
+  if (text != NULL)
+    return text;
   out = g_string_new (NULL);
   if (minus)
     g_string_append (out, minus_sign);
@@ -235,6 +235,19 @@ fill_format (const char *format,
   char *text, *q;
   gboolean seen_arg = FALSE;
 
+  /* the usual unit, "%s GiB", "¥%s万": the text around one "%s" */
+  p = strchr (format, '%');
+  if (p != NULL && p[1] == 's' && strchr (p + 2, '%') == NULL)
+    {
+      gsize before = (gsize) (p - format), after = strlen (p + 2);
+
+      arg_len = strlen (arg);
+      text = g_malloc (before + arg_len + after + 1);
+      memcpy (text, format, before);
+      memcpy (text + before, arg, arg_len);
+      memcpy (text + before + arg_len, p + 2, after + 1);
+      return text;
+    }
   for (p = format; *p != '\0'; p++)
     {
       if (*p != '%')
