@@ -46,16 +46,6 @@
 #include <string.h>
 #include <time.h>
 
-static char *opt_catalog_dir = NULL;
-static gboolean opt_json = FALSE;
-
-static const GOptionEntry shared_entries[] = {
-  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON for scripts"), NULL },
-  { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog_dir,
-    N_("Read the bundled catalogs from DIR"), N_("DIR") },
-  { NULL }
-};
-
 /* ---- helpers -------------------------------------------------------- */
 
 static void
@@ -672,22 +662,22 @@ run_catalog (const RpCliCommand *command,
   if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
                                strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
-  if (opt_ids && opt_json)
+  if (opt_ids && rp_cli_json_wanted ())
     return rp_cli_usage_error (context, _("choose --ids or --json, not both"));
   if (opt_ids && (strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--ids lists gpus, clouds, models, purchases and "
                                           "regions"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
   if (opt_ids)
     print_catalog_ids (catalog, which, opt_currency != NULL ? (int) currency : -1);
-  else if (opt_json && strcmp (which, "servers") == 0)
+  else if (rp_cli_json_wanted () && strcmp (which, "servers") == 0)
     print_json (rp_cli_servers_json (catalog, today));
-  else if (opt_json && strcmp (which, "market") == 0)
+  else if (rp_cli_json_wanted () && strcmp (which, "market") == 0)
     print_json (rp_cli_market_json (catalog, today));
-  else if (opt_json)
+  else if (rp_cli_json_wanted ())
     print_json (catalog_to_json (catalog, which, opt_currency != NULL ? (int) currency : -1,
                                  today));
   else
@@ -890,7 +880,7 @@ run_estimate (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -907,7 +897,7 @@ run_estimate (const RpCliCommand *command,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_estimate_to_json (scenario, catalog, est, decision));
   else
     print_estimate (scenario, catalog, est, decision);
@@ -1159,7 +1149,7 @@ run_plan (const RpCliCommand *command,
   if (!rp_cli_check_output (opt_apply_output, (const char *const *) argv + 1,
                             RP_FILE_KIND_SCENARIO, &status))
     return status;
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -1178,7 +1168,7 @@ run_plan (const RpCliCommand *command,
     }
   if (opt_apply != NULL)
     return apply_plan (argv[1], scenario, catalog, plan, decision);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_plan_to_json (plan, catalog, decision, (guint) opt_top));
   else
     print_plan (scenario, catalog, plan, decision);
@@ -1251,14 +1241,14 @@ run_guide (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (isnan (deadline))
     deadline = RP_GUIDE_DEFAULT_DEADLINE_DAYS;
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   guide = rp_guide_load (dir, &error);
   if (guide == NULL || !rp_guide_compute (guide, catalog, currency, budget, deadline, NULL,
                                           NULL, NULL, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     {
       print_json (rp_guide_to_json (guide, catalog));
       return EXIT_OK;
@@ -1361,7 +1351,7 @@ run_export (const RpCliCommand *command,
   if (is_png && opt_chart != NULL && ceil (width) * ceil (height) > max_png_pixels)
     return rp_cli_usage_error (context, _("a PNG can have at most 100 million pixels "
                                    "(--width × --height)"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -1467,11 +1457,11 @@ run_schema (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
     return rp_cli_usage_error (context, _("schema takes no file"));
-  if (opt_json && opt_json_schema)
+  if (rp_cli_json_wanted () && opt_json_schema)
     return rp_cli_usage_error (context, _("choose --json or --json-schema, not both"));
   if (opt_json_schema)
     print_json (rp_fields_json_schema ());
-  else if (opt_json)
+  else if (rp_cli_json_wanted ())
     print_json (rp_fields_schema_to_json ());
   else
     print_schema ();
@@ -1563,7 +1553,7 @@ run_fix (const RpCliCommand *command,
   if (!rp_cli_check_output (opt_fix_output, (const char *const *) argv + 1,
                             RP_FILE_KIND_SCENARIO, &status))
     return status;
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -1595,7 +1585,7 @@ run_fix (const RpCliCommand *command,
     return status;
   if (!rp_scenario_save_file (fixed, opt_fix_output, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_estimate_to_json (fixed, catalog, after, NULL));
   else
     print_fix (argv[1], scenario, est, fixed, after, catalog);
@@ -1944,7 +1934,7 @@ run_compare (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
     return rp_cli_usage_error (context, _("name the scenario files to compare"));
-  if (opt_json && opt_csv)
+  if (rp_cli_json_wanted () && opt_csv)
     return rp_cli_usage_error (context, _("choose --json or --csv, not both"));
   if (opt_compare_output != NULL)
     {
@@ -1961,7 +1951,7 @@ run_compare (const RpCliCommand *command,
   rp_report_options_init (&options);
   if (opt_compare_paper != NULL && !rp_paper_from_string (opt_compare_paper, &options.paper))
     return rp_cli_usage_error (context, _("--paper must be a4 or letter"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   for (int i = 1; i < argc && scenarios->len <= RP_COMPARE_MAX_SCENARIOS; i++)
@@ -1992,7 +1982,7 @@ run_compare (const RpCliCommand *command,
     }
   if (opt_compare_output != NULL)
     return write_compare (cmp, opt_compare_output);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_compare_to_json (cmp));
   else if (opt_csv)
     print_json (rp_compare_to_csv (cmp));
@@ -2017,11 +2007,11 @@ run_catalog_check (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
     return rp_cli_usage_error (context, _("catalog check takes no file"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
-  return rp_cli_catalog_check (catalog, opt_json, today);
+  return rp_cli_catalog_check (catalog, rp_cli_json_wanted (), today);
 }
 
 static int
@@ -2038,11 +2028,11 @@ run_catalog_import (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
-  return rp_cli_catalog_import (catalog, argv[1], opt_json, today);
+  return rp_cli_catalog_import (catalog, argv[1], rp_cli_json_wanted (), today);
 }
 
 /* ---- the commands --------------------------------------------------- */
@@ -2119,12 +2109,6 @@ rp_cli_get_commands (guint *n)
 {
   *n = G_N_ELEMENTS (commands);
   return commands;
-}
-
-const GOptionEntry *
-rp_cli_get_shared_entries (void)
-{
-  return shared_entries;
 }
 
 /* ---- main ----------------------------------------------------------- */

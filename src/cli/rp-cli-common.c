@@ -17,6 +17,18 @@
 #include <sys/stat.h>
 
 static gboolean opt_force = FALSE;
+static char *opt_catalog_dir = NULL;
+static gboolean opt_json = FALSE;
+
+/* The options of every command flagged RP_CLI_SHARED_OPTIONS: they live
+ * here, beside their parser, so that the command table's file and this
+ * one do not call each other. */
+static const GOptionEntry shared_entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON for scripts"), NULL },
+  { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog_dir,
+    N_("Read the bundled catalogs from DIR"), N_("DIR") },
+  { NULL }
+};
 
 static const GOptionEntry force_entries[] = {
   { "force", 0, 0, G_OPTION_ARG_NONE, &opt_force,
@@ -245,6 +257,24 @@ const GOptionEntry *
 rp_cli_get_force_entries (void)
 {
   return force_entries;
+}
+
+const GOptionEntry *
+rp_cli_get_shared_entries (void)
+{
+  return shared_entries;
+}
+
+gboolean
+rp_cli_json_wanted (void)
+{
+  return opt_json;
+}
+
+const char *
+rp_cli_catalog_dir (void)
+{
+  return opt_catalog_dir;
 }
 
 static gboolean

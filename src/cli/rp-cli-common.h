@@ -73,6 +73,10 @@ typedef struct
  * flagged RP_CLI_SHARED_OPTIONS takes. */
 const RpCliCommand    *rp_cli_get_commands        (guint              *n);
 const GOptionEntry    *rp_cli_get_shared_entries  (void);
+/* What the shared options were given: --json, and --catalog DIR (NULL
+ * when not given). */
+gboolean               rp_cli_json_wanted         (void);
+const char            *rp_cli_catalog_dir         (void);
 /* What rigplan-cli takes before a command: --help, --version. */
 const GOptionEntry    *rp_cli_get_main_entries    (void);
 const RpCliExitStatus *rp_cli_get_exit_statuses   (guint              *n);
