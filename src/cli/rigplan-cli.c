@@ -1993,24 +1993,52 @@ run_compare (const RpCliCommand *command,
 
 /* ---- catalog check, catalog import-prices --------------------------- */
 
+/* The start both catalog subcommands share: their options parsed,
+ * @n_args arguments (the command's name among them) or @wrong_args as
+ * the usage error, and the catalog loaded.  Returns EXIT_OK with
+ * *@catalog set, or the status to exit with. */
+static int
+start_catalog_command (const RpCliCommand *command,
+                       int                *argc,
+                       char             ***argv,
+                       int                 n_args,
+                       const char         *wrong_args,
+                       RpCatalog         **catalog)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (*argc != n_args)
+    return rp_cli_usage_error (context, wrong_args);
+  *catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
+  if (*catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  return EXIT_OK;
+}
+
+static GDate *
+new_today (void)
+{
+  GDate *today = g_date_new ();
+
+  g_date_set_time_t (today, time (NULL));
+  return today;
+}
+
 static int
 run_catalog_check (const RpCliCommand *command,
                    int                 argc,
                    char              **argv)
 {
-  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
-  g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
-  g_autoptr(GDate) today = g_date_new ();
+  g_autoptr(GDate) today = new_today ();
+  int status = start_catalog_command (command, &argc, &argv, 1,
+                                      _("catalog check takes no file"), &catalog);
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return rp_cli_usage_error (context, error->message);
-  if (argc != 1)
-    return rp_cli_usage_error (context, _("catalog check takes no file"));
-  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
-  if (catalog == NULL)
-    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  g_date_set_time_t (today, time (NULL));
+  if (status != EXIT_OK)
+    return status;
   return rp_cli_catalog_check (catalog, rp_cli_json_wanted (), today);
 }
 
@@ -2019,19 +2047,14 @@ run_catalog_import (const RpCliCommand *command,
                     int                 argc,
                     char              **argv)
 {
-  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
-  g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
-  g_autoptr(GDate) today = g_date_new ();
+  g_autoptr(GDate) today = new_today ();
+  int status = start_catalog_command (command, &argc, &argv, 2,
+                                      _("import-prices needs one price list (FILE.csv)"),
+                                      &catalog);
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return rp_cli_usage_error (context, error->message);
-  if (argc != 2)
-    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
-  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
-  if (catalog == NULL)
-    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  g_date_set_time_t (today, time (NULL));
+  if (status != EXIT_OK)
+    return status;
   return rp_cli_catalog_import (catalog, argv[1], rp_cli_json_wanted (), today);
 }
 
