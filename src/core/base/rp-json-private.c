@@ -252,6 +252,36 @@ rp_json_read_object (const cJSON  *obj,
   return TRUE;
 }
 
+gboolean
+rp_json_read_words (const cJSON  *obj,
+                    const char   *path,
+                    const char   *key,
+                    gboolean      required,
+                    char       ***out,
+                    GError      **error)
+{
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (obj, key);
+  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
+  const cJSON *word;
+
+  if (!check_present (list, path, key, required, error))
+    return FALSE;
+  if (!is_absent (list) && !cJSON_IsArray (list))
+    return invalid (error, path, key, _("expected a list"));
+  if (cJSON_IsArray (list))
+    cJSON_ArrayForEach (word, list)
+      {
+        if (!cJSON_IsString (word) || *word->valuestring == '\0')
+          return invalid (error, path, key, _("expected a list of words"));
+        g_strv_builder_add (words, word->valuestring);
+      }
+  if (required && cJSON_GetArraySize (list) == 0)
+    return invalid (error, path, key, _("must not be empty"));
+  g_strfreev (*out);
+  *out = g_strv_builder_end (words);
+  return TRUE;
+}
+
 void
 rp_json_add_number (cJSON      *obj,
                     const char *key,

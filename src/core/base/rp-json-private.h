@@ -88,6 +88,16 @@ gboolean  rp_json_read_object    (const cJSON  *obj,
                                   const cJSON **out,
                                   GError      **error);
 
+/* A list of non-empty strings into *@out (the old vector freed): an
+ * empty vector when absent and not @required; a @required list must
+ * hold at least one word. */
+gboolean  rp_json_read_words     (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  char       ***out,
+                                  GError      **error);
+
 /* "path.key", or "key" when @path is empty. */
 char     *rp_json_join_path      (const char   *path,
                                   const char   *key);
