@@ -68,38 +68,6 @@ set_string (char      **slot,
 
 /* ---- tables --------------------------------------------------------- */
 
-/* printf's "%-28s" pads by bytes, but a CJK character is three bytes and
- * two terminal columns: these pad by display width (rp_units_pad). */
-
-/* A line of table cells: pairs of printf-style width (negative:
- * left-aligned) and text, ended by a NULL text. */
-static void
-print_cells (int         width,
-                const char *text,
-                ...)
-{
-  GString *line = g_string_new (NULL);
-  va_list args;
-
-  va_start (args, text);
-  while (text != NULL)
-    {
-      g_autofree char *cell = rp_units_pad (text, width);
-
-      if (line->len > 0)
-        g_string_append_c (line, ' ');
-      g_string_append (line, cell);
-      width = va_arg (args, int);
-      text = va_arg (args, const char *);
-    }
-  va_end (args);
-  /* trailing spaces of the last, left-aligned cell */
-  while (line->len > 0 && line->str[line->len - 1] == ' ')
-    g_string_truncate (line, line->len - 1);
-  g_print ("%s\n", line->str);
-  g_string_free (line, TRUE);
-}
-
 /* "  LABEL      VALUE  EXTRA": the label in 28 columns, the value
  * right-aligned in 12, then @extra if there is one. */
 static void
@@ -198,7 +166,7 @@ static void
 print_gpus (const RpCatalog *catalog)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog gpus" */
-  print_cells (-18, _("ID"), -40, _("Name"), 9, _("Memory"), 9, _("BF16 TF"),
+  rp_cli_print_cells (-18, _("ID"), -40, _("Name"), 9, _("Memory"), 9, _("BF16 TF"),
                9, _("FP8 TF"), 7, _("TDP W"), 10, _("Price $"), -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
     {
@@ -209,7 +177,7 @@ print_gpus (const RpCatalog *catalog)
       g_autofree char *tdp = format_known ("%.0f", g->tdp_w);
       g_autofree char *price = format_known ("%.0f", g->price_usd);
 
-      print_cells (-18, g->id, -40, g->name, 9, memory, 9, bf16, 9, fp8, 7, tdp, 10, price,
+      rp_cli_print_cells (-18, g->id, -40, g->name, 9, memory, 9, bf16, 9, fp8, 7, tdp, 10, price,
                    -10, g->as_of, 0, NULL);
     }
 }
@@ -221,7 +189,7 @@ print_clouds (const RpCatalog *catalog,
               GDate           *today)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog clouds" */
-  print_cells (-31, _("ID"), -18, _("Provider"), -12, _("Class"), -15, _("GPU"),
+  rp_cli_print_cells (-31, _("ID"), -18, _("Provider"), -12, _("Class"), -15, _("GPU"),
                -18, _("Terms"), 10, _("Per GPU-h"), -4, _("Cur."), -10, _("As of"),
                -6, _("Age"), -5, _("Entry"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
@@ -238,7 +206,7 @@ print_clouds (const RpCatalog *catalog,
           if (o->per_gpu_hour[k] <= 0)
             continue;
           price = g_strdup_printf ("%.2f", o->per_gpu_hour[k]);
-          print_cells (-31, o->id, -18, provider, -12, provider_class_name (o->provider_class),
+          rp_cli_print_cells (-31, o->id, -18, provider, -12, provider_class_name (o->provider_class),
                        -15, o->gpu, -18, rp_enum_info_get_label (&rp_rent_kind_info, k), 10, price,
                        -4, rp_currency_to_string (o->currency), -10, o->as_of,
                        -6, stale_mark (o->as_of, today), -5, user_mark (o->user), 0, NULL);
@@ -249,7 +217,7 @@ print_clouds (const RpCatalog *catalog,
 static void
 print_models (const RpCatalog *catalog)
 {
-  print_cells (-16, _("ID"), -28, _("Name"), -16, _("Kind"), 16, _("Parameters"),
+  rp_cli_print_cells (-16, _("ID"), -28, _("Name"), -16, _("Kind"), 16, _("Parameters"),
                7, _("Layers"), 7, _("Hidden"), -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
     {
@@ -258,7 +226,7 @@ print_models (const RpCatalog *catalog)
       g_autofree char *layers = g_strdup_printf ("%u", m->arch.layers);
       g_autofree char *hidden = g_strdup_printf ("%u", m->arch.hidden);
 
-      print_cells (-16, m->id, -28, m->name, -16, rp_model_kind_to_string (m->arch.kind),
+      rp_cli_print_cells (-16, m->id, -28, m->name, -16, rp_model_kind_to_string (m->arch.kind),
                    16, params, 7, layers, 7, hidden, -10, m->as_of, 0, NULL);
     }
 }
@@ -269,7 +237,7 @@ print_purchases (const RpCatalog *catalog,
                  GDate           *today)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog purchases" */
-  print_cells (-29, _("ID"), -15, _("GPU"), -10, _("Condition"), 5, C_("column", "GPUs"),
+  rp_cli_print_cells (-29, _("ID"), -15, _("GPU"), -10, _("Condition"), 5, C_("column", "GPUs"),
                12, _("Price"), -4, _("Cur."), -10, _("As of"), -6, _("Age"), -5, _("Entry"),
                0, NULL);
   for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
@@ -280,7 +248,7 @@ print_purchases (const RpCatalog *catalog,
 
       if (currency >= 0 && (int) p->currency != currency)
         continue;
-      print_cells (-29, p->id, -15, p->gpu, -10, condition_name (p->condition), 5, gpus,
+      rp_cli_print_cells (-29, p->id, -15, p->gpu, -10, condition_name (p->condition), 5, gpus,
                    12, price, -4, rp_currency_to_string (p->currency), -10, p->as_of,
                    -6, stale_mark (p->as_of, today), -5, user_mark (p->user), 0, NULL);
     }
@@ -291,7 +259,7 @@ print_regions (const RpCatalog *catalog,
                int              currency)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog regions" */
-  print_cells (-18, _("ID"), -36, _("Name"), 9, _("Per kWh"), -4, _("Cur."), 5, _("PUE"),
+  rp_cli_print_cells (-18, _("ID"), -36, _("Name"), 9, _("Per kWh"), -4, _("Cur."), 5, _("PUE"),
                -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
     {
@@ -302,7 +270,7 @@ print_regions (const RpCatalog *catalog,
 
       if (currency >= 0 && (int) r->currency != currency)
         continue;
-      print_cells (-18, r->id, -36, name, 9, kwh, -4, rp_currency_to_string (r->currency),
+      rp_cli_print_cells (-18, r->id, -36, name, 9, kwh, -4, rp_currency_to_string (r->currency),
                    5, pue, -10, r->as_of, 0, NULL);
     }
 }
@@ -712,7 +680,7 @@ print_memory (const RpEstimate *est)
   g_print ("%s\n", _("Memory per GPU"));
   /* TRANSLATORS: column headings of the memory table */
   g_print ("  ");
-  print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
+  rp_cli_print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
   print_rows (rp_words_memory_table (est));
   g_print ("\n");
 }
@@ -998,7 +966,7 @@ print_plan_rows (const RpPlan    *plan,
   guint n = MIN ((guint) opt_top, a->rows->len);
 
   /* TRANSLATORS: column headings of "rigplan-cli plan"; keep them short */
-  print_cells (-3, "", -16, _("GPU"), 5, C_("column", "GPUs"), -13, _("TP×PP×ZeRO"),
+  rp_cli_print_cells (-3, "", -16, _("GPU"), 5, C_("column", "GPUs"), -13, _("TP×PP×ZeRO"),
                -19, _("Recompute"), 10, _("Mem/GPU"), 7, _("Days"), 12,
                kind == RP_PLAN_RENT ? _("This run") : _("Capital"),
                0, kind == RP_PLAN_RENT ? _("Offer") : _("Per month"), 0, NULL);
@@ -1021,7 +989,7 @@ print_plan_rows (const RpPlan    *plan,
         last = rp_units_format_money (r->per_month, plan->currency);
       /* the recompute policy by its file name, like the GPU by its id:
        * the labels ("Selective: save matmul outputs …") break the table */
-      print_cells (-3, mark, -16, r->gpu->id, 5, n_gpus, -13, shape, -19,
+      rp_cli_print_cells (-3, mark, -16, r->gpu->id, 5, n_gpus, -13, shape, -19,
                    rp_enum_info_get_name (&rp_recompute_info, t->recompute), 10, mem, 7, days,
                    12, cost, 0, last, 0, NULL);
     }
@@ -1422,7 +1390,7 @@ print_schema (void)
   RpSection section = RP_N_SECTIONS;
 
   /* TRANSLATORS: column headings of "rigplan-cli schema" */
-  print_cells (-34, _("Key"), -8, _("Type"), -34, _("Accepted"), -14, _("Unit"), 0, _("Label"),
+  rp_cli_print_cells (-34, _("Key"), -8, _("Type"), -34, _("Accepted"), -14, _("Unit"), 0, _("Label"),
                0, NULL);
   for (guint i = 0; i < rp_fields_n (); i++)
     {
@@ -1440,7 +1408,7 @@ print_schema (void)
               ? g_strdup_printf (_("%s (null: %s)"), rp_field_get_label (f),
                                  rp_field_get_null_label (f))
               : g_strdup (rp_field_get_label (f));
-      print_cells (-34, f->key, -8, rp_field_type_to_string (f->type), -34, range, -14, unit,
+      rp_cli_print_cells (-34, f->key, -8, rp_field_type_to_string (f->type), -34, range, -14, unit,
                    0, label, 0, NULL);
     }
 }

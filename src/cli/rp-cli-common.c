@@ -9,6 +9,7 @@
 #include "rp-export-launch.h"
 #include "rp-report.h"
 #include "rp-text.h"
+#include "rp-units.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -194,6 +195,35 @@ rp_cli_guard_output (void)
 {
   g_set_print_handler (print_guarded);
   g_set_printerr_handler (printerr_guarded);
+}
+
+/* printf's "%-28s" pads by bytes, but a CJK character is three bytes and
+ * two terminal columns: cells are padded by display width (rp_units_pad). */
+void
+rp_cli_print_cells (int         width,
+                    const char *text,
+                    ...)
+{
+  GString *line = g_string_new (NULL);
+  va_list args;
+
+  va_start (args, text);
+  while (text != NULL)
+    {
+      g_autofree char *cell = rp_units_pad (text, width);
+
+      if (line->len > 0)
+        g_string_append_c (line, ' ');
+      g_string_append (line, cell);
+      width = va_arg (args, int);
+      text = va_arg (args, const char *);
+    }
+  va_end (args);
+  /* trailing spaces of the last, left-aligned cell */
+  while (line->len > 0 && line->str[line->len - 1] == ' ')
+    g_string_truncate (line, line->len - 1);
+  g_print ("%s\n", line->str);
+  g_string_free (line, TRUE);
 }
 
 void

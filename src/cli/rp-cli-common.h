@@ -103,6 +103,12 @@ void            rp_cli_guard_output  (void);
 /* Writes @text (JSON, a config) to stdout as it is, but for the same
  * escapes, which JSON reads back as the same characters. */
 void            rp_cli_print_data    (const char     *text);
+/* A line of table cells: pairs of printf-style width (negative:
+ * left-aligned) and text, ended by a NULL text; padded by display width,
+ * where a Chinese character takes two columns. */
+void            rp_cli_print_cells   (int             width,
+                                      const char     *text,
+                                      ...) G_GNUC_NULL_TERMINATED;
 /* @text from a file (a scenario's name) on one line: new lines escaped
  * too.  The copy lives until the program ends. */
 const char     *rp_cli_one_line      (const char     *text);
