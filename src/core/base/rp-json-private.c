@@ -382,3 +382,44 @@ rp_json_extra_free (RpJsonExtra *extra)
   cJSON_Delete (extra->root);
   g_free (extra);
 }
+
+/* The user file at @path as JSON, or a new one of @format holding an
+ * empty @list; NULL with an error when it exists but is not that. */
+cJSON *
+rp_json_load_user_list (const char *path,
+                        const char *format,
+                        const char *list,
+                        const char *notes,
+                        GError    **error)
+{
+  cJSON *root;
+  const cJSON *f, *items;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      root = cJSON_CreateObject ();
+      cJSON_AddStringToObject (root, "format", format);
+      cJSON_AddNumberToObject (root, "version", 1);
+      cJSON_AddStringToObject (root, "notes", notes);
+      cJSON_AddArrayToObject (root, list);
+      return root;
+    }
+  root = rp_json_load_file (path, RP_JSON_MAX_USER_FILE_BYTES, error);
+  if (root == NULL)
+    {
+      g_prefix_error (error, "%s: ", path);
+      return NULL;
+    }
+  f = cJSON_GetObjectItemCaseSensitive (root, "format");
+  items = cJSON_GetObjectItemCaseSensitive (root, list);
+  if (!cJSON_IsString (f) || strcmp (f->valuestring, format) != 0 || !cJSON_IsArray (items))
+    {
+      /* TRANSLATORS: a file name, then the catalog format it should have */
+      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                   _("%s: expected a “%s” catalog with a list “%s”; it is left as it is"),
+                   path, format, list);
+      cJSON_Delete (root);
+      return NULL;
+    }
+  return root;
+}
