@@ -132,6 +132,28 @@ test_gettext_plural_remembered (void)
                    "%u test GPU(s)");
 }
 
+static gpointer
+look_up_in_thread (gpointer data)
+{
+  const char *expected = data;
+
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, expected);
+  return NULL;
+}
+
+/* Each thread keeps its own translations, made on its first message and
+ * freed when it ends; one thread after another finds the same. */
+static void
+test_gettext_threads (void)
+{
+  const char *here = rp_words_bottleneck (RP_BOTTLENECK_COMPUTE);
+
+  for (guint i = 0; i < 4; i++)
+    g_thread_join (g_thread_new ("words", look_up_in_thread, (gpointer) here));
+  g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, here);
+}
+
 /* ---- rigplan-cli ---------------------------------------------------- */
 
 /* Runs rigplan-cli in the locale @lc_all, with LANGUAGE=@language (or
@@ -347,6 +369,7 @@ main (int    argc,
   g_test_add_func ("/i18n/units-zh", test_units_zh);
   g_test_add_func ("/i18n/gettext-remembered", test_gettext_remembered);
   g_test_add_func ("/i18n/gettext-plural-remembered", test_gettext_plural_remembered);
+  g_test_add_func ("/i18n/gettext-threads", test_gettext_threads);
   g_test_add_func ("/i18n/cli/estimate-zh", test_cli_estimate_zh);
   g_test_add_func ("/i18n/cli/messages-zh", test_cli_messages_zh);
   g_test_add_func ("/i18n/cli/json-decimal-point", test_cli_json_decimal_point);

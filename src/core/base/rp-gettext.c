@@ -46,8 +46,19 @@ typedef struct
 
 /* The cache is reached through a thread-local pointer (a GPrivate costs
  * a call per message) and freed by a GPrivate when its thread ends. */
-static GPrivate cache_key = G_PRIVATE_INIT (g_free);
 static _Thread_local Cache *thread_cache;
+
+static void
+cache_free (gpointer data)
+{
+  /* run by the ending thread: a message looked up after this (another
+   * thread-exit function) makes a new cache, not reads a freed one */
+  if (thread_cache == data)
+    thread_cache = NULL;
+  g_free (data);
+}
+
+static GPrivate cache_key = G_PRIVATE_INIT (cache_free);
 
 static Cache *
 cache_get (void)
