@@ -5,9 +5,6 @@
 
 #include "rp-gettext.h"
 
-/* glib's own, which the header's macro stands in for */
-#undef g_dngettext
-
 #include <string.h>
 
 #ifdef HAVE_NL_MSG_CAT_CNTR
@@ -177,9 +174,10 @@ rp_gettext_plural (const char *msgid,
 
   if (G_LIKELY (slot->kind != KIND_EMPTY))
     return slot->translation;
+  /* (g_dngettext): glib's own, not the header's macro */
   return slot_fill (cache, slot, msgid, msgid_plural, KIND_PLURAL, n,
-                    g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n));
+                    (g_dngettext) (GETTEXT_PACKAGE, msgid, msgid_plural, n));
 #else
-  return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+  return (g_dngettext) (GETTEXT_PACKAGE, msgid, msgid_plural, n);
 #endif
 }
