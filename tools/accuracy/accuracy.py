@@ -231,13 +231,18 @@ def figures(case, est, n_gpus):
         out.append(("whole-run GPU-hours", rep["gpu_hours"], c["gpu_hours"] / good))
     if rep.get("memory_gib"):
         total = m["total"] - m["overhead_lines"]["cuda_context"] - m["overhead_lines"]["nccl"]
+        if rep.get("memory_measure") == "device":
+            # what the driver reports in use (nvidia-smi): all of it
+            total = m["total"]
         # bitsandbytes' paged states are CUDA managed memory
         # (bitsandbytes/functional.py get_paged -> cudaMallocManaged),
         # outside PyTorch's allocator and so outside both its counts
         if case.get("optimizer") == "adamw-8bit-paged":
             total -= m["optimizer"]
         what = "peak reserved memory"
-        if rep.get("memory_measure") == "active":
+        if rep.get("memory_measure") == "device":
+            what = "peak device memory"
+        elif rep.get("memory_measure") == "active":
             total -= m["overhead_lines"]["fragmentation"]
             what = "peak allocated memory"
         out.append((what, rep["memory_gib"], total / GIB))
