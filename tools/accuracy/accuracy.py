@@ -509,7 +509,13 @@ keeps both).  Rigplan over-predicted them by +182 % and +140 % when they
 were estimated blind; no constant was fitted to them, and no mechanism
 of Rigplan's explains them.  They stay in every median above, marked in
 the last table, and the revised rows are cases of their own (held out,
-not blind: read while checking these).  Without the two marked rows the
+not blind: read while checking these).  The revised H100 row still
+misses (PP 2 with 12 chunks of 2 layers, EP 8 on two nodes): its
+pipeline's sends cross the network, each stage being a node (Megatron
+puts pipeline ranks outermost, `parallel_state.py` order
+"tp-cp-ep-dp-pp"), which Rigplan counted on NVLink until this check
+(+35.5 % before, the figure below after); what else its chunks cost
+was not found in the stack's code.  Without the two marked rows the
 held-out medians are: {"; ".join(words)}.
 
 {chr(10).join(items)}
