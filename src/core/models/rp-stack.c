@@ -264,12 +264,19 @@ void
 rp_stack_resolve (const RpScenario *scenario,
                   RpStack          *out)
 {
-  const RpTraining *t;
-  RpFramework f;
-
   g_return_if_fail (scenario != NULL && out != NULL);
 
-  t = &scenario->training;
+  rp_stack_resolve_training (&scenario->training, out);
+}
+
+void
+rp_stack_resolve_training (const RpTraining *t,
+                           RpStack          *out)
+{
+  RpFramework f;
+
+  g_return_if_fail (t != NULL && out != NULL);
+
   f = (guint) t->framework < RP_N_FRAMEWORKS ? t->framework : RP_FRAMEWORK_CUSTOM;
   memset (out, 0, sizeof *out);
   out->framework = f;

@@ -172,15 +172,70 @@ static const char *const segment_names[RP_N_SEGMENTS] = {
 
 /* ---- private structs -------------------------------------------------- */
 
-/* Everything derived from the scenario once, before the step is timed. */
+/* Why a run cannot be timed; the advice says what to set. */
+typedef enum
+{
+  UNTIMED_NONE,
+  UNTIMED_PRECISION,            /* rp_estimate_compute has warned */
+  UNTIMED_MFU_PARAMS,
+  UNTIMED_FLOPS,
+  UNTIMED_BANDWIDTH,
+  UNTIMED_SHAPE,                /* no tokens and no FLOPs per sample */
+  UNTIMED_DATASET,              /* no data: an invented 0 days and $0 would read as "free" */
+} Untimed;
+
+/* Everything derived from the scenario on one machine, before any
+ * setting is timed (rp-time-model.h): what no setting changes.  Each
+ * figure is computed as the per-setting code computed it before the
+ * split, so that results stay bit-identical. */
+struct _RpTimePrepared
+{
+  RpHardware         hw;               /* the scenario's, shallow: its numbers are read */
+  const RpModelArch *arch;
+  const RpGpu       *gpu;              /* the catalog's, or &calibrated_gpu */
+  const RpMfuParams *mfu;              /* may be NULL with an MFU override */
+  RpStack            stack;            /* the stack at stack_zero and stack_pipelined */
+  guint              stack_zero;
+  gboolean           stack_pipelined;
+  RpPrecision        precision;        /* fixed fields, checked per setting */
+  RpMethod           method;
+  guint              seq_len;
+  Untimed            untimed;
+  guint              n_gpus;
+  guint              gpn;              /* GPUs per node */
+  guint              nodes;
+  RpNetwork          network;
+  gboolean           text;             /* a token model (not a convnet) */
+  double             tokens;           /* per sample; 0 for convnets */
+  double             params;
+  double             trainable;
+  double             peak_flops_s;
+  double             width_half;       /* mfu.json's H for this GPU (width_factor) */
+  double             calibrated;       /* × efficiency: the user's measurement
+                                        * (rp-calibrated.h); 1 without one */
+  double             efficiency;       /* utilization at the run's precision */
+  double             efficiency16;     /* and at 16 bits (the fp8 recipes' attention) */
+  double             model_flops;      /* per sample */
+  double             forward_flops;    /* per sample, one forward pass */
+  double             capacity_flops;   /* per sample, MoE capacity padding */
+  double             frozen_linear;    /* QLoRA: the frozen linear weights */
+  double             intra_busbw;      /* bytes/s in the node (rp-links.c) */
+  double             pcie_host;        /* bytes/s, host to GPU */
+  double             storage_bytes_s;
+  RpGpu              calibrated_gpu;   /* @gpu with the bandwidth measured, when
+                                        * calibrated (then @gpu points here) */
+};
+
+/* One setting on a prepared machine, as it is timed. */
 typedef struct
 {
+  const RpTimePrepared *prep;
   const RpTraining  *training;
   const RpHardware  *hw;
   const RpModelArch *arch;
   const RpGpu       *gpu;
   const RpMfuParams *mfu;              /* may be NULL with an MFU override */
-  RpStack            stack;            /* the stack's recipe and defaults */
+  const RpStack     *stack;            /* the stack's recipe and defaults */
   const RpMemoryEstimate *memory;      /* the memory model's, when computed */
   guint              n_gpus;
   guint              tp;
@@ -200,10 +255,7 @@ typedef struct
   double             model_flops;      /* per sample */
   double             hw_flops;         /* per sample, incl. recompute */
   double             width_half;       /* mfu.json's H for this GPU (width_factor) */
-  double             calibrated;       /* × efficiency: the user's measurement
-                                        * (rp-calibrated.h); 1 without one */
-  RpGpu              calibrated_gpu;   /* @gpu with the bandwidth measured, when
-                                        * calibrated (then @gpu points here) */
+  RpStack            own_stack;        /* the setting's, when it differs from the prepared */
 } Ctx;
 
 /* ---- helpers: FLOPs --------------------------------------------------- */
@@ -320,40 +372,55 @@ recompute_flops (const Ctx *c,
  * tokens (Fedus et al. 2022, Switch Transformer §2.2); C < 1 drops the
  * excess.  6 FLOPs per weight per token, forward and backward. */
 static double
-capacity_flops (const Ctx *c)
+capacity_flops (const RpModelArch *a,
+                const RpTraining  *t,
+                double             tokens)
 {
-  const RpModelArch *a = c->arch;
   double per_token;
 
-  if (a->kind != RP_MODEL_KIND_MOE || isnan (c->training->capacity_factor) || c->tokens <= 0)
+  if (a->kind != RP_MODEL_KIND_MOE || isnan (t->capacity_factor) || tokens <= 0)
     return 0;
   per_token = 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
               a->hidden * a->ffn * rp_model_total_layers (a);
-  return c->tokens * per_token * (c->training->capacity_factor - 1);
+  return tokens * per_token * (t->capacity_factor - 1);
 }
 
+/* The model FLOPs and one forward pass per sample: the setting changes
+ * neither. */
 static void
-count_flops (Ctx             *c,
-             const RpCatalog *catalog,
-             const char      *preset_id)
+prepare_flops (RpTimePrepared   *p,
+               const RpTraining *t,
+               const RpCatalog  *catalog,
+               const char       *preset_id)
 {
   double forward;
 
-  if (uses_gflops (c->arch))
+  if (uses_gflops (p->arch))
     {
-      forward = vision_forward_flops (c->arch, catalog, preset_id);
+      forward = vision_forward_flops (p->arch, catalog, preset_id);
       /* LoRA skips the weight gradient: forward + activation gradient. */
-      c->model_flops = forward * (is_lora (c->training) ? 2 : 3);
+      p->model_flops = forward * (is_lora (t) ? 2 : 3);
     }
   else
     {
-      double active = (double) rp_model_active_params (c->arch);
-      double attention = 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
-                         c->tokens;
-      forward = c->tokens * (2 * active + attention);
-      c->model_flops = c->tokens * rp_time_model_flops_per_token (c->arch, c->training);
+      double active = (double) rp_model_active_params (p->arch);
+      double attention = 4.0 * rp_model_total_layers (p->arch) * attention_width (p->arch) *
+                         p->tokens;
+      forward = p->tokens * (2 * active + attention);
+      p->model_flops = p->tokens * rp_time_model_flops_per_token (p->arch, t);
     }
-  c->hw_flops = c->model_flops + recompute_flops (c, forward) + capacity_flops (c);
+  p->forward_flops = forward;
+  p->capacity_flops = capacity_flops (p->arch, t, p->tokens);
+}
+
+/* The hardware FLOPs per sample of the setting: the recomputation and
+ * the reference model on top of the model FLOPs. */
+static void
+count_flops (Ctx *c)
+{
+  double forward = c->prep->forward_flops;
+
+  c->hw_flops = c->model_flops + recompute_flops (c, forward) + c->prep->capacity_flops;
   /* preference training runs the frozen reference forward on the same
    * tokens (TRL DPOTrainer: the reference log-probabilities of every
    * batch under no_grad, or of the whole dataset before training with
@@ -376,54 +443,136 @@ text_total_samples (const RpTraining *t,
 
 /* mfu.json's width half-point for this GPU; the ridge point is taken at
  * the 16-bit peak, the precision the width fits were made at.  Once per
- * estimate: the planner evaluates a million configurations a second. */
+ * machine: the planner times millions of settings a second. */
 static double
-width_half_point (const Ctx *c)
+width_half_point (const RpTimePrepared *p)
 {
-  double bw = c->gpu->memory_bandwidth_gb_s * 1e9;
-  double ridge = bw > 0 ? rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
+  double bw = p->gpu->memory_bandwidth_gb_s * 1e9;
+  double ridge = bw > 0 ? rp_gpu_peak_tflops (p->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
 
-  return c->mfu != NULL ? rp_mfu_width_half_point (c->mfu, c->gpu->generation, ridge) : 0;
+  return p->mfu != NULL ? rp_mfu_width_half_point (p->mfu, p->gpu->generation, ridge) : 0;
 }
 
+static double
+width_factor_at (double h,
+                 double width_half)
+{
+  return h > 0 ? h / (h + width_half) : 1.0;
+}
+
+static double
+utilization_at (const RpTimePrepared *p,
+                RpPrecision           precision)
+{
+  double eff;
+
+  if (p->hw.mfu_override > 0)
+    return p->hw.mfu_override;
+  /* the card's class where mfu.json measures it (GeForce Ada), else its
+   * generation's */
+  eff = rp_mfu_kernel_efficiency_class (p->mfu, p->gpu->generation,
+                                        segment_names[p->gpu->segment], precision);
+  if (uses_gflops (p->arch))
+    return eff * p->calibrated;
+  return eff * width_factor_at (p->arch->hidden, p->width_half) *
+         rp_mfu_seq_factor (p->mfu, p->gpu->generation, p->tokens) * p->calibrated;
+}
+
+static Untimed why_untimed (const RpScenario     *sc,
+                            const RpTimePrepared *p);
+
+/* Everything but the setting: once per scenario and machine. */
 static void
-init_ctx (Ctx               *c,
-          const RpScenario  *sc,
-          const RpModelArch *arch,
-          const RpGpu       *gpu,
-          const RpCatalog   *catalog)
+prepare (RpTimePrepared    *p,
+         const RpScenario  *sc,
+         const RpModelArch *arch,
+         const RpGpu       *gpu,
+         const RpCatalog   *catalog)
 {
   const RpTraining *t = &sc->training;
+  guint64 frozen = 0;
 
+  p->hw = sc->hardware;
+  p->arch = arch;
+  p->gpu = gpu;
+  p->mfu = rp_catalog_get_mfu (catalog);
+  p->n_gpus = rp_scenario_n_gpus (sc);
+  rp_stack_resolve (sc, &p->stack);
+  p->stack_zero = t->zero_stage;
+  p->stack_pipelined = t->pipeline_parallel > 1;
+  p->precision = t->precision;
+  p->method = t->method;
+  p->seq_len = t->seq_len;
+  p->gpn = MAX (sc->hardware.gpus_per_node, 1);
+  p->nodes = MAX (sc->hardware.nodes, 1);
+  p->network = sc->hardware.network;
+  /* several nodes without a network is a constraint the verdict names;
+   * time it on the fabric such a cluster would be built with */
+  if (p->nodes > 1 && p->network == RP_NETWORK_NONE)
+    p->network = rp_network_for_cluster (p->gpu->generation,
+                                         p->gpu->segment == RP_SEGMENT_DATACENTER);
+  p->text = !uses_gflops (p->arch) && p->arch->kind != RP_MODEL_KIND_VIT;
+  p->tokens = tokens_per_sample (p->arch, t);
+  p->params = (double) rp_model_params (p->arch);
+  p->trainable = trainable_params (p->arch, t);
+  p->peak_flops_s = rp_gpu_peak_tflops (p->gpu, t->precision) * 1e12;
+  p->width_half = width_half_point (p);
+  rp_calibrated_time_init (rp_calibration_for (catalog, sc, gpu), gpu, &p->calibrated,
+                           &p->calibrated_gpu, &p->gpu);
+  p->untimed = why_untimed (sc, p);
+  if (p->untimed != UNTIMED_NONE)
+    return;
+  prepare_flops (p, t, catalog, sc->model.preset);
+  p->efficiency = utilization_at (p, t->precision);
+  p->efficiency16 = t->precision == RP_PRECISION_FP8_MIXED
+                    ? utilization_at (p, RP_PRECISION_BF16_MIXED) : p->efficiency;
+  if (t->method == RP_METHOD_QLORA && !uses_gflops (p->arch))
+    rp_model_lora_shape (p->arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen);
+  p->frozen_linear = (double) frozen;
+  p->intra_busbw = rp_link_gpu_busbw_bytes_s (p->hw.intra_link, p->gpu);
+  p->pcie_host = rp_pcie_host_bytes_s (p->gpu->pcie_gen);
+  p->storage_bytes_s = rp_storage_read_bytes_s (p->hw.storage);
+}
+
+/* The setting @t on the prepared machine @p. */
+static void
+init_ctx (Ctx                  *c,
+          const RpTimePrepared *p,
+          const RpTraining     *t)
+{
+  c->prep = p;
   c->training = t;
-  c->hw = &sc->hardware;
-  c->arch = arch;
-  c->gpu = gpu;
-  c->mfu = rp_catalog_get_mfu (catalog);
-  c->n_gpus = rp_scenario_n_gpus (sc);
+  c->hw = &p->hw;
+  c->arch = p->arch;
+  c->gpu = p->gpu;
+  c->mfu = p->mfu;
+  c->memory = NULL;
+  c->n_gpus = p->n_gpus;
   c->tp = MAX (t->tensor_parallel, 1);
   c->pp = MAX (t->pipeline_parallel, 1);
   c->cp = rp_stack_context_parallel (t);
-  c->dp = rp_scenario_data_parallel (sc);
-  rp_stack_resolve (sc, &c->stack);
-  c->gpn = MAX (sc->hardware.gpus_per_node, 1);
-  c->nodes = MAX (sc->hardware.nodes, 1);
-  c->network = sc->hardware.network;
-  /* several nodes without a network is a constraint the verdict names;
-   * time it on the fabric such a cluster would be built with */
-  if (c->nodes > 1 && c->network == RP_NETWORK_NONE)
-    c->network = rp_network_for_cluster (c->gpu->generation,
-                                         c->gpu->segment == RP_SEGMENT_DATACENTER);
+  /* rp_scenario_data_parallel: context-parallel ranks share each
+   * sequence, not the batch */
+  c->dp = MAX (c->n_gpus / (c->tp * c->pp * c->cp), 1);
+  c->stack = &p->stack;
+  if (t->zero_stage != p->stack_zero || (t->pipeline_parallel > 1) != p->stack_pipelined)
+    {
+      rp_stack_resolve_training (t, &c->own_stack);
+      c->stack = &c->own_stack;
+    }
+  c->gpn = p->gpn;
+  c->nodes = p->nodes;
+  c->network = p->network;
   c->micro = MAX (t->micro_batch, 1);
   c->m = MAX ((double) t->global_batch / (c->dp * c->micro), 1.0);
-  c->text = !uses_gflops (c->arch) && c->arch->kind != RP_MODEL_KIND_VIT;
-  c->tokens = tokens_per_sample (c->arch, t);
-  c->params = (double) rp_model_params (c->arch);
-  c->trainable = trainable_params (c->arch, t);
-  c->peak_flops_s = rp_gpu_peak_tflops (c->gpu, t->precision) * 1e12;
-  c->width_half = width_half_point (c);
-  rp_calibrated_time_init (rp_calibration_for (catalog, sc, gpu), gpu, &c->calibrated,
-                           &c->calibrated_gpu, &c->gpu);
+  c->text = p->text;
+  c->tokens = p->tokens;
+  c->params = p->params;
+  c->trainable = p->trainable;
+  c->peak_flops_s = p->peak_flops_s;
+  c->model_flops = p->model_flops;
+  c->width_half = p->width_half;
+  c->hw_flops = 0;
 }
 
 /* ---- helpers: compute ------------------------------------------------- */
@@ -432,31 +581,13 @@ static double
 width_factor (const Ctx *c,
               double     h)
 {
-  return h > 0 ? h / (h + c->width_half) : 1.0;
-}
-
-static double
-utilization_at (const Ctx   *c,
-                RpPrecision  precision)
-{
-  double eff;
-
-  if (c->hw->mfu_override > 0)
-    return c->hw->mfu_override;
-  /* the card's class where mfu.json measures it (GeForce Ada), else its
-   * generation's */
-  eff = rp_mfu_kernel_efficiency_class (c->mfu, c->gpu->generation,
-                                        segment_names[c->gpu->segment], precision);
-  if (uses_gflops (c->arch))
-    return eff * c->calibrated;
-  return eff * width_factor (c, c->arch->hidden) *
-         rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens) * c->calibrated;
+  return width_factor_at (h, c->width_half);
 }
 
 static double
 utilization (const Ctx *c)
 {
-  return utilization_at (c, c->training->precision);
+  return c->prep->efficiency;
 }
 
 /* The fp8 recipes cast the linear layers' GEMMs to fp8 and leave the
@@ -484,7 +615,7 @@ compute_seconds (const Ctx *c,
   if (peak16 <= 0)
     return hw_flops_gpu / (c->peak_flops_s * utilization (c));
   return hw_flops_gpu * ((1 - share) / (c->peak_flops_s * utilization (c)) +
-                         share / (peak16 * utilization_at (c, RP_PRECISION_BF16_MIXED)));
+                         share / (peak16 * c->prep->efficiency16));
 }
 
 /* Routed experts multiply [tokens × h] by [h × f]: their GEMMs are as
@@ -559,7 +690,7 @@ unfused_elementwise_s (const Ctx *c)
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, p = activation_elem_bytes;
   double rep = 0, split = 0, passes = 3, q, kv, per_token;
 
-  if (c->stack.fused_elementwise || uses_gflops (a) || bw <= 0 || c->hw->mfu_override > 0)
+  if (c->stack->fused_elementwise || uses_gflops (a) || bw <= 0 || c->hw->mfu_override > 0)
     return 0;
   q = (double) a->heads * rp_model_head_dim (a);
   kv = (double) a->kv_heads * rp_model_head_dim (a);
@@ -609,7 +740,7 @@ attention_memory_s (const Ctx *c)
 static double
 bytes_per_grad (const Ctx *c)
 {
-  return c->stack.grad_bytes;
+  return c->stack->grad_bytes;
 }
 
 /* A weight as gathered and sent by ZeRO-3/FSDP: 16-bit under FSDP2's
@@ -617,7 +748,7 @@ bytes_per_grad (const Ctx *c)
 static double
 gather_bytes_per_param (const Ctx *c)
 {
-  return c->stack.fp32_shards ? 2 : weight_bytes_per_param (c->stack.precision);
+  return c->stack->fp32_shards ? 2 : weight_bytes_per_param (c->stack->precision);
 }
 
 static double
@@ -647,7 +778,7 @@ optimizer_state_bytes (const Ctx *c)
       break;
     }
   /* pure bf16 keeps full-size moments in bf16; 8-bit ones stay 8-bit */
-  if (c->stack.precision == RP_PRECISION_BF16_PURE && t->optimizer != RP_OPTIMIZER_ADAMW_8BIT &&
+  if (c->stack->precision == RP_PRECISION_BF16_PURE && t->optimizer != RP_OPTIMIZER_ADAMW_8BIT &&
       t->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED)
     states /= 2;
   return states;
@@ -658,9 +789,9 @@ optimizer_state_bytes (const Ctx *c)
 static double
 master_bytes (const Ctx *c)
 {
-  RpPrecision p = c->stack.precision;
+  RpPrecision p = c->stack->precision;
 
-  if (c->stack.fp32_shards)
+  if (c->stack->fp32_shards)
     return 0;
   return rp_precision_weight_bytes (p) < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
 }
@@ -669,7 +800,7 @@ master_bytes (const Ctx *c)
 static double
 stored_weight_bytes (const Ctx *c)
 {
-  return c->stack.fp32_shards ? 4 : weight_bytes_per_param (c->stack.precision);
+  return c->stack->fp32_shards ? 4 : weight_bytes_per_param (c->stack->precision);
 }
 
 /* Bytes the optimizer reads and writes per trainable parameter: the
@@ -708,7 +839,7 @@ optimizer_s (const Ctx *c,
   const RpTraining *t = c->training;
   double local = c->trainable / (c->tp * c->pp) / (t->zero_stage >= 1 ? c->dp * c->cp : 1);
   double traffic = local * optimizer_traffic_bytes (c);
-  double pcie = rp_pcie_host_bytes_s (c->gpu->pcie_gen);
+  double pcie = c->prep->pcie_host;
   double gpu_bw = c->gpu->memory_bandwidth_gb_s * 1e9;
   double seconds = 0, params_s;
 
@@ -733,7 +864,7 @@ optimizer_s (const Ctx *c,
 static double
 intra_busbw (const Ctx *c)
 {
-  return rp_link_gpu_busbw_bytes_s (c->hw->intra_link, c->gpu);
+  return c->prep->intra_busbw;
 }
 
 /* Bus bandwidth of a ring of @n ranks whose @groups_per_node rings share
@@ -832,7 +963,7 @@ tp_overlap_exposed_s (const Ctx *c,
     passes = 2 + 1.0 / MAX (c->training->recompute_interval, 1);
   hideable = MAX (total_s - c->m * rp_model_total_layers (c->arch) / c->pp * passes * per_pass,
                   0.0);
-  share = c->mfu != NULL && c->stack.torch_native ? rp_mfu_tp_overlap_hidden_share (c->mfu) : 1;
+  share = c->mfu != NULL && c->stack->torch_native ? rp_mfu_tp_overlap_hidden_share (c->mfu) : 1;
   return total_s - share * hideable;
 }
 
@@ -896,7 +1027,6 @@ dequant_s (const Ctx *c)
 {
   const RpTraining *t = c->training;
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, passes = 2;
-  guint64 frozen = 0;
 
   if (t->method != RP_METHOD_QLORA || uses_gflops (c->arch) || bw <= 0)
     return 0;
@@ -906,8 +1036,7 @@ dequant_s (const Ctx *c)
     passes += 1;
   else if (t->recompute == RP_RECOMPUTE_EVERY_NTH)
     passes += 1.0 / MAX (t->recompute_interval, 1);
-  rp_model_lora_shape (c->arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen);
-  return c->m * passes * (double) frozen / (c->tp * c->pp) * (nf4_bytes_per_param + 2) / bw;
+  return c->m * passes * c->prep->frozen_linear / (c->tp * c->pp) * (nf4_bytes_per_param + 2) / bw;
 }
 
 /* Mixture-of-experts work the FLOP count leaves out, per step: the
@@ -935,7 +1064,7 @@ moe_overhead_s (const Ctx *c,
   permute = 4 * 2 * tokens * k * a->hidden * activation_elem_bytes / bw;
   expert_params = (is_gated (a->ffn_act) ? 3.0 : 2.0) * a->hidden * a->ffn / c->tp;
   weights_s = 4 * (a->experts / ep) * expert_params *
-              weight_bytes_per_param (c->stack.precision) / bw;
+              weight_bytes_per_param (c->stack->precision) / bw;
   gemm_s = 3 * 2 * expert_params * tokens * k / (c->peak_flops_s * efficiency);
   return c->m * layers * (permute + MAX (weights_s - gemm_s, 0.0));
 }
@@ -1056,7 +1185,7 @@ context_parallel_comm (const Ctx *c,
     passes_f = 2;
   else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
     passes_f = 1 + 1.0 / MAX (c->training->recompute_interval, 1);
-  if (c->stack.torch_native)
+  if (c->stack->torch_native)
     {
       ag = steps * hop;
       r.total_s = passes_f * ag + 2 * ag;
@@ -1118,7 +1247,7 @@ data_parallel_comm (const Ctx *c,
         double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
         double per_mb = 2 * ag + rs;
 
-        if (c->stack.zero3_keeps_stage)
+        if (c->stack->zero3_keeps_stage)
           {
             /* gathered once per step and kept, reduced once after the
              * last micro-batch (rp-stack.c): the gather can hide only
@@ -1238,7 +1367,7 @@ time_data (const Ctx         *c,
 {
   double per_node = (double) c->training->global_batch / c->nodes;
   double bytes = bytes_per_sample (c);
-  double storage = rp_storage_read_bytes_s (c->hw->storage);
+  double storage = c->prep->storage_bytes_s;
   double per_s = per_node / out->gpu_step_s;
 
   out->data_s = per_node * bytes / storage;
@@ -1309,7 +1438,7 @@ fill_totals (const Ctx         *c,
   out->gpu_hours_expected_high = out->gpu_hours / out->goodput_low;
   out->checkpoint_bytes = checkpoint_bytes (c);
   /* Each node writes its shard; writes assumed as fast as reads. */
-  out->checkpoint_s = out->checkpoint_bytes / c->nodes / rp_storage_read_bytes_s (c->hw->storage);
+  out->checkpoint_s = out->checkpoint_bytes / c->nodes / c->prep->storage_bytes_s;
   out->bottleneck = name_bottleneck (out);
 }
 
@@ -1448,47 +1577,35 @@ fill_bom (const Ctx               *c,
 
 /* ---- helpers: the run ------------------------------------------------- */
 
-/* Why a run cannot be timed; the advice says what to set. */
-typedef enum
-{
-  UNTIMED_NONE,
-  UNTIMED_PRECISION,            /* rp_estimate_compute has warned */
-  UNTIMED_MFU_PARAMS,
-  UNTIMED_FLOPS,
-  UNTIMED_BANDWIDTH,
-  UNTIMED_SHAPE,                /* no tokens and no FLOPs per sample */
-  UNTIMED_DATASET,              /* no data: an invented 0 days and $0 would read as "free" */
-} Untimed;
-
 /* A GPU whose memory bandwidth no source states cannot be timed: the
  * memory-bound floor of convnets and the optimizer step read it, and a
  * missing value would make the card look infinitely fast there. */
 static Untimed
-why_untimed (const RpScenario *sc,
-             const Ctx        *c)
+why_untimed (const RpScenario     *sc,
+             const RpTimePrepared *p)
 {
+  const RpTraining *t = &sc->training;
   gboolean overridden = sc->hardware.mfu_override > 0;
 
-  if (c->peak_flops_s <= 0)
+  if (p->peak_flops_s <= 0)
     return UNTIMED_PRECISION;
-  if (c->mfu == NULL && !overridden)
+  if (p->mfu == NULL && !overridden)
     return UNTIMED_MFU_PARAMS;
-  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
+  if (uses_gflops (p->arch) && p->arch->gflops_per_sample <= 0)
     return UNTIMED_FLOPS;
-  if (!overridden && !(c->gpu->memory_bandwidth_gb_s > 0))
+  if (!overridden && !(p->gpu->memory_bandwidth_gb_s > 0))
     return UNTIMED_BANDWIDTH;
-  if (c->tokens <= 0 && !uses_gflops (c->arch))
+  if (p->tokens <= 0 && !uses_gflops (p->arch))
     return UNTIMED_SHAPE;
-  if ((c->text ? text_total_samples (c->training, c->tokens) : c->training->dataset_samples) *
-      c->training->epochs <= 0)
+  if ((p->text ? text_total_samples (t, p->tokens) : t->dataset_samples) * t->epochs <= 0)
     return UNTIMED_DATASET;
   return UNTIMED_NONE;
 }
 
 static void
-warn_untimed (const Ctx  *c,
-              Untimed     why,
-              RpEstimate *est)
+warn_untimed (const RpTimePrepared *p,
+              Untimed               why,
+              RpEstimate           *est)
 {
   switch (why)
     {
@@ -1503,7 +1620,7 @@ warn_untimed (const Ctx  *c,
       break;
     case UNTIMED_DATASET:
       /* variant 1: a vision model, which counts samples, not tokens */
-      rp_estimate_advise_with (est, RP_ADVICE_DATASET_EMPTY, c->text ? 0 : 1, NAN, NULL);
+      rp_estimate_advise_with (est, RP_ADVICE_DATASET_EMPTY, p->text ? 0 : 1, NAN, NULL);
       break;
     case UNTIMED_NONE:
     case UNTIMED_PRECISION:
@@ -1548,11 +1665,9 @@ rp_time_model_bubble_fraction (guint  pipeline,
 /* The step and the run, without their band */
 static void
 time_figures (Ctx               *c,
-              const RpScenario  *scenario,
-              const RpCatalog   *catalog,
               RpComputeEstimate *r)
 {
-  count_flops (c, catalog, scenario->model.preset);
+  count_flops (c);
   time_gpu_step (c, r);
   time_data (c, r);
   fill_totals (c, r);
@@ -1564,10 +1679,28 @@ time_run (Ctx               *c,
           const RpCatalog   *catalog,
           RpComputeEstimate *r)
 {
-  time_figures (c, scenario, catalog, r);
+  time_figures (c, r);
   rp_bands_compute (scenario, c->arch, c->gpu, catalog, r);
   r->mfu_overridden = scenario->hardware.mfu_override > 0;
   r->computed = TRUE;
+}
+
+/* The GPU-hours bound of rp_time_model_min_gpu_hours */
+static double
+min_gpu_hours (const RpTimePrepared *p,
+               const RpTraining     *t)
+{
+  double samples, eff;
+
+  if (p->untimed != UNTIMED_NONE)
+    return NAN;
+  /* compute_s ≥ model FLOPs of the step / (GPUs × peak × utilization),
+   * and the step is never shorter than its compute (time_gpu_step); the
+   * utilization depends on the GPU, precision and model, not on the
+   * parallel split, micro batch, ZeRO stage or recomputation */
+  eff = p->hw.mfu_override > 0 ? p->hw.mfu_override : p->efficiency;
+  samples = (p->text ? text_total_samples (t, p->tokens) : t->dataset_samples) * t->epochs;
+  return samples * p->model_flops / (p->peak_flops_s * eff) / 3600;
 }
 
 gboolean
@@ -1577,15 +1710,17 @@ rp_time_model_estimate (const RpScenario  *scenario,
                         const RpGpu       *gpu,
                         RpComputeEstimate *out)
 {
-  Ctx c = { 0 };
+  RpTimePrepared p;
+  Ctx c;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && out != NULL, FALSE);
   g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
-  init_ctx (&c, scenario, arch, gpu, catalog);
-  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+  prepare (&p, scenario, arch, gpu, catalog);
+  if (p.untimed != UNTIMED_NONE)
     return FALSE;
+  init_ctx (&c, &p, &scenario->training);
   time_run (&c, scenario, catalog, out);
   return TRUE;
 }
@@ -1597,19 +1732,13 @@ rp_time_model_hours (const RpScenario  *scenario,
                      const RpGpu       *gpu,
                      double            *hours)
 {
-  RpComputeEstimate r;
-  Ctx c = { 0 };
+  RpTimePrepared p;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && hours != NULL, FALSE);
   g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
 
-  init_ctx (&c, scenario, arch, gpu, catalog);
-  if (why_untimed (scenario, &c) != UNTIMED_NONE)
-    return FALSE;
-  memset (&r, 0, sizeof r);
-  time_figures (&c, scenario, catalog, &r);
-  *hours = r.hours;
-  return TRUE;
+  prepare (&p, scenario, arch, gpu, catalog);
+  return rp_time_prepared_hours (&p, &scenario->training, hours);
 }
 
 double
@@ -1618,26 +1747,13 @@ rp_time_model_min_gpu_hours (const RpScenario  *scenario,
                              const RpModelArch *arch,
                              const RpGpu       *gpu)
 {
-  const RpTraining *t;
-  double samples, eff;
-  Ctx c = { 0 };
+  RpTimePrepared p;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, NAN);
   g_return_val_if_fail (arch != NULL && gpu != NULL, NAN);
 
-  t = &scenario->training;
-  init_ctx (&c, scenario, arch, gpu, catalog);
-  if (why_untimed (scenario, &c) != UNTIMED_NONE)
-    return NAN;
-  count_flops (&c, catalog, scenario->model.preset);
-  /* compute_s ≥ model FLOPs of the step / (GPUs × peak × utilization),
-   * and the step is never shorter than its compute (time_gpu_step); the
-   * utilization depends on the GPU, precision and model, not on the
-   * parallel split, micro batch, ZeRO stage or recomputation */
-  eff = scenario->hardware.mfu_override > 0 ? scenario->hardware.mfu_override
-                                            : utilization (&c);
-  samples = (c.text ? text_total_samples (t, c.tokens) : t->dataset_samples) * t->epochs;
-  return samples * c.model_flops / (c.peak_flops_s * eff) / 3600;
+  prepare (&p, scenario, arch, gpu, catalog);
+  return min_gpu_hours (&p, &scenario->training);
 }
 
 void
@@ -1646,25 +1762,112 @@ rp_time_model_run (const RpScenario *scenario,
                    RpEstimate       *est)
 {
   RpComputeEstimate *r;
-  Untimed why;
-  Ctx c = { 0 };
+  RpTimePrepared p;
+  Ctx c;
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
   g_return_if_fail (est->gpu != NULL);
 
   r = &est->compute;
-  init_ctx (&c, scenario, &est->arch, est->gpu, catalog);
+  prepare (&p, scenario, &est->arch, est->gpu, catalog);
+  if (p.untimed != UNTIMED_NONE)
+    {
+      warn_untimed (&p, p.untimed, est);
+      return;
+    }
+  init_ctx (&c, &p, &scenario->training);
   /* paged optimizer states move over PCIe when they do not fit: the
    * memory model's estimate says how much (the planner's lean path has
    * none and prices no paging) */
   c.memory = est->memory.computed ? &est->memory : NULL;
-  why = why_untimed (scenario, &c);
-  if (why != UNTIMED_NONE)
-    {
-      warn_untimed (&c, why, est);
-      return;
-    }
   time_run (&c, scenario, catalog, r);
   add_time_warnings (scenario, &c, r, est);
   fill_bom (&c, r, &est->bom);
+}
+
+/* ---- public API: prepared once per machine ---------------------------- */
+
+RpTimePrepared *
+rp_time_prepared_new (const RpScenario  *scenario,
+                      const RpCatalog   *catalog,
+                      const RpModelArch *arch,
+                      const RpGpu       *gpu)
+{
+  RpTimePrepared *p;
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, NULL);
+
+  p = g_new0 (RpTimePrepared, 1);
+  prepare (p, scenario, arch, gpu, catalog);
+  return p;
+}
+
+void
+rp_time_prepared_free (RpTimePrepared *prep)
+{
+  g_free (prep);
+}
+
+gboolean
+rp_time_prepared_timed (const RpTimePrepared *prep)
+{
+  g_return_val_if_fail (prep != NULL, FALSE);
+  return prep->untimed == UNTIMED_NONE;
+}
+
+/* The fields the prepared part was made from must not change. */
+static gboolean
+same_fixed_fields (const RpTimePrepared *prep,
+                   const RpTraining     *t)
+{
+  return t->precision == prep->precision && t->method == prep->method &&
+         t->seq_len == prep->seq_len;
+}
+
+gboolean
+rp_time_prepared_hours (const RpTimePrepared *prep,
+                        const RpTraining     *training,
+                        double               *hours)
+{
+  RpComputeEstimate r;
+  Ctx c;
+
+  g_return_val_if_fail (prep != NULL && training != NULL && hours != NULL, FALSE);
+  g_return_val_if_fail (same_fixed_fields (prep, training), FALSE);
+
+  if (prep->untimed != UNTIMED_NONE)
+    return FALSE;
+  init_ctx (&c, prep, training);
+  memset (&r, 0, sizeof r);
+  time_figures (&c, &r);
+  *hours = r.hours;
+  return TRUE;
+}
+
+gboolean
+rp_time_prepared_figures (const RpTimePrepared *prep,
+                          const RpTraining     *training,
+                          RpComputeEstimate    *out)
+{
+  Ctx c;
+
+  g_return_val_if_fail (prep != NULL && training != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (same_fixed_fields (prep, training), FALSE);
+
+  memset (out, 0, sizeof *out);
+  if (prep->untimed != UNTIMED_NONE)
+    return FALSE;
+  init_ctx (&c, prep, training);
+  time_figures (&c, out);
+  out->mfu_overridden = prep->hw.mfu_override > 0;
+  return TRUE;
+}
+
+double
+rp_time_prepared_min_gpu_hours (const RpTimePrepared *prep,
+                                const RpTraining     *training)
+{
+  g_return_val_if_fail (prep != NULL && training != NULL, NAN);
+  return min_gpu_hours (prep, training);
 }
