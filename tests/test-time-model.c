@@ -588,6 +588,45 @@ test_prepared_fixed_fields (void)
     }
 }
 
+/* The generation is resolved once, when the catalog loads, and the
+ * utilization read through it is the one read by name: for every GPU
+ * of the catalog, at every precision. */
+static void
+test_generation_resolved (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  const RpMfuParams *mfu = rp_catalog_get_mfu (catalog);
+  static const char *const segments[] = { "datacenter", "workstation", "consumer" };
+  RpGpu by_hand = { 0 };
+
+  g_assert_cmpint (rp_catalog_lookup_gpu (catalog, "h100-sxm")->gen, ==, RP_GPU_GEN_HOPPER);
+  g_assert_cmpint (rp_gpu_gen_from_string ("hopper"), ==, RP_GPU_GEN_HOPPER);
+  g_assert_cmpint (rp_gpu_gen_from_string ("Hopper"), ==, RP_GPU_GEN_OTHER);
+  g_assert_cmpint (rp_gpu_gen_from_string (NULL), ==, RP_GPU_GEN_OTHER);
+  for (guint g = RP_GPU_GEN_OTHER + 1; g < RP_N_GPU_GENS; g++)
+    g_assert_cmpint (rp_gpu_gen_from_string (rp_gpu_gen_to_string (g)), ==, g);
+  /* a GPU made without the loader is read by its string, ignoring case */
+  by_hand.generation = (char *) "Hopper";
+  g_assert_true (rp_gpu_generation_is (&by_hand, RP_GPU_GEN_HOPPER));
+  g_assert_false (rp_gpu_generation_is (&by_hand, RP_GPU_GEN_AMPERE));
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
+
+      g_assert_cmpint (gpu->gen, ==, rp_gpu_gen_from_string (gpu->generation));
+      g_assert_true (gpu->gen == RP_GPU_GEN_OTHER || rp_gpu_generation_is (gpu, gpu->gen));
+      for (guint p = 0; p < RP_N_PRECISIONS; p++)
+        g_assert_cmpfloat (rp_mfu_kernel_efficiency_gen (mfu, gpu->gen, gpu->generation,
+                                                         segments[gpu->segment], p), ==,
+                           rp_mfu_kernel_efficiency_class (mfu, gpu->generation,
+                                                           segments[gpu->segment], p));
+      g_assert_cmpfloat (rp_mfu_width_half_point_gen (mfu, gpu->gen, gpu->generation, 3e2), ==,
+                         rp_mfu_width_half_point (mfu, gpu->generation, 3e2));
+      g_assert_cmpfloat (rp_mfu_seq_factor_gen (mfu, gpu->gen, gpu->generation, 16384), ==,
+                         rp_mfu_seq_factor (mfu, gpu->generation, 16384));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -609,5 +648,6 @@ main (int    argc,
   g_test_add_func ("/time-model/consumer-class", test_consumer_class);
   g_test_add_func ("/time-model/prepared-identical", test_prepared_identical);
   g_test_add_func ("/time-model/prepared-fixed-fields", test_prepared_fixed_fields);
+  g_test_add_func ("/time-model/generation-resolved", test_generation_resolved);
   return g_test_run ();
 }

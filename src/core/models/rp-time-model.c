@@ -457,7 +457,8 @@ width_half_point (const RpTimePrepared *p)
   double bw = p->gpu->memory_bandwidth_gb_s * 1e9;
   double ridge = bw > 0 ? rp_gpu_peak_tflops (p->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
 
-  return p->mfu != NULL ? rp_mfu_width_half_point (p->mfu, p->gpu->generation, ridge) : 0;
+  return p->mfu != NULL ? rp_mfu_width_half_point_gen (p->mfu, p->gpu->gen, p->gpu->generation,
+                                                       ridge) : 0;
 }
 
 static double
@@ -477,12 +478,13 @@ utilization_at (const RpTimePrepared *p,
     return p->hw.mfu_override;
   /* the card's class where mfu.json measures it (GeForce Ada), else its
    * generation's */
-  eff = rp_mfu_kernel_efficiency_class (p->mfu, p->gpu->generation,
-                                        segment_names[p->gpu->segment], precision);
+  eff = rp_mfu_kernel_efficiency_gen (p->mfu, p->gpu->gen, p->gpu->generation,
+                                      segment_names[p->gpu->segment], precision);
   if (uses_gflops (p->arch))
     return eff * p->calibrated;
   return eff * width_factor_at (p->arch->hidden, p->width_half) *
-         rp_mfu_seq_factor (p->mfu, p->gpu->generation, p->tokens) * p->calibrated;
+         rp_mfu_seq_factor_gen (p->mfu, p->gpu->gen, p->gpu->generation, p->tokens) *
+         p->calibrated;
 }
 
 static Untimed why_untimed (const RpScenario     *sc,
