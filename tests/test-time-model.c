@@ -484,6 +484,149 @@ test_consumer_class (void)
                      rp_mfu_kernel_efficiency (mfu, "ada", RP_PRECISION_BF16_MIXED));
 }
 
+/* ---- tests: prepared once per machine --------------------------------- */
+
+/* The planner's split (rp_time_prepared_*) runs the same arithmetic as
+ * the whole model: every example, under many settings on its machine,
+ * gives bit-identical hours and figures both ways. */
+static void
+test_prepared_identical (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  static const RpRecompute recomputes[] = {
+    RP_RECOMPUTE_NONE, RP_RECOMPUTE_FULL, RP_RECOMPUTE_SELECTIVE, RP_RECOMPUTE_SELECTIVE_OPS,
+  };
+  guint n_compared = 0;
+
+  /* the stacks whose recipe the ZeRO stage and the pipeline change */
+  static const RpFramework frameworks[] = {
+    RP_FRAMEWORK_CUSTOM, RP_FRAMEWORK_PYTORCH_FSDP, RP_FRAMEWORK_HF_TRAINER,
+    RP_FRAMEWORK_MEGATRON,
+  };
+
+  for (guint e = 0; e < RP_TEST_N_EXAMPLES * G_N_ELEMENTS (frameworks); e++)
+    {
+      g_autoptr(RpScenario) sc = rp_test_load_example (rp_test_examples[e % RP_TEST_N_EXAMPLES]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RpTimePrepared) prep = NULL;
+      const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, sc->hardware.gpu);
+      RpModelArch arch;
+
+      g_assert_nonnull (gpu);
+      g_assert_true (rp_model_resolve (&sc->model, catalog, &arch, &error));
+      g_assert_no_error (error);
+      sc->training.framework = frameworks[e / RP_TEST_N_EXAMPLES];
+      prep = rp_time_prepared_new (sc, catalog, &arch, gpu);
+      g_assert_true (rp_time_prepared_timed (prep));
+      g_assert_cmpfloat (rp_time_prepared_min_gpu_hours (prep, &sc->training), ==,
+                         rp_time_model_min_gpu_hours (sc, catalog, &arch, gpu));
+      for (guint tp = 1; tp <= 4; tp *= 2)
+        for (guint pp = 1; pp <= 2; pp++)
+          for (guint zero = 0; zero <= 3; zero++)
+            for (guint r = 0; r < G_N_ELEMENTS (recomputes); r++)
+              for (guint micro = 1; micro <= 4; micro *= 2)
+                {
+                  RpScenario trial = *sc;
+                  RpComputeEstimate whole, split;
+                  double hours_whole = 0, hours_split = 0;
+                  gboolean ok;
+
+                  trial.training.tensor_parallel = tp;
+                  trial.training.pipeline_parallel = pp;
+                  trial.training.sequence_parallel = tp > 1;
+                  trial.training.zero_stage = zero;
+                  trial.training.recompute = recomputes[r];
+                  trial.training.micro_batch = micro;
+                  ok = rp_time_model_hours (&trial, catalog, &arch, gpu, &hours_whole);
+                  g_assert_cmpint (ok, ==,
+                                   rp_time_prepared_hours (prep, &trial.training, &hours_split));
+                  g_assert_cmpint (ok, ==, rp_time_model_estimate (&trial, catalog, &arch, gpu,
+                                                                   &whole));
+                  g_assert_cmpint (ok, ==, rp_time_prepared_figures (prep, &trial.training,
+                                                                     &split));
+                  if (!ok)
+                    continue;
+                  /* bit for bit, not within a tolerance */
+                  g_assert_true (memcmp (&hours_whole, &hours_split, sizeof (double)) == 0);
+                  g_assert_true (memcmp (&whole.hours, &hours_split, sizeof (double)) == 0);
+                  g_assert_true (memcmp (&whole.step_s, &split.step_s, sizeof (double)) == 0);
+                  g_assert_true (memcmp (&whole.comm_exposed_s, &split.comm_exposed_s,
+                                         sizeof (double)) == 0);
+                  g_assert_true (memcmp (&whole.efficiency, &split.efficiency,
+                                         sizeof (double)) == 0);
+                  g_assert_true (memcmp (&whole.checkpoint_s, &split.checkpoint_s,
+                                         sizeof (double)) == 0);
+                  g_assert_cmpint (whole.bottleneck, ==, split.bottleneck);
+                  n_compared++;
+                }
+    }
+  g_assert_cmpuint (n_compared, >, 2000);
+}
+
+/* A setting whose fixed fields differ from the prepared scenario's is
+ * refused, not timed with the wrong FLOPs. */
+static void
+test_prepared_fixed_fields (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  g_autoptr(RpScenario) sc = rp_test_load_example (rp_test_examples[1]);
+  g_autoptr(RpTimePrepared) prep = NULL;
+  g_autoptr(GError) error = NULL;
+  const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, sc->hardware.gpu);
+  RpTraining other = sc->training;
+  RpModelArch arch;
+  double hours = 0;
+
+  g_assert_true (rp_model_resolve (&sc->model, catalog, &arch, &error));
+  prep = rp_time_prepared_new (sc, catalog, &arch, gpu);
+  other.seq_len *= 2;
+  if (g_test_undefined ())
+    {
+      g_test_expect_message ("Rigplan-Core", G_LOG_LEVEL_CRITICAL, "*same_fixed_fields*");
+      g_assert_false (rp_time_prepared_hours (prep, &other, &hours));
+      g_test_assert_expected_messages ();
+    }
+}
+
+/* The generation is resolved once, when the catalog loads, and the
+ * utilization read through it is the one read by name: for every GPU
+ * of the catalog, at every precision. */
+static void
+test_generation_resolved (void)
+{
+  g_autoptr(RpCatalog) catalog = load_catalog ();
+  const RpMfuParams *mfu = rp_catalog_get_mfu (catalog);
+  static const char *const segments[] = { "datacenter", "workstation", "consumer" };
+  RpGpu by_hand = { 0 };
+
+  g_assert_cmpint (rp_catalog_lookup_gpu (catalog, "h100-sxm")->gen, ==, RP_GPU_GEN_HOPPER);
+  g_assert_cmpint (rp_gpu_gen_from_string ("hopper"), ==, RP_GPU_GEN_HOPPER);
+  g_assert_cmpint (rp_gpu_gen_from_string ("Hopper"), ==, RP_GPU_GEN_OTHER);
+  g_assert_cmpint (rp_gpu_gen_from_string (NULL), ==, RP_GPU_GEN_OTHER);
+  for (guint g = RP_GPU_GEN_OTHER + 1; g < RP_N_GPU_GENS; g++)
+    g_assert_cmpint (rp_gpu_gen_from_string (rp_gpu_gen_to_string (g)), ==, g);
+  /* a GPU made without the loader is read by its string, ignoring case */
+  by_hand.generation = (char *) "Hopper";
+  g_assert_true (rp_gpu_generation_is (&by_hand, RP_GPU_GEN_HOPPER));
+  g_assert_false (rp_gpu_generation_is (&by_hand, RP_GPU_GEN_AMPERE));
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
+
+      g_assert_cmpint (gpu->gen, ==, rp_gpu_gen_from_string (gpu->generation));
+      g_assert_true (gpu->gen == RP_GPU_GEN_OTHER || rp_gpu_generation_is (gpu, gpu->gen));
+      for (guint p = 0; p < RP_N_PRECISIONS; p++)
+        g_assert_cmpfloat (rp_mfu_kernel_efficiency_gen (mfu, gpu->gen, gpu->generation,
+                                                         segments[gpu->segment], p), ==,
+                           rp_mfu_kernel_efficiency_class (mfu, gpu->generation,
+                                                           segments[gpu->segment], p));
+      g_assert_cmpfloat (rp_mfu_width_half_point_gen (mfu, gpu->gen, gpu->generation, 3e2), ==,
+                         rp_mfu_width_half_point (mfu, gpu->generation, 3e2));
+      g_assert_cmpfloat (rp_mfu_seq_factor_gen (mfu, gpu->gen, gpu->generation, 16384), ==,
+                         rp_mfu_seq_factor (mfu, gpu->generation, 16384));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -503,5 +646,8 @@ main (int    argc,
   g_test_add_func ("/time-model/bandwidth-unknown", test_bandwidth_unknown);
   g_test_add_func ("/time-model/no-p2p", test_no_p2p);
   g_test_add_func ("/time-model/consumer-class", test_consumer_class);
+  g_test_add_func ("/time-model/prepared-identical", test_prepared_identical);
+  g_test_add_func ("/time-model/prepared-fixed-fields", test_prepared_fixed_fields);
+  g_test_add_func ("/time-model/generation-resolved", test_generation_resolved);
   return g_test_run ();
 }

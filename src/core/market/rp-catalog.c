@@ -579,6 +579,15 @@ check_lacks (const RpGpu *gpu,
   return FALSE;
 }
 
+/* RpGpu.gen from the generation string, once (always TRUE: an unknown
+ * generation is read as a string). */
+static gboolean
+resolve_generation (RpGpu *gpu)
+{
+  gpu->gen = rp_gpu_gen_from_string (gpu->generation);
+  return TRUE;
+}
+
 static gboolean
 read_gpu (const cJSON *item,
           const char  *path,
@@ -596,6 +605,7 @@ read_gpu (const cJSON *item,
       !rp_json_read_string (item, path, "name", TRUE, &gpu->name, error) ||
       !rp_json_read_string (item, path, "vendor", TRUE, &gpu->vendor, error) ||
       !rp_json_read_string (item, path, "generation", FALSE, &gpu->generation, error) ||
+      !resolve_generation (gpu) ||
       !rp_json_read_enum (item, path, "segment", FALSE, segment_from_string,
                           "datacenter, workstation, consumer", &gpu->segment, error) ||
       !rp_json_read_number (item, path, "memory_gib", TRUE, 0.001, max_memory_gib,
@@ -2018,6 +2028,20 @@ rp_gpu_memory_bytes (const RpGpu *gpu)
 {
   g_return_val_if_fail (gpu != NULL, 0);
   return (guint64) (gpu->memory_gib * 1024.0 * 1024.0 * 1024.0);
+}
+
+gboolean
+rp_gpu_generation_is (const RpGpu *gpu,
+                      RpGpuGen     gen)
+{
+  const char *name = rp_gpu_gen_to_string (gen);
+
+  g_return_val_if_fail (gpu != NULL, FALSE);
+
+  if (gpu->gen != RP_GPU_GEN_OTHER)
+    return gpu->gen == gen;
+  return name != NULL && gpu->generation != NULL &&
+         g_ascii_strcasecmp (gpu->generation, name) == 0;
 }
 
 guint

@@ -103,6 +103,8 @@ typedef struct
   char        *name;
   char        *vendor;
   char        *generation;             /* "ampere", "hopper", "cdna3", … */
+  RpGpuGen     gen;                    /* @generation resolved by the loader;
+                                        * OTHER: read @generation */
   RpSegment    segment;
   double       memory_gib;
   double       memory_bandwidth_gb_s;
@@ -454,6 +456,11 @@ const char          *rp_gpu_field_to_key         (RpGpuField       field);
 const RpGpuDerivation *rp_gpu_field_derivation   (const RpGpu     *gpu,
                                                   RpGpuField       field);
 guint64              rp_gpu_memory_bytes         (const RpGpu     *gpu);
+/* Whether @gpu is of generation @gen: RpGpu.gen where the loader
+ * resolved it, else its generation string, ignoring case (a GPU made
+ * by hand, or a user catalog's "Hopper"). */
+gboolean             rp_gpu_generation_is        (const RpGpu     *gpu,
+                                                  RpGpuGen         gen);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCatalog, rp_catalog_unref)
 

@@ -41,9 +41,10 @@ typedef struct
  * segment (GeForce Ada: "ada/consumer"). */
 typedef struct
 {
-  char   *generation;
-  char   *segment;
-  double  kernel;
+  char    *generation;
+  RpGpuGen gen;                 /* @generation resolved */
+  char    *segment;
+  double   kernel;
 } Class;
 
 struct _RpMfuParams
@@ -61,6 +62,13 @@ struct _RpMfuParams
   double     host_op_s;
   GPtrArray *generations;       /* Generation*, owned */
   GPtrArray *classes;           /* Class*, owned */
+  const Generation *by_gen[RP_N_GPU_GENS]; /* the first of each name; NULL: none */
+};
+
+/* RpGpuGen's names, as mfu.json and the catalogs spell them. */
+static const char *const gen_names[RP_N_GPU_GENS] = {
+  NULL, "volta", "turing", "ampere", "ada", "hopper", "blackwell", "cdna2", "cdna3", "gaudi",
+  "gaudi2", "gaudi3", "ascend",
 };
 
 /* ---- helpers -------------------------------------------------------- */
@@ -114,6 +122,7 @@ read_per_class (RpMfuParams *self,
         }
       c = g_new0 (Class, 1);
       c->generation = g_strdup (parts[0]);
+      c->gen = rp_gpu_gen_from_string (c->generation);
       c->segment = g_strdup (parts[1]);
       c->kernel = value;
       g_ptr_array_add (self->classes, c);
@@ -134,6 +143,18 @@ lookup (const RpMfuParams *self,
         return g;
     }
   return NULL;
+}
+
+/* lookup() without comparing strings where @gen is resolved: the
+ * generation of that exact name, as lookup (@name) finds it. */
+static const Generation *
+lookup_gen (const RpMfuParams *self,
+            RpGpuGen           gen,
+            const char        *name)
+{
+  if (gen != RP_GPU_GEN_OTHER && (guint) gen < RP_N_GPU_GENS)
+    return self->by_gen[gen];
+  return lookup (self, name);
 }
 
 static gboolean
@@ -334,6 +355,22 @@ read_effects (RpMfuParams *self,
 
 /* ---- public API ----------------------------------------------------- */
 
+RpGpuGen
+rp_gpu_gen_from_string (const char *generation)
+{
+  for (guint gen = RP_GPU_GEN_OTHER + 1; generation != NULL && gen < RP_N_GPU_GENS; gen++)
+    if (strcmp (generation, gen_names[gen]) == 0)
+      return gen;
+  return RP_GPU_GEN_OTHER;
+}
+
+const char *
+rp_gpu_gen_to_string (RpGpuGen gen)
+{
+  g_return_val_if_fail ((guint) gen < RP_N_GPU_GENS, NULL);
+  return gen_names[gen];
+}
+
 RpMfuParams *
 rp_mfu_params_load (const cJSON *root,
                     GError     **error)
@@ -346,6 +383,8 @@ rp_mfu_params_load (const cJSON *root,
   self->classes = g_ptr_array_new_with_free_func (class_free);
   if (!read_generations (self, root, error) || !read_effects (self, root, error))
     return NULL;
+  for (guint gen = RP_GPU_GEN_OTHER + 1; gen < RP_N_GPU_GENS; gen++)
+    self->by_gen[gen] = lookup (self, gen_names[gen]);
   return g_steal_pointer (&self);
 }
 
@@ -359,17 +398,13 @@ rp_mfu_params_free (RpMfuParams *self)
   g_free (self);
 }
 
-double
-rp_mfu_kernel_efficiency (const RpMfuParams *self,
-                          const char        *generation,
-                          RpPrecision        precision)
+static double
+kernel_efficiency (const RpMfuParams *self,
+                   const Generation  *g,
+                   RpPrecision        precision)
 {
-  const Generation *g;
   double kernel;
 
-  g_return_val_if_fail (self != NULL, 0);
-
-  g = lookup (self, generation);
   if (g == NULL)
     kernel = self->default_mfu * self->kernel_over_mfu_max;
   else if (g->kernel > 0)
@@ -382,10 +417,20 @@ rp_mfu_kernel_efficiency (const RpMfuParams *self,
 }
 
 double
-rp_mfu_kernel_efficiency_class (const RpMfuParams *self,
-                                const char        *generation,
-                                const char        *segment,
-                                RpPrecision        precision)
+rp_mfu_kernel_efficiency (const RpMfuParams *self,
+                          const char        *generation,
+                          RpPrecision        precision)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return kernel_efficiency (self, lookup (self, generation), precision);
+}
+
+double
+rp_mfu_kernel_efficiency_gen (const RpMfuParams *self,
+                              RpGpuGen           gen,
+                              const char        *generation,
+                              const char        *segment,
+                              RpPrecision        precision)
 {
   const Generation *g;
 
@@ -396,15 +441,26 @@ rp_mfu_kernel_efficiency_class (const RpMfuParams *self,
       const Class *c = g_ptr_array_index (self->classes, i);
       double kernel;
 
-      if (g_strcmp0 (c->generation, generation) != 0 || g_strcmp0 (c->segment, segment) != 0)
+      if (gen != RP_GPU_GEN_OTHER ? c->gen != gen : g_strcmp0 (c->generation, generation) != 0)
+        continue;
+      if (g_strcmp0 (c->segment, segment) != 0)
         continue;
       kernel = c->kernel;
-      g = lookup (self, generation);
+      g = lookup_gen (self, gen, generation);
       if (precision == RP_PRECISION_FP8_MIXED)
         kernel *= g != NULL && g->fp8_ratio > 0 ? g->fp8_ratio : self->fp8_ratio;
       return MIN (kernel, 1.0);
     }
-  return rp_mfu_kernel_efficiency (self, generation, precision);
+  return kernel_efficiency (self, lookup_gen (self, gen, generation), precision);
+}
+
+double
+rp_mfu_kernel_efficiency_class (const RpMfuParams *self,
+                                const char        *generation,
+                                const char        *segment,
+                                RpPrecision        precision)
+{
+  return rp_mfu_kernel_efficiency_gen (self, RP_GPU_GEN_OTHER, generation, segment, precision);
 }
 
 /* The width effect is the share of a layer's time spent moving its
@@ -445,11 +501,20 @@ rp_mfu_width_half_point (const RpMfuParams *self,
                          const char        *generation,
                          double             ridge)
 {
+  return rp_mfu_width_half_point_gen (self, RP_GPU_GEN_OTHER, generation, ridge);
+}
+
+double
+rp_mfu_width_half_point_gen (const RpMfuParams *self,
+                             RpGpuGen           gen,
+                             const char        *generation,
+                             double             ridge)
+{
   const Generation *g;
 
   g_return_val_if_fail (self != NULL, 0);
 
-  g = lookup (self, generation);
+  g = lookup_gen (self, gen, generation);
   return g != NULL && g->width_half_point > 0 ? g->width_half_point
                                               : transferred_half_point (self, ridge);
 }
@@ -459,6 +524,15 @@ rp_mfu_seq_factor (const RpMfuParams *self,
                    const char        *generation,
                    double             seq_len)
 {
+  return rp_mfu_seq_factor_gen (self, RP_GPU_GEN_OTHER, generation, seq_len);
+}
+
+double
+rp_mfu_seq_factor_gen (const RpMfuParams *self,
+                       RpGpuGen           gen,
+                       const char        *generation,
+                       double             seq_len)
+{
   const Generation *g;
   double f;
 
@@ -466,7 +540,7 @@ rp_mfu_seq_factor (const RpMfuParams *self,
 
   if (seq_len <= self->seq_ref)
     return 1.0;
-  g = lookup (self, generation);
+  g = lookup_gen (self, gen, generation);
   f = g != NULL && g->seq_per_doubling > 0 ? g->seq_per_doubling : self->seq_per_doubling;
   return pow (f, log2 (seq_len / self->seq_ref));
 }

@@ -14,6 +14,35 @@ G_BEGIN_DECLS
 
 typedef struct _RpMfuParams RpMfuParams;
 
+/* The GPU generations mfu.json and the models name (RpGpu.gen),
+ * resolved from the generation string once, when a catalog loads, so
+ * that an estimate compares numbers rather than strings.
+ * RP_GPU_GEN_OTHER: another name, none, or a GPU made without the
+ * loader: the string is read instead (rp_gpu_generation_is). */
+typedef enum
+{
+  RP_GPU_GEN_OTHER,
+  RP_GPU_GEN_VOLTA,
+  RP_GPU_GEN_TURING,
+  RP_GPU_GEN_AMPERE,
+  RP_GPU_GEN_ADA,
+  RP_GPU_GEN_HOPPER,
+  RP_GPU_GEN_BLACKWELL,
+  RP_GPU_GEN_CDNA2,
+  RP_GPU_GEN_CDNA3,
+  RP_GPU_GEN_GAUDI,
+  RP_GPU_GEN_GAUDI2,
+  RP_GPU_GEN_GAUDI3,
+  RP_GPU_GEN_ASCEND,
+  RP_N_GPU_GENS
+} RpGpuGen;
+
+/* The generation named exactly @generation ("hopper"; case-sensitive,
+ * as mfu.json's keys are matched), else RP_GPU_GEN_OTHER. */
+RpGpuGen rp_gpu_gen_from_string         (const char        *generation);
+/* Its name ("hopper"); NULL for RP_GPU_GEN_OTHER. */
+const char *rp_gpu_gen_to_string        (RpGpuGen           gen);
+
 void    rp_mfu_params_free              (RpMfuParams       *self);
 
 /* Kernel efficiency (fraction of dense peak) of @generation at @precision,
@@ -30,6 +59,22 @@ double  rp_mfu_kernel_efficiency_class  (const RpMfuParams *self,
                                          const char        *generation,
                                          const char        *segment,
                                          RpPrecision        precision);
+/* The same three for a GPU whose generation was resolved (@gen; the
+ * string @generation is read where @gen is RP_GPU_GEN_OTHER): the same
+ * figures, without comparing strings. */
+double  rp_mfu_kernel_efficiency_gen    (const RpMfuParams *self,
+                                         RpGpuGen           gen,
+                                         const char        *generation,
+                                         const char        *segment,
+                                         RpPrecision        precision);
+double  rp_mfu_width_half_point_gen     (const RpMfuParams *self,
+                                         RpGpuGen           gen,
+                                         const char        *generation,
+                                         double             ridge);
+double  rp_mfu_seq_factor_gen           (const RpMfuParams *self,
+                                         RpGpuGen           gen,
+                                         const char        *generation,
+                                         double             seq_len);
 /* H of the width factor h / (h + H) for a part of @generation whose
  * 16-bit ridge point (peak FLOP/s over memory bytes/s) is @ridge: the
  * generation's own, else the fitted generation's nearest in ridge scaled

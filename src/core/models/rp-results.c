@@ -102,8 +102,6 @@ rp_estimate_clear (RpEstimate *self)
 
   rp_fix_clear (&self->fix);
   rp_cost_curves_free (&self->cost);
-  g_free (self->bom.gpu);
-  g_free (self->bom.network);
   /* the advice past n_warnings is never read: 1.4 kB not to clear on
    * every estimate */
   memset (self, 0, G_STRUCT_OFFSET (RpEstimate, warnings));

@@ -53,6 +53,9 @@ typedef struct
 
 void     rp_stack_resolve            (const RpScenario *scenario,
                                       RpStack          *out);
+/* The same from the training fields alone (the stack reads no other). */
+void     rp_stack_resolve_training   (const RpTraining *training,
+                                      RpStack          *out);
 
 /* The pipeline schedule's chunks per GPU (1 unless interleaved), and
  * the idle share of the ideal step: (p − 1)/m for 1F1B and GPipe,

@@ -172,15 +172,74 @@ static const char *const segment_names[RP_N_SEGMENTS] = {
 
 /* ---- private structs -------------------------------------------------- */
 
-/* Everything derived from the scenario once, before the step is timed. */
+/* Why a run cannot be timed; the advice says what to set. */
+typedef enum
+{
+  UNTIMED_NONE,
+  UNTIMED_PRECISION,            /* rp_estimate_compute has warned */
+  UNTIMED_MFU_PARAMS,
+  UNTIMED_FLOPS,
+  UNTIMED_BANDWIDTH,
+  UNTIMED_SHAPE,                /* no tokens and no FLOPs per sample */
+  UNTIMED_DATASET,              /* no data: an invented 0 days and $0 would read as "free" */
+} Untimed;
+
+/* Everything derived from the scenario on one machine, before any
+ * setting is timed (rp-time-model.h): what no setting changes.  Each
+ * figure is computed as the per-setting code computed it before the
+ * split, so that results stay bit-identical. */
+struct _RpTimePrepared
+{
+  RpHardware         hw;               /* the scenario's, shallow: its numbers are read */
+  const RpModelArch *arch;
+  const RpGpu       *gpu;              /* the catalog's, or &calibrated_gpu */
+  const RpMfuParams *mfu;              /* may be NULL with an MFU override */
+  RpStack            stack;            /* the stack at stack_zero and stack_pipelined */
+  guint              stack_zero;
+  gboolean           stack_pipelined;
+  gboolean           all_stacks;       /* stacks holds every ZeRO stage × pipelined */
+  RpStack            stacks[4][2];
+  RpPrecision        precision;        /* fixed fields, checked per setting */
+  RpMethod           method;
+  guint              seq_len;
+  Untimed            untimed;
+  guint              n_gpus;
+  guint              gpn;              /* GPUs per node */
+  guint              nodes;
+  RpNetwork          network;
+  gboolean           text;             /* a token model (not a convnet) */
+  gboolean           gflops;           /* timed from forward GFLOPs (uses_gflops) */
+  double             tokens;           /* per sample; 0 for convnets */
+  double             params;
+  double             trainable;
+  double             peak_flops_s;
+  double             weight_bytes;     /* a weight at the run's precision */
+  double             width_half;       /* mfu.json's H for this GPU (width_factor) */
+  double             calibrated;       /* × efficiency: the user's measurement
+                                        * (rp-calibrated.h); 1 without one */
+  double             efficiency;       /* utilization at the run's precision */
+  double             efficiency16;     /* and at 16 bits (the fp8 recipes' attention) */
+  double             model_flops;      /* per sample */
+  double             forward_flops;    /* per sample, one forward pass */
+  double             capacity_flops;   /* per sample, MoE capacity padding */
+  double             frozen_linear;    /* QLoRA: the frozen linear weights */
+  double             intra_busbw;      /* bytes/s in the node (rp-links.c) */
+  double             pcie_host;        /* bytes/s, host to GPU */
+  double             storage_bytes_s;
+  RpGpu              calibrated_gpu;   /* @gpu with the bandwidth measured, when
+                                        * calibrated (then @gpu points here) */
+};
+
+/* One setting on a prepared machine, as it is timed. */
 typedef struct
 {
+  const RpTimePrepared *prep;
   const RpTraining  *training;
   const RpHardware  *hw;
   const RpModelArch *arch;
   const RpGpu       *gpu;
   const RpMfuParams *mfu;              /* may be NULL with an MFU override */
-  RpStack            stack;            /* the stack's recipe and defaults */
+  const RpStack     *stack;            /* the stack's recipe and defaults */
   const RpMemoryEstimate *memory;      /* the memory model's, when computed */
   guint              n_gpus;
   guint              tp;
@@ -193,17 +252,17 @@ typedef struct
   double             micro;            /* samples per micro-batch */
   double             m;                /* micro-batches per pipeline per step */
   gboolean           text;             /* a token model (not a convnet) */
+  gboolean           gflops;           /* timed from forward GFLOPs (uses_gflops) */
   double             tokens;           /* per sample; 0 for convnets */
   double             params;
   double             trainable;
   double             peak_flops_s;
+  double             stack_weight_bytes; /* a weight at the stack's precision */
+  guint              layers;           /* rp_model_total_layers */
   double             model_flops;      /* per sample */
   double             hw_flops;         /* per sample, incl. recompute */
   double             width_half;       /* mfu.json's H for this GPU (width_factor) */
-  double             calibrated;       /* × efficiency: the user's measurement
-                                        * (rp-calibrated.h); 1 without one */
-  RpGpu              calibrated_gpu;   /* @gpu with the bandwidth measured, when
-                                        * calibrated (then @gpu points here) */
+  RpStack            own_stack;        /* the setting's, when it differs from the prepared */
 } Ctx;
 
 /* ---- helpers: FLOPs --------------------------------------------------- */
@@ -307,7 +366,7 @@ recompute_flops (const Ctx *c,
       return c->tokens * op_selective_flops_per_token (c->arch);
     case RP_RECOMPUTE_SELECTIVE:
       /* Korthikanti 2022 eq. 9: the attention core's forward, 4·L·h·s per token. */
-      return c->tokens * 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+      return c->tokens * 4.0 * c->layers * attention_width (c->arch) *
              c->tokens;
     case RP_RECOMPUTE_NONE:
     case RP_N_RECOMPUTES:
@@ -320,40 +379,55 @@ recompute_flops (const Ctx *c,
  * tokens (Fedus et al. 2022, Switch Transformer §2.2); C < 1 drops the
  * excess.  6 FLOPs per weight per token, forward and backward. */
 static double
-capacity_flops (const Ctx *c)
+capacity_flops (const RpModelArch *a,
+                const RpTraining  *t,
+                double             tokens)
 {
-  const RpModelArch *a = c->arch;
   double per_token;
 
-  if (a->kind != RP_MODEL_KIND_MOE || isnan (c->training->capacity_factor) || c->tokens <= 0)
+  if (a->kind != RP_MODEL_KIND_MOE || isnan (t->capacity_factor) || tokens <= 0)
     return 0;
   per_token = 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
               a->hidden * a->ffn * rp_model_total_layers (a);
-  return c->tokens * per_token * (c->training->capacity_factor - 1);
+  return tokens * per_token * (t->capacity_factor - 1);
 }
 
+/* The model FLOPs and one forward pass per sample: the setting changes
+ * neither. */
 static void
-count_flops (Ctx             *c,
-             const RpCatalog *catalog,
-             const char      *preset_id)
+prepare_flops (RpTimePrepared   *p,
+               const RpTraining *t,
+               const RpCatalog  *catalog,
+               const char       *preset_id)
 {
   double forward;
 
-  if (uses_gflops (c->arch))
+  if (uses_gflops (p->arch))
     {
-      forward = vision_forward_flops (c->arch, catalog, preset_id);
+      forward = vision_forward_flops (p->arch, catalog, preset_id);
       /* LoRA skips the weight gradient: forward + activation gradient. */
-      c->model_flops = forward * (is_lora (c->training) ? 2 : 3);
+      p->model_flops = forward * (is_lora (t) ? 2 : 3);
     }
   else
     {
-      double active = (double) rp_model_active_params (c->arch);
-      double attention = 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
-                         c->tokens;
-      forward = c->tokens * (2 * active + attention);
-      c->model_flops = c->tokens * rp_time_model_flops_per_token (c->arch, c->training);
+      double active = (double) rp_model_active_params (p->arch);
+      double attention = 4.0 * rp_model_total_layers (p->arch) * attention_width (p->arch) *
+                         p->tokens;
+      forward = p->tokens * (2 * active + attention);
+      p->model_flops = p->tokens * rp_time_model_flops_per_token (p->arch, t);
     }
-  c->hw_flops = c->model_flops + recompute_flops (c, forward) + capacity_flops (c);
+  p->forward_flops = forward;
+  p->capacity_flops = capacity_flops (p->arch, t, p->tokens);
+}
+
+/* The hardware FLOPs per sample of the setting: the recomputation and
+ * the reference model on top of the model FLOPs. */
+static void
+count_flops (Ctx *c)
+{
+  double forward = c->prep->forward_flops;
+
+  c->hw_flops = c->model_flops + recompute_flops (c, forward) + c->prep->capacity_flops;
   /* preference training runs the frozen reference forward on the same
    * tokens (TRL DPOTrainer: the reference log-probabilities of every
    * batch under no_grad, or of the whole dataset before training with
@@ -376,54 +450,146 @@ text_total_samples (const RpTraining *t,
 
 /* mfu.json's width half-point for this GPU; the ridge point is taken at
  * the 16-bit peak, the precision the width fits were made at.  Once per
- * estimate: the planner evaluates a million configurations a second. */
+ * machine: the planner times millions of settings a second. */
 static double
-width_half_point (const Ctx *c)
+width_half_point (const RpTimePrepared *p)
 {
-  double bw = c->gpu->memory_bandwidth_gb_s * 1e9;
-  double ridge = bw > 0 ? rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
+  double bw = p->gpu->memory_bandwidth_gb_s * 1e9;
+  double ridge = bw > 0 ? rp_gpu_peak_tflops (p->gpu, RP_PRECISION_BF16_MIXED) * 1e12 / bw : 0;
 
-  return c->mfu != NULL ? rp_mfu_width_half_point (c->mfu, c->gpu->generation, ridge) : 0;
+  return p->mfu != NULL ? rp_mfu_width_half_point_gen (p->mfu, p->gpu->gen, p->gpu->generation,
+                                                       ridge) : 0;
 }
 
+static double
+width_factor_at (double h,
+                 double width_half)
+{
+  return h > 0 ? h / (h + width_half) : 1.0;
+}
+
+static double
+utilization_at (const RpTimePrepared *p,
+                RpPrecision           precision)
+{
+  double eff;
+
+  if (p->hw.mfu_override > 0)
+    return p->hw.mfu_override;
+  /* the card's class where mfu.json measures it (GeForce Ada), else its
+   * generation's */
+  eff = rp_mfu_kernel_efficiency_gen (p->mfu, p->gpu->gen, p->gpu->generation,
+                                      segment_names[p->gpu->segment], precision);
+  if (uses_gflops (p->arch))
+    return eff * p->calibrated;
+  return eff * width_factor_at (p->arch->hidden, p->width_half) *
+         rp_mfu_seq_factor_gen (p->mfu, p->gpu->gen, p->gpu->generation, p->tokens) *
+         p->calibrated;
+}
+
+static Untimed why_untimed (const RpScenario     *sc,
+                            const RpTimePrepared *p);
+
+/* Everything but the setting: once per scenario and machine. */
 static void
-init_ctx (Ctx               *c,
-          const RpScenario  *sc,
-          const RpModelArch *arch,
-          const RpGpu       *gpu,
-          const RpCatalog   *catalog)
+prepare (RpTimePrepared    *p,
+         const RpScenario  *sc,
+         const RpModelArch *arch,
+         const RpGpu       *gpu,
+         const RpCatalog   *catalog)
 {
   const RpTraining *t = &sc->training;
+  guint64 frozen = 0;
 
+  p->hw = sc->hardware;
+  p->arch = arch;
+  p->gpu = gpu;
+  p->mfu = rp_catalog_get_mfu (catalog);
+  p->n_gpus = rp_scenario_n_gpus (sc);
+  rp_stack_resolve (sc, &p->stack);
+  p->stack_zero = t->zero_stage;
+  p->stack_pipelined = t->pipeline_parallel > 1;
+  p->precision = t->precision;
+  p->method = t->method;
+  p->seq_len = t->seq_len;
+  p->gpn = MAX (sc->hardware.gpus_per_node, 1);
+  p->nodes = MAX (sc->hardware.nodes, 1);
+  p->network = sc->hardware.network;
+  /* several nodes without a network is a constraint the verdict names;
+   * time it on the fabric such a cluster would be built with */
+  if (p->nodes > 1 && p->network == RP_NETWORK_NONE)
+    p->network = rp_network_for_cluster (p->gpu->generation,
+                                         p->gpu->segment == RP_SEGMENT_DATACENTER);
+  p->all_stacks = FALSE;
+  p->gflops = uses_gflops (p->arch);
+  p->text = !p->gflops && p->arch->kind != RP_MODEL_KIND_VIT;
+  p->tokens = tokens_per_sample (p->arch, t);
+  p->params = (double) rp_model_params (p->arch);
+  p->trainable = trainable_params (p->arch, t);
+  p->peak_flops_s = rp_gpu_peak_tflops (p->gpu, t->precision) * 1e12;
+  p->weight_bytes = rp_precision_weight_bytes (t->precision);
+  p->width_half = width_half_point (p);
+  rp_calibrated_time_init (rp_calibration_for (catalog, sc, gpu), gpu, &p->calibrated,
+                           &p->calibrated_gpu, &p->gpu);
+  p->untimed = why_untimed (sc, p);
+  if (p->untimed != UNTIMED_NONE)
+    return;
+  prepare_flops (p, t, catalog, sc->model.preset);
+  p->efficiency = utilization_at (p, t->precision);
+  p->efficiency16 = t->precision == RP_PRECISION_FP8_MIXED
+                    ? utilization_at (p, RP_PRECISION_BF16_MIXED) : p->efficiency;
+  if (t->method == RP_METHOD_QLORA && !uses_gflops (p->arch))
+    rp_model_lora_shape (p->arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen);
+  p->frozen_linear = (double) frozen;
+  p->intra_busbw = rp_link_gpu_busbw_bytes_s (p->hw.intra_link, p->gpu);
+  p->pcie_host = rp_pcie_host_bytes_s (p->gpu->pcie_gen);
+  p->storage_bytes_s = rp_storage_read_bytes_s (p->hw.storage);
+}
+
+/* The setting @t on the prepared machine @p. */
+static void
+init_ctx (Ctx                  *c,
+          const RpTimePrepared *p,
+          const RpTraining     *t)
+{
+  c->prep = p;
   c->training = t;
-  c->hw = &sc->hardware;
-  c->arch = arch;
-  c->gpu = gpu;
-  c->mfu = rp_catalog_get_mfu (catalog);
-  c->n_gpus = rp_scenario_n_gpus (sc);
+  c->hw = &p->hw;
+  c->arch = p->arch;
+  c->gpu = p->gpu;
+  c->mfu = p->mfu;
+  c->memory = NULL;
+  c->n_gpus = p->n_gpus;
   c->tp = MAX (t->tensor_parallel, 1);
   c->pp = MAX (t->pipeline_parallel, 1);
   c->cp = rp_stack_context_parallel (t);
-  c->dp = rp_scenario_data_parallel (sc);
-  rp_stack_resolve (sc, &c->stack);
-  c->gpn = MAX (sc->hardware.gpus_per_node, 1);
-  c->nodes = MAX (sc->hardware.nodes, 1);
-  c->network = sc->hardware.network;
-  /* several nodes without a network is a constraint the verdict names;
-   * time it on the fabric such a cluster would be built with */
-  if (c->nodes > 1 && c->network == RP_NETWORK_NONE)
-    c->network = rp_network_for_cluster (c->gpu->generation,
-                                         c->gpu->segment == RP_SEGMENT_DATACENTER);
+  /* rp_scenario_data_parallel: context-parallel ranks share each
+   * sequence, not the batch */
+  c->dp = MAX (c->n_gpus / (c->tp * c->pp * c->cp), 1);
+  c->stack = &p->stack;
+  if (p->all_stacks && t->zero_stage < G_N_ELEMENTS (p->stacks))
+    c->stack = &p->stacks[t->zero_stage][t->pipeline_parallel > 1];
+  else if (t->zero_stage != p->stack_zero || (t->pipeline_parallel > 1) != p->stack_pipelined)
+    {
+      rp_stack_resolve_training (t, &c->own_stack);
+      c->stack = &c->own_stack;
+    }
+  c->gpn = p->gpn;
+  c->nodes = p->nodes;
+  c->network = p->network;
   c->micro = MAX (t->micro_batch, 1);
   c->m = MAX ((double) t->global_batch / (c->dp * c->micro), 1.0);
-  c->text = !uses_gflops (c->arch) && c->arch->kind != RP_MODEL_KIND_VIT;
-  c->tokens = tokens_per_sample (c->arch, t);
-  c->params = (double) rp_model_params (c->arch);
-  c->trainable = trainable_params (c->arch, t);
-  c->peak_flops_s = rp_gpu_peak_tflops (c->gpu, t->precision) * 1e12;
-  c->width_half = width_half_point (c);
-  rp_calibrated_time_init (rp_calibration_for (catalog, sc, gpu), gpu, &c->calibrated,
-                           &c->calibrated_gpu, &c->gpu);
+  c->text = p->text;
+  c->gflops = p->gflops;
+  c->layers = rp_model_total_layers (p->arch);
+  c->stack_weight_bytes = rp_precision_weight_bytes (c->stack->precision);
+  c->tokens = p->tokens;
+  c->params = p->params;
+  c->trainable = p->trainable;
+  c->peak_flops_s = p->peak_flops_s;
+  c->model_flops = p->model_flops;
+  c->width_half = p->width_half;
+  c->hw_flops = 0;
 }
 
 /* ---- helpers: compute ------------------------------------------------- */
@@ -432,31 +598,13 @@ static double
 width_factor (const Ctx *c,
               double     h)
 {
-  return h > 0 ? h / (h + c->width_half) : 1.0;
-}
-
-static double
-utilization_at (const Ctx   *c,
-                RpPrecision  precision)
-{
-  double eff;
-
-  if (c->hw->mfu_override > 0)
-    return c->hw->mfu_override;
-  /* the card's class where mfu.json measures it (GeForce Ada), else its
-   * generation's */
-  eff = rp_mfu_kernel_efficiency_class (c->mfu, c->gpu->generation,
-                                        segment_names[c->gpu->segment], precision);
-  if (uses_gflops (c->arch))
-    return eff * c->calibrated;
-  return eff * width_factor (c, c->arch->hidden) *
-         rp_mfu_seq_factor (c->mfu, c->gpu->generation, c->tokens) * c->calibrated;
+  return width_factor_at (h, c->width_half);
 }
 
 static double
 utilization (const Ctx *c)
 {
-  return utilization_at (c, c->training->precision);
+  return c->prep->efficiency;
 }
 
 /* The fp8 recipes cast the linear layers' GEMMs to fp8 and leave the
@@ -477,14 +625,14 @@ compute_seconds (const Ctx *c,
   if (c->training->precision != RP_PRECISION_FP8_MIXED || c->hw->mfu_override > 0 ||
       !c->text || c->model_flops <= 0)
     return hw_flops_gpu / (c->peak_flops_s * utilization (c));
-  attention = 12.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+  attention = 12.0 * c->layers * attention_width (c->arch) *
               c->tokens * c->tokens;
   share = CLAMP (attention / c->model_flops, 0.0, 1.0);
   peak16 = rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12;
   if (peak16 <= 0)
     return hw_flops_gpu / (c->peak_flops_s * utilization (c));
   return hw_flops_gpu * ((1 - share) / (c->peak_flops_s * utilization (c)) +
-                         share / (peak16 * utilization_at (c, RP_PRECISION_BF16_MIXED)));
+                         share / (peak16 * c->prep->efficiency16));
 }
 
 /* Routed experts multiply [tokens × h] by [h × f]: their GEMMs are as
@@ -503,17 +651,11 @@ expert_width_s (const Ctx *c,
       c->model_flops <= 0 || c->tokens <= 0)
     return 0;
   share = c->tokens * 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
-          a->hidden * a->ffn * rp_model_total_layers (a) / c->model_flops;
+          a->hidden * a->ffn * c->layers / c->model_flops;
   wide = width_factor (c, a->hidden);
   narrow = width_factor (c, a->ffn);
   return MIN (share, 1.0) * hw_flops_gpu / (c->peak_flops_s * utilization (c)) *
          (wide / narrow - 1);
-}
-
-static double
-weight_bytes_per_param (RpPrecision p)
-{
-  return rp_precision_weight_bytes (p);
 }
 
 /* Memory traffic per step per GPU that bounds the compute from below:
@@ -528,9 +670,9 @@ memory_bound_s (const Ctx *c,
 
   if (bw <= 0)
     return 0;
-  if (uses_gflops (c->arch))
+  if (c->gflops)
     return hw_flops_gpu / (rp_mfu_cnn_intensity (c->mfu) * bw);
-  weights = c->params / (c->tp * c->pp) * weight_bytes_per_param (c->training->precision);
+  weights = c->params / (c->tp * c->pp) * c->prep->weight_bytes;
   return c->m * 3 * weights / bw;
 }
 
@@ -559,7 +701,7 @@ unfused_elementwise_s (const Ctx *c)
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, p = activation_elem_bytes;
   double rep = 0, split = 0, passes = 3, q, kv, per_token;
 
-  if (c->stack.fused_elementwise || uses_gflops (a) || bw <= 0 || c->hw->mfu_override > 0)
+  if (c->stack->fused_elementwise || c->gflops || bw <= 0 || c->hw->mfu_override > 0)
     return 0;
   q = (double) a->heads * rp_model_head_dim (a);
   kv = (double) a->kv_heads * rp_model_head_dim (a);
@@ -579,7 +721,7 @@ unfused_elementwise_s (const Ctx *c)
   /* per GPU: the norms are replicated over tensor-parallel ranks unless
    * the sequence is split too */
   per_token = rep * (t->sequence_parallel ? 1 : c->tp) + split;
-  return per_token * passes * c->tokens * rp_model_total_layers (a) * t->global_batch /
+  return per_token * passes * c->tokens * c->layers * t->global_batch /
          c->n_gpus / bw;
 }
 
@@ -590,10 +732,10 @@ attention_memory_s (const Ctx *c)
 {
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, per_sample;
 
-  if (c->training->flash_attention || uses_gflops (c->arch) || bw <= 0)
+  if (c->training->flash_attention || c->gflops || bw <= 0)
     return 0;
   per_sample = rp_mfu_attention_score_passes (c->mfu) * c->arch->heads * c->tokens * c->tokens *
-               activation_elem_bytes * rp_model_total_layers (c->arch);
+               activation_elem_bytes * c->layers;
   /* recomputing the attention core reads and writes the scores again;
    * op-level checkpointing saves the attention output */
   if (c->training->recompute == RP_RECOMPUTE_FULL ||
@@ -609,7 +751,7 @@ attention_memory_s (const Ctx *c)
 static double
 bytes_per_grad (const Ctx *c)
 {
-  return c->stack.grad_bytes;
+  return c->stack->grad_bytes;
 }
 
 /* A weight as gathered and sent by ZeRO-3/FSDP: 16-bit under FSDP2's
@@ -617,7 +759,7 @@ bytes_per_grad (const Ctx *c)
 static double
 gather_bytes_per_param (const Ctx *c)
 {
-  return c->stack.fp32_shards ? 2 : weight_bytes_per_param (c->stack.precision);
+  return c->stack->fp32_shards ? 2 : c->stack_weight_bytes;
 }
 
 static double
@@ -647,7 +789,7 @@ optimizer_state_bytes (const Ctx *c)
       break;
     }
   /* pure bf16 keeps full-size moments in bf16; 8-bit ones stay 8-bit */
-  if (c->stack.precision == RP_PRECISION_BF16_PURE && t->optimizer != RP_OPTIMIZER_ADAMW_8BIT &&
+  if (c->stack->precision == RP_PRECISION_BF16_PURE && t->optimizer != RP_OPTIMIZER_ADAMW_8BIT &&
       t->optimizer != RP_OPTIMIZER_ADAMW_8BIT_PAGED)
     states /= 2;
   return states;
@@ -658,18 +800,18 @@ optimizer_state_bytes (const Ctx *c)
 static double
 master_bytes (const Ctx *c)
 {
-  RpPrecision p = c->stack.precision;
+  RpPrecision p = c->stack->precision;
 
-  if (c->stack.fp32_shards)
+  if (c->stack->fp32_shards)
     return 0;
-  return rp_precision_weight_bytes (p) < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
+  return c->stack_weight_bytes < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
 }
 
 /* The weight as stored: fp32 for FSDP2's shards. */
 static double
 stored_weight_bytes (const Ctx *c)
 {
-  return c->stack.fp32_shards ? 4 : weight_bytes_per_param (c->stack.precision);
+  return c->stack->fp32_shards ? 4 : c->stack_weight_bytes;
 }
 
 /* Bytes the optimizer reads and writes per trainable parameter: the
@@ -708,7 +850,7 @@ optimizer_s (const Ctx *c,
   const RpTraining *t = c->training;
   double local = c->trainable / (c->tp * c->pp) / (t->zero_stage >= 1 ? c->dp * c->cp : 1);
   double traffic = local * optimizer_traffic_bytes (c);
-  double pcie = rp_pcie_host_bytes_s (c->gpu->pcie_gen);
+  double pcie = c->prep->pcie_host;
   double gpu_bw = c->gpu->memory_bandwidth_gb_s * 1e9;
   double seconds = 0, params_s;
 
@@ -733,7 +875,7 @@ optimizer_s (const Ctx *c,
 static double
 intra_busbw (const Ctx *c)
 {
-  return rp_link_gpu_busbw_bytes_s (c->hw->intra_link, c->gpu);
+  return c->prep->intra_busbw;
 }
 
 /* Bus bandwidth of a ring of @n ranks whose @groups_per_node rings share
@@ -758,7 +900,7 @@ tensor_parallel_s (const Ctx *c)
 {
   double bytes, per_layer, layers, calls;
 
-  if (c->tp <= 1 || uses_gflops (c->arch))
+  if (c->tp <= 1 || c->gflops)
     return 0;
   bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes;
   /* Two all-reduces in the forward, two in the backward (Shoeybi 2019
@@ -771,7 +913,7 @@ tensor_parallel_s (const Ctx *c)
   else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
     calls = 4 + 2.0 / MAX (c->training->recompute_interval, 1);
   per_layer = calls * rp_comm_allreduce_s (bytes, c->tp, intra_busbw (c));
-  layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  layers = (double) c->layers / c->pp;
   return c->m * layers * per_layer;
 }
 
@@ -830,9 +972,9 @@ tp_overlap_exposed_s (const Ctx *c,
     passes = 3;
   else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
     passes = 2 + 1.0 / MAX (c->training->recompute_interval, 1);
-  hideable = MAX (total_s - c->m * rp_model_total_layers (c->arch) / c->pp * passes * per_pass,
+  hideable = MAX (total_s - c->m * c->layers / c->pp * passes * per_pass,
                   0.0);
-  share = c->mfu != NULL && c->stack.torch_native ? rp_mfu_tp_overlap_hidden_share (c->mfu) : 1;
+  share = c->mfu != NULL && c->stack->torch_native ? rp_mfu_tp_overlap_hidden_share (c->mfu) : 1;
   return total_s - share * hideable;
 }
 
@@ -842,7 +984,7 @@ pipeline_p2p_s (const Ctx *c,
 {
   double bytes, bw;
 
-  if (c->pp <= 1 || uses_gflops (c->arch))
+  if (c->pp <= 1 || c->gflops)
     return 0;
   /* Activations forward and gradients back per micro-batch and chunk,
    * split over the tensor group (Narayanan 2021 §4.1 scatter/gather). */
@@ -872,7 +1014,7 @@ expert_parallel_s (const Ctx *c)
    * of the sequence (Megatron-Core MoE with TP requires it) */
   bytes = c->micro * c->tokens / c->cp / (c->training->sequence_parallel ? c->tp : 1) *
           c->arch->hidden * activation_elem_bytes * MAX (c->arch->experts_active, 1);
-  moe_layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  moe_layers = (double) c->layers / c->pp;
   /* the peers in the node are reached over NVLink, the others over the
    * node's NICs at the same time: the slower share sets the pace */
   in_node = MIN (ep, c->gpn);
@@ -899,9 +1041,8 @@ dequant_s (const Ctx *c)
 {
   const RpTraining *t = c->training;
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, passes = 2;
-  guint64 frozen = 0;
 
-  if (t->method != RP_METHOD_QLORA || uses_gflops (c->arch) || bw <= 0)
+  if (t->method != RP_METHOD_QLORA || c->gflops || bw <= 0)
     return 0;
   if (t->reference_model != RP_REFERENCE_NONE)
     passes += 1;   /* the base model, adapters off, as the reference */
@@ -909,8 +1050,7 @@ dequant_s (const Ctx *c)
     passes += 1;
   else if (t->recompute == RP_RECOMPUTE_EVERY_NTH)
     passes += 1.0 / MAX (t->recompute_interval, 1);
-  rp_model_lora_shape (c->arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen);
-  return c->m * passes * (double) frozen / (c->tp * c->pp) * (nf4_bytes_per_param + 2) / bw;
+  return c->m * passes * c->prep->frozen_linear / (c->tp * c->pp) * (nf4_bytes_per_param + 2) / bw;
 }
 
 /* Mixture-of-experts work the FLOP count leaves out, per step: the
@@ -934,11 +1074,11 @@ moe_overhead_s (const Ctx *c,
   ep = MAX (c->training->expert_parallel, 1);
   k = MAX (a->experts_active, 1);
   tokens = c->micro * c->tokens / c->cp;
-  layers = (double) rp_model_total_layers (a) / c->pp;
+  layers = (double) c->layers / c->pp;
   permute = 4 * 2 * tokens * k * a->hidden * activation_elem_bytes / bw;
   expert_params = (is_gated (a->ffn_act) ? 3.0 : 2.0) * a->hidden * a->ffn / c->tp;
   weights_s = 4 * (a->experts / ep) * expert_params *
-              weight_bytes_per_param (c->stack.precision) / bw;
+              c->stack_weight_bytes / bw;
   gemm_s = 3 * 2 * expert_params * tokens * k / (c->peak_flops_s * efficiency);
   return c->m * layers * (permute + MAX (weights_s - gemm_s, 0.0));
 }
@@ -994,7 +1134,7 @@ moe_host_s (const Ctx *c,
                    local * (fp8 ? moe_kernels_per_expert_fwd_fp8 : moe_kernels_per_expert_fwd));
   host_b = op_s * (moe_kernels_per_layer_bwd +
                    local * (fp8 ? moe_kernels_per_expert_bwd_fp8 : moe_kernels_per_expert_bwd));
-  layers = (double) rp_model_total_layers (a) / c->pp;
+  layers = (double) c->layers / c->pp;
   chunks = c->pp > 1 ? rp_stack_virtual_stages (c->training) : 1;
   /* forward: one stretch per layer where the dispatcher syncs, else per
    * chunk; backward: one per chunk (the splits are known by then) */
@@ -1040,7 +1180,7 @@ context_parallel_comm (const Ctx *c,
   CommTime r = { 0, 0 };
   double kv, q, local, hop, bw, step_f, layers, passes_f, steps, ag, merge, hbm;
 
-  if (c->cp <= 1 || uses_gflops (c->arch))
+  if (c->cp <= 1 || c->gflops)
     return r;
   kv = (double) c->arch->kv_heads * rp_model_head_dim (c->arch) / c->tp;
   q = attention_width (c->arch) / c->tp;
@@ -1049,7 +1189,7 @@ context_parallel_comm (const Ctx *c,
                                : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
   if (bw <= 0)
     return r;
-  layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  layers = (double) c->layers / c->pp;
   steps = c->cp - 1;
   hop = 2 * local * kv * activation_elem_bytes / bw;
   /* one step's forward attention: 4·q·s FLOPs per token over s/cp keys */
@@ -1059,7 +1199,7 @@ context_parallel_comm (const Ctx *c,
     passes_f = 2;
   else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
     passes_f = 1 + 1.0 / MAX (c->training->recompute_interval, 1);
-  if (c->stack.torch_native)
+  if (c->stack->torch_native)
     {
       ag = steps * hop;
       r.total_s = passes_f * ag + 2 * ag;
@@ -1121,7 +1261,7 @@ data_parallel_comm (const Ctx *c,
         double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
         double per_mb = 2 * ag + rs;
 
-        if (c->stack.zero3_keeps_stage)
+        if (c->stack->zero3_keeps_stage)
           {
             /* gathered once per step and kept, reduced once after the
              * last micro-batch (rp-stack.c): the gather can hide only
@@ -1217,7 +1357,7 @@ time_gpu_step (const Ctx         *c,
   /* a layer's forward on the device: a third of its share of compute
    * (backward = 2 × forward, Kaplan 2020), with the MoE work above */
   out->host_s = moe_host_s (c, (out->compute_s + out->moe_s) / c->m /
-                               ((double) rp_model_total_layers (c->arch) / c->pp) / 3);
+                               ((double) c->layers / c->pp) / 3);
   out->dequant_s = dequant_s (c);
   cp = context_parallel_comm (c, out->efficiency);
   out->cp_comm_s = cp.total_s;
@@ -1241,7 +1381,7 @@ time_data (const Ctx         *c,
 {
   double per_node = (double) c->training->global_batch / c->nodes;
   double bytes = bytes_per_sample (c);
-  double storage = rp_storage_read_bytes_s (c->hw->storage);
+  double storage = c->prep->storage_bytes_s;
   double per_s = per_node / out->gpu_step_s;
 
   out->data_s = per_node * bytes / storage;
@@ -1312,7 +1452,7 @@ fill_totals (const Ctx         *c,
   out->gpu_hours_expected_high = out->gpu_hours / out->goodput_low;
   out->checkpoint_bytes = checkpoint_bytes (c);
   /* Each node writes its shard; writes assumed as fast as reads. */
-  out->checkpoint_s = out->checkpoint_bytes / c->nodes / rp_storage_read_bytes_s (c->hw->storage);
+  out->checkpoint_s = out->checkpoint_bytes / c->nodes / c->prep->storage_bytes_s;
   out->bottleneck = name_bottleneck (out);
 }
 
@@ -1418,7 +1558,7 @@ fill_bom (const Ctx               *c,
   guint drives;
 
   bom->computed = TRUE;
-  bom->gpu = g_strdup (c->gpu->id);
+  bom->gpu = c->gpu->id;   /* the catalog's string: a calibrated copy shares it */
   bom->gpus_per_node = c->gpn;
   bom->nodes = c->nodes;
   bom->cpu_sockets = server ? 2 : 1;
@@ -1439,7 +1579,7 @@ fill_bom (const Ctx               *c,
   bom->checkpoints_bytes = MAX (c->training->checkpoints_kept, 1) * r->checkpoint_bytes;
   bom->nvme_tb_per_node = ceil ((dataset + bom->checkpoints_bytes / c->nodes) /
                                 nvme_fill_limit / 1e12);
-  bom->network = g_strdup (rp_network_to_string (c->nodes > 1 ? c->network : RP_NETWORK_NONE));
+  bom->network = rp_network_to_string (c->nodes > 1 ? c->network : RP_NETWORK_NONE);
   bom->nics_per_node = c->nodes > 1 ? rp_network_nics_per_node (c->network, c->gpn) : 0;
   bom->nic_gbit_s = c->nodes > 1 ? rp_network_nic_bytes_s (c->network) * 8 / 1e9 : 0;
   bom->switch_ports = bom->nics_per_node * (c->nodes > 1 ? c->nodes : 0);
@@ -1451,47 +1591,35 @@ fill_bom (const Ctx               *c,
 
 /* ---- helpers: the run ------------------------------------------------- */
 
-/* Why a run cannot be timed; the advice says what to set. */
-typedef enum
-{
-  UNTIMED_NONE,
-  UNTIMED_PRECISION,            /* rp_estimate_compute has warned */
-  UNTIMED_MFU_PARAMS,
-  UNTIMED_FLOPS,
-  UNTIMED_BANDWIDTH,
-  UNTIMED_SHAPE,                /* no tokens and no FLOPs per sample */
-  UNTIMED_DATASET,              /* no data: an invented 0 days and $0 would read as "free" */
-} Untimed;
-
 /* A GPU whose memory bandwidth no source states cannot be timed: the
  * memory-bound floor of convnets and the optimizer step read it, and a
  * missing value would make the card look infinitely fast there. */
 static Untimed
-why_untimed (const RpScenario *sc,
-             const Ctx        *c)
+why_untimed (const RpScenario     *sc,
+             const RpTimePrepared *p)
 {
+  const RpTraining *t = &sc->training;
   gboolean overridden = sc->hardware.mfu_override > 0;
 
-  if (c->peak_flops_s <= 0)
+  if (p->peak_flops_s <= 0)
     return UNTIMED_PRECISION;
-  if (c->mfu == NULL && !overridden)
+  if (p->mfu == NULL && !overridden)
     return UNTIMED_MFU_PARAMS;
-  if (uses_gflops (c->arch) && c->arch->gflops_per_sample <= 0)
+  if (uses_gflops (p->arch) && p->arch->gflops_per_sample <= 0)
     return UNTIMED_FLOPS;
-  if (!overridden && !(c->gpu->memory_bandwidth_gb_s > 0))
+  if (!overridden && !(p->gpu->memory_bandwidth_gb_s > 0))
     return UNTIMED_BANDWIDTH;
-  if (c->tokens <= 0 && !uses_gflops (c->arch))
+  if (p->tokens <= 0 && !uses_gflops (p->arch))
     return UNTIMED_SHAPE;
-  if ((c->text ? text_total_samples (c->training, c->tokens) : c->training->dataset_samples) *
-      c->training->epochs <= 0)
+  if ((p->text ? text_total_samples (t, p->tokens) : t->dataset_samples) * t->epochs <= 0)
     return UNTIMED_DATASET;
   return UNTIMED_NONE;
 }
 
 static void
-warn_untimed (const Ctx  *c,
-              Untimed     why,
-              RpEstimate *est)
+warn_untimed (const RpTimePrepared *p,
+              Untimed               why,
+              RpEstimate           *est)
 {
   switch (why)
     {
@@ -1506,7 +1634,7 @@ warn_untimed (const Ctx  *c,
       break;
     case UNTIMED_DATASET:
       /* variant 1: a vision model, which counts samples, not tokens */
-      rp_estimate_advise_with (est, RP_ADVICE_DATASET_EMPTY, c->text ? 0 : 1, NAN, NULL);
+      rp_estimate_advise_with (est, RP_ADVICE_DATASET_EMPTY, p->text ? 0 : 1, NAN, NULL);
       break;
     case UNTIMED_NONE:
     case UNTIMED_PRECISION:
@@ -1551,14 +1679,32 @@ rp_time_model_bubble_fraction (guint  pipeline,
 /* The step and the run, without their band */
 static void
 time_figures (Ctx               *c,
-              const RpScenario  *scenario,
-              const RpCatalog   *catalog,
               RpComputeEstimate *r)
 {
-  count_flops (c, catalog, scenario->model.preset);
+  count_flops (c);
   time_gpu_step (c, r);
   time_data (c, r);
   fill_totals (c, r);
+}
+
+/* time_figures' hours alone: the step as time_data sets it, and the
+ * steps as fill_totals counts them (the same expressions, the same bits) */
+static double
+time_hours (Ctx *c)
+{
+  const RpTraining *t = c->training;
+  RpComputeEstimate r;   /* time_gpu_step writes each field it reads */
+  double per_node, data_s, cpu_s, step_s, samples_total, steps;
+
+  count_flops (c);
+  time_gpu_step (c, &r);
+  per_node = (double) t->global_batch / c->nodes;
+  data_s = per_node * bytes_per_sample (c) / c->prep->storage_bytes_s;
+  cpu_s = per_node * cpu_s_per_sample (c) / free_cores (c);
+  step_s = MAX (r.gpu_step_s, MAX (data_s, cpu_s));
+  samples_total = (c->text ? text_total_samples (t, c->tokens) : t->dataset_samples) * t->epochs;
+  steps = samples_total / t->global_batch;
+  return steps * step_s / 3600;
 }
 
 static void
@@ -1567,10 +1713,28 @@ time_run (Ctx               *c,
           const RpCatalog   *catalog,
           RpComputeEstimate *r)
 {
-  time_figures (c, scenario, catalog, r);
+  time_figures (c, r);
   rp_bands_compute (scenario, c->arch, c->gpu, catalog, r);
   r->mfu_overridden = scenario->hardware.mfu_override > 0;
   r->computed = TRUE;
+}
+
+/* The GPU-hours bound of rp_time_model_min_gpu_hours */
+static double
+min_gpu_hours (const RpTimePrepared *p,
+               const RpTraining     *t)
+{
+  double samples, eff;
+
+  if (p->untimed != UNTIMED_NONE)
+    return NAN;
+  /* compute_s ≥ model FLOPs of the step / (GPUs × peak × utilization),
+   * and the step is never shorter than its compute (time_gpu_step); the
+   * utilization depends on the GPU, precision and model, not on the
+   * parallel split, micro batch, ZeRO stage or recomputation */
+  eff = p->hw.mfu_override > 0 ? p->hw.mfu_override : p->efficiency;
+  samples = (p->text ? text_total_samples (t, p->tokens) : t->dataset_samples) * t->epochs;
+  return samples * p->model_flops / (p->peak_flops_s * eff) / 3600;
 }
 
 gboolean
@@ -1580,15 +1744,17 @@ rp_time_model_estimate (const RpScenario  *scenario,
                         const RpGpu       *gpu,
                         RpComputeEstimate *out)
 {
-  Ctx c = { 0 };
+  RpTimePrepared p;
+  Ctx c;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && out != NULL, FALSE);
   g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
-  init_ctx (&c, scenario, arch, gpu, catalog);
-  if (why_untimed (scenario, &c) != UNTIMED_NONE)
+  prepare (&p, scenario, arch, gpu, catalog);
+  if (p.untimed != UNTIMED_NONE)
     return FALSE;
+  init_ctx (&c, &p, &scenario->training);
   time_run (&c, scenario, catalog, out);
   return TRUE;
 }
@@ -1600,19 +1766,13 @@ rp_time_model_hours (const RpScenario  *scenario,
                      const RpGpu       *gpu,
                      double            *hours)
 {
-  RpComputeEstimate r;
-  Ctx c = { 0 };
+  RpTimePrepared p;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL && hours != NULL, FALSE);
   g_return_val_if_fail (arch != NULL && gpu != NULL, FALSE);
 
-  init_ctx (&c, scenario, arch, gpu, catalog);
-  if (why_untimed (scenario, &c) != UNTIMED_NONE)
-    return FALSE;
-  memset (&r, 0, sizeof r);
-  time_figures (&c, scenario, catalog, &r);
-  *hours = r.hours;
-  return TRUE;
+  prepare (&p, scenario, arch, gpu, catalog);
+  return rp_time_prepared_hours (&p, &scenario->training, hours);
 }
 
 double
@@ -1621,26 +1781,13 @@ rp_time_model_min_gpu_hours (const RpScenario  *scenario,
                              const RpModelArch *arch,
                              const RpGpu       *gpu)
 {
-  const RpTraining *t;
-  double samples, eff;
-  Ctx c = { 0 };
+  RpTimePrepared p;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, NAN);
   g_return_val_if_fail (arch != NULL && gpu != NULL, NAN);
 
-  t = &scenario->training;
-  init_ctx (&c, scenario, arch, gpu, catalog);
-  if (why_untimed (scenario, &c) != UNTIMED_NONE)
-    return NAN;
-  count_flops (&c, catalog, scenario->model.preset);
-  /* compute_s ≥ model FLOPs of the step / (GPUs × peak × utilization),
-   * and the step is never shorter than its compute (time_gpu_step); the
-   * utilization depends on the GPU, precision and model, not on the
-   * parallel split, micro batch, ZeRO stage or recomputation */
-  eff = scenario->hardware.mfu_override > 0 ? scenario->hardware.mfu_override
-                                            : utilization (&c);
-  samples = (c.text ? text_total_samples (t, c.tokens) : t->dataset_samples) * t->epochs;
-  return samples * c.model_flops / (c.peak_flops_s * eff) / 3600;
+  prepare (&p, scenario, arch, gpu, catalog);
+  return min_gpu_hours (&p, &scenario->training);
 }
 
 void
@@ -1649,25 +1796,121 @@ rp_time_model_run (const RpScenario *scenario,
                    RpEstimate       *est)
 {
   RpComputeEstimate *r;
-  Untimed why;
-  Ctx c = { 0 };
+  RpTimePrepared p;
+  Ctx c;
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
   g_return_if_fail (est->gpu != NULL);
 
   r = &est->compute;
-  init_ctx (&c, scenario, &est->arch, est->gpu, catalog);
+  prepare (&p, scenario, &est->arch, est->gpu, catalog);
+  if (p.untimed != UNTIMED_NONE)
+    {
+      warn_untimed (&p, p.untimed, est);
+      return;
+    }
+  init_ctx (&c, &p, &scenario->training);
   /* paged optimizer states move over PCIe when they do not fit: the
    * memory model's estimate says how much (the planner's lean path has
    * none and prices no paging) */
   c.memory = est->memory.computed ? &est->memory : NULL;
-  why = why_untimed (scenario, &c);
-  if (why != UNTIMED_NONE)
-    {
-      warn_untimed (&c, why, est);
-      return;
-    }
   time_run (&c, scenario, catalog, r);
   add_time_warnings (scenario, &c, r, est);
   fill_bom (&c, r, &est->bom);
+}
+
+/* ---- public API: prepared once per machine ---------------------------- */
+
+RpTimePrepared *
+rp_time_prepared_new (const RpScenario  *scenario,
+                      const RpCatalog   *catalog,
+                      const RpModelArch *arch,
+                      const RpGpu       *gpu)
+{
+  RpTimePrepared *p;
+
+  g_return_val_if_fail (scenario != NULL && catalog != NULL, NULL);
+  g_return_val_if_fail (arch != NULL && gpu != NULL, NULL);
+
+  p = g_new0 (RpTimePrepared, 1);
+  prepare (p, scenario, arch, gpu, catalog);
+  /* the stack of every ZeRO stage, with and without a pipeline: the
+   * planner tries them all */
+  for (guint z = 0; z < G_N_ELEMENTS (p->stacks); z++)
+    for (guint pipelined = 0; pipelined < 2; pipelined++)
+      {
+        RpTraining t = scenario->training;
+
+        t.zero_stage = z;
+        t.pipeline_parallel = pipelined ? 2 : 1;
+        rp_stack_resolve_training (&t, &p->stacks[z][pipelined]);
+      }
+  p->all_stacks = TRUE;
+  return p;
+}
+
+void
+rp_time_prepared_free (RpTimePrepared *prep)
+{
+  g_free (prep);
+}
+
+gboolean
+rp_time_prepared_timed (const RpTimePrepared *prep)
+{
+  g_return_val_if_fail (prep != NULL, FALSE);
+  return prep->untimed == UNTIMED_NONE;
+}
+
+/* The fields the prepared part was made from must not change. */
+static gboolean
+same_fixed_fields (const RpTimePrepared *prep,
+                   const RpTraining     *t)
+{
+  return t->precision == prep->precision && t->method == prep->method &&
+         t->seq_len == prep->seq_len;
+}
+
+gboolean
+rp_time_prepared_hours (const RpTimePrepared *prep,
+                        const RpTraining     *training,
+                        double               *hours)
+{
+  Ctx c;
+
+  g_return_val_if_fail (prep != NULL && training != NULL && hours != NULL, FALSE);
+  g_return_val_if_fail (same_fixed_fields (prep, training), FALSE);
+
+  if (prep->untimed != UNTIMED_NONE)
+    return FALSE;
+  init_ctx (&c, prep, training);
+  *hours = time_hours (&c);
+  return TRUE;
+}
+
+gboolean
+rp_time_prepared_figures (const RpTimePrepared *prep,
+                          const RpTraining     *training,
+                          RpComputeEstimate    *out)
+{
+  Ctx c;
+
+  g_return_val_if_fail (prep != NULL && training != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (same_fixed_fields (prep, training), FALSE);
+
+  memset (out, 0, sizeof *out);
+  if (prep->untimed != UNTIMED_NONE)
+    return FALSE;
+  init_ctx (&c, prep, training);
+  time_figures (&c, out);
+  out->mfu_overridden = prep->hw.mfu_override > 0;
+  return TRUE;
+}
+
+double
+rp_time_prepared_min_gpu_hours (const RpTimePrepared *prep,
+                                const RpTraining     *training)
+{
+  g_return_val_if_fail (prep != NULL && training != NULL, NAN);
+  return min_gpu_hours (prep, training);
 }
