@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -209,18 +210,101 @@ diff_field (GArray           *out,
   g_array_append_val (out, change);
 }
 
+/* Where each field's bytes lie in a scenario, to rule out the fields a
+ * change left alone without reading them as numbers: equal bytes are an
+ * equal value (the same string, for a string field's pointer), so only
+ * the fields whose bytes differ are compared by diff_field(). */
+typedef struct
+{
+  guint32 offset;                   /* in RpScenario, architecture fields too */
+  guint32 size;                     /* 4 or 8 */
+  guint32 arch_bit;
+} FieldBytes;
+
+static const FieldBytes *
+field_bytes (void)
+{
+  static FieldBytes *table;
+
+  if (g_once_init_enter (&table))
+    {
+      FieldBytes *t = g_new (FieldBytes, rp_fields_n ());
+
+      for (guint i = 0; i < rp_fields_n (); i++)
+        {
+          const RpField *f = rp_fields_get (i);
+
+          t[i].arch_bit = f->arch_bit;
+          t[i].offset = (guint32) (f->offset + (f->arch_bit != 0 ? G_STRUCT_OFFSET (RpScenario,
+                                                                                     model.arch)
+                                                                 : 0));
+          switch (f->type)
+            {
+            case RP_FIELD_UINT64:
+              t[i].size = sizeof (guint64);
+              break;
+            case RP_FIELD_DOUBLE:
+              t[i].size = sizeof (double);
+              break;
+            case RP_FIELD_STRING:
+              t[i].size = sizeof (char *);
+              break;
+            case RP_FIELD_BOOL:
+              t[i].size = sizeof (gboolean);
+              break;
+            case RP_FIELD_UINT:
+            case RP_FIELD_ENUM:
+            default:
+              t[i].size = sizeof (int);
+              break;
+            }
+        }
+      g_once_init_leave (&table, t);
+    }
+  return table;
+}
+
+/* Whether field @i is certainly the same in @a and @b: the same bytes,
+ * and for an architecture field overridden in both or in neither. */
+static inline gboolean
+same_bytes (const FieldBytes *fb,
+            const RpScenario *a,
+            const RpScenario *b)
+{
+  const guint8 *pa, *pb;
+
+  if (fb->arch_bit != 0)
+    {
+      guint32 in_a = a->model.overridden & fb->arch_bit;
+
+      if (in_a != (b->model.overridden & fb->arch_bit))
+        return FALSE;
+      if (in_a == 0)
+        return TRUE;
+    }
+  pa = (const guint8 *) a + fb->offset;
+  pb = (const guint8 *) b + fb->offset;
+  /* the two sizes there are, each a constant memcmp() compiles inline */
+  if (fb->size == 8)
+    return memcmp (pa, pb, 8) == 0;
+  return memcmp (pa, pb, 4) == 0;
+}
+
 GArray *
 rp_scenario_diff (const RpScenario *a,
                   const RpScenario *b)
 {
+  const FieldBytes *fb = field_bytes ();
+  guint n = rp_fields_n ();
   GArray *out;
 
   g_return_val_if_fail (a != NULL && b != NULL, NULL);
 
   out = g_array_new (FALSE, TRUE, sizeof (RpChange));
   g_array_set_clear_func (out, change_free);
-  for (guint i = 0; i < rp_fields_n (); i++)
-    diff_field (out, rp_fields_get (i), a, b);
+  for (guint i = 0; i < n; i++)
+    if (!same_bytes (&fb[i], a, b))
+      diff_field (out, rp_fields_get (i), a, b);
   return out;
 }
 
