@@ -16,8 +16,10 @@
  * (test-fix-search holds it to rp_fix_search_exhaustive on every
  * scenario): it stops once a clean change of an earlier tier is found
  * (settled), runs the memory model alone before a full estimate
- * (rp_fix_may_fit), and makes a machine change only when it comes to
- * estimate it (variant_new_machine). */
+ * (rp_fix_may_fit; a change of the settings alone goes on from that
+ * memory to the estimate the search reads, rp_fix_estimate_change), and
+ * makes a machine change only when it comes to estimate it
+ * (variant_new_machine). */
 
 #include "config.h"
 
@@ -61,6 +63,7 @@ typedef struct
   char       *gpu;                    /* owned; the larger GPU */
   gboolean    lent;                   /* the scenario's strings are another's */
   gboolean    fits;                   /* passed the memory screen already */
+  gboolean    moved;                  /* on another machine than the plan's */
   /* a machine change the fast search makes when it estimates it (the
    * scenario is NULL until then): move_to (to_from, to_gpu, to_count) */
   const RpScenario *to_from;          /* borrowed: the scenario it changes */
@@ -123,6 +126,7 @@ variant_new_full (const Variant *from,
   v->scenario = scenario;
   v->lent = lent;
   v->fits = FALSE;
+  v->moved = from->moved || !lent;
   v->to_from = NULL;
   v->to_gpu = NULL;
   v->gpu = g_strdup (from->gpu);
@@ -988,13 +992,20 @@ evaluate (Search  *search,
 
   if (v->scenario == NULL && !make_move (search, v))
     return FALSE;
-  if (!search->exhaustive && !v->fits &&
-      !rp_fix_may_fit (v->scenario, search->catalog, arch_of (search), &search->memory))
-    return FALSE;
   if (search->scratch == NULL)
     search->scratch = rp_estimate_new ();   /* the best took the last one */
-  if (!rp_estimate_compute (v->scenario, search->catalog, search->scratch, NULL) ||
-      !solves (search, search->scratch))
+  if (!search->exhaustive && !v->moved)
+    {
+      /* the plan's machine: screened and estimated in one */
+      if (!rp_fix_estimate_change (v->scenario, search->catalog, search->base_est,
+                                   search->scratch))
+        return FALSE;
+    }
+  else if ((!search->exhaustive && !v->fits &&
+            !rp_fix_may_fit (v->scenario, search->catalog, arch_of (search), &search->memory)) ||
+           !rp_estimate_compute (v->scenario, search->catalog, search->scratch, NULL))
+    return FALSE;
+  if (!solves (search, search->scratch))
     return FALSE;
   clean = is_clean (search, search->scratch);
   if (better (search, v, search->scratch, clean))
