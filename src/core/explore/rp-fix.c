@@ -78,15 +78,26 @@ typedef struct
   const RpCatalog  *catalog;
   const RpEstimate *base_est;
   RpConstraintCode  target;
-  RpEstimate       *scratch;          /* owned, NULL until an estimate needs it */
+  RpEstimate       *scratch;          /* the spare's: the change being weighed */
+  RpEstimate       *other;            /* the spare's other, while best_est is NULL */
   Variant          *best;             /* owned */
-  RpEstimate       *best_est;         /* owned; NULL while best is */
+  RpEstimate       *best_est;         /* the spare's; NULL while best is */
   gboolean          best_clean;
   gboolean          ordered_found;    /* an ordered step already solved */
   gboolean          exhaustive;       /* every step and variant estimated in full */
   RpMemoryEstimate  memory;           /* scratch of the memory screen */
-  GPtrArray        *variants;         /* owned: the changes of the step tried */
+  GPtrArray        *variants;         /* the spare's: the changes of the step tried */
 } Search;
+
+/* What a thread's searches reuse, so that a search allocates no estimate
+ * (4 kB each, zeroed) and no list: the two estimates a search swaps (the
+ * best change's and the one it weighs) and its two lists, empty. */
+typedef struct
+{
+  RpEstimate  estimates[2];
+  GPtrArray  *variants;
+  GPtrArray  *singles;
+} Spare;
 
 typedef void (*Generator) (Search        *search,
                            const Variant *from,
@@ -992,8 +1003,6 @@ evaluate (Search  *search,
 
   if (v->scenario == NULL && !make_move (search, v))
     return FALSE;
-  if (search->scratch == NULL)
-    search->scratch = rp_estimate_new ();   /* the best took the last one */
   if (!search->exhaustive && !v->moved)
     {
       /* the plan's machine: screened and estimated in one */
@@ -1014,7 +1023,7 @@ evaluate (Search  *search,
       search->best = g_memdup2 (v, sizeof *v);
       memset (v, 0, sizeof *v);
       search->best_clean = clean;
-      swap = search->best_est;
+      swap = search->best_est != NULL ? search->best_est : search->other;
       search->best_est = search->scratch;
       search->scratch = swap;
     }
@@ -1100,13 +1109,56 @@ fill_fix (const Search *search,
 }
 
 static void
+spare_free (gpointer data)
+{
+  Spare *spare = data;
+
+  rp_estimate_clear (&spare->estimates[0]);
+  rp_estimate_clear (&spare->estimates[1]);
+  g_ptr_array_unref (spare->variants);
+  g_ptr_array_unref (spare->singles);
+  g_free (spare);
+}
+
+static GPrivate thread_spare = G_PRIVATE_INIT (spare_free);
+
+/* The thread's spare, taken (a search within a search gets its own). */
+static Spare *
+spare_take (void)
+{
+  Spare *spare = g_private_get (&thread_spare);
+
+  if (spare == NULL)
+    {
+      spare = g_new0 (Spare, 1);
+      spare->variants = g_ptr_array_new_with_free_func (variant_free);
+      spare->singles = g_ptr_array_new_with_free_func (variant_free);
+    }
+  g_private_set (&thread_spare, NULL);
+  return spare;
+}
+
+/* Gives @spare back to the thread, emptied of this search's changes. */
+static void
+spare_return (Spare *spare)
+{
+  g_ptr_array_set_size (spare->variants, 0);
+  g_ptr_array_set_size (spare->singles, 0);
+  if (g_private_get (&thread_spare) == NULL)
+    g_private_set (&thread_spare, spare);
+  else
+    spare_free (spare);
+}
+
+static void
 search_fix (const RpScenario *scenario,
             const RpCatalog  *catalog,
             RpEstimate       *est,
             gboolean          exhaustive)
 {
-  Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, FALSE, FALSE, exhaustive };
-  g_autoptr(GPtrArray) singles = NULL;
+  Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, NULL, FALSE, FALSE, exhaustive };
+  Spare *spare;
+  GPtrArray *singles;
   const StepInfo *steps;
   Variant start = { (RpScenario *) scenario, 0, { 0 }, { 0 }, NULL };
   RpConstraintCode code;
@@ -1122,8 +1174,11 @@ search_fix (const RpScenario *scenario,
   if (steps == NULL)
     return;
   search.target = code;
-  search.variants = g_ptr_array_new_with_free_func (variant_free);
-  singles = g_ptr_array_new_with_free_func (variant_free);
+  spare = spare_take ();
+  search.scratch = &spare->estimates[0];
+  search.other = &spare->estimates[1];
+  search.variants = spare->variants;
+  singles = spare->singles;
   for (guint k = 0; k < n_steps; k++)
     if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
       try_step (&search, &steps[k], &start, singles);
@@ -1134,9 +1189,7 @@ search_fix (const RpScenario *scenario,
   else
     est->fix.status = RP_FIX_NOTHING_WORKS;
   variant_free (search.best);
-  rp_estimate_free (search.best_est);
-  rp_estimate_free (search.scratch);
-  g_ptr_array_unref (search.variants);
+  spare_return (spare);
 }
 
 /* ---- public API ----------------------------------------------------- */
