@@ -243,6 +243,7 @@ test_diff_each_field (void)
   g_autoptr(RpScenario) base = rp_scenario_new ();
   g_autoptr(RpScenario) copy = NULL;
   g_autoptr(GArray) none = NULL;
+  g_autoptr(GArray) overridden = NULL;
   guint changed = 0;
 
   rp_scenario_set_preset (base, "gpt2");
@@ -256,6 +257,12 @@ test_diff_each_field (void)
   copy->model.arch.layers = base->model.arch.layers + 7;
   none = rp_scenario_diff (base, copy);
   g_assert_cmpuint (none->len, ==, 0);
+  /* overriding a model key with the value its bytes hold already is a change */
+  copy->model.arch.layers = base->model.arch.layers;
+  copy->model.overridden |= RP_ARCH_LAYERS;
+  overridden = rp_scenario_diff (base, copy);
+  g_assert_cmpuint (overridden->len, ==, 1);
+  g_assert_cmpstr (g_array_index (overridden, RpChange, 0).key, ==, "model.layers");
   for (guint i = 0; i < rp_fields_n (); i++)
     {
       const RpField *f = rp_fields_get (i);
