@@ -54,6 +54,8 @@ static const double same_cost_share = 0.02;
 
 /* ---- private structs ------------------------------------------------ */
 
+typedef struct _Spare Spare;
+
 typedef struct
 {
   RpScenario *scenario;               /* owned */
@@ -64,6 +66,7 @@ typedef struct
   gboolean    lent;                   /* the scenario's strings are another's */
   gboolean    fits;                   /* passed the memory screen already */
   gboolean    moved;                  /* on another machine than the plan's */
+  Spare      *spare;                  /* borrowed: where its memory goes back */
   /* a machine change the fast search makes when it estimates it (the
    * scenario is NULL until then): move_to (to_from, to_gpu, to_count) */
   const RpScenario *to_from;          /* borrowed: the scenario it changes */
@@ -91,19 +94,40 @@ typedef struct
 
 /* What a thread's searches reuse, so that a search allocates no estimate
  * (4 kB each, zeroed) and no list: the two estimates a search swaps (the
- * best change's and the one it weighs) and its two lists, empty. */
-typedef struct
+ * best change's and the one it weighs), its two lists, empty, and the
+ * variants and scenario copies that earlier changes left. */
+struct _Spare
 {
   RpEstimate  estimates[2];
   GPtrArray  *variants;
   GPtrArray  *singles;
-} Spare;
+  GPtrArray  *free_variants;          /* Variant, unused */
+  GPtrArray  *free_copies;            /* RpScenario's size, unused */
+};
 
 typedef void (*Generator) (Search        *search,
                            const Variant *from,
                            GPtrArray     *out);
 
 /* ---- variants ------------------------------------------------------- */
+
+/* A block of @size from @pool (one it holds, else a new one). */
+static gpointer
+pool_take (GPtrArray *pool,
+           gsize      size)
+{
+  if (pool->len > 0)
+    return g_ptr_array_steal_index_fast (pool, pool->len - 1);
+  return g_malloc (size);
+}
+
+/* A scenario copy_of() gave, not used after all. */
+static void
+drop_copy (const Variant *from,
+           RpScenario    *copy)
+{
+  g_ptr_array_add (from->spare->free_copies, copy);
+}
 
 static void
 variant_free (gpointer data)
@@ -112,12 +136,15 @@ variant_free (gpointer data)
 
   if (v == NULL)
     return;
-  if (v->lent)
-    g_free (v->scenario);
-  else
+  if (v->lent && v->scenario != NULL)
+    g_ptr_array_add (v->spare->free_copies, v->scenario);
+  else if (!v->lent)
     rp_scenario_free (v->scenario);
   g_free (v->gpu);
-  g_free (v);
+  if (v->spare != NULL)
+    g_ptr_array_add (v->spare->free_variants, v);
+  else
+    g_free (v);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Variant, variant_free)
@@ -131,7 +158,7 @@ variant_new_full (const Variant *from,
                   RpFixStep      step,
                   guint          value)
 {
-  Variant *v = g_new0 (Variant, 1);
+  Variant *v = pool_take (from->spare->free_variants, sizeof *v);
 
   *v = *from;
   v->scenario = scenario;
@@ -172,11 +199,14 @@ variant_new_moved (const Variant *from,
  * GPU, the model, the prices' sources …) stay @from's, which outlives
  * the variants made from it (the start is the caller's scenario, a
  * single change lives as long as the search), so a change costs no deep
- * copy.  Free with g_free(), or give it to variant_new(). */
+ * copy.  Give it to variant_new(), or back with drop_copy(). */
 static RpScenario *
 copy_of (const Variant *from)
 {
-  return g_memdup2 (from->scenario, sizeof *from->scenario);
+  RpScenario *copy = pool_take (from->spare->free_copies, sizeof *copy);
+
+  memcpy (copy, from->scenario, sizeof *copy);
+  return copy;
 }
 
 static const RpModelArch *
@@ -215,14 +245,14 @@ gen_recompute (Search        *search,
       /* every n-th layer is a tuning knob between the others */
       if (r == RP_RECOMPUTE_EVERY_NTH)
         {
-          g_free (s);
+          drop_copy (from, s);
           continue;
         }
       s->training.recompute = r;
       /* for other models only a measured "full" changes anything */
       if (!transformer && !rp_memory_model_recompute_counts (s, arch_of (search)))
         {
-          g_free (s);
+          drop_copy (from, s);
           continue;
         }
       g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_RECOMPUTE, r));
@@ -1020,8 +1050,11 @@ evaluate (Search  *search,
   if (better (search, v, search->scratch, clean))
     {
       variant_free (search->best);
-      search->best = g_memdup2 (v, sizeof *v);
+      search->best = pool_take (v->spare->free_variants, sizeof *v);
+      *search->best = *v;
+      /* @v is an empty shell now, back to the spare when the step ends */
       memset (v, 0, sizeof *v);
+      v->spare = search->best->spare;
       search->best_clean = clean;
       swap = search->best_est != NULL ? search->best_est : search->other;
       search->best_est = search->scratch;
@@ -1117,6 +1150,8 @@ spare_free (gpointer data)
   rp_estimate_clear (&spare->estimates[1]);
   g_ptr_array_unref (spare->variants);
   g_ptr_array_unref (spare->singles);
+  g_ptr_array_unref (spare->free_variants);
+  g_ptr_array_unref (spare->free_copies);
   g_free (spare);
 }
 
@@ -1133,6 +1168,8 @@ spare_take (void)
       spare = g_new0 (Spare, 1);
       spare->variants = g_ptr_array_new_with_free_func (variant_free);
       spare->singles = g_ptr_array_new_with_free_func (variant_free);
+      spare->free_variants = g_ptr_array_new_with_free_func (g_free);
+      spare->free_copies = g_ptr_array_new_with_free_func (g_free);
     }
   g_private_set (&thread_spare, NULL);
   return spare;
@@ -1179,6 +1216,7 @@ search_fix (const RpScenario *scenario,
   search.other = &spare->estimates[1];
   search.variants = spare->variants;
   singles = spare->singles;
+  start.spare = spare;
   for (guint k = 0; k < n_steps; k++)
     if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
       try_step (&search, &steps[k], &start, singles);
