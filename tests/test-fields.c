@@ -224,6 +224,85 @@ test_round_trip (void)
   g_assert_cmpfloat (back->budget.limit, ==, 0);
 }
 
+/* Where field @f of @s is read and written as a number. */
+static gpointer
+number_base (const RpField *f,
+             RpScenario    *s)
+{
+  return f->arch_bit != 0 ? (gpointer) &s->model.arch : (gpointer) s;
+}
+
+/* rp_scenario_diff() names exactly the fields that differ: each field
+ * changed alone is one change of its key, from and to its values; what
+ * differs only in its bytes is no change (the same text at another
+ * address, 0 and -0, two nulls, a model key's value while neither
+ * overrides it). */
+static void
+test_diff_each_field (void)
+{
+  g_autoptr(RpScenario) base = rp_scenario_new ();
+  g_autoptr(RpScenario) copy = NULL;
+  g_autoptr(GArray) none = NULL;
+  g_autoptr(GArray) overridden = NULL;
+  guint changed = 0;
+
+  rp_scenario_set_preset (base, "gpt2");
+  rp_scenario_set_gpu (base, "rtx-4090");
+  rp_scenario_set_notes (base, "same words");
+  base->budget.gpu_price = 0;
+  base->budget.limit = NAN;
+  copy = rp_scenario_copy (base);
+  copy->budget.gpu_price = -0.0;
+  copy->budget.limit = -NAN;
+  copy->model.arch.layers = base->model.arch.layers + 7;
+  none = rp_scenario_diff (base, copy);
+  g_assert_cmpuint (none->len, ==, 0);
+  /* overriding a model key with the value its bytes hold already is a change */
+  copy->model.arch.layers = base->model.arch.layers;
+  copy->model.overridden |= RP_ARCH_LAYERS;
+  overridden = rp_scenario_diff (base, copy);
+  g_assert_cmpuint (overridden->len, ==, 1);
+  g_assert_cmpstr (g_array_index (overridden, RpChange, 0).key, ==, "model.layers");
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      g_autoptr(RpScenario) b = rp_scenario_copy (base);
+      g_autoptr(GArray) diff = NULL;
+      const RpChange *c;
+      double from = NAN, to = NAN;
+
+      if (f->type == RP_FIELD_STRING)
+        {
+          char **slot = rp_field_member (f, b);
+
+          g_free (*slot);
+          *slot = g_strdup ("another");
+        }
+      else
+        {
+          from = f->arch_bit != 0 ? NAN : rp_field_get_number (f, number_base (f, b));
+          to = isnan (from) || from != f->max ? f->max : f->min;
+          if (to == from)
+            continue;
+          b->model.overridden |= f->arch_bit;
+          rp_field_set_number (f, number_base (f, b), to);
+        }
+      diff = rp_scenario_diff (base, b);
+      g_assert_cmpuint (diff->len, ==, 1);
+      c = &g_array_index (diff, RpChange, 0);
+      g_assert_cmpstr (c->key, ==, f->key);
+      if (f->type == RP_FIELD_STRING)
+        g_assert_cmpstr (c->to_text, ==, "another");
+      else
+        {
+          g_assert_true (c->from == from || (isnan (c->from) && isnan (from)));
+          g_assert_cmpfloat (c->to, ==, to);
+        }
+      changed++;
+    }
+  g_assert_cmpuint (changed, >, rp_fields_n () / 2);
+}
+
 /* What a person types: the locale's marks, a real minus, M tokens; the
  * error says the range in the same unit. */
 static void
@@ -608,6 +687,7 @@ main (int    argc,
   g_test_add_func ("/core/fields/enums-and-null", test_enums_and_null);
   g_test_add_func ("/core/fields/v1-zero-is-null", test_v1_zero_is_null);
   g_test_add_func ("/core/fields/round-trip", test_round_trip);
+  g_test_add_func ("/core/fields/diff-each-field", test_diff_each_field);
   g_test_add_func ("/core/fields/parse-text", test_parse_text);
   g_test_add_func ("/core/fields/schema", test_schema);
   g_test_add_func ("/core/fields/range-units", test_range_units);

@@ -197,6 +197,112 @@ test_screen_is_the_memory_verdict (void)
   g_assert_cmpuint (ruled_out, >, 0);
 }
 
+/* The settings changes the search makes, one at a time: the micro
+ * batch, recomputation, the 8-bit optimizer, QLoRA, offload.  Transfer
+ * full; lent strings are @s's. */
+static GPtrArray *
+settings_changes (const RpScenario *s)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  RpScenario *c;
+
+  g_ptr_array_add (out, g_memdup2 (s, sizeof *s));
+  c = g_memdup2 (s, sizeof *s);
+  c->training.micro_batch = MAX (s->training.micro_batch / 2, 1);
+  g_ptr_array_add (out, c);
+  c = g_memdup2 (s, sizeof *s);
+  c->training.recompute = RP_RECOMPUTE_FULL;
+  g_ptr_array_add (out, c);
+  c = g_memdup2 (s, sizeof *s);
+  c->training.optimizer = RP_OPTIMIZER_ADAMW_8BIT;
+  g_ptr_array_add (out, c);
+  c = g_memdup2 (s, sizeof *s);
+  c->training.method = RP_METHOD_QLORA;
+  g_ptr_array_add (out, c);
+  c = g_memdup2 (s, sizeof *s);
+  c->training.offload = RP_OFFLOAD_OPTIMIZER_AND_PARAMS;
+  c->training.zero_stage = 3;
+  g_ptr_array_add (out, c);
+  return out;
+}
+
+/* The search's estimate of a settings change (rp_fix_estimate_change):
+ * FALSE exactly where rp_estimate_compute() fails or the change does not
+ * fit, and otherwise the figures the search reads as the full estimate
+ * has them, to the last bit. */
+static void
+test_change_estimate_is_the_estimate (void)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) scenarios = scenarios_to_fix (labels);
+  g_autoptr(RpEstimate) base = rp_estimate_new ();
+  g_autoptr(RpEstimate) full = rp_estimate_new ();
+  g_autoptr(RpEstimate) fast = rp_estimate_new ();
+  guint compared = 0;
+
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      const RpScenario *s = g_ptr_array_index (scenarios, i);
+      const char *label = g_ptr_array_index (labels, i);
+      g_autoptr(GPtrArray) changes = NULL;
+
+      if (!rp_estimate_compute (s, catalog, base, NULL))
+        continue;
+      changes = settings_changes (s);
+      for (guint k = 0; k < changes->len; k++)
+        {
+          const RpScenario *c = g_ptr_array_index (changes, k);
+          gboolean full_ok = rp_estimate_compute (c, catalog, full, NULL);
+          gboolean fast_ok = rp_fix_estimate_change (c, catalog, base, fast);
+          const RpConstraint *vram = &full->constraints[RP_CONSTRAINT_VRAM];
+
+          if (full_ok && vram->judged && !vram->ok)
+            full_ok = FALSE;   /* the screen's: it does not fit */
+          if (fast_ok != full_ok)
+            {
+              g_test_message ("%s, change %u: %s (fast), %s (full)", label, k,
+                              fast_ok ? "estimated" : "ruled out",
+                              full_ok ? "estimated" : "ruled out");
+              g_test_fail ();
+              continue;
+            }
+          if (!fast_ok)
+            continue;
+          compared++;
+          assert_same_number (fast->memory.total_bytes, full->memory.total_bytes, "memory",
+                              label);
+          assert_same_number (fast->memory.headroom_pct, full->memory.headroom_pct,
+                              "headroom", label);
+          assert_same_number (fast->compute.computed ? fast->compute.days : NAN,
+                              full->compute.computed ? full->compute.days : NAN, "days",
+                              label);
+          assert_same_number (fast->cost.rent_total, full->cost.rent_total, "rent", label);
+          assert_same_number (fast->cost.buy_total, full->cost.buy_total, "buy", label);
+          assert_same_number (fast->cost.buy_capital, full->cost.buy_capital, "capital",
+                              label);
+          g_assert_cmpint (fast->cost.rent_available, ==, full->cost.rent_available);
+          g_assert_cmpint (fast->cost.buy_available, ==, full->cost.buy_available);
+          g_assert_cmpint (fast->cost.run_available, ==, full->cost.run_available);
+          for (guint code = 0; code < RP_N_CONSTRAINTS; code++)
+            {
+              g_assert_cmpint (fast->constraints[code].judged, ==,
+                               full->constraints[code].judged);
+              g_assert_cmpint (fast->constraints[code].ok, ==, full->constraints[code].ok);
+            }
+          /* every advice the models give before the checklist */
+          for (guint w = 0; w < fast->n_warnings; w++)
+            g_assert_true (rp_estimate_has_advice (full, fast->warnings[w].code));
+          for (guint w = 0; w < full->n_warnings; w++)
+            if (!rp_estimate_has_advice (fast, full->warnings[w].code))
+              g_assert_true (full->warnings[w].code == RP_ADVICE_BATCH_UNEVEN ||
+                             /* the checklist's, the last codes of RpAdvice */
+                             full->warnings[w].code >= RP_ADVICE_ATTENTION_KERNEL);
+        }
+    }
+  g_test_message ("%u changes estimated", compared);
+  g_assert_cmpuint (compared, >, scenarios->len);
+}
+
 /* The example that does not fit (13B LoRA on one 24 GB card): its fix,
  * QLoRA, is what the benchmark times, and what it was before the search
  * was made fast. */
@@ -227,6 +333,8 @@ main (int    argc,
   g_test_add_func ("/core/fix-search/same-as-exhaustive", test_same_as_exhaustive);
   g_test_add_func ("/core/fix-search/screen-is-the-memory-verdict",
                    test_screen_is_the_memory_verdict);
+  g_test_add_func ("/core/fix-search/change-estimate-is-the-estimate",
+                   test_change_estimate_is_the_estimate);
   g_test_add_func ("/core/fix-search/misfit-example", test_misfit_example);
   status = g_test_run ();
   rp_catalog_unref (catalog);

@@ -25,4 +25,17 @@ gboolean rp_fix_may_fit           (const RpScenario  *scenario,
                                    const RpModelArch *arch,
                                    RpMemoryEstimate  *scratch);
 
+/* rp_estimate_compute() of @scenario, a change of the plan estimated in
+ * @base that keeps its machine and model (its GPU, offer, region, owned
+ * GPUs and model are @base's), as far as the fix search reads it: the
+ * memory, time and cost models and the constraints, not the checklist.
+ * What @base settled (the GPU, the architecture, the catalog checks) is
+ * taken from it.  FALSE where rp_estimate_compute() fails, and where the
+ * memory model says the change does not fit (rp_fix_may_fit()), which is
+ * known before the time and cost models run.  @out is overwritten. */
+gboolean rp_fix_estimate_change   (const RpScenario  *scenario,
+                                   const RpCatalog   *catalog,
+                                   const RpEstimate  *base,
+                                   RpEstimate        *out);
+
 G_END_DECLS

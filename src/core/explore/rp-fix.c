@@ -16,8 +16,10 @@
  * (test-fix-search holds it to rp_fix_search_exhaustive on every
  * scenario): it stops once a clean change of an earlier tier is found
  * (settled), runs the memory model alone before a full estimate
- * (rp_fix_may_fit), and makes a machine change only when it comes to
- * estimate it (variant_new_machine). */
+ * (rp_fix_may_fit; a change of the settings alone goes on from that
+ * memory to the estimate the search reads, rp_fix_estimate_change), and
+ * makes a machine change only when it comes to estimate it
+ * (variant_new_machine). */
 
 #include "config.h"
 
@@ -52,6 +54,8 @@ static const double same_cost_share = 0.02;
 
 /* ---- private structs ------------------------------------------------ */
 
+typedef struct _Spare Spare;
+
 typedef struct
 {
   RpScenario *scenario;               /* owned */
@@ -61,6 +65,8 @@ typedef struct
   char       *gpu;                    /* owned; the larger GPU */
   gboolean    lent;                   /* the scenario's strings are another's */
   gboolean    fits;                   /* passed the memory screen already */
+  gboolean    moved;                  /* on another machine than the plan's */
+  Spare      *spare;                  /* borrowed: where its memory goes back */
   /* a machine change the fast search makes when it estimates it (the
    * scenario is NULL until then): move_to (to_from, to_gpu, to_count) */
   const RpScenario *to_from;          /* borrowed: the scenario it changes */
@@ -75,21 +81,53 @@ typedef struct
   const RpCatalog  *catalog;
   const RpEstimate *base_est;
   RpConstraintCode  target;
-  RpEstimate       *scratch;          /* owned, NULL until an estimate needs it */
+  RpEstimate       *scratch;          /* the spare's: the change being weighed */
+  RpEstimate       *other;            /* the spare's other, while best_est is NULL */
   Variant          *best;             /* owned */
-  RpEstimate       *best_est;         /* owned; NULL while best is */
+  RpEstimate       *best_est;         /* the spare's; NULL while best is */
   gboolean          best_clean;
   gboolean          ordered_found;    /* an ordered step already solved */
   gboolean          exhaustive;       /* every step and variant estimated in full */
   RpMemoryEstimate  memory;           /* scratch of the memory screen */
-  GPtrArray        *variants;         /* owned: the changes of the step tried */
+  GPtrArray        *variants;         /* the spare's: the changes of the step tried */
 } Search;
+
+/* What a thread's searches reuse, so that a search allocates no estimate
+ * (4 kB each, zeroed) and no list: the two estimates a search swaps (the
+ * best change's and the one it weighs), its two lists, empty, and the
+ * variants and scenario copies that earlier changes left. */
+struct _Spare
+{
+  RpEstimate  estimates[2];
+  GPtrArray  *variants;
+  GPtrArray  *singles;
+  GPtrArray  *free_variants;          /* Variant, unused */
+  GPtrArray  *free_copies;            /* RpScenario's size, unused */
+};
 
 typedef void (*Generator) (Search        *search,
                            const Variant *from,
                            GPtrArray     *out);
 
 /* ---- variants ------------------------------------------------------- */
+
+/* A block of @size from @pool (one it holds, else a new one). */
+static gpointer
+pool_take (GPtrArray *pool,
+           gsize      size)
+{
+  if (pool->len > 0)
+    return g_ptr_array_steal_index_fast (pool, pool->len - 1);
+  return g_malloc (size);
+}
+
+/* A scenario copy_of() gave, not used after all. */
+static void
+drop_copy (const Variant *from,
+           RpScenario    *copy)
+{
+  g_ptr_array_add (from->spare->free_copies, copy);
+}
 
 static void
 variant_free (gpointer data)
@@ -98,12 +136,15 @@ variant_free (gpointer data)
 
   if (v == NULL)
     return;
-  if (v->lent)
-    g_free (v->scenario);
-  else
+  if (v->lent && v->scenario != NULL)
+    g_ptr_array_add (v->spare->free_copies, v->scenario);
+  else if (!v->lent)
     rp_scenario_free (v->scenario);
   g_free (v->gpu);
-  g_free (v);
+  if (v->spare != NULL)
+    g_ptr_array_add (v->spare->free_variants, v);
+  else
+    g_free (v);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Variant, variant_free)
@@ -117,12 +158,13 @@ variant_new_full (const Variant *from,
                   RpFixStep      step,
                   guint          value)
 {
-  Variant *v = g_new0 (Variant, 1);
+  Variant *v = pool_take (from->spare->free_variants, sizeof *v);
 
   *v = *from;
   v->scenario = scenario;
   v->lent = lent;
   v->fits = FALSE;
+  v->moved = from->moved || !lent;
   v->to_from = NULL;
   v->to_gpu = NULL;
   v->gpu = g_strdup (from->gpu);
@@ -157,11 +199,14 @@ variant_new_moved (const Variant *from,
  * GPU, the model, the prices' sources …) stay @from's, which outlives
  * the variants made from it (the start is the caller's scenario, a
  * single change lives as long as the search), so a change costs no deep
- * copy.  Free with g_free(), or give it to variant_new(). */
+ * copy.  Give it to variant_new(), or back with drop_copy(). */
 static RpScenario *
 copy_of (const Variant *from)
 {
-  return g_memdup2 (from->scenario, sizeof *from->scenario);
+  RpScenario *copy = pool_take (from->spare->free_copies, sizeof *copy);
+
+  memcpy (copy, from->scenario, sizeof *copy);
+  return copy;
 }
 
 static const RpModelArch *
@@ -200,14 +245,14 @@ gen_recompute (Search        *search,
       /* every n-th layer is a tuning knob between the others */
       if (r == RP_RECOMPUTE_EVERY_NTH)
         {
-          g_free (s);
+          drop_copy (from, s);
           continue;
         }
       s->training.recompute = r;
       /* for other models only a measured "full" changes anything */
       if (!transformer && !rp_memory_model_recompute_counts (s, arch_of (search)))
         {
-          g_free (s);
+          drop_copy (from, s);
           continue;
         }
       g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_RECOMPUTE, r));
@@ -988,22 +1033,30 @@ evaluate (Search  *search,
 
   if (v->scenario == NULL && !make_move (search, v))
     return FALSE;
-  if (!search->exhaustive && !v->fits &&
-      !rp_fix_may_fit (v->scenario, search->catalog, arch_of (search), &search->memory))
+  if (!search->exhaustive && !v->moved)
+    {
+      /* the plan's machine: screened and estimated in one */
+      if (!rp_fix_estimate_change (v->scenario, search->catalog, search->base_est,
+                                   search->scratch))
+        return FALSE;
+    }
+  else if ((!search->exhaustive && !v->fits &&
+            !rp_fix_may_fit (v->scenario, search->catalog, arch_of (search), &search->memory)) ||
+           !rp_estimate_compute (v->scenario, search->catalog, search->scratch, NULL))
     return FALSE;
-  if (search->scratch == NULL)
-    search->scratch = rp_estimate_new ();   /* the best took the last one */
-  if (!rp_estimate_compute (v->scenario, search->catalog, search->scratch, NULL) ||
-      !solves (search, search->scratch))
+  if (!solves (search, search->scratch))
     return FALSE;
   clean = is_clean (search, search->scratch);
   if (better (search, v, search->scratch, clean))
     {
       variant_free (search->best);
-      search->best = g_memdup2 (v, sizeof *v);
+      search->best = pool_take (v->spare->free_variants, sizeof *v);
+      *search->best = *v;
+      /* @v is an empty shell now, back to the spare when the step ends */
       memset (v, 0, sizeof *v);
+      v->spare = search->best->spare;
       search->best_clean = clean;
-      swap = search->best_est;
+      swap = search->best_est != NULL ? search->best_est : search->other;
       search->best_est = search->scratch;
       search->scratch = swap;
     }
@@ -1089,13 +1142,60 @@ fill_fix (const Search *search,
 }
 
 static void
+spare_free (gpointer data)
+{
+  Spare *spare = data;
+
+  rp_estimate_clear (&spare->estimates[0]);
+  rp_estimate_clear (&spare->estimates[1]);
+  g_ptr_array_unref (spare->variants);
+  g_ptr_array_unref (spare->singles);
+  g_ptr_array_unref (spare->free_variants);
+  g_ptr_array_unref (spare->free_copies);
+  g_free (spare);
+}
+
+static GPrivate thread_spare = G_PRIVATE_INIT (spare_free);
+
+/* The thread's spare, taken (a search within a search gets its own). */
+static Spare *
+spare_take (void)
+{
+  Spare *spare = g_private_get (&thread_spare);
+
+  if (spare == NULL)
+    {
+      spare = g_new0 (Spare, 1);
+      spare->variants = g_ptr_array_new_with_free_func (variant_free);
+      spare->singles = g_ptr_array_new_with_free_func (variant_free);
+      spare->free_variants = g_ptr_array_new_with_free_func (g_free);
+      spare->free_copies = g_ptr_array_new_with_free_func (g_free);
+    }
+  g_private_set (&thread_spare, NULL);
+  return spare;
+}
+
+/* Gives @spare back to the thread, emptied of this search's changes. */
+static void
+spare_return (Spare *spare)
+{
+  g_ptr_array_set_size (spare->variants, 0);
+  g_ptr_array_set_size (spare->singles, 0);
+  if (g_private_get (&thread_spare) == NULL)
+    g_private_set (&thread_spare, spare);
+  else
+    spare_free (spare);
+}
+
+static void
 search_fix (const RpScenario *scenario,
             const RpCatalog  *catalog,
             RpEstimate       *est,
             gboolean          exhaustive)
 {
-  Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, FALSE, FALSE, exhaustive };
-  g_autoptr(GPtrArray) singles = NULL;
+  Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, NULL, FALSE, FALSE, exhaustive };
+  Spare *spare;
+  GPtrArray *singles;
   const StepInfo *steps;
   Variant start = { (RpScenario *) scenario, 0, { 0 }, { 0 }, NULL };
   RpConstraintCode code;
@@ -1111,8 +1211,12 @@ search_fix (const RpScenario *scenario,
   if (steps == NULL)
     return;
   search.target = code;
-  search.variants = g_ptr_array_new_with_free_func (variant_free);
-  singles = g_ptr_array_new_with_free_func (variant_free);
+  spare = spare_take ();
+  search.scratch = &spare->estimates[0];
+  search.other = &spare->estimates[1];
+  search.variants = spare->variants;
+  singles = spare->singles;
+  start.spare = spare;
   for (guint k = 0; k < n_steps; k++)
     if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
       try_step (&search, &steps[k], &start, singles);
@@ -1123,9 +1227,7 @@ search_fix (const RpScenario *scenario,
   else
     est->fix.status = RP_FIX_NOTHING_WORKS;
   variant_free (search.best);
-  rp_estimate_free (search.best_est);
-  rp_estimate_free (search.scratch);
-  g_ptr_array_unref (search.variants);
+  spare_return (spare);
 }
 
 /* ---- public API ----------------------------------------------------- */

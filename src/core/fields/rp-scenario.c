@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -209,18 +210,149 @@ diff_field (GArray           *out,
   g_array_append_val (out, change);
 }
 
+/* Where each field's bytes lie in a scenario, to rule out the fields a
+ * change left alone without reading them as numbers: equal bytes are an
+ * equal value (the same string, for a string field's pointer), so only
+ * the fields whose bytes differ are compared by diff_field().  The
+ * scenario is read as 8-byte words, and each word knows the fields in it,
+ * so a diff costs a pass over the words and a look at the few fields of
+ * those that differ. */
+typedef struct
+{
+  guint32 offset;                   /* in RpScenario, architecture fields too */
+  guint32 size;                     /* 4 or 8 */
+  guint32 arch_bit;
+} FieldBytes;
+
+#define N_WORDS (sizeof (RpScenario) / sizeof (guint64))
+#define MAX_FIELD_CHUNKS 4          /* 64 fields each: a table of up to 256 fields */
+
+G_STATIC_ASSERT (sizeof (RpScenario) % sizeof (guint64) == 0);
+
+typedef struct
+{
+  guint      n_chunks;
+  FieldBytes field[64 * MAX_FIELD_CHUNKS];
+  guint64    in_word[N_WORDS][MAX_FIELD_CHUNKS];   /* the fields with bytes in it */
+  guint64    arch[MAX_FIELD_CHUNKS];               /* the architecture fields */
+} FieldWords;
+
+static guint32
+field_size (const RpField *f)
+{
+  switch (f->type)
+    {
+    case RP_FIELD_UINT64:
+      return sizeof (guint64);
+    case RP_FIELD_DOUBLE:
+      return sizeof (double);
+    case RP_FIELD_STRING:
+      return sizeof (char *);
+    case RP_FIELD_BOOL:
+      return sizeof (gboolean);
+    case RP_FIELD_UINT:
+    case RP_FIELD_ENUM:
+    default:
+      return sizeof (int);
+    }
+}
+
+static const FieldWords *
+field_words (void)
+{
+  static FieldWords *table;
+
+  if (g_once_init_enter (&table))
+    {
+      FieldWords *t = g_new0 (FieldWords, 1);
+
+      g_assert (rp_fields_n () <= 64 * MAX_FIELD_CHUNKS);
+      t->n_chunks = (rp_fields_n () + 63) / 64;
+      for (guint i = 0; i < rp_fields_n (); i++)
+        {
+          const RpField *f = rp_fields_get (i);
+          FieldBytes *fb = &t->field[i];
+          guint64 bit = G_GUINT64_CONSTANT (1) << (i % 64);
+
+          fb->arch_bit = f->arch_bit;
+          fb->offset = (guint32) (f->offset + (f->arch_bit != 0 ? G_STRUCT_OFFSET (RpScenario,
+                                                                                    model.arch)
+                                                                : 0));
+          fb->size = field_size (f);
+          g_assert (fb->offset + fb->size <= sizeof (RpScenario));
+          for (gsize w = fb->offset / 8; w <= (fb->offset + fb->size - 1) / 8; w++)
+            t->in_word[w][i / 64] |= bit;
+          if (f->arch_bit != 0)
+            t->arch[i / 64] |= bit;
+        }
+      g_once_init_leave (&table, t);
+    }
+  return table;
+}
+
+/* Whether field @i is certainly the same in @a and @b: the same bytes,
+ * and for an architecture field overridden in both or in neither. */
+static inline gboolean
+same_bytes (const FieldBytes *fb,
+            const RpScenario *a,
+            const RpScenario *b)
+{
+  const guint8 *pa, *pb;
+
+  if (fb->arch_bit != 0)
+    {
+      guint32 in_a = a->model.overridden & fb->arch_bit;
+
+      if (in_a != (b->model.overridden & fb->arch_bit))
+        return FALSE;
+      if (in_a == 0)
+        return TRUE;
+    }
+  pa = (const guint8 *) a + fb->offset;
+  pb = (const guint8 *) b + fb->offset;
+  /* the two sizes there are, each a constant memcmp() compiles inline */
+  if (fb->size == 8)
+    return memcmp (pa, pb, 8) == 0;
+  return memcmp (pa, pb, 4) == 0;
+}
+
 GArray *
 rp_scenario_diff (const RpScenario *a,
                   const RpScenario *b)
 {
+  const FieldWords *t = field_words ();
+  guint64 maybe[MAX_FIELD_CHUNKS] = { 0 };
   GArray *out;
 
   g_return_val_if_fail (a != NULL && b != NULL, NULL);
 
   out = g_array_new (FALSE, TRUE, sizeof (RpChange));
   g_array_set_clear_func (out, change_free);
-  for (guint i = 0; i < rp_fields_n (); i++)
-    diff_field (out, rp_fields_get (i), a, b);
+  /* the fields in the words that differ, and the architecture's when
+   * what is overridden differs */
+  for (gsize w = 0; w < N_WORDS; w++)
+    {
+      guint64 wa, wb;
+
+      memcpy (&wa, (const guint8 *) a + w * sizeof wa, sizeof wa);
+      memcpy (&wb, (const guint8 *) b + w * sizeof wb, sizeof wb);
+      if (wa != wb)
+        for (guint c = 0; c < t->n_chunks; c++)
+          maybe[c] |= t->in_word[w][c];
+    }
+  if (a->model.overridden != b->model.overridden)
+    for (guint c = 0; c < t->n_chunks; c++)
+      maybe[c] |= t->arch[c];
+  /* in the table's order */
+  for (guint c = 0; c < t->n_chunks; c++)
+    while (maybe[c] != 0)
+      {
+        guint i = c * 64 + (guint) __builtin_ctzll (maybe[c]);
+
+        maybe[c] &= maybe[c] - 1;
+        if (!same_bytes (&t->field[i], a, b))
+          diff_field (out, rp_fields_get (i), a, b);
+      }
   return out;
 }
 

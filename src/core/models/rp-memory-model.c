@@ -1670,6 +1670,15 @@ rp_memory_model_run (const RpScenario *scenario,
   add_warnings (scenario, est);
 }
 
+void
+rp_memory_model_advise (const RpScenario *scenario,
+                        RpEstimate       *est)
+{
+  g_return_if_fail (scenario != NULL && est != NULL);
+
+  add_warnings (scenario, est);
+}
+
 double
 rp_memory_growth_factor (double growth_pct_year,
                          double years)

@@ -22,6 +22,12 @@ void     rp_memory_model_run                (const RpScenario  *scenario,
                                              const RpCatalog   *catalog,
                                              RpEstimate        *est);
 
+/* The advice rp_memory_model_run() adds to @est, whose est->memory and
+ * est->arch are @scenario's already (the fix search estimates the memory
+ * of a change first, to rule it out before the other models). */
+void     rp_memory_model_advise             (const RpScenario  *scenario,
+                                             RpEstimate        *est);
+
 /* The breakdown alone, without advice.  @arch is the resolved architecture; @catalog is used
  * only for the preset's reference input size.  Pure and allocation-free. */
 void     rp_memory_model_estimate           (const RpScenario  *scenario,
