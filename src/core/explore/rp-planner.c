@@ -149,6 +149,7 @@ typedef struct
   gboolean             for_growth;    /* the search wants settings that pass it */
   RpPlanMemo          *memo;          /* memory figures shared between GPUs of a kind */
   guint64              memo_kind;     /* the kind of the machine being searched */
+  RpTimePrepared      *time;          /* the machine being searched, timed */
   RpPlanMemoCheck     *check;         /* tests: the model run on every shared figure */
 } Planner;
 
@@ -687,7 +688,7 @@ time_setting (Planner          *p,
   double hours;
 
   p->plan->n_timed++;
-  if (!rp_time_model_hours (trial, p->catalog, &p->arch, gpu, &hours))
+  if (!rp_time_prepared_hours (p->time, &trial->training, &hours))
     return;
   if (best->found && !(hours < best->best_hours))
     return;
@@ -1102,6 +1103,9 @@ plan_machine (Planner       *p,
   p->memo_kind = rp_plan_memo_kind (p->memo, machine, info->gpu, p->catalog,
                                     is_own_gpu (p, info->gpu));
   rentable = p->progress[RP_PLAN_RENT].wanted && choose_offer (p, machine, info->gpu);
+  /* what the time model derives from the machine, once for its settings */
+  g_clear_pointer (&p->time, rp_time_prepared_free);
+  p->time = rp_time_prepared_new (machine, p->catalog, &p->arch, info->gpu);
   best = search_machine (p, machine, info->gpu, &hours);
   if (best == NULL)
     return;
@@ -1357,6 +1361,7 @@ planner_clear (Planner *p)
   g_clear_pointer (&p->est, rp_estimate_free);
   g_clear_pointer (&p->plan, rp_plan_free);
   g_clear_pointer (&p->memo, rp_plan_memo_free);
+  g_clear_pointer (&p->time, rp_time_prepared_free);
 }
 
 /* What the memory of a bought GPU's work grows by over its depreciation
