@@ -329,8 +329,9 @@ test_memo_equals_model (void)
         g_assert_no_error (error);
         g_assert_nonnull (plan);
       }
-  /* cards of every generation and stack on one link, which the bundled
-   * catalog does not have: what tells them apart is the card itself */
+  /* cards of every generation and stack on two links, which the bundled
+   * catalog does not have: what tells them apart is the card itself and
+   * its link's collective buffers */
   {
     static const char *const kinds[][3] = {
       { "volta", "cuda", "16" }, { "turing", "cuda", "24" }, { "ampere", "cuda", "40" },
@@ -349,7 +350,7 @@ test_memo_equals_model (void)
     RpPlanOptions options;
 
     for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
-      for (guint copy = 0; copy < 2; copy++)
+      for (guint copy = 0; copy < 4; copy++)
         {
           g_string_append_printf (json, "%s{\"id\": \"memo-%u-%u\", \"name\": \"Memo %u %u\", "
                                   "\"vendor\": \"nvidia\", \"generation\": \"%s\", "
@@ -357,11 +358,12 @@ test_memo_equals_model (void)
                                   "\"memory_gib\": %s%s, \"memory_bandwidth_gb_s\": %u, "
                                   "\"tflops\": {\"bf16\": %u, \"fp16\": %u}, "
                                   "\"precisions\": [\"bf16\", \"fp16\"], \"tdp_w\": 400, "
-                                  "\"interconnect\": \"pcie4\", \"pcie_gen\": 4, "
+                                  "\"interconnect\": \"%s\", \"pcie_gen\": 4, "
                                   "\"source\": \"test\", \"as_of\": \"2026\"}",
                                   ids->len > 0 ? ", " : "", k, copy, k, copy, kinds[k][0],
-                                  kinds[k][1], kinds[k][2], copy ? "0" : "", 1000 + 100 * k,
-                                  100 + 10 * k + copy, 100 + 10 * k + copy);
+                                  kinds[k][1], kinds[k][2], copy % 2 ? "0" : "", 1000 + 100 * k,
+                                  100 + 10 * k + copy, 100 + 10 * k + copy,
+                                  copy < 2 ? "pcie4" : "nvlink3");
           g_string_append_printf (ids, "%smemo-%u-%u", ids->len > 0 ? "," : "", k, copy);
         }
     g_string_append (json, "]}");
@@ -382,7 +384,7 @@ test_memo_equals_model (void)
           s->training.optimizer = RP_OPTIMIZER_ADAMW_8BIT_PAGED;
         plan = rp_plan_compute_checked (s, mixed, &options, &exhaustive, &error);
         g_assert_no_error (error);
-        g_assert_cmpuint (plan->n_gpu_types, ==, 2 * G_N_ELEMENTS (kinds));
+        g_assert_cmpuint (plan->n_gpu_types, ==, 4 * G_N_ELEMENTS (kinds));
         g_clear_pointer (&plan, rp_plan_free);
       }
   }
