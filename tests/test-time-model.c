@@ -548,6 +548,7 @@ test_prepared_identical (void)
                     continue;
                   /* bit for bit, not within a tolerance */
                   g_assert_true (memcmp (&hours_whole, &hours_split, sizeof (double)) == 0);
+                  g_assert_true (memcmp (&whole.hours, &hours_split, sizeof (double)) == 0);
                   g_assert_true (memcmp (&whole.step_s, &split.step_s, sizeof (double)) == 0);
                   g_assert_true (memcmp (&whole.comm_exposed_s, &split.comm_exposed_s,
                                          sizeof (double)) == 0);

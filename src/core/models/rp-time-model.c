@@ -197,6 +197,8 @@ struct _RpTimePrepared
   RpStack            stack;            /* the stack at stack_zero and stack_pipelined */
   guint              stack_zero;
   gboolean           stack_pipelined;
+  gboolean           all_stacks;       /* stacks holds every ZeRO stage × pipelined */
+  RpStack            stacks[4][2];
   RpPrecision        precision;        /* fixed fields, checked per setting */
   RpMethod           method;
   guint              seq_len;
@@ -206,10 +208,12 @@ struct _RpTimePrepared
   guint              nodes;
   RpNetwork          network;
   gboolean           text;             /* a token model (not a convnet) */
+  gboolean           gflops;           /* timed from forward GFLOPs (uses_gflops) */
   double             tokens;           /* per sample; 0 for convnets */
   double             params;
   double             trainable;
   double             peak_flops_s;
+  double             weight_bytes;     /* a weight at the run's precision */
   double             width_half;       /* mfu.json's H for this GPU (width_factor) */
   double             calibrated;       /* × efficiency: the user's measurement
                                         * (rp-calibrated.h); 1 without one */
@@ -248,10 +252,13 @@ typedef struct
   double             micro;            /* samples per micro-batch */
   double             m;                /* micro-batches per pipeline per step */
   gboolean           text;             /* a token model (not a convnet) */
+  gboolean           gflops;           /* timed from forward GFLOPs (uses_gflops) */
   double             tokens;           /* per sample; 0 for convnets */
   double             params;
   double             trainable;
   double             peak_flops_s;
+  double             stack_weight_bytes; /* a weight at the stack's precision */
+  guint              layers;           /* rp_model_total_layers */
   double             model_flops;      /* per sample */
   double             hw_flops;         /* per sample, incl. recompute */
   double             width_half;       /* mfu.json's H for this GPU (width_factor) */
@@ -359,7 +366,7 @@ recompute_flops (const Ctx *c,
       return c->tokens * op_selective_flops_per_token (c->arch);
     case RP_RECOMPUTE_SELECTIVE:
       /* Korthikanti 2022 eq. 9: the attention core's forward, 4·L·h·s per token. */
-      return c->tokens * 4.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+      return c->tokens * 4.0 * c->layers * attention_width (c->arch) *
              c->tokens;
     case RP_RECOMPUTE_NONE:
     case RP_N_RECOMPUTES:
@@ -511,11 +518,14 @@ prepare (RpTimePrepared    *p,
   if (p->nodes > 1 && p->network == RP_NETWORK_NONE)
     p->network = rp_network_for_cluster (p->gpu->generation,
                                          p->gpu->segment == RP_SEGMENT_DATACENTER);
-  p->text = !uses_gflops (p->arch) && p->arch->kind != RP_MODEL_KIND_VIT;
+  p->all_stacks = FALSE;
+  p->gflops = uses_gflops (p->arch);
+  p->text = !p->gflops && p->arch->kind != RP_MODEL_KIND_VIT;
   p->tokens = tokens_per_sample (p->arch, t);
   p->params = (double) rp_model_params (p->arch);
   p->trainable = trainable_params (p->arch, t);
   p->peak_flops_s = rp_gpu_peak_tflops (p->gpu, t->precision) * 1e12;
+  p->weight_bytes = rp_precision_weight_bytes (t->precision);
   p->width_half = width_half_point (p);
   rp_calibrated_time_init (rp_calibration_for (catalog, sc, gpu), gpu, &p->calibrated,
                            &p->calibrated_gpu, &p->gpu);
@@ -555,7 +565,9 @@ init_ctx (Ctx                  *c,
    * sequence, not the batch */
   c->dp = MAX (c->n_gpus / (c->tp * c->pp * c->cp), 1);
   c->stack = &p->stack;
-  if (t->zero_stage != p->stack_zero || (t->pipeline_parallel > 1) != p->stack_pipelined)
+  if (p->all_stacks && t->zero_stage < G_N_ELEMENTS (p->stacks))
+    c->stack = &p->stacks[t->zero_stage][t->pipeline_parallel > 1];
+  else if (t->zero_stage != p->stack_zero || (t->pipeline_parallel > 1) != p->stack_pipelined)
     {
       rp_stack_resolve_training (t, &c->own_stack);
       c->stack = &c->own_stack;
@@ -566,6 +578,9 @@ init_ctx (Ctx                  *c,
   c->micro = MAX (t->micro_batch, 1);
   c->m = MAX ((double) t->global_batch / (c->dp * c->micro), 1.0);
   c->text = p->text;
+  c->gflops = p->gflops;
+  c->layers = rp_model_total_layers (p->arch);
+  c->stack_weight_bytes = rp_precision_weight_bytes (c->stack->precision);
   c->tokens = p->tokens;
   c->params = p->params;
   c->trainable = p->trainable;
@@ -608,7 +623,7 @@ compute_seconds (const Ctx *c,
   if (c->training->precision != RP_PRECISION_FP8_MIXED || c->hw->mfu_override > 0 ||
       !c->text || c->model_flops <= 0)
     return hw_flops_gpu / (c->peak_flops_s * utilization (c));
-  attention = 12.0 * rp_model_total_layers (c->arch) * attention_width (c->arch) *
+  attention = 12.0 * c->layers * attention_width (c->arch) *
               c->tokens * c->tokens;
   share = CLAMP (attention / c->model_flops, 0.0, 1.0);
   peak16 = rp_gpu_peak_tflops (c->gpu, RP_PRECISION_BF16_MIXED) * 1e12;
@@ -634,17 +649,11 @@ expert_width_s (const Ctx *c,
       c->model_flops <= 0 || c->tokens <= 0)
     return 0;
   share = c->tokens * 6.0 * MAX (a->experts_active, 1) * (is_gated (a->ffn_act) ? 3.0 : 2.0) *
-          a->hidden * a->ffn * rp_model_total_layers (a) / c->model_flops;
+          a->hidden * a->ffn * c->layers / c->model_flops;
   wide = width_factor (c, a->hidden);
   narrow = width_factor (c, a->ffn);
   return MIN (share, 1.0) * hw_flops_gpu / (c->peak_flops_s * utilization (c)) *
          (wide / narrow - 1);
-}
-
-static double
-weight_bytes_per_param (RpPrecision p)
-{
-  return rp_precision_weight_bytes (p);
 }
 
 /* Memory traffic per step per GPU that bounds the compute from below:
@@ -659,9 +668,9 @@ memory_bound_s (const Ctx *c,
 
   if (bw <= 0)
     return 0;
-  if (uses_gflops (c->arch))
+  if (c->gflops)
     return hw_flops_gpu / (rp_mfu_cnn_intensity (c->mfu) * bw);
-  weights = c->params / (c->tp * c->pp) * weight_bytes_per_param (c->training->precision);
+  weights = c->params / (c->tp * c->pp) * c->prep->weight_bytes;
   return c->m * 3 * weights / bw;
 }
 
@@ -690,7 +699,7 @@ unfused_elementwise_s (const Ctx *c)
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, p = activation_elem_bytes;
   double rep = 0, split = 0, passes = 3, q, kv, per_token;
 
-  if (c->stack->fused_elementwise || uses_gflops (a) || bw <= 0 || c->hw->mfu_override > 0)
+  if (c->stack->fused_elementwise || c->gflops || bw <= 0 || c->hw->mfu_override > 0)
     return 0;
   q = (double) a->heads * rp_model_head_dim (a);
   kv = (double) a->kv_heads * rp_model_head_dim (a);
@@ -710,7 +719,7 @@ unfused_elementwise_s (const Ctx *c)
   /* per GPU: the norms are replicated over tensor-parallel ranks unless
    * the sequence is split too */
   per_token = rep * (t->sequence_parallel ? 1 : c->tp) + split;
-  return per_token * passes * c->tokens * rp_model_total_layers (a) * t->global_batch /
+  return per_token * passes * c->tokens * c->layers * t->global_batch /
          c->n_gpus / bw;
 }
 
@@ -721,10 +730,10 @@ attention_memory_s (const Ctx *c)
 {
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, per_sample;
 
-  if (c->training->flash_attention || uses_gflops (c->arch) || bw <= 0)
+  if (c->training->flash_attention || c->gflops || bw <= 0)
     return 0;
   per_sample = rp_mfu_attention_score_passes (c->mfu) * c->arch->heads * c->tokens * c->tokens *
-               activation_elem_bytes * rp_model_total_layers (c->arch);
+               activation_elem_bytes * c->layers;
   /* recomputing the attention core reads and writes the scores again;
    * op-level checkpointing saves the attention output */
   if (c->training->recompute == RP_RECOMPUTE_FULL ||
@@ -748,7 +757,7 @@ bytes_per_grad (const Ctx *c)
 static double
 gather_bytes_per_param (const Ctx *c)
 {
-  return c->stack->fp32_shards ? 2 : weight_bytes_per_param (c->stack->precision);
+  return c->stack->fp32_shards ? 2 : c->stack_weight_bytes;
 }
 
 static double
@@ -793,14 +802,14 @@ master_bytes (const Ctx *c)
 
   if (c->stack->fp32_shards)
     return 0;
-  return rp_precision_weight_bytes (p) < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
+  return c->stack_weight_bytes < 4 && p != RP_PRECISION_BF16_PURE ? fp32_master_bytes : 0;
 }
 
 /* The weight as stored: fp32 for FSDP2's shards. */
 static double
 stored_weight_bytes (const Ctx *c)
 {
-  return c->stack->fp32_shards ? 4 : weight_bytes_per_param (c->stack->precision);
+  return c->stack->fp32_shards ? 4 : c->stack_weight_bytes;
 }
 
 /* Bytes the optimizer reads and writes per trainable parameter: the
@@ -889,7 +898,7 @@ tensor_parallel_s (const Ctx *c)
 {
   double bytes, per_layer, layers, calls;
 
-  if (c->tp <= 1 || uses_gflops (c->arch))
+  if (c->tp <= 1 || c->gflops)
     return 0;
   bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes;
   /* Two all-reduces in the forward, two in the backward (Shoeybi 2019
@@ -902,7 +911,7 @@ tensor_parallel_s (const Ctx *c)
   else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
     calls = 4 + 2.0 / MAX (c->training->recompute_interval, 1);
   per_layer = calls * rp_comm_allreduce_s (bytes, c->tp, intra_busbw (c));
-  layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  layers = (double) c->layers / c->pp;
   return c->m * layers * per_layer;
 }
 
@@ -961,7 +970,7 @@ tp_overlap_exposed_s (const Ctx *c,
     passes = 3;
   else if (c->training->recompute == RP_RECOMPUTE_EVERY_NTH)
     passes = 2 + 1.0 / MAX (c->training->recompute_interval, 1);
-  hideable = MAX (total_s - c->m * rp_model_total_layers (c->arch) / c->pp * passes * per_pass,
+  hideable = MAX (total_s - c->m * c->layers / c->pp * passes * per_pass,
                   0.0);
   share = c->mfu != NULL && c->stack->torch_native ? rp_mfu_tp_overlap_hidden_share (c->mfu) : 1;
   return total_s - share * hideable;
@@ -973,7 +982,7 @@ pipeline_p2p_s (const Ctx *c,
 {
   double bytes, bw;
 
-  if (c->pp <= 1 || uses_gflops (c->arch))
+  if (c->pp <= 1 || c->gflops)
     return 0;
   /* Activations forward and gradients back per micro-batch and chunk,
    * split over the tensor group (Narayanan 2021 §4.1 scatter/gather). */
@@ -1000,7 +1009,7 @@ expert_parallel_s (const Ctx *c)
    * of the sequence (Megatron-Core MoE with TP requires it) */
   bytes = c->micro * c->tokens / c->cp / (c->training->sequence_parallel ? c->tp : 1) *
           c->arch->hidden * activation_elem_bytes * MAX (c->arch->experts_active, 1);
-  moe_layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  moe_layers = (double) c->layers / c->pp;
   /* the peers in the node are reached over NVLink, the others over the
    * node's NICs at the same time: the slower share sets the pace */
   in_node = MIN (ep, c->gpn);
@@ -1028,7 +1037,7 @@ dequant_s (const Ctx *c)
   const RpTraining *t = c->training;
   double bw = c->gpu->memory_bandwidth_gb_s * 1e9, passes = 2;
 
-  if (t->method != RP_METHOD_QLORA || uses_gflops (c->arch) || bw <= 0)
+  if (t->method != RP_METHOD_QLORA || c->gflops || bw <= 0)
     return 0;
   if (t->reference_model != RP_REFERENCE_NONE)
     passes += 1;   /* the base model, adapters off, as the reference */
@@ -1060,11 +1069,11 @@ moe_overhead_s (const Ctx *c,
   ep = MAX (c->training->expert_parallel, 1);
   k = MAX (a->experts_active, 1);
   tokens = c->micro * c->tokens / c->cp;
-  layers = (double) rp_model_total_layers (a) / c->pp;
+  layers = (double) c->layers / c->pp;
   permute = 4 * 2 * tokens * k * a->hidden * activation_elem_bytes / bw;
   expert_params = (is_gated (a->ffn_act) ? 3.0 : 2.0) * a->hidden * a->ffn / c->tp;
   weights_s = 4 * (a->experts / ep) * expert_params *
-              weight_bytes_per_param (c->stack->precision) / bw;
+              c->stack_weight_bytes / bw;
   gemm_s = 3 * 2 * expert_params * tokens * k / (c->peak_flops_s * efficiency);
   return c->m * layers * (permute + MAX (weights_s - gemm_s, 0.0));
 }
@@ -1120,7 +1129,7 @@ moe_host_s (const Ctx *c,
                    local * (fp8 ? moe_kernels_per_expert_fwd_fp8 : moe_kernels_per_expert_fwd));
   host_b = op_s * (moe_kernels_per_layer_bwd +
                    local * (fp8 ? moe_kernels_per_expert_bwd_fp8 : moe_kernels_per_expert_bwd));
-  layers = (double) rp_model_total_layers (a) / c->pp;
+  layers = (double) c->layers / c->pp;
   chunks = c->pp > 1 ? rp_stack_virtual_stages (c->training) : 1;
   /* forward: one stretch per layer where the dispatcher syncs, else per
    * chunk; backward: one per chunk (the splits are known by then) */
@@ -1166,7 +1175,7 @@ context_parallel_comm (const Ctx *c,
   CommTime r = { 0, 0 };
   double kv, q, local, hop, bw, step_f, layers, passes_f, steps, ag, merge, hbm;
 
-  if (c->cp <= 1 || uses_gflops (c->arch))
+  if (c->cp <= 1 || c->gflops)
     return r;
   kv = (double) c->arch->kv_heads * rp_model_head_dim (c->arch) / c->tp;
   q = attention_width (c->arch) / c->tp;
@@ -1175,7 +1184,7 @@ context_parallel_comm (const Ctx *c,
                                : rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
   if (bw <= 0)
     return r;
-  layers = (double) rp_model_total_layers (c->arch) / c->pp;
+  layers = (double) c->layers / c->pp;
   steps = c->cp - 1;
   hop = 2 * local * kv * activation_elem_bytes / bw;
   /* one step's forward attention: 4·q·s FLOPs per token over s/cp keys */
@@ -1343,7 +1352,7 @@ time_gpu_step (const Ctx         *c,
   /* a layer's forward on the device: a third of its share of compute
    * (backward = 2 × forward, Kaplan 2020), with the MoE work above */
   out->host_s = moe_host_s (c, (out->compute_s + out->moe_s) / c->m /
-                               ((double) rp_model_total_layers (c->arch) / c->pp) / 3);
+                               ((double) c->layers / c->pp) / 3);
   out->dequant_s = dequant_s (c);
   cp = context_parallel_comm (c, out->efficiency);
   out->cp_comm_s = cp.total_s;
@@ -1673,6 +1682,26 @@ time_figures (Ctx               *c,
   fill_totals (c, r);
 }
 
+/* time_figures' hours alone: the step as time_data sets it, and the
+ * steps as fill_totals counts them (the same expressions, the same bits) */
+static double
+time_hours (Ctx *c)
+{
+  const RpTraining *t = c->training;
+  RpComputeEstimate r;   /* time_gpu_step writes each field it reads */
+  double per_node, data_s, cpu_s, step_s, samples_total, steps;
+
+  count_flops (c);
+  time_gpu_step (c, &r);
+  per_node = (double) t->global_batch / c->nodes;
+  data_s = per_node * bytes_per_sample (c) / c->prep->storage_bytes_s;
+  cpu_s = per_node * cpu_s_per_sample (c) / free_cores (c);
+  step_s = MAX (r.gpu_step_s, MAX (data_s, cpu_s));
+  samples_total = (c->text ? text_total_samples (t, c->tokens) : t->dataset_samples) * t->epochs;
+  steps = samples_total / t->global_batch;
+  return steps * step_s / 3600;
+}
+
 static void
 time_run (Ctx               *c,
           const RpScenario  *scenario,
@@ -1800,6 +1829,18 @@ rp_time_prepared_new (const RpScenario  *scenario,
 
   p = g_new0 (RpTimePrepared, 1);
   prepare (p, scenario, arch, gpu, catalog);
+  /* the stack of every ZeRO stage, with and without a pipeline: the
+   * planner tries them all */
+  for (guint z = 0; z < G_N_ELEMENTS (p->stacks); z++)
+    for (guint pipelined = 0; pipelined < 2; pipelined++)
+      {
+        RpTraining t = scenario->training;
+
+        t.zero_stage = z;
+        t.pipeline_parallel = pipelined ? 2 : 1;
+        rp_stack_resolve_training (&t, &p->stacks[z][pipelined]);
+      }
+  p->all_stacks = TRUE;
   return p;
 }
 
@@ -1830,7 +1871,6 @@ rp_time_prepared_hours (const RpTimePrepared *prep,
                         const RpTraining     *training,
                         double               *hours)
 {
-  RpComputeEstimate r;
   Ctx c;
 
   g_return_val_if_fail (prep != NULL && training != NULL && hours != NULL, FALSE);
@@ -1839,9 +1879,7 @@ rp_time_prepared_hours (const RpTimePrepared *prep,
   if (prep->untimed != UNTIMED_NONE)
     return FALSE;
   init_ctx (&c, prep, training);
-  memset (&r, 0, sizeof r);
-  time_figures (&c, &r);
-  *hours = r.hours;
+  *hours = time_hours (&c);
   return TRUE;
 }
 

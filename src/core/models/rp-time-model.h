@@ -59,7 +59,8 @@ double    rp_time_model_min_gpu_hours    (const RpScenario  *scenario,
  * tp_overlap, ep_overlap, flash_attention, checkpoints_kept and
  * goodput_pct.  Every other training field (method, LoRA, precision,
  * framework and the stack's fields, seq_len, reference_model,
- * capacity_factor, dataset_tokens, dataset_samples, epochs) and the
+ * capacity_factor, dataset_tokens, dataset_samples,
+ * dataset_bytes_per_sample, epochs) and the
  * hardware must be those of the scenario it was prepared from;
  * precision, method and seq_len are checked (a critical warning and
  * FALSE otherwise). */
