@@ -298,7 +298,8 @@ test_pruned_equals_exhaustive (void)
 /* The memory figures the planner shares between GPUs of a kind
  * (rp-plan-memo.h) are the memory model's own, and so is its verdict on
  * each card: on every setting of every machine of every example, and in
- * the default plan of every scenario a buyer brings. */
+ * the default plan of every scenario a buyer brings.  So are the hours
+ * a ZeRO-2 setting takes from the same setting at ZeRO-1. */
 static void
 test_memo_equals_model (void)
 {
@@ -392,8 +393,13 @@ test_memo_equals_model (void)
                   " differ; default plans: %" G_GUINT64_FORMAT " shared, %" G_GUINT64_FORMAT
                   " differ", exhaustive.n_shared, exhaustive.n_differ, pruned.n_shared,
                   pruned.n_differ);
+  g_test_message ("exhaustive: %" G_GUINT64_FORMAT " ZeRO-2 settings timed from ZeRO-1's "
+                  "hours, %" G_GUINT64_FORMAT " differ", exhaustive.n_time_shared,
+                  exhaustive.n_time_differ);
   g_assert_cmpuint (exhaustive.n_differ, ==, 0);
   g_assert_cmpuint (pruned.n_differ, ==, 0);
+  g_assert_cmpuint (exhaustive.n_time_differ, ==, 0);
+  g_assert_cmpuint (exhaustive.n_time_shared, >, 10000);
   /* the check checks something */
   g_assert_cmpuint (exhaustive.n_shared, >, 10000);
   g_assert_cmpuint (pruned.n_shared, >, 1000);
