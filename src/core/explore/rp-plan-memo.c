@@ -45,14 +45,13 @@ struct _RpPlanMemo
 /* ---- helpers -------------------------------------------------------- */
 
 /* log2 of a power of two below 2^@n, else -1 */
-static int
+static inline int
 exponent (guint value,
           guint n)
 {
-  for (guint e = 0; e < n; e++)
-    if (value == 1u << e)
-      return (int) e;
-  return -1;
+  if (value == 0 || (value & (value - 1)) != 0 || value >= 1u << n)
+    return -1;
+  return __builtin_ctz (value);
 }
 
 /* The setting's place in a block, or -1 where it is not one the

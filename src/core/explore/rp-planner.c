@@ -697,7 +697,10 @@ setting_hours (Planner          *p,
                const RpTraining *t,
                double           *hours)
 {
-  guint r = t->recompute, mb = (guint) g_bit_nth_lsf (t->micro_batch, -1);
+  guint r = t->recompute;
+  /* the micro batch's place in micro_batches[] (powers of two) */
+  guint mb = t->micro_batch > 0 && (t->micro_batch & (t->micro_batch - 1)) == 0
+             ? (guint) __builtin_ctz (t->micro_batch) : N_MICRO_BATCHES;
   gboolean known = t->zero_stage == 2 && r < RP_N_RECOMPUTES && mb < N_MICRO_BATCHES &&
                    p->zero1[r][mb].known;
   gboolean timed;
