@@ -92,8 +92,6 @@ rp_estimate_clear (RpEstimate *self)
   rp_fix_clear (&self->fix);
   g_free (self->cost.rent_cumulative);
   g_free (self->cost.buy_cumulative);
-  g_free (self->bom.gpu);
-  g_free (self->bom.network);
   memset (self, 0, sizeof *self);
 }
 

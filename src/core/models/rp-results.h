@@ -262,7 +262,7 @@ typedef enum
 typedef struct
 {
   gboolean  computed;
-  char     *gpu;                    /* owned */
+  const char *gpu;                  /* borrowed: the catalog GPU's id, as RpEstimate.gpu */
   guint     gpus_per_node;
   guint     nodes;
   guint     cpu_cores_per_node;     /* recommended: the larger of the two below */
@@ -273,7 +273,7 @@ typedef struct
   guint     ram_gb_per_node;
   guint     ram_gb_entered;
   double    nvme_tb_per_node;
-  char     *network;                /* owned; "ib-ndr", … */
+  const char *network;              /* static: "ib-ndr", … */
   guint     nics_per_node;
   double    nic_gbit_s;             /* line rate of each NIC */
   guint     switch_ports;

@@ -269,13 +269,43 @@ rp_stack_resolve (const RpScenario *scenario,
   rp_stack_resolve_training (&scenario->training, out);
 }
 
-void
-rp_stack_resolve_training (const RpTraining *t,
-                           RpStack          *out)
+/* The training fields a stack is resolved from (stack_key). */
+typedef struct
+{
+  RpFramework framework;
+  RpPrecision precision;
+  guint       zero_stage;
+  gboolean    pipelined;
+  RpGradDtype grad_dtype;
+  RpLoss      loss;
+  RpAllocator allocator;
+  gboolean    compile;
+  RpBaseDtype base_dtype;
+  guint64     comm_buffer_bits;  /* the double's bits: NAN equals NAN */
+} StackKey;
+
+static void
+stack_key (const RpTraining *t,
+           StackKey         *key)
+{
+  memset (key, 0, sizeof *key);
+  key->framework = t->framework;
+  key->precision = t->precision;
+  key->zero_stage = t->zero_stage;
+  key->pipelined = t->pipeline_parallel > 1;
+  key->grad_dtype = t->grad_dtype;
+  key->loss = t->loss;
+  key->allocator = t->allocator;
+  key->compile = t->compile;
+  key->base_dtype = t->base_dtype;
+  memcpy (&key->comm_buffer_bits, &t->comm_buffer_bytes, sizeof key->comm_buffer_bits);
+}
+
+static void
+resolve (const RpTraining *t,
+         RpStack          *out)
 {
   RpFramework f;
-
-  g_return_if_fail (t != NULL && out != NULL);
 
   f = (guint) t->framework < RP_N_FRAMEWORKS ? t->framework : RP_FRAMEWORK_CUSTOM;
   memset (out, 0, sizeof *out);
@@ -325,6 +355,34 @@ rp_stack_resolve_training (const RpTraining *t,
     out->base_bytes = 2;
   else
     out->base_bytes = out->precision == RP_PRECISION_FP32 ? 4 : 2;
+}
+
+/* One estimate asks the memory model, the time model and the checklist
+ * for the same stack several times, and the planner for a handful over
+ * thousands of settings: the last one resolved is kept, per thread. */
+static _Thread_local struct
+{
+  gboolean valid;
+  StackKey key;
+  RpStack  stack;
+} last;
+
+void
+rp_stack_resolve_training (const RpTraining *t,
+                           RpStack          *out)
+{
+  StackKey key;
+
+  g_return_if_fail (t != NULL && out != NULL);
+
+  stack_key (t, &key);
+  if (!last.valid || memcmp (&key, &last.key, sizeof key) != 0)
+    {
+      resolve (t, &last.stack);
+      memcpy (&last.key, &key, sizeof key);   /* padding too, for memcmp */
+      last.valid = TRUE;
+    }
+  *out = last.stack;
 }
 
 double

@@ -1553,7 +1553,7 @@ fill_bom (const Ctx               *c,
   guint drives;
 
   bom->computed = TRUE;
-  bom->gpu = g_strdup (c->gpu->id);
+  bom->gpu = c->gpu->id;   /* the catalog's string: a calibrated copy shares it */
   bom->gpus_per_node = c->gpn;
   bom->nodes = c->nodes;
   bom->cpu_sockets = server ? 2 : 1;
@@ -1574,7 +1574,7 @@ fill_bom (const Ctx               *c,
   bom->checkpoints_bytes = MAX (c->training->checkpoints_kept, 1) * r->checkpoint_bytes;
   bom->nvme_tb_per_node = ceil ((dataset + bom->checkpoints_bytes / c->nodes) /
                                 nvme_fill_limit / 1e12);
-  bom->network = g_strdup (rp_network_to_string (c->nodes > 1 ? c->network : RP_NETWORK_NONE));
+  bom->network = rp_network_to_string (c->nodes > 1 ? c->network : RP_NETWORK_NONE);
   bom->nics_per_node = c->nodes > 1 ? rp_network_nics_per_node (c->network, c->gpn) : 0;
   bom->nic_gbit_s = c->nodes > 1 ? rp_network_nic_bytes_s (c->network) * 8 / 1e9 : 0;
   bom->switch_ports = bom->nics_per_node * (c->nodes > 1 ? c->nodes : 0);
