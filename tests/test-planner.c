@@ -298,7 +298,8 @@ test_pruned_equals_exhaustive (void)
 /* The memory figures the planner shares between GPUs of a kind
  * (rp-plan-memo.h) are the memory model's own, and so is its verdict on
  * each card: on every setting of every machine of every example, and in
- * the default plan of every scenario a buyer brings. */
+ * the default plan of every scenario a buyer brings.  So are the hours
+ * a ZeRO-2 setting takes from the same setting at ZeRO-1. */
 static void
 test_memo_equals_model (void)
 {
@@ -329,8 +330,9 @@ test_memo_equals_model (void)
         g_assert_no_error (error);
         g_assert_nonnull (plan);
       }
-  /* cards of every generation and stack on one link, which the bundled
-   * catalog does not have: what tells them apart is the card itself */
+  /* cards of every generation and stack on two links, which the bundled
+   * catalog does not have: what tells them apart is the card itself and
+   * its link's collective buffers */
   {
     static const char *const kinds[][3] = {
       { "volta", "cuda", "16" }, { "turing", "cuda", "24" }, { "ampere", "cuda", "40" },
@@ -349,7 +351,7 @@ test_memo_equals_model (void)
     RpPlanOptions options;
 
     for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
-      for (guint copy = 0; copy < 2; copy++)
+      for (guint copy = 0; copy < 4; copy++)
         {
           g_string_append_printf (json, "%s{\"id\": \"memo-%u-%u\", \"name\": \"Memo %u %u\", "
                                   "\"vendor\": \"nvidia\", \"generation\": \"%s\", "
@@ -357,11 +359,12 @@ test_memo_equals_model (void)
                                   "\"memory_gib\": %s%s, \"memory_bandwidth_gb_s\": %u, "
                                   "\"tflops\": {\"bf16\": %u, \"fp16\": %u}, "
                                   "\"precisions\": [\"bf16\", \"fp16\"], \"tdp_w\": 400, "
-                                  "\"interconnect\": \"pcie4\", \"pcie_gen\": 4, "
+                                  "\"interconnect\": \"%s\", \"pcie_gen\": 4, "
                                   "\"source\": \"test\", \"as_of\": \"2026\"}",
                                   ids->len > 0 ? ", " : "", k, copy, k, copy, kinds[k][0],
-                                  kinds[k][1], kinds[k][2], copy ? "0" : "", 1000 + 100 * k,
-                                  100 + 10 * k + copy, 100 + 10 * k + copy);
+                                  kinds[k][1], kinds[k][2], copy % 2 ? "0" : "", 1000 + 100 * k,
+                                  100 + 10 * k + copy, 100 + 10 * k + copy,
+                                  copy < 2 ? "pcie4" : "nvlink3");
           g_string_append_printf (ids, "%smemo-%u-%u", ids->len > 0 ? "," : "", k, copy);
         }
     g_string_append (json, "]}");
@@ -382,7 +385,7 @@ test_memo_equals_model (void)
           s->training.optimizer = RP_OPTIMIZER_ADAMW_8BIT_PAGED;
         plan = rp_plan_compute_checked (s, mixed, &options, &exhaustive, &error);
         g_assert_no_error (error);
-        g_assert_cmpuint (plan->n_gpu_types, ==, 2 * G_N_ELEMENTS (kinds));
+        g_assert_cmpuint (plan->n_gpu_types, ==, 4 * G_N_ELEMENTS (kinds));
         g_clear_pointer (&plan, rp_plan_free);
       }
   }
@@ -390,8 +393,13 @@ test_memo_equals_model (void)
                   " differ; default plans: %" G_GUINT64_FORMAT " shared, %" G_GUINT64_FORMAT
                   " differ", exhaustive.n_shared, exhaustive.n_differ, pruned.n_shared,
                   pruned.n_differ);
+  g_test_message ("exhaustive: %" G_GUINT64_FORMAT " ZeRO-2 settings timed from ZeRO-1's "
+                  "hours, %" G_GUINT64_FORMAT " differ", exhaustive.n_time_shared,
+                  exhaustive.n_time_differ);
   g_assert_cmpuint (exhaustive.n_differ, ==, 0);
   g_assert_cmpuint (pruned.n_differ, ==, 0);
+  g_assert_cmpuint (exhaustive.n_time_differ, ==, 0);
+  g_assert_cmpuint (exhaustive.n_time_shared, >, 10000);
   /* the check checks something */
   g_assert_cmpuint (exhaustive.n_shared, >, 10000);
   g_assert_cmpuint (pruned.n_shared, >, 1000);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-plan-memo.c: the planner's memory figures, shared between GPUs
  *
- * A kind is what the memory model reads of the GPU (its stack and
- * generation; its capacity only where the optimizer pages:
- * rp-memory-model.c, page_optimizer) with the machine's shape, links,
- * network and calibration.  Each kind's figures live in one block
+ * A kind is what the memory model reads of the GPU (its stack, the
+ * fixed bytes its generation and link give: rp_memory_model_gpu_fixed;
+ * its capacity only where the optimizer pages: rp-memory-model.c,
+ * page_optimizer) with the machine's shape and calibration.  Each kind's figures live in one block
  * indexed by the setting; past max_bytes of blocks a new kind gets none
  * (its settings are estimated every time), so that a catalog of any
  * size keeps the planner's memory bounded. */
@@ -45,14 +45,13 @@ struct _RpPlanMemo
 /* ---- helpers -------------------------------------------------------- */
 
 /* log2 of a power of two below 2^@n, else -1 */
-static int
+static inline int
 exponent (guint value,
           guint n)
 {
-  for (guint e = 0; e < n; e++)
-    if (value == 1u << e)
-      return (int) e;
-  return -1;
+  if (value == 0 || (value & (value - 1)) != 0 || value >= 1u << n)
+    return -1;
+  return __builtin_ctz (value);
 }
 
 /* The setting's place in a block, or -1 where it is not one the
@@ -112,24 +111,25 @@ rp_plan_memo_kind (RpPlanMemo       *memo,
   const RpHardware *hw = &machine->hardware;
   gboolean paged = t->optimizer == RP_OPTIMIZER_ADAMW_8BIT_PAGED;
   g_autoptr(GString) key = g_string_new (NULL);
+  double context, workspace, comm;
   gpointer found;
   guint64 kind;
 
   g_return_val_if_fail (memo != NULL && machine != NULL && gpu != NULL, 0);
 
-  g_autofree char *generation = g_ascii_strdown (gpu->generation ? gpu->generation : "", -1);
-
-  /* what the memory model reads of the GPU: its stack and generation
-   * (the runtime's context and workspace, the collective library's
-   * buffers), its capacity (the verdict, judged here, and the paged
-   * optimizer) and the user's calibration on it */
-  g_string_append_printf (key, "%d|%s|%p|%s|%a|", gpu->stack, generation,
+  /* what the memory model reads of the GPU: its stack, the runtime's
+   * context, the workspace and the collective buffers on this machine's
+   * link (rp_memory_model_gpu_fixed), its capacity (the verdict, judged
+   * here, and the paged optimizer) and the user's calibration on it */
+  rp_memory_model_gpu_fixed (gpu, hw->intra_link, rp_scenario_n_gpus (machine), &context,
+                             &workspace, &comm);
+  g_string_append_printf (key, "%d|%a|%a|%a|%p|%s|%a|", gpu->stack, context, workspace, comm,
                           (const void *) rp_calibration_for (catalog, machine, gpu),
                           own ? gpu->id : "", paged ? gpu->memory_gib : 0.0);
-  /* what the moved scenarios differ in (rp_explore_move); the scenario's
-   * own GPU keeps the user's figures, and is a kind of its own */
-  g_string_append_printf (key, "%u|%u|%d|%d", hw->gpus_per_node, hw->nodes, hw->intra_link,
-                          hw->network);
+  /* what the moved scenarios differ in (rp_explore_move) that the model
+   * reads: the shape (the data-parallel size, one GPU or several); the
+   * scenario's own GPU keeps the user's figures, and is a kind of its own */
+  g_string_append_printf (key, "%u|%u", hw->gpus_per_node, hw->nodes);
   if (g_hash_table_lookup_extended (memo->kinds, key->str, NULL, &found))
     return GPOINTER_TO_SIZE (found);
   g_ptr_array_add (memo->blocks, (memo->blocks->len + 1) * sizeof (Block) <= max_bytes

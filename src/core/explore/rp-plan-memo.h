@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rp-plan-memo.h: the planner's memory figures, shared between GPUs
  *
- * The memory model reads a GPU's stack and generation, not its speed or
+ * The memory model reads a GPU's stack and the fixed bytes of its
+ * generation and link (rp_memory_model_gpu_fixed), not its speed or
  * price, and its capacity only to judge the figure and to page a paged
  * optimizer.  GPU types of one kind, on
  * machines of one shape, hold the same bytes at every setting: the

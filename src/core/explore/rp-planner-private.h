@@ -16,10 +16,13 @@ typedef struct
 {
   guint64 n_shared;             /* settings answered from another GPU's figures */
   guint64 n_differ;             /* of those, the model's figures or verdict differ */
+  guint64 n_time_shared;        /* ZeRO-2 settings timed from ZeRO-1's hours */
+  guint64 n_time_differ;        /* of those, the time model's hours differ */
 } RpPlanMemoCheck;
 
 /* rp_plan_compute (), running the memory model on every setting the
- * shared figures answer too, and counting into @check. */
+ * shared figures answer too, and the time model on every setting given
+ * another's hours, and counting into @check. */
 RpPlan *rp_plan_compute_checked (const RpScenario    *scenario,
                                  const RpCatalog     *catalog,
                                  const RpPlanOptions *options,

@@ -59,6 +59,8 @@
 static const guint max_gpus_per_node = 8;
 static const guint parallel_sizes[] = { 1, 2, 4, 8 };
 static const guint micro_batches[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256 };
+#define N_MICRO_BATCHES 9
+G_STATIC_ASSERT (G_N_ELEMENTS (micro_batches) == N_MICRO_BATCHES);
 /* The rows each answer ranks exactly unless the caller asks for more. */
 static const guint default_top = 10;
 
@@ -122,6 +124,14 @@ typedef struct
   guint     n_tier[N_TIERS];
 } Progress;
 
+/* The hours of a ZeRO-1 setting, for the same setting at ZeRO-2. */
+typedef struct
+{
+  gboolean known;
+  gboolean timed;
+  double   hours;
+} Zero1Hours;
+
 typedef struct
 {
   const RpScenario    *scenario;
@@ -149,6 +159,8 @@ typedef struct
   gboolean             for_growth;    /* the search wants settings that pass it */
   RpPlanMemo          *memo;          /* memory figures shared between GPUs of a kind */
   guint64              memo_kind;     /* the kind of the machine being searched */
+  RpTimePrepared      *time;          /* the machine being searched, timed */
+  Zero1Hours           zero1[RP_N_RECOMPUTES][N_MICRO_BATCHES]; /* of the split searched */
   RpPlanMemoCheck     *check;         /* tests: the model run on every shared figure */
 } Planner;
 
@@ -676,6 +688,42 @@ fits (Planner          *p,
   return model_fits (p, &mem);
 }
 
+/* The hours of @trial's setting: the time model's, or for ZeRO-2 those
+ * it gave ZeRO-1 on the same split, recomputation and micro batch (it
+ * times the two stages alike: rp-time-model.c, data_parallel_comm and
+ * optimizer_s).  FALSE where it is not timed. */
+static gboolean
+setting_hours (Planner          *p,
+               const RpTraining *t,
+               double           *hours)
+{
+  guint r = t->recompute;
+  /* the micro batch's place in micro_batches[] (powers of two) */
+  guint mb = t->micro_batch > 0 && (t->micro_batch & (t->micro_batch - 1)) == 0
+             ? (guint) __builtin_ctz (t->micro_batch) : N_MICRO_BATCHES;
+  gboolean known = t->zero_stage == 2 && r < RP_N_RECOMPUTES && mb < N_MICRO_BATCHES &&
+                   p->zero1[r][mb].known;
+  gboolean timed;
+
+  if (known && p->check == NULL)
+    {
+      *hours = p->zero1[r][mb].hours;
+      return p->zero1[r][mb].timed;
+    }
+  timed = rp_time_prepared_hours (p->time, t, hours);
+  if (known)
+    {
+      /* tests: the shared hours are the model's own */
+      p->check->n_time_shared++;
+      if (timed != p->zero1[r][mb].timed ||
+          (timed && memcmp (hours, &p->zero1[r][mb].hours, sizeof *hours) != 0))
+        p->check->n_time_differ++;
+    }
+  if (t->zero_stage == 1 && r < RP_N_RECOMPUTES && mb < N_MICRO_BATCHES)
+    p->zero1[r][mb] = (Zero1Hours) { TRUE, timed, timed ? *hours : NAN };
+  return timed;
+}
+
 /* Times @trial; it replaces the best only when strictly faster, so that
  * among equally fast settings the first tried stays. */
 static void
@@ -687,7 +735,7 @@ time_setting (Planner          *p,
   double hours;
 
   p->plan->n_timed++;
-  if (!rp_time_model_hours (trial, p->catalog, &p->arch, gpu, &hours))
+  if (!setting_hours (p, &trial->training, &hours))
     return;
   if (best->found && !(hours < best->best_hours))
     return;
@@ -812,6 +860,7 @@ search_split (Planner     *p,
 {
   guint n_levels = n_recompute_levels (p, trial);
 
+  memset (p->zero1, 0, sizeof p->zero1);
   for (guint zero = 0; zero <= 3; zero++)
     {
       /* ZeRO shards over data-parallel GPUs; ZeRO-1 is ZeRO-2's time
@@ -1102,6 +1151,9 @@ plan_machine (Planner       *p,
   p->memo_kind = rp_plan_memo_kind (p->memo, machine, info->gpu, p->catalog,
                                     is_own_gpu (p, info->gpu));
   rentable = p->progress[RP_PLAN_RENT].wanted && choose_offer (p, machine, info->gpu);
+  /* what the time model derives from the machine, once for its settings */
+  g_clear_pointer (&p->time, rp_time_prepared_free);
+  p->time = rp_time_prepared_new (machine, p->catalog, &p->arch, info->gpu);
   best = search_machine (p, machine, info->gpu, &hours);
   if (best == NULL)
     return;
@@ -1357,6 +1409,7 @@ planner_clear (Planner *p)
   g_clear_pointer (&p->est, rp_estimate_free);
   g_clear_pointer (&p->plan, rp_plan_free);
   g_clear_pointer (&p->memo, rp_plan_memo_free);
+  g_clear_pointer (&p->time, rp_time_prepared_free);
 }
 
 /* What the memory of a bought GPU's work grows by over its depreciation

@@ -1679,6 +1679,25 @@ rp_memory_model_advise (const RpScenario *scenario,
   add_warnings (scenario, est);
 }
 
+void
+rp_memory_model_gpu_fixed (const RpGpu *gpu,
+                           RpLink       link,
+                           guint        n_gpus,
+                           double      *context_out,
+                           double      *workspace_out,
+                           double      *comm_out)
+{
+  g_return_if_fail (gpu != NULL && context_out != NULL && workspace_out != NULL &&
+                    comm_out != NULL);
+
+  *context_out = cuda_context_bytes (gpu);
+  *workspace_out = workspace_bytes (gpu);
+  /* nccl_bytes () per communicator */
+  *comm_out = n_gpus <= 1 ? 0.0
+                : gpu->stack == RP_STACK_CANN ? 2 * hccl_buffsize_bytes
+                : 2 * nccl_buffsize_bytes * nccl_channels (link);
+}
+
 double
 rp_memory_growth_factor (double growth_pct_year,
                          double years)

@@ -57,6 +57,18 @@ double   rp_memory_model_layer_activations  (const RpScenario  *scenario,
 gboolean rp_memory_model_recompute_counts   (const RpScenario  *scenario,
                                              const RpModelArch *arch);
 
+/* What the memory model reads of @gpu, beyond its capacity, on a machine
+ * of @n_gpus joined by @link: the device runtime's context, the math
+ * library's workspace and each communicator's buffers (0 on one GPU).
+ * GPUs alike in these (and in stack) hold the same bytes at every
+ * setting: the planner shares their figures (rp-plan-memo.c). */
+void     rp_memory_model_gpu_fixed          (const RpGpu       *gpu,
+                                             RpLink             link,
+                                             guint              n_gpus,
+                                             double            *context_out,
+                                             double            *workspace_out,
+                                             double            *comm_out);
+
 /* How much larger the models trained on a bought machine get over its
  * life: (1 + @growth_pct_year / 100) ^ @years. */
 double   rp_memory_growth_factor            (double             growth_pct_year,
