@@ -840,6 +840,32 @@ test_preconditions (void)
   g_test_trap_assert_stderr ("*CRITICAL*scenario != NULL*");
 }
 
+/* The overheads read the generation the loader resolved: for every
+ * catalog GPU and generation, the same answer as the name read ignoring
+ * case (as the model read it before), and a GPU made by hand is read by
+ * its string. */
+static void
+test_generation_resolved (void)
+{
+  RpGpu by_hand = { 0 };
+
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
+
+      for (guint g = RP_GPU_GEN_OTHER + 1; g < RP_N_GPU_GENS; g++)
+        g_assert_cmpint (rp_gpu_generation_is (gpu, g), ==,
+                         gpu->generation != NULL &&
+                         g_ascii_strcasecmp (gpu->generation, rp_gpu_gen_to_string (g)) == 0);
+      g_assert_false (rp_gpu_generation_is (gpu, RP_GPU_GEN_OTHER));
+    }
+  by_hand.generation = (char *) "CDNA3";
+  g_assert_true (rp_gpu_generation_is (&by_hand, RP_GPU_GEN_CDNA3));
+  g_assert_false (rp_gpu_generation_is (&by_hand, RP_GPU_GEN_HOPPER));
+  by_hand.generation = NULL;
+  g_assert_false (rp_gpu_generation_is (&by_hand, RP_GPU_GEN_HOPPER));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -869,6 +895,7 @@ main (int    argc,
   g_test_add_func ("/core/memory-model/zero3-offload", test_zero3_offload);
   g_test_add_func ("/core/memory-model/preconditions", test_preconditions);
   g_test_add_func ("/core/memory-model/measured-step-peak", test_measured_step_peak);
+  g_test_add_func ("/core/memory-model/generation-resolved", test_generation_resolved);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

@@ -2034,12 +2034,14 @@ gboolean
 rp_gpu_generation_is (const RpGpu *gpu,
                       RpGpuGen     gen)
 {
-  const char *name = rp_gpu_gen_to_string (gen);
+  const char *name;
 
   g_return_val_if_fail (gpu != NULL, FALSE);
 
+  /* resolved at load: no string to read */
   if (gpu->gen != RP_GPU_GEN_OTHER)
     return gpu->gen == gen;
+  name = rp_gpu_gen_to_string (gen);
   return name != NULL && gpu->generation != NULL &&
          g_ascii_strcasecmp (gpu->generation, name) == 0;
 }

@@ -1249,23 +1249,18 @@ opaque_activations (const Ctx       *ctx,
 
 /* ---- helpers: overheads --------------------------------------------- */
 
-static gboolean
-gen_is (const RpGpu *gpu,
-        const char  *generation)
-{
-  return gpu->generation != NULL && g_ascii_strcasecmp (gpu->generation, generation) == 0;
-}
-
 static double
 cuda_context_bytes (const RpGpu *gpu)
 {
   /* a CPU has no device runtime to load */
   if (gpu->stack == RP_STACK_CPU)
     return 0;
-  if (gen_is (gpu, "hopper") || gen_is (gpu, "blackwell") || gen_is (gpu, "cdna3") ||
-      gen_is (gpu, "cdna2") || gpu->stack != RP_STACK_CUDA)
+  if (rp_gpu_generation_is (gpu, RP_GPU_GEN_HOPPER) ||
+      rp_gpu_generation_is (gpu, RP_GPU_GEN_BLACKWELL) ||
+      rp_gpu_generation_is (gpu, RP_GPU_GEN_CDNA3) ||
+      rp_gpu_generation_is (gpu, RP_GPU_GEN_CDNA2) || gpu->stack != RP_STACK_CUDA)
     return cuda_context_large_bytes;
-  if (gen_is (gpu, "ada") || gen_is (gpu, "ampere"))
+  if (rp_gpu_generation_is (gpu, RP_GPU_GEN_ADA) || rp_gpu_generation_is (gpu, RP_GPU_GEN_AMPERE))
     return cuda_context_ada_bytes;
   return cuda_context_small_bytes;
 }
@@ -1275,7 +1270,8 @@ workspace_bytes (const RpGpu *gpu)
 {
   if (gpu->stack == RP_STACK_CPU)
     return 0;
-  if (gen_is (gpu, "hopper") || gen_is (gpu, "blackwell"))
+  if (rp_gpu_generation_is (gpu, RP_GPU_GEN_HOPPER) ||
+      rp_gpu_generation_is (gpu, RP_GPU_GEN_BLACKWELL))
     return cublas_workspace_hopper_bytes;
   return cublas_workspace_bytes;
 }
