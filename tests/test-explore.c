@@ -127,6 +127,46 @@ test_link_bandwidth_by_model (void)
                                   rp_link_busbw_bytes_s (RP_LINK_NVLINK4), 1);
 }
 
+/* The link and the cluster fabric read what the loader resolved: for
+ * every catalog GPU the same answers as its interconnect and generation
+ * strings read each time (as the models did), and a GPU made by hand
+ * (nothing resolved) is read by its strings. */
+static void
+test_link_resolved (void)
+{
+  for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+    {
+      const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
+      RpGpu by_hand = *gpu;
+      RpLink resolved = RP_N_LINKS, parsed = RP_N_LINKS, read = RP_N_LINKS;
+      gboolean named = gpu->interconnect != NULL &&
+                       rp_link_from_string (gpu->interconnect, &parsed);
+
+      by_hand.gen = RP_GPU_GEN_OTHER;
+      by_hand.link_state = 0;
+      g_assert_cmpint (gpu->link_state, !=, 0);
+      g_assert_cmpint (rp_gpu_link (gpu, &resolved), ==, named);
+      g_assert_cmpint (rp_gpu_link (&by_hand, &read), ==, named);
+      if (named)
+        {
+          g_assert_cmpint (resolved, ==, parsed);
+          g_assert_cmpint (read, ==, parsed);
+        }
+      for (guint l = 0; l < RP_N_LINKS; l++)
+        {
+          g_assert_cmpfloat (rp_link_gpu_busbw_bytes_s (l, gpu), ==,
+                             rp_link_gpu_busbw_bytes_s (l, &by_hand));
+          if (named && l == parsed && gpu->interconnect_gb_s > 0 && l >= RP_LINK_NVLINK2)
+            g_assert_cmpfloat (rp_link_gpu_busbw_bytes_s (l, gpu), ==,
+                               gpu->interconnect_gb_s / 2 * 1e9 * (200.0 / 300.0));
+        }
+      g_assert_cmpint (rp_network_for_gpu (gpu), ==,
+                       rp_network_for_cluster (gpu->generation,
+                                               gpu->segment == RP_SEGMENT_DATACENTER));
+      g_assert_cmpint (rp_network_for_gpu (&by_hand), ==, rp_network_for_gpu (gpu));
+    }
+}
+
 /* Every GPU with its own link says which GPUs it joins, with a source;
  * GeForce Ada cards have no PCIe peer-to-peer (tinygrad's P2P driver
  * README: the mailbox hardware is absent or disabled on the 4090s). */
@@ -382,6 +422,7 @@ main (int    argc,
   g_test_add_func ("/core/explore/same-gpu-keeps-its-price", test_same_gpu_keeps_its_price);
   g_test_add_func ("/core/explore/links", test_links);
   g_test_add_func ("/core/explore/link-bandwidth-by-model", test_link_bandwidth_by_model);
+  g_test_add_func ("/core/explore/link-resolved", test_link_resolved);
   g_test_add_func ("/core/explore/link-scope-sourced", test_link_scope_sourced);
   g_test_add_func ("/core/explore/networks", test_networks);
   g_test_add_func ("/core/explore/split-and-batch", test_split_and_batch);

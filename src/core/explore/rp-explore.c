@@ -108,8 +108,7 @@ place_machine (RpScenario        *s,
   if (nodes <= 1)
     s->hardware.network = RP_NETWORK_NONE;
   else if (s->hardware.network == RP_NETWORK_NONE)
-    s->hardware.network = rp_network_for_cluster (gpu->generation,
-                                                  gpu->segment == RP_SEGMENT_DATACENTER);
+    s->hardware.network = rp_network_for_gpu (gpu);
   if (!split_fits (s, arch))
     {
       t->tensor_parallel = t->pipeline_parallel = 1;
@@ -132,7 +131,7 @@ rp_explore_gpu_link (const RpGpu *gpu,
 
   g_return_val_if_fail (gpu != NULL, RP_LINK_PCIE4);
 
-  if (gpu->interconnect == NULL || !rp_link_from_string (gpu->interconnect, &link))
+  if (!rp_gpu_link (gpu, &link))
     return pcie_link (gpu->pcie_gen);
   switch (link_scope (gpu))
     {

@@ -588,6 +588,17 @@ resolve_generation (RpGpu *gpu)
   return TRUE;
 }
 
+/* RpGpu.link from the interconnect string, once (always TRUE: a string
+ * that names no link is no link, as rp_gpu_link() reads it). */
+static gboolean
+resolve_link (RpGpu *gpu)
+{
+  gpu->link_state = gpu->interconnect != NULL && rp_link_from_string (gpu->interconnect, &gpu->link)
+                    ? 1
+                    : -1;
+  return TRUE;
+}
+
 static gboolean
 read_gpu (const cJSON *item,
           const char  *path,
@@ -622,6 +633,7 @@ read_gpu (const cJSON *item,
       !read_precisions (item, path, "lacks", &gpu->lacks, error) ||
       !rp_json_read_number (item, path, "tdp_w", FALSE, 0, 1e5, &gpu->tdp_w, error) ||
       !rp_json_read_string (item, path, "interconnect", FALSE, &gpu->interconnect, error) ||
+      !resolve_link (gpu) ||
       !rp_json_read_number (item, path, "interconnect_gb_s", FALSE, 0, 1e6,
                             &gpu->interconnect_gb_s, error) ||
       !rp_json_read_enum (item, path, "link_scope", FALSE, link_scope_from_string,
@@ -2044,6 +2056,28 @@ rp_gpu_generation_is (const RpGpu *gpu,
   name = rp_gpu_gen_to_string (gen);
   return name != NULL && gpu->generation != NULL &&
          g_ascii_strcasecmp (gpu->generation, name) == 0;
+}
+
+gboolean
+rp_gpu_link (const RpGpu *gpu,
+             RpLink      *link)
+{
+  RpLink own;
+
+  g_return_val_if_fail (gpu != NULL, FALSE);
+
+  /* resolved at load: no string to read */
+  if (gpu->link_state != 0)
+    {
+      if (gpu->link_state > 0 && link != NULL)
+        *link = gpu->link;
+      return gpu->link_state > 0;
+    }
+  if (gpu->interconnect == NULL || !rp_link_from_string (gpu->interconnect, &own))
+    return FALSE;
+  if (link != NULL)
+    *link = own;
+  return TRUE;
 }
 
 guint

@@ -119,6 +119,10 @@ typedef struct
   guint32      lacks;                  /* RpPrecisionBits a source says it lacks */
   double       tdp_w;
   char        *interconnect;           /* "nvlink4", "pcie4", … may be NULL */
+  RpLink       link;                   /* @interconnect resolved by the loader */
+  int          link_state;             /* loader: 1 @link is @interconnect's,
+                                        * -1 @interconnect names no link;
+                                        * 0 (made by hand): read @interconnect */
   double       interconnect_gb_s;      /* per GPU, bidirectional; 0 = unknown */
   RpLinkScope  link_scope;
   int          pcie_p2p;               /* peer-to-peer over PCIe: 1, 0, -1 unknown */
@@ -461,6 +465,11 @@ guint64              rp_gpu_memory_bytes         (const RpGpu     *gpu);
  * by hand, or a user catalog's "Hopper"). */
 gboolean             rp_gpu_generation_is        (const RpGpu     *gpu,
                                                   RpGpuGen         gen);
+/* @gpu's own link (its interconnect) into @link: RpGpu.link where the
+ * loader resolved it, else its interconnect string read now; FALSE
+ * where it names none. */
+gboolean             rp_gpu_link                 (const RpGpu     *gpu,
+                                                  RpLink          *link);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpCatalog, rp_catalog_unref)
 

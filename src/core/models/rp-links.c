@@ -95,6 +95,20 @@ rp_network_for_cluster (const char *generation,
   return RP_NETWORK_IB_HDR;
 }
 
+RpNetwork
+rp_network_for_gpu (const RpGpu *gpu)
+{
+  g_return_val_if_fail (gpu != NULL, RP_NETWORK_IB_HDR);
+
+  /* rp_network_for_cluster() with the generation the loader resolved */
+  if (gpu->segment != RP_SEGMENT_DATACENTER)
+    return RP_NETWORK_100GBE;
+  if (rp_gpu_generation_is (gpu, RP_GPU_GEN_HOPPER) ||
+      rp_gpu_generation_is (gpu, RP_GPU_GEN_BLACKWELL))
+    return RP_NETWORK_IB_NDR;
+  return RP_NETWORK_IB_HDR;
+}
+
 double
 rp_link_peak_bytes_s (RpLink link)
 {
@@ -139,8 +153,7 @@ rp_link_gpu_busbw_bytes_s (RpLink       link,
 
   g_return_val_if_fail (gpu != NULL, rp_link_busbw_bytes_s (link));
 
-  if (pcie || gpu->interconnect == NULL || !(gpu->interconnect_gb_s > 0) ||
-      !rp_link_from_string (gpu->interconnect, &own) || own != link)
+  if (pcie || !(gpu->interconnect_gb_s > 0) || !rp_gpu_link (gpu, &own) || own != link)
     return rp_link_busbw_bytes_s (link);
   /* the catalog's figure is both directions together */
   return gpu->interconnect_gb_s / 2 * 1e9 * nvlink_busbw_fraction;

@@ -35,6 +35,9 @@ double  rp_network_node_busbw_bytes_s  (RpNetwork  network,
  * with when a scenario names none (rp-links.c cites the designs). */
 RpNetwork rp_network_for_cluster       (const char *generation,
                                         gboolean    datacenter);
+/* The same for @gpu, a datacenter card when its segment says so; reads
+ * the generation the catalog resolved (rp_gpu_generation_is()). */
+RpNetwork rp_network_for_gpu           (const RpGpu *gpu);
 /* Sequential read rate of one node's @storage. */
 double  rp_storage_read_bytes_s        (RpStorage  storage);
 

@@ -518,8 +518,7 @@ prepare (RpTimePrepared    *p,
   /* several nodes without a network is a constraint the verdict names;
    * time it on the fabric such a cluster would be built with */
   if (p->nodes > 1 && p->network == RP_NETWORK_NONE)
-    p->network = rp_network_for_cluster (p->gpu->generation,
-                                         p->gpu->segment == RP_SEGMENT_DATACENTER);
+    p->network = rp_network_for_gpu (p->gpu);
   p->all_stacks = FALSE;
   p->gflops = uses_gflops (p->arch);
   p->text = !p->gflops && p->arch->kind != RP_MODEL_KIND_VIT;
