@@ -11,7 +11,9 @@
 #include "rp-cost-model.h"
 #include "rp-fix.h"
 #include "rp-error.h"
+#include "rp-estimate.h"
 #include "rp-estimate-json.h"
+#include "rp-prices.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
 #include "rp-test-core.h"
@@ -687,6 +689,42 @@ test_offer_currency (void)
   g_assert_true (rp_estimate_has_warning (est, "rent-kind-unavailable"));
 }
 
+/* The estimate looks budget.rent_offer up once and the prices take it
+ * from there: the same offer as the catalog lookup, and for every cloud
+ * offer the same prices as when looked up again; an offer of another id
+ * (an estimate of another scenario) is not taken. */
+static void
+test_offer_looked_up_once (void)
+{
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
+  g_autoptr(RpScenario) example = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpEstimate) est = rp_estimate_new ();
+  guint n = rp_catalog_n_clouds (catalog);
+
+  g_assert_nonnull (example->budget.rent_offer);
+  g_assert_true (rp_estimate_compute (example, catalog, est, NULL));
+  g_assert_true (est->rent_offer == rp_catalog_lookup_cloud (catalog, example->budget.rent_offer));
+  for (guint i = 0; i < n; i++)
+    {
+      const RpCloudOffer *offer = rp_catalog_get_cloud (catalog, i);
+      const RpCloudOffer *other = rp_catalog_get_cloud (catalog, (i + 1) % n);
+      const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, offer->gpu);
+      g_autoptr(RpScenario) scenario = rp_scenario_new ();
+      RpPrices looked_up, given, stale;
+
+      g_assert_nonnull (gpu);
+      rp_scenario_set_gpu (scenario, offer->gpu);
+      rp_scenario_set_rent_offer (scenario, offer->id);
+      scenario->hardware.gpus_per_node = 8;
+      rp_prices_resolve (scenario, catalog, gpu, 0, &looked_up);
+      rp_prices_resolve_with_offer (scenario, catalog, gpu, 0, offer, &given);
+      rp_prices_resolve_with_offer (scenario, catalog, gpu, 0, other, &stale);
+      g_assert_true (looked_up.offer == offer);
+      g_assert_cmpmem (&looked_up, sizeof looked_up, &given, sizeof given);
+      g_assert_cmpmem (&looked_up, sizeof looked_up, &stale, sizeof stale);
+    }
+}
+
 /* Two nodes on InfiniBand NDR, 16 GPUs, no bill of materials yet: one
  * switch port per GPU, 16 × 562.5 = 9,000 USD.  With a bill of materials
  * naming 20 ports: 20 × 562.5 = 11,250. */
@@ -736,6 +774,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/cost-model/billed-hours", test_billed_hours);
+  g_test_add_func ("/core/cost-model/offer-looked-up-once", test_offer_looked_up_once);
   g_test_add_func ("/core/cost-model/rent-worked", test_rent_worked);
   g_test_add_func ("/core/cost-model/spot-allowance", test_spot_allowance);
   g_test_add_func ("/core/cost-model/buy-worked", test_buy_worked);

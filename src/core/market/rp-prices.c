@@ -495,10 +495,11 @@ judge_given (const RpScenario   *scenario,
 }
 
 static void
-resolve_rent (const RpScenario *scenario,
-              const RpCatalog  *catalog,
-              double            rate,
-              RpPrices         *out)
+resolve_rent (const RpScenario   *scenario,
+              const RpCatalog    *catalog,
+              const RpCloudOffer *given,
+              double              rate,
+              RpPrices           *out)
 {
   const RpBudget *b = &scenario->budget;
   const RpHardware *hw = &scenario->hardware;
@@ -517,7 +518,9 @@ resolve_rent (const RpScenario *scenario,
     }
   if (b->rent_offer != NULL)
     {
-      offer = rp_catalog_lookup_cloud (catalog, b->rent_offer);
+      offer = given != NULL && g_strcmp0 (given->id, b->rent_offer) == 0
+              ? given
+              : rp_catalog_lookup_cloud (catalog, b->rent_offer);
       choice.billed_gpus = offer != NULL
                            ? rp_cloud_offer_billed_gpus (offer, hw->gpus_per_node, hw->nodes)
                            : 0;
@@ -664,6 +667,17 @@ rp_prices_resolve (const RpScenario *scenario,
                    guint             switch_ports,
                    RpPrices         *out)
 {
+  rp_prices_resolve_with_offer (scenario, catalog, gpu, switch_ports, NULL, out);
+}
+
+void
+rp_prices_resolve_with_offer (const RpScenario   *scenario,
+                              const RpCatalog    *catalog,
+                              const RpGpu        *gpu,
+                              guint               switch_ports,
+                              const RpCloudOffer *offer,
+                              RpPrices           *out)
+{
   const RpGpuMarket *gpu_market;
   const RpBudget *b;
   double rate;
@@ -685,7 +699,7 @@ rp_prices_resolve (const RpScenario *scenario,
   resolve_gpu (scenario, catalog, gpu, rate, out);
   resolve_server (scenario, catalog, gpu_market, rate, out);
   resolve_network (scenario, catalog, switch_ports, rate, out);
-  resolve_rent (scenario, catalog, rate, out);
+  resolve_rent (scenario, catalog, offer, rate, out);
   out->region = rp_catalog_lookup_region (catalog, b->region);
   resolve_power (scenario, catalog, rate, out);
   resolve_pue (scenario, catalog, rate, out);

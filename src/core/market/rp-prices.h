@@ -124,6 +124,14 @@ void                rp_prices_resolve          (const RpScenario *scenario,
                                                 const RpGpu      *gpu,
                                                 guint             switch_ports,
                                                 RpPrices         *out);
+/* The same with the catalog's entry for budget.rent_offer already looked
+ * up (@offer; NULL, or another id: looked up here). */
+void                rp_prices_resolve_with_offer (const RpScenario   *scenario,
+                                                  const RpCatalog    *catalog,
+                                                  const RpGpu        *gpu,
+                                                  guint               switch_ports,
+                                                  const RpCloudOffer *offer,
+                                                  RpPrices           *out);
 
 /* rp_prices_offer_for_shape() for @n_gpus of @gpu_id in nodes of the
  * scenario's hardware.gpus_per_node. */

@@ -627,8 +627,9 @@ rp_cost_model_gather_inputs (const RpScenario *scenario,
       out->checkpoints_kept = scenario->training.checkpoints_kept;
     }
   out->it_power_w = gather_power (scenario, catalog, est, gpu);
-  rp_prices_resolve (scenario, catalog, gpu, est->bom.computed ? est->bom.switch_ports : 0,
-                     prices);
+  rp_prices_resolve_with_offer (scenario, catalog, gpu,
+                                est->bom.computed ? est->bom.switch_ports : 0, est->rent_offer,
+                                prices);
   gather_prices (scenario, prices, out);
   if (out->pue < 1)
     out->it_power_w = 0;    /* without a PUE the facility's energy is unknown */

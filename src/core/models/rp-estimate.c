@@ -31,16 +31,18 @@ G_STATIC_ASSERT (G_N_ELEMENTS (severity_order) == RP_N_CONSTRAINTS);
 /* ---- helpers -------------------------------------------------------- */
 
 static gboolean
-check_offer (const RpScenario *scenario,
-             const RpCatalog  *catalog,
-             const RpGpu      *gpu,
-             GError          **error)
+check_offer (const RpScenario    *scenario,
+             const RpCatalog     *catalog,
+             const RpGpu         *gpu,
+             const RpCloudOffer **out,
+             GError             **error)
 {
   const RpCloudOffer *offer;
 
   if (scenario->budget.rent_offer == NULL)
     return TRUE;
-  offer = rp_catalog_lookup_cloud (catalog, scenario->budget.rent_offer);
+  /* the one lookup: the prices read it from the estimate */
+  offer = *out = rp_catalog_lookup_cloud (catalog, scenario->budget.rent_offer);
   if (offer == NULL)
     {
       rp_error_set_key (error, RP_ERROR_INVALID_VALUE, "budget.rent_offer",
@@ -141,7 +143,7 @@ rp_estimate_compute (const RpScenario *scenario,
                         _("“%s” is in no GPU catalog"), scenario->hardware.gpu);
       return FALSE;
     }
-  if (!check_offer (scenario, catalog, gpu, error) || !check_region (scenario, catalog, error) ||
+  if (!check_offer (scenario, catalog, gpu, &out->rent_offer, error) || !check_region (scenario, catalog, error) ||
       !check_owned (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;

@@ -475,6 +475,8 @@ typedef struct
 {
   /* borrowed from the catalog that was estimated against */
   const RpGpu       *gpu;
+  /* the scenario's budget.rent_offer, looked up once; NULL when none */
+  const RpCloudOffer *rent_offer;
   RpModelArch        arch;          /* resolved */
   RpMemoryEstimate   memory;
   RpComputeEstimate  compute;
