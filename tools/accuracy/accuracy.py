@@ -493,7 +493,10 @@ estimate expects the measured value in [figure / (1 + p90),
 figure / (1 + p10)], widened to hold the figure
 (`src/core/models/rp-bands.c`); a time takes the inverse of its rate's
 band.  The verdict says *fits* only when the high end leaves the
-required headroom, *tight* when only the figure does.
+required headroom, *tight* when only the figure does.  `tests/test-published.c`
+(`/core/published/bands-current`) fails when the shipped bands are no
+longer those of this version's errors; the command that writes this
+page and the bands again is in the script's header.
 
 A group has a band of its own with at least {BAND_MIN_CASES} held-out rows of its
 quantity.  An estimate takes the band of its training stack
