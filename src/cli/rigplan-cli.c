@@ -46,16 +46,6 @@
 #include <string.h>
 #include <time.h>
 
-static char *opt_catalog_dir = NULL;
-static gboolean opt_json = FALSE;
-
-static const GOptionEntry shared_entries[] = {
-  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON for scripts"), NULL },
-  { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog_dir,
-    N_("Read the bundled catalogs from DIR"), N_("DIR") },
-  { NULL }
-};
-
 /* ---- helpers -------------------------------------------------------- */
 
 static void
@@ -77,38 +67,6 @@ set_string (char      **slot,
 }
 
 /* ---- tables --------------------------------------------------------- */
-
-/* printf's "%-28s" pads by bytes, but a CJK character is three bytes and
- * two terminal columns: these pad by display width (rp_units_pad). */
-
-/* A line of table cells: pairs of printf-style width (negative:
- * left-aligned) and text, ended by a NULL text. */
-static void
-print_cells (int         width,
-                const char *text,
-                ...)
-{
-  GString *line = g_string_new (NULL);
-  va_list args;
-
-  va_start (args, text);
-  while (text != NULL)
-    {
-      g_autofree char *cell = rp_units_pad (text, width);
-
-      if (line->len > 0)
-        g_string_append_c (line, ' ');
-      g_string_append (line, cell);
-      width = va_arg (args, int);
-      text = va_arg (args, const char *);
-    }
-  va_end (args);
-  /* trailing spaces of the last, left-aligned cell */
-  while (line->len > 0 && line->str[line->len - 1] == ' ')
-    g_string_truncate (line, line->len - 1);
-  g_print ("%s\n", line->str);
-  g_string_free (line, TRUE);
-}
 
 /* "  LABEL      VALUE  EXTRA": the label in 28 columns, the value
  * right-aligned in 12, then @extra if there is one. */
@@ -208,7 +166,7 @@ static void
 print_gpus (const RpCatalog *catalog)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog gpus" */
-  print_cells (-18, _("ID"), -40, _("Name"), 9, _("Memory"), 9, _("BF16 TF"),
+  rp_cli_print_cells (-18, _("ID"), -40, _("Name"), 9, _("Memory"), 9, _("BF16 TF"),
                9, _("FP8 TF"), 7, _("TDP W"), 10, _("Price $"), -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
     {
@@ -219,7 +177,7 @@ print_gpus (const RpCatalog *catalog)
       g_autofree char *tdp = format_known ("%.0f", g->tdp_w);
       g_autofree char *price = format_known ("%.0f", g->price_usd);
 
-      print_cells (-18, g->id, -40, g->name, 9, memory, 9, bf16, 9, fp8, 7, tdp, 10, price,
+      rp_cli_print_cells (-18, g->id, -40, g->name, 9, memory, 9, bf16, 9, fp8, 7, tdp, 10, price,
                    -10, g->as_of, 0, NULL);
     }
 }
@@ -231,7 +189,7 @@ print_clouds (const RpCatalog *catalog,
               GDate           *today)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog clouds" */
-  print_cells (-31, _("ID"), -18, _("Provider"), -12, _("Class"), -15, _("GPU"),
+  rp_cli_print_cells (-31, _("ID"), -18, _("Provider"), -12, _("Class"), -15, _("GPU"),
                -18, _("Terms"), 10, _("Per GPU-h"), -4, _("Cur."), -10, _("As of"),
                -6, _("Age"), -5, _("Entry"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_clouds (catalog); i++)
@@ -248,7 +206,7 @@ print_clouds (const RpCatalog *catalog,
           if (o->per_gpu_hour[k] <= 0)
             continue;
           price = g_strdup_printf ("%.2f", o->per_gpu_hour[k]);
-          print_cells (-31, o->id, -18, provider, -12, provider_class_name (o->provider_class),
+          rp_cli_print_cells (-31, o->id, -18, provider, -12, provider_class_name (o->provider_class),
                        -15, o->gpu, -18, rp_enum_info_get_label (&rp_rent_kind_info, k), 10, price,
                        -4, rp_currency_to_string (o->currency), -10, o->as_of,
                        -6, stale_mark (o->as_of, today), -5, user_mark (o->user), 0, NULL);
@@ -259,7 +217,7 @@ print_clouds (const RpCatalog *catalog,
 static void
 print_models (const RpCatalog *catalog)
 {
-  print_cells (-16, _("ID"), -28, _("Name"), -16, _("Kind"), 16, _("Parameters"),
+  rp_cli_print_cells (-16, _("ID"), -28, _("Name"), -16, _("Kind"), 16, _("Parameters"),
                7, _("Layers"), 7, _("Hidden"), -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_models (catalog); i++)
     {
@@ -268,7 +226,7 @@ print_models (const RpCatalog *catalog)
       g_autofree char *layers = g_strdup_printf ("%u", m->arch.layers);
       g_autofree char *hidden = g_strdup_printf ("%u", m->arch.hidden);
 
-      print_cells (-16, m->id, -28, m->name, -16, rp_model_kind_to_string (m->arch.kind),
+      rp_cli_print_cells (-16, m->id, -28, m->name, -16, rp_model_kind_to_string (m->arch.kind),
                    16, params, 7, layers, 7, hidden, -10, m->as_of, 0, NULL);
     }
 }
@@ -279,7 +237,7 @@ print_purchases (const RpCatalog *catalog,
                  GDate           *today)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog purchases" */
-  print_cells (-29, _("ID"), -15, _("GPU"), -10, _("Condition"), 5, C_("column", "GPUs"),
+  rp_cli_print_cells (-29, _("ID"), -15, _("GPU"), -10, _("Condition"), 5, C_("column", "GPUs"),
                12, _("Price"), -4, _("Cur."), -10, _("As of"), -6, _("Age"), -5, _("Entry"),
                0, NULL);
   for (guint i = 0; i < rp_catalog_n_purchases (catalog); i++)
@@ -290,7 +248,7 @@ print_purchases (const RpCatalog *catalog,
 
       if (currency >= 0 && (int) p->currency != currency)
         continue;
-      print_cells (-29, p->id, -15, p->gpu, -10, condition_name (p->condition), 5, gpus,
+      rp_cli_print_cells (-29, p->id, -15, p->gpu, -10, condition_name (p->condition), 5, gpus,
                    12, price, -4, rp_currency_to_string (p->currency), -10, p->as_of,
                    -6, stale_mark (p->as_of, today), -5, user_mark (p->user), 0, NULL);
     }
@@ -301,7 +259,7 @@ print_regions (const RpCatalog *catalog,
                int              currency)
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog regions" */
-  print_cells (-18, _("ID"), -36, _("Name"), 9, _("Per kWh"), -4, _("Cur."), 5, _("PUE"),
+  rp_cli_print_cells (-18, _("ID"), -36, _("Name"), 9, _("Per kWh"), -4, _("Cur."), 5, _("PUE"),
                -10, _("As of"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_regions (catalog); i++)
     {
@@ -312,7 +270,7 @@ print_regions (const RpCatalog *catalog,
 
       if (currency >= 0 && (int) r->currency != currency)
         continue;
-      print_cells (-18, r->id, -36, name, 9, kwh, -4, rp_currency_to_string (r->currency),
+      rp_cli_print_cells (-18, r->id, -36, name, 9, kwh, -4, rp_currency_to_string (r->currency),
                    5, pue, -10, r->as_of, 0, NULL);
     }
 }
@@ -672,22 +630,22 @@ run_catalog (const RpCliCommand *command,
   if (opt_currency != NULL && (strcmp (which, "gpus") == 0 || strcmp (which, "models") == 0 ||
                                strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--currency applies to clouds, purchases and regions"));
-  if (opt_ids && opt_json)
+  if (opt_ids && rp_cli_json_wanted ())
     return rp_cli_usage_error (context, _("choose --ids or --json, not both"));
   if (opt_ids && (strcmp (which, "servers") == 0 || strcmp (which, "market") == 0))
     return rp_cli_usage_error (context, _("--ids lists gpus, clouds, models, purchases and "
                                           "regions"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   g_date_set_time_t (today, time (NULL));
   if (opt_ids)
     print_catalog_ids (catalog, which, opt_currency != NULL ? (int) currency : -1);
-  else if (opt_json && strcmp (which, "servers") == 0)
+  else if (rp_cli_json_wanted () && strcmp (which, "servers") == 0)
     print_json (rp_cli_servers_json (catalog, today));
-  else if (opt_json && strcmp (which, "market") == 0)
+  else if (rp_cli_json_wanted () && strcmp (which, "market") == 0)
     print_json (rp_cli_market_json (catalog, today));
-  else if (opt_json)
+  else if (rp_cli_json_wanted ())
     print_json (catalog_to_json (catalog, which, opt_currency != NULL ? (int) currency : -1,
                                  today));
   else
@@ -722,7 +680,7 @@ print_memory (const RpEstimate *est)
   g_print ("%s\n", _("Memory per GPU"));
   /* TRANSLATORS: column headings of the memory table */
   g_print ("  ");
-  print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
+  rp_cli_print_cells (-28, _("Part"), 12, _("Size"), 10, _("of GPU"), 0, NULL);
   print_rows (rp_words_memory_table (est));
   g_print ("\n");
 }
@@ -890,7 +848,7 @@ run_estimate (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc != 2)
     return rp_cli_usage_error (context, _("name one scenario file"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -907,7 +865,7 @@ run_estimate (const RpCliCommand *command,
       g_autofree char *message = g_strdup_printf ("%s: %s", argv[1], error->message);
       return rp_cli_fail (EXIT_BAD_INPUT, message);
     }
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_estimate_to_json (scenario, catalog, est, decision));
   else
     print_estimate (scenario, catalog, est, decision);
@@ -1008,7 +966,7 @@ print_plan_rows (const RpPlan    *plan,
   guint n = MIN ((guint) opt_top, a->rows->len);
 
   /* TRANSLATORS: column headings of "rigplan-cli plan"; keep them short */
-  print_cells (-3, "", -16, _("GPU"), 5, C_("column", "GPUs"), -13, _("TP×PP×ZeRO"),
+  rp_cli_print_cells (-3, "", -16, _("GPU"), 5, C_("column", "GPUs"), -13, _("TP×PP×ZeRO"),
                -19, _("Recompute"), 10, _("Mem/GPU"), 7, _("Days"), 12,
                kind == RP_PLAN_RENT ? _("This run") : _("Capital"),
                0, kind == RP_PLAN_RENT ? _("Offer") : _("Per month"), 0, NULL);
@@ -1031,7 +989,7 @@ print_plan_rows (const RpPlan    *plan,
         last = rp_units_format_money (r->per_month, plan->currency);
       /* the recompute policy by its file name, like the GPU by its id:
        * the labels ("Selective: save matmul outputs …") break the table */
-      print_cells (-3, mark, -16, r->gpu->id, 5, n_gpus, -13, shape, -19,
+      rp_cli_print_cells (-3, mark, -16, r->gpu->id, 5, n_gpus, -13, shape, -19,
                    rp_enum_info_get_name (&rp_recompute_info, t->recompute), 10, mem, 7, days,
                    12, cost, 0, last, 0, NULL);
     }
@@ -1159,7 +1117,7 @@ run_plan (const RpCliCommand *command,
   if (!rp_cli_check_output (opt_apply_output, (const char *const *) argv + 1,
                             RP_FILE_KIND_SCENARIO, &status))
     return status;
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -1178,7 +1136,7 @@ run_plan (const RpCliCommand *command,
     }
   if (opt_apply != NULL)
     return apply_plan (argv[1], scenario, catalog, plan, decision);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_plan_to_json (plan, catalog, decision, (guint) opt_top));
   else
     print_plan (scenario, catalog, plan, decision);
@@ -1251,14 +1209,14 @@ run_guide (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (isnan (deadline))
     deadline = RP_GUIDE_DEFAULT_DEADLINE_DAYS;
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   guide = rp_guide_load (dir, &error);
   if (guide == NULL || !rp_guide_compute (guide, catalog, currency, budget, deadline, NULL,
                                           NULL, NULL, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     {
       print_json (rp_guide_to_json (guide, catalog));
       return EXIT_OK;
@@ -1361,7 +1319,7 @@ run_export (const RpCliCommand *command,
   if (is_png && opt_chart != NULL && ceil (width) * ceil (height) > max_png_pixels)
     return rp_cli_usage_error (context, _("a PNG can have at most 100 million pixels "
                                    "(--width × --height)"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -1432,7 +1390,7 @@ print_schema (void)
   RpSection section = RP_N_SECTIONS;
 
   /* TRANSLATORS: column headings of "rigplan-cli schema" */
-  print_cells (-34, _("Key"), -8, _("Type"), -34, _("Accepted"), -14, _("Unit"), 0, _("Label"),
+  rp_cli_print_cells (-34, _("Key"), -8, _("Type"), -34, _("Accepted"), -14, _("Unit"), 0, _("Label"),
                0, NULL);
   for (guint i = 0; i < rp_fields_n (); i++)
     {
@@ -1450,7 +1408,7 @@ print_schema (void)
               ? g_strdup_printf (_("%s (null: %s)"), rp_field_get_label (f),
                                  rp_field_get_null_label (f))
               : g_strdup (rp_field_get_label (f));
-      print_cells (-34, f->key, -8, rp_field_type_to_string (f->type), -34, range, -14, unit,
+      rp_cli_print_cells (-34, f->key, -8, rp_field_type_to_string (f->type), -34, range, -14, unit,
                    0, label, 0, NULL);
     }
 }
@@ -1467,11 +1425,11 @@ run_schema (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc != 1)
     return rp_cli_usage_error (context, _("schema takes no file"));
-  if (opt_json && opt_json_schema)
+  if (rp_cli_json_wanted () && opt_json_schema)
     return rp_cli_usage_error (context, _("choose --json or --json-schema, not both"));
   if (opt_json_schema)
     print_json (rp_fields_json_schema ());
-  else if (opt_json)
+  else if (rp_cli_json_wanted ())
     print_json (rp_fields_schema_to_json ());
   else
     print_schema ();
@@ -1563,7 +1521,7 @@ run_fix (const RpCliCommand *command,
   if (!rp_cli_check_output (opt_fix_output, (const char *const *) argv + 1,
                             RP_FILE_KIND_SCENARIO, &status))
     return status;
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   scenario = rp_scenario_load_file (argv[1], &error);
@@ -1595,7 +1553,7 @@ run_fix (const RpCliCommand *command,
     return status;
   if (!rp_scenario_save_file (fixed, opt_fix_output, &error))
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_estimate_to_json (fixed, catalog, after, NULL));
   else
     print_fix (argv[1], scenario, est, fixed, after, catalog);
@@ -1944,7 +1902,7 @@ run_compare (const RpCliCommand *command,
     return rp_cli_usage_error (context, error->message);
   if (argc < 2)
     return rp_cli_usage_error (context, _("name the scenario files to compare"));
-  if (opt_json && opt_csv)
+  if (rp_cli_json_wanted () && opt_csv)
     return rp_cli_usage_error (context, _("choose --json or --csv, not both"));
   if (opt_compare_output != NULL)
     {
@@ -1961,7 +1919,7 @@ run_compare (const RpCliCommand *command,
   rp_report_options_init (&options);
   if (opt_compare_paper != NULL && !rp_paper_from_string (opt_compare_paper, &options.paper))
     return rp_cli_usage_error (context, _("--paper must be a4 or letter"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
+  catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
   if (catalog == NULL)
     return rp_cli_fail (EXIT_BAD_INPUT, error->message);
   for (int i = 1; i < argc && scenarios->len <= RP_COMPARE_MAX_SCENARIOS; i++)
@@ -1992,7 +1950,7 @@ run_compare (const RpCliCommand *command,
     }
   if (opt_compare_output != NULL)
     return write_compare (cmp, opt_compare_output);
-  if (opt_json)
+  if (rp_cli_json_wanted ())
     print_json (rp_compare_to_json (cmp));
   else if (opt_csv)
     print_json (rp_compare_to_csv (cmp));
@@ -2003,25 +1961,53 @@ run_compare (const RpCliCommand *command,
 
 /* ---- catalog check, catalog import-prices --------------------------- */
 
+/* The start both catalog subcommands share: their options parsed,
+ * @n_args arguments (the command's name among them) or @wrong_args as
+ * the usage error, and the catalog loaded.  Returns EXIT_OK with
+ * *@catalog set, or the status to exit with. */
+static int
+start_catalog_command (const RpCliCommand *command,
+                       int                *argc,
+                       char             ***argv,
+                       int                 n_args,
+                       const char         *wrong_args,
+                       RpCatalog         **catalog)
+{
+  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return rp_cli_usage_error (context, error->message);
+  if (*argc != n_args)
+    return rp_cli_usage_error (context, wrong_args);
+  *catalog = rp_cli_load_catalog (rp_cli_catalog_dir (), &error);
+  if (*catalog == NULL)
+    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
+  return EXIT_OK;
+}
+
+static GDate *
+new_today (void)
+{
+  GDate *today = g_date_new ();
+
+  g_date_set_time_t (today, time (NULL));
+  return today;
+}
+
 static int
 run_catalog_check (const RpCliCommand *command,
                    int                 argc,
                    char              **argv)
 {
-  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
-  g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
-  g_autoptr(GDate) today = g_date_new ();
+  g_autoptr(GDate) today = new_today ();
+  int status = start_catalog_command (command, &argc, &argv, 1,
+                                      _("catalog check takes no file"), &catalog);
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return rp_cli_usage_error (context, error->message);
-  if (argc != 1)
-    return rp_cli_usage_error (context, _("catalog check takes no file"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
-  if (catalog == NULL)
-    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  g_date_set_time_t (today, time (NULL));
-  return rp_cli_catalog_check (catalog, opt_json, today);
+  if (status != EXIT_OK)
+    return status;
+  return rp_cli_catalog_check (catalog, rp_cli_json_wanted (), today);
 }
 
 static int
@@ -2029,20 +2015,15 @@ run_catalog_import (const RpCliCommand *command,
                     int                 argc,
                     char              **argv)
 {
-  g_autoptr(GOptionContext) context = rp_cli_command_context (command);
-  g_autoptr(GError) error = NULL;
   g_autoptr(RpCatalog) catalog = NULL;
-  g_autoptr(GDate) today = g_date_new ();
+  g_autoptr(GDate) today = new_today ();
+  int status = start_catalog_command (command, &argc, &argv, 2,
+                                      _("import-prices needs one price list (FILE.csv)"),
+                                      &catalog);
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return rp_cli_usage_error (context, error->message);
-  if (argc != 2)
-    return rp_cli_usage_error (context, _("import-prices needs one price list (FILE.csv)"));
-  catalog = rp_cli_load_catalog (opt_catalog_dir, &error);
-  if (catalog == NULL)
-    return rp_cli_fail (EXIT_BAD_INPUT, error->message);
-  g_date_set_time_t (today, time (NULL));
-  return rp_cli_catalog_import (catalog, argv[1], opt_json, today);
+  if (status != EXIT_OK)
+    return status;
+  return rp_cli_catalog_import (catalog, argv[1], rp_cli_json_wanted (), today);
 }
 
 /* ---- the commands --------------------------------------------------- */
@@ -2119,12 +2100,6 @@ rp_cli_get_commands (guint *n)
 {
   *n = G_N_ELEMENTS (commands);
   return commands;
-}
-
-const GOptionEntry *
-rp_cli_get_shared_entries (void)
-{
-  return shared_entries;
 }
 
 /* ---- main ----------------------------------------------------------- */

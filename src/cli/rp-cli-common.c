@@ -9,6 +9,7 @@
 #include "rp-export-launch.h"
 #include "rp-report.h"
 #include "rp-text.h"
+#include "rp-units.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -17,6 +18,18 @@
 #include <sys/stat.h>
 
 static gboolean opt_force = FALSE;
+static char *opt_catalog_dir = NULL;
+static gboolean opt_json = FALSE;
+
+/* The options of every command flagged RP_CLI_SHARED_OPTIONS: they live
+ * here, beside their parser, so that the command table's file and this
+ * one do not call each other. */
+static const GOptionEntry shared_entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON for scripts"), NULL },
+  { "catalog", 0, 0, G_OPTION_ARG_FILENAME, &opt_catalog_dir,
+    N_("Read the bundled catalogs from DIR"), N_("DIR") },
+  { NULL }
+};
 
 static const GOptionEntry force_entries[] = {
   { "force", 0, 0, G_OPTION_ARG_NONE, &opt_force,
@@ -184,6 +197,35 @@ rp_cli_guard_output (void)
   g_set_printerr_handler (printerr_guarded);
 }
 
+/* printf's "%-28s" pads by bytes, but a CJK character is three bytes and
+ * two terminal columns: cells are padded by display width (rp_units_pad). */
+void
+rp_cli_print_cells (int         width,
+                    const char *text,
+                    ...)
+{
+  GString *line = g_string_new (NULL);
+  va_list args;
+
+  va_start (args, text);
+  while (text != NULL)
+    {
+      g_autofree char *cell = rp_units_pad (text, width);
+
+      if (line->len > 0)
+        g_string_append_c (line, ' ');
+      g_string_append (line, cell);
+      width = va_arg (args, int);
+      text = va_arg (args, const char *);
+    }
+  va_end (args);
+  /* trailing spaces of the last, left-aligned cell */
+  while (line->len > 0 && line->str[line->len - 1] == ' ')
+    g_string_truncate (line, line->len - 1);
+  g_print ("%s\n", line->str);
+  g_string_free (line, TRUE);
+}
+
 void
 rp_cli_print_data (const char *text)
 {
@@ -245,6 +287,24 @@ const GOptionEntry *
 rp_cli_get_force_entries (void)
 {
   return force_entries;
+}
+
+const GOptionEntry *
+rp_cli_get_shared_entries (void)
+{
+  return shared_entries;
+}
+
+gboolean
+rp_cli_json_wanted (void)
+{
+  return opt_json;
+}
+
+const char *
+rp_cli_catalog_dir (void)
+{
+  return opt_catalog_dir;
 }
 
 static gboolean

@@ -73,6 +73,10 @@ typedef struct
  * flagged RP_CLI_SHARED_OPTIONS takes. */
 const RpCliCommand    *rp_cli_get_commands        (guint              *n);
 const GOptionEntry    *rp_cli_get_shared_entries  (void);
+/* What the shared options were given: --json, and --catalog DIR (NULL
+ * when not given). */
+gboolean               rp_cli_json_wanted         (void);
+const char            *rp_cli_catalog_dir         (void);
 /* What rigplan-cli takes before a command: --help, --version. */
 const GOptionEntry    *rp_cli_get_main_entries    (void);
 const RpCliExitStatus *rp_cli_get_exit_statuses   (guint              *n);
@@ -99,6 +103,12 @@ void            rp_cli_guard_output  (void);
 /* Writes @text (JSON, a config) to stdout as it is, but for the same
  * escapes, which JSON reads back as the same characters. */
 void            rp_cli_print_data    (const char     *text);
+/* A line of table cells: pairs of printf-style width (negative:
+ * left-aligned) and text, ended by a NULL text; padded by display width,
+ * where a Chinese character takes two columns. */
+void            rp_cli_print_cells   (int             width,
+                                      const char     *text,
+                                      ...) G_GNUC_NULL_TERMINATED;
 /* @text from a file (a scenario's name) on one line: new lines escaped
  * too.  The copy lives until the program ends. */
 const char     *rp_cli_one_line      (const char     *text);

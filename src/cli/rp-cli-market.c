@@ -6,6 +6,7 @@
 #include "rp-cli-market.h"
 
 #include "rp-age.h"
+#include "rp-cli-common.h"
 #include "rp-json-private.h"
 #include "rp-market.h"
 #include "rp-units.h"
@@ -16,34 +17,6 @@
 #include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
-
-/* One table line: pairs of width (negative: left-aligned) and text, ended
- * by a NULL text; padded by display width (a CJK character is two). */
-static void
-print_line (int         width,
-            const char *text,
-            ...)
-{
-  GString *line = g_string_new (NULL);
-  va_list args;
-
-  va_start (args, text);
-  while (text != NULL)
-    {
-      g_autofree char *cell = rp_units_pad (text, width);
-
-      if (line->len > 0)
-        g_string_append_c (line, ' ');
-      g_string_append (line, cell);
-      width = va_arg (args, int);
-      text = va_arg (args, const char *);
-    }
-  va_end (args);
-  while (line->len > 0 && line->str[line->len - 1] == ' ')
-    g_string_truncate (line, line->len - 1);
-  g_print ("%s\n", line->str);
-  g_string_free (line, TRUE);
-}
 
 /* "2026-12-01" */
 static char *
@@ -119,7 +92,7 @@ rp_cli_print_servers (const RpCatalog *catalog,
 {
   /* TRANSLATORS: column headings of "rigplan-cli catalog servers"; "GPUs" is
    * how many GPUs the machine is sold with, "Platform" its price without GPUs */
-  print_line (-20, _("ID"), -16, _("Kind"), -8, C_("column", "GPUs"), 11, _("Platform"),
+  rp_cli_print_cells (-20, _("ID"), -16, _("Kind"), -8, C_("column", "GPUs"), 11, _("Platform"),
               -4, _("Cur."), -10, _("As of"), -6, _("Age"), 0, _("Takes"), 0, NULL);
   for (guint i = 0; i < rp_catalog_n_server_shapes (catalog); i++)
     {
@@ -129,7 +102,7 @@ rp_cli_print_servers (const RpCatalog *catalog,
       g_autofree char *price = p != NULL ? g_strdup_printf ("%.0f", p->price) : g_strdup ("—");
       g_autofree char *takes = g_strjoinv (", ", s->gpus);
 
-      print_line (-20, s->id, -16, rp_words_shape_kind (s->kind), -8, counts, 11, price,
+      rp_cli_print_cells (-20, s->id, -16, rp_words_shape_kind (s->kind), -8, counts, 11, price,
                   -4, p != NULL ? rp_currency_to_string (p->currency) : "",
                   -10, p != NULL ? p->as_of : "",
                   /* TRANSLATORS: a column of "rigplan-cli catalog": the price may be out
@@ -281,7 +254,7 @@ rp_cli_print_market (const RpCatalog *catalog,
     {
       const RpMarketRule *r = rp_catalog_get_market_rule (catalog, i);
 
-      print_line (2, "", -10, r->date, -30, r->id, 0, r->issuer, 0, NULL);
+      rp_cli_print_cells (2, "", -10, r->date, -30, r->id, 0, r->issuer, 0, NULL);
     }
   for (guint i = 0; i < rp_catalog_n_licence_terms (catalog); i++)
     {

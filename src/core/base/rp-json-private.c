@@ -252,6 +252,36 @@ rp_json_read_object (const cJSON  *obj,
   return TRUE;
 }
 
+gboolean
+rp_json_read_words (const cJSON  *obj,
+                    const char   *path,
+                    const char   *key,
+                    gboolean      required,
+                    char       ***out,
+                    GError      **error)
+{
+  const cJSON *list = cJSON_GetObjectItemCaseSensitive (obj, key);
+  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
+  const cJSON *word;
+
+  if (!check_present (list, path, key, required, error))
+    return FALSE;
+  if (!is_absent (list) && !cJSON_IsArray (list))
+    return invalid (error, path, key, _("expected a list"));
+  if (cJSON_IsArray (list))
+    cJSON_ArrayForEach (word, list)
+      {
+        if (!cJSON_IsString (word) || *word->valuestring == '\0')
+          return invalid (error, path, key, _("expected a list of words"));
+        g_strv_builder_add (words, word->valuestring);
+      }
+  if (required && cJSON_GetArraySize (list) == 0)
+    return invalid (error, path, key, _("must not be empty"));
+  g_strfreev (*out);
+  *out = g_strv_builder_end (words);
+  return TRUE;
+}
+
 void
 rp_json_add_number (cJSON      *obj,
                     const char *key,
@@ -351,4 +381,45 @@ rp_json_extra_free (RpJsonExtra *extra)
     return;
   cJSON_Delete (extra->root);
   g_free (extra);
+}
+
+/* The user file at @path as JSON, or a new one of @format holding an
+ * empty @list; NULL with an error when it exists but is not that. */
+cJSON *
+rp_json_load_user_list (const char *path,
+                        const char *format,
+                        const char *list,
+                        const char *notes,
+                        GError    **error)
+{
+  cJSON *root;
+  const cJSON *f, *items;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      root = cJSON_CreateObject ();
+      cJSON_AddStringToObject (root, "format", format);
+      cJSON_AddNumberToObject (root, "version", 1);
+      cJSON_AddStringToObject (root, "notes", notes);
+      cJSON_AddArrayToObject (root, list);
+      return root;
+    }
+  root = rp_json_load_file (path, RP_JSON_MAX_USER_FILE_BYTES, error);
+  if (root == NULL)
+    {
+      g_prefix_error (error, "%s: ", path);
+      return NULL;
+    }
+  f = cJSON_GetObjectItemCaseSensitive (root, "format");
+  items = cJSON_GetObjectItemCaseSensitive (root, list);
+  if (!cJSON_IsString (f) || strcmp (f->valuestring, format) != 0 || !cJSON_IsArray (items))
+    {
+      /* TRANSLATORS: a file name, then the catalog format it should have */
+      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
+                   _("%s: expected a “%s” catalog with a list “%s”; it is left as it is"),
+                   path, format, list);
+      cJSON_Delete (root);
+      return NULL;
+    }
+  return root;
 }

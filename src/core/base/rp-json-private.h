@@ -88,6 +88,16 @@ gboolean  rp_json_read_object    (const cJSON  *obj,
                                   const cJSON **out,
                                   GError      **error);
 
+/* A list of non-empty strings into *@out (the old vector freed): an
+ * empty vector when absent and not @required; a @required list must
+ * hold at least one word. */
+gboolean  rp_json_read_words     (const cJSON  *obj,
+                                  const char   *path,
+                                  const char   *key,
+                                  gboolean      required,
+                                  char       ***out,
+                                  GError      **error);
+
 /* "path.key", or "key" when @path is empty. */
 char     *rp_json_join_path      (const char   *path,
                                   const char   *key);
@@ -133,5 +143,18 @@ struct _RpJsonExtra
 
 RpJsonExtra *rp_json_extra_copy (const RpJsonExtra *extra);
 void         rp_json_extra_free (RpJsonExtra       *extra);
+
+/* A file the user's own catalogs keep (prices, calibrations) is small;
+ * this stops a runaway file early. */
+#define RP_JSON_MAX_USER_FILE_BYTES (16 * 1024 * 1024)
+
+/* The user file at @path as JSON, or, when there is none, a new one of
+ * @format holding an empty @list and @notes; NULL with an error naming
+ * the file when it exists but is not that (it is left as it is). */
+cJSON    *rp_json_load_user_list (const char   *path,
+                                  const char   *format,
+                                  const char   *list,
+                                  const char   *notes,
+                                  GError      **error);
 
 G_END_DECLS

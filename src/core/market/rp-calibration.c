@@ -16,51 +16,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-/* A user file is small; this stops a runaway file early. */
-static const gsize max_user_file_bytes = 16 * 1024 * 1024;
-
 /* ---- helpers -------------------------------------------------------- */
-
-/* The user file at @path as JSON, or a new one of @format holding an
- * empty @list; NULL with an error when it exists but is not that. */
-static cJSON *
-load_or_create (const char *path,
-                const char *format,
-                const char *list,
-                const char *notes,
-                GError    **error)
-{
-  cJSON *root;
-  const cJSON *f, *items;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      root = cJSON_CreateObject ();
-      cJSON_AddStringToObject (root, "format", format);
-      cJSON_AddNumberToObject (root, "version", 1);
-      cJSON_AddStringToObject (root, "notes", notes);
-      cJSON_AddArrayToObject (root, list);
-      return root;
-    }
-  root = rp_json_load_file (path, max_user_file_bytes, error);
-  if (root == NULL)
-    {
-      g_prefix_error (error, "%s: ", path);
-      return NULL;
-    }
-  f = cJSON_GetObjectItemCaseSensitive (root, "format");
-  items = cJSON_GetObjectItemCaseSensitive (root, list);
-  if (!cJSON_IsString (f) || strcmp (f->valuestring, format) != 0 || !cJSON_IsArray (items))
-    {
-      /* TRANSLATORS: a file name, then the catalog format it should have */
-      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                   _("%s: expected a “%s” catalog with a list “%s”; it is left as it is"),
-                   path, format, list);
-      cJSON_Delete (root);
-      return NULL;
-    }
-  return root;
-}
 
 /* The position of the item of @id in @items, or -1. */
 static int
@@ -137,7 +93,7 @@ store (RpCatalog  *catalog,
 
   if (!ensure_dir (dir, error))
     return FALSE;
-  root = load_or_create (path, format, list, notes, error);
+  root = rp_json_load_user_list (path, format, list, notes, error);
   if (root == NULL)
     return FALSE;
   items = cJSON_GetObjectItemCaseSensitive (root, list);
@@ -318,7 +274,7 @@ rp_user_calibration_remove (RpCatalog  *catalog,
   path = g_build_filename (dir, RP_USER_CALIBRATIONS_FILE, NULL);
   if (g_file_test (path, G_FILE_TEST_EXISTS))
     {
-      root = load_or_create (path, "rigplan-calibrations", "calibrations", "", error);
+      root = rp_json_load_user_list (path, "rigplan-calibrations", "calibrations", "", error);
       if (root == NULL)
         return FALSE;
     }

@@ -392,39 +392,6 @@ read_precisions (const cJSON *item,
 }
 
 /* "aliases": a list of non-empty strings; an empty list when absent. */
-static gboolean
-read_aliases (const cJSON *item,
-              const char  *path,
-              char      ***out,
-              GError     **error)
-{
-  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, "aliases");
-  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
-  const cJSON *word;
-
-  if (list != NULL && !cJSON_IsNull (list) && !cJSON_IsArray (list))
-    {
-      g_autofree char *where = rp_json_join_path (path, "aliases");
-      rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where, _("expected a list"));
-      return FALSE;
-    }
-  if (!cJSON_IsArray (list))
-    list = NULL;
-  cJSON_ArrayForEach (word, list)
-    {
-      if (!cJSON_IsString (word) || *word->valuestring == '\0')
-        {
-          g_autofree char *where = rp_json_join_path (path, "aliases");
-          rp_error_set_key (error, RP_ERROR_INVALID_VALUE, where,
-                            _("expected a list of words"));
-          return FALSE;
-        }
-      g_strv_builder_add (words, word->valuestring);
-    }
-  *out = g_strv_builder_end (words);
-  return TRUE;
-}
-
 /* gpus.json keys of the RpGpuField bits, in bit order. */
 static const char *const gpu_field_keys[RP_N_GPU_FIELDS] = {
   "memory_bandwidth_gb_s", "tflops.fp32", "tflops.tf32", "tflops.fp16", "tflops.bf16",
@@ -662,7 +629,7 @@ read_gpu (const cJSON *item,
       !rp_catalog_read_provenance (item, path, &gpu->source, &gpu->as_of, &gpu->notes,
                                    error) ||
       !rp_json_read_string (item, path, "source_kind", FALSE, &gpu->source_kind, error) ||
-      !read_aliases (item, path, &gpu->aliases, error) ||
+      !rp_json_read_words (item, path, "aliases", FALSE, &gpu->aliases, error) ||
       !rp_json_read_bool (item, path, "measured", FALSE, &gpu->measured, error) ||
       !read_derivations (item, path, gpu, error))
     return FALSE;

@@ -133,32 +133,6 @@ fail_at (GError    **error,
 
 /* A list of non-empty strings; empty when absent. */
 static gboolean
-read_words (const cJSON *item,
-            const char  *path,
-            const char  *key,
-            char      ***out,
-            GError     **error)
-{
-  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, key);
-  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
-  const cJSON *word;
-
-  if (list != NULL && !cJSON_IsNull (list))
-    {
-      if (!cJSON_IsArray (list))
-        return fail_at (error, path, key, _("expected a list"));
-      cJSON_ArrayForEach (word, list)
-        {
-          if (!cJSON_IsString (word) || *word->valuestring == '\0')
-            return fail_at (error, path, key, _("expected a list of words"));
-          g_strv_builder_add (words, word->valuestring);
-        }
-    }
-  *out = g_strv_builder_end (words);
-  return TRUE;
-}
-
-static gboolean
 read_provenance (const cJSON *item,
                  const char  *path,
                  char       **source,
@@ -263,7 +237,8 @@ read_software (const cJSON *item,
 
   if (!rp_json_read_string (item, path, "id", TRUE, &s->id, error) ||
       !rp_json_read_string (item, path, "generation", TRUE, &s->generation, error) ||
-      !read_words (item, path, "compute_capabilities", &s->compute_capabilities, error) ||
+      !rp_json_read_words (item, path, "compute_capabilities", FALSE,
+                           &s->compute_capabilities, error) ||
       !rp_json_read_string (item, path, "toolkit", TRUE, &s->toolkit, error) ||
       !rp_json_read_string (item, path, "toolkit_min", FALSE, &s->toolkit_min, error) ||
       !rp_json_read_string (item, path, "toolkit_dropped", FALSE, &s->toolkit_dropped, error) ||
@@ -271,8 +246,8 @@ read_software (const cJSON *item,
       !rp_json_read_string (item, path, "framework_min", FALSE, &s->framework_min, error) ||
       !rp_json_read_string (item, path, "wheels_min", FALSE, &s->wheels_min, error) ||
       !rp_json_read_string (item, path, "wheels_max", FALSE, &s->wheels_max, error) ||
-      !read_words (item, path, "attention", &s->attention, error) ||
-      !read_words (item, path, "low_precision", &s->low_precision, error) ||
+      !rp_json_read_words (item, path, "attention", FALSE, &s->attention, error) ||
+      !rp_json_read_words (item, path, "low_precision", FALSE, &s->low_precision, error) ||
       !read_forks (item, path, s, error) ||
       !read_provenance (item, path, &s->source, &s->source_kind, &s->as_of, &s->notes, error))
     return FALSE;
@@ -300,7 +275,7 @@ read_mains (const cJSON *item,
 
   m->continuous_pct = 100;
   if (!rp_json_read_string (item, path, "id", TRUE, &m->id, error) ||
-      !read_words (item, path, "countries", &m->countries, error) ||
+      !rp_json_read_words (item, path, "countries", FALSE, &m->countries, error) ||
       !rp_json_read_bool (item, path, "default", FALSE, &m->is_default, error) ||
       !rp_json_read_number (item, path, "volts", TRUE, 1, max_volts, &m->volts, error) ||
       !rp_json_read_number (item, path, "circuit_amps", TRUE, 1, max_amps, &m->circuit_amps,

@@ -173,45 +173,6 @@ fail_at (GError    **error,
   return FALSE;
 }
 
-/* A list of non-empty strings; an empty vector when absent and not
- * @required. */
-static gboolean
-read_words (const cJSON *item,
-            const char  *path,
-            const char  *key,
-            gboolean     required,
-            char      ***out,
-            GError     **error)
-{
-  const cJSON *list = cJSON_GetObjectItemCaseSensitive (item, key);
-  g_autoptr(GStrvBuilder) words = g_strv_builder_new ();
-  const cJSON *word;
-
-  if (list == NULL || cJSON_IsNull (list))
-    {
-      if (required)
-        {
-          g_autofree char *where = rp_json_join_path (path, key);
-          rp_error_set_key (error, RP_ERROR_MISSING_FIELD, where, _("is required"));
-          return FALSE;
-        }
-      *out = g_strv_builder_end (words);
-      return TRUE;
-    }
-  if (!cJSON_IsArray (list))
-    return fail_at (error, path, key, _("expected a list"));
-  cJSON_ArrayForEach (word, list)
-    {
-      if (!cJSON_IsString (word) || *word->valuestring == '\0')
-        return fail_at (error, path, key, _("expected a list of words"));
-      g_strv_builder_add (words, word->valuestring);
-    }
-  *out = g_strv_builder_end (words);
-  if (required && **out == NULL)
-    return fail_at (error, path, key, _("must not be empty"));
-  return TRUE;
-}
-
 /* "YYYY", "YYYY-MM" or "YYYY-MM-DD". */
 static gboolean
 read_date (const cJSON *item,
@@ -351,7 +312,7 @@ read_shape (const cJSON *item,
       !rp_json_read_string (item, path, "name_zh", FALSE, &shape->name_zh, error) ||
       !rp_json_read_enum (item, path, "kind", TRUE, shape_kind_from_string,
                           "workstation, server, baseboard, rack", &shape->kind, error) ||
-      !read_words (item, path, "gpus", TRUE, &shape->gpus, error) ||
+      !rp_json_read_words (item, path, "gpus", TRUE, &shape->gpus, error) ||
       !read_counts (item, path, shape, error) ||
       !read_shape_prices (item, path, shape, error) ||
       !read_provenance (item, path, &shape->source, &shape->source_kind, &shape->as_of,
@@ -372,7 +333,7 @@ read_market (const cJSON *item,
   if (!rp_catalog_read_id (item, path, &market->id, error) ||
       !rp_json_read_string (item, path, "name", TRUE, &market->name, error) ||
       !rp_json_read_string (item, path, "name_zh", FALSE, &market->name_zh, error) ||
-      !read_words (item, path, "countries", FALSE, &market->countries, error) ||
+      !rp_json_read_words (item, path, "countries", FALSE, &market->countries, error) ||
       !rp_json_read_enum (item, path, "currency", TRUE,
                           (RpJsonEnumParser) rp_currency_from_string, "USD, CNY",
                           &market->currency, error) ||
@@ -413,7 +374,7 @@ read_availability (const cJSON *item,
   g_autoptr(RpAvailabilityEntry) entry = g_new0 (RpAvailabilityEntry, 1);
 
   if (!rp_catalog_read_id (item, path, &entry->id, error) ||
-      !read_words (item, path, "gpus", TRUE, &entry->gpus, error) ||
+      !rp_json_read_words (item, path, "gpus", TRUE, &entry->gpus, error) ||
       !rp_json_read_string (item, path, "market", FALSE, &entry->market, error) ||
       !read_date (item, path, "from", TRUE, &entry->from, error) ||
       !rp_json_read_enum (item, path, "status", TRUE,

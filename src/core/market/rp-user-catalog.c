@@ -19,7 +19,7 @@
 #include <string.h>
 
 /* A user catalog file is small; this stops a runaway file early. */
-static const gsize max_user_file_bytes = 16 * 1024 * 1024;
+static const gsize max_user_file_bytes = RP_JSON_MAX_USER_FILE_BYTES;
 
 /* What an entry the user edited says about where it comes from. */
 static const char user_source[] = "Entered by the user in Rigplan";
@@ -133,46 +133,6 @@ purchase_to_json (const RpPurchasePrice *p,
   return obj;
 }
 
-/* The user file at @path as JSON, or a new one of @format holding an
- * empty @list; NULL with an error when it exists but is not that. */
-static cJSON *
-load_or_create (const char *path,
-                const char *format,
-                const char *list,
-                GError    **error)
-{
-  cJSON *root;
-  const cJSON *f, *items;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      root = cJSON_CreateObject ();
-      cJSON_AddStringToObject (root, "format", format);
-      cJSON_AddNumberToObject (root, "version", 1);
-      cJSON_AddStringToObject (root, "notes", "Prices the user entered in Rigplan.");
-      cJSON_AddArrayToObject (root, list);
-      return root;
-    }
-  root = rp_json_load_file (path, max_user_file_bytes, error);
-  if (root == NULL)
-    {
-      g_prefix_error (error, "%s: ", path);
-      return NULL;
-    }
-  f = cJSON_GetObjectItemCaseSensitive (root, "format");
-  items = cJSON_GetObjectItemCaseSensitive (root, list);
-  if (!cJSON_IsString (f) || strcmp (f->valuestring, format) != 0 || !cJSON_IsArray (items))
-    {
-      /* TRANSLATORS: a file name, then the catalog format it should have */
-      g_set_error (error, RP_ERROR, RP_ERROR_INVALID_VALUE,
-                   _("%s: expected a “%s” catalog with a list “%s”; it is left as it is"),
-                   path, format, list);
-      cJSON_Delete (root);
-      return NULL;
-    }
-  return root;
-}
-
 /* Puts @entry (taken) in @root's @list in place of the item with its id,
  * or at the end. */
 static void
@@ -226,7 +186,8 @@ store_all (RpCatalog  *catalog,
                    _("%s: cannot create the folder: %s"), dir, g_strerror (saved));
       return FALSE;
     }
-  root = load_or_create (path, format, list, error);
+  root = rp_json_load_user_list (path, format, list,
+                                 "Prices the user entered in Rigplan.", error);
   if (root == NULL)
     return FALSE;
   for (guint i = 0; i < entries->len; i++)
