@@ -608,6 +608,43 @@ test_comm_parts_add_up (void)
                                   c->pp_exposed_s + c->ep_exposed_s + c->cp_exposed_s, 1e-12);
 }
 
+/* ---- pipelines across nodes ----------------------------------------- */
+
+/* Pipeline ranks are the outermost (Megatron parallel_state.py order
+ * "tp-cp-ep-dp-pp", torchtitan's mesh ["pp", ...]): on two nodes of 8
+ * with PP 2 each stage is a node, so every send between stages crosses
+ * the network, even at TP 1 (Megatron-Bridge's Qwen3-30B-A3B H100
+ * recipe, PP 2 × EP 8 on 16 GPUs); on one node the same pipeline
+ * stays on NVLink. */
+static void
+test_pipeline_across_nodes (void)
+{
+  g_autoptr(RpScenario) one = preset ("llama-3-8b", "h100-sxm", 8);
+  g_autoptr(RpScenario) two = preset ("llama-3-8b", "h100-sxm", 16);
+  g_autoptr(RpEstimate) in_node = NULL;
+  g_autoptr(RpEstimate) across = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      RpScenario *s = i == 0 ? one : two;
+
+      s->hardware.intra_link = RP_LINK_NVLINK4;
+      s->hardware.network = RP_NETWORK_IB_NDR;
+      s->training.framework = RP_FRAMEWORK_MEGATRON;
+      s->training.precision = RP_PRECISION_BF16_MIXED;
+      s->training.pipeline_parallel = 2;
+      s->training.micro_batch = 1;
+      /* 16 micro-batches per pipeline on both */
+      s->training.global_batch = rp_scenario_n_gpus (s) / 2 * 16;
+    }
+  in_node = estimate (one);
+  across = estimate (two);
+  g_test_message ("pipeline sends: %.3f s in a node, %.3f s across two",
+                  in_node->compute.pp_comm_s, across->compute.pp_comm_s);
+  g_assert_cmpfloat (in_node->compute.pp_comm_s, >, 0);
+  g_assert_cmpfloat (across->compute.pp_comm_s, >, 2 * in_node->compute.pp_comm_s);
+}
+
 /* ---- many narrow experts -------------------------------------------- */
 
 /* A layer of 128 narrow experts on one GPU launches hundreds of kernels
@@ -716,6 +753,7 @@ main (int    argc,
   g_test_add_func ("/core/fidelity/async-tp-gain", test_async_tp_gain);
   g_test_add_func ("/core/fidelity/context-parallel-parts", test_context_parallel_parts);
   g_test_add_func ("/core/fidelity/comm-parts-add-up", test_comm_parts_add_up);
+  g_test_add_func ("/core/fidelity/pipeline-across-nodes", test_pipeline_across_nodes);
   g_test_add_func ("/core/fidelity/narrow-experts-host", test_narrow_experts_host);
   g_test_add_func ("/core/fidelity/fp8-attention-16bit", test_fp8_attention_16bit);
   status = g_test_run ();

@@ -315,9 +315,11 @@ test_fsdp2_fp32_shards (void)
  * config.py; partitioned_param_coordinator.py; stage3.py IPG buffers).
  * At the turn to backward the output layer (128,256 × 4,096) is reused
  * at once and stays; a layer of the tail is reached again only after
- * the output layer twice, 1.05e9 > 1e9 parameters, so only the computed
- * and the prefetched layer stay with it, in bf16; and 5e8 × 2 bytes of
- * bucket for an 8B model. */
+ * the output layer twice, 1.05e9 > 1e9 parameters, so only the module
+ * computed (the MLP's 4,096 × 14,336 Linear: DeepSpeed gathers module
+ * by module) and one prefetch bucket (stage3_prefetch_bucket_size,
+ * 5e7 elements) stay with it, in bf16 (src/core/models/rp-zero3.c);
+ * and 5e8 × 2 bytes of bucket for an 8B model. */
 static void
 test_deepspeed_zero3_buffers (void)
 {
@@ -330,7 +332,9 @@ test_deepspeed_zero3_buffers (void)
   g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
   layer = ((double) rp_model_params (&arch) - 2 * head - 4096) / 32;
   memory (s, &m);
-  g_assert_cmpfloat_with_epsilon (m.gathered_bytes, (head + 2 * layer) * 2, 1e-3 * 2e9);
+  g_assert_cmpfloat (layer, >, 4096.0 * 14336 + 5e7);
+  g_assert_cmpfloat_with_epsilon (m.gathered_bytes, (head + 4096.0 * 14336 + 5e7) * 2,
+                                  1e-3 * 2e9);
   g_assert_cmpfloat_with_epsilon (m.ddp_bucket_bytes, 5e8 * 2, 1.0);
   /* the user's buffer figure replaces the bucket */
   s->training.comm_buffer_bytes = 256.0 * 1024 * 1024;

@@ -119,6 +119,9 @@ memory_figure (const cJSON            *c,
   if ((*reported = number (rep, "memory_gib")) <= 0)
     return FALSE;
   *predicted = (m->total_bytes - m->cuda_context_bytes - m->nccl_bytes) / RP_GIB;
+  /* device: in use as the driver reports it (nvidia-smi), all of it */
+  if (g_strcmp0 (string (rep, "memory_measure"), "device") == 0)
+    *predicted = m->total_bytes / RP_GIB;
   /* bitsandbytes' paged states are CUDA managed memory (bitsandbytes/
    * functional.py get_paged), outside both of PyTorch's counts */
   if (g_strcmp0 (string (c, "optimizer"), "adamw-8bit-paged") == 0)

@@ -38,6 +38,7 @@
 #include "rp-scenario.h"
 #include "rp-stack.h"
 #include "rp-units.h"
+#include "rp-zero3-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -550,30 +551,40 @@ fsdp_head_unit (const Ctx        *ctx,
   return 0.0;
 }
 
-/* DeepSpeed ZeRO-3 at the turn from forward to backward.  A gathered
- * parameter is not released when the module trace uses it again within
- * stage3_max_reuse_distance parameters (partitioned_param_coordinator.py,
- * __params_to_release, counting the numel of every module traversed).
- * The output layer (a tied embedding's weight too) ends the forward and
- * starts the backward, so it is reused at once and stays gathered,
- * however large; a layer k from the end of the forward is reached again
- * after k layers and the output layer twice (forward, then backward), so
- * the tail within the distance stays too; a model whose forward and
- * backward both fit in it stays whole.  At least the layer computed and
- * the prefetched one. */
+/* DeepSpeed ZeRO-3 at the turn from forward to backward: the output
+ * layer, the forward's tail within the reuse distance, the module
+ * running and its prefetch (rp-zero3.c, from DeepSpeed's coordinator).
+ * QLoRA's NF4 weights count as DeepSpeed counts their bf16 storage,
+ * four to an element, and are dequantized per matmul. */
 static double
 deepspeed_kept_bytes (const Ctx        *ctx,
                       const ParamShare *s,
                       double            per_layer)
 {
-  double reuse = ctx->stack.zero3_reuse_params, head = s->head_linear;
-  double stage = s->dense + s->expert, layers = MAX (stage - s->ends, 0.0), tail;
+  const RpModelArch *a = ctx->arch;
+  double packed = ctx->qlora ? 0.75 * MIN (s->layer_linear, s->layer - s->layer_trainable) : 0;
+  double leaf = s->layer;
+  RpZero3Stage z = { 0 };
 
-  if (2 * stage <= reuse)
-    return stage / s->layer * per_layer;
-  tail = CLAMP ((reuse / 2 - head), 0.0, layers);
-  return MAX (tail, zero3_layers_in_flight * s->layer) / s->layer * per_layer +
-         head * ctx->recipe->gather_bytes;
+  if (rp_model_kind_is_transformer (a->kind) && a->hidden > 0)
+    leaf = MIN ((double) a->hidden * MAX (a->ffn, a->heads * rp_model_head_dim (a)) / ctx->tp,
+                s->layer);
+  rp_zero3_deepspeed_defaults (&z);
+  z.max_reuse_numel = ctx->stack.zero3_reuse_params;
+  z.layer_numel = s->layer - packed;
+  z.layer_bytes = per_layer;
+  z.head_numel = s->head_linear;
+  z.head_bytes = s->head_linear * ctx->recipe->gather_bytes;
+  z.ends_numel = s->ends;
+  z.stage_numel = s->ends + (s->dense + s->expert - s->ends) / s->layer * z.layer_numel;
+  z.stage_bytes = s->ends * ctx->recipe->gather_bytes +
+                  (s->dense + s->expert - s->ends) / s->layer * per_layer;
+  z.leaf_numel = ctx->qlora ? leaf / 4 : leaf;
+  z.dequant_bytes = ctx->qlora ? leaf * 2.0 : 0.0;
+  if (ctx->lora && (ctx->scenario->training.recompute == RP_RECOMPUTE_FULL ||
+                    ctx->scenario->training.recompute == RP_RECOMPUTE_EVERY_NTH))
+    z.recompute_numel = s->layer - s->layer_trainable - packed;
+  return rp_zero3_deepspeed_gathered_bytes (&z);
 }
 
 /* ZeRO-3/FSDP: the layer being computed and the prefetched one,
@@ -617,6 +628,11 @@ bucket_bytes (const Ctx        *ctx,
     case RP_BUCKETS_DDP_COPY:
       return trainable * ctx->recipe->grad_bytes;
     case RP_BUCKETS_REDUCE:
+      if (ctx->scenario->training.zero_stage >= 3)
+        /* ZeRO-3 allocates its whole bucket per gradient dtype, however
+         * few parameters train (stage3.py, ipg_buckets: torch.empty
+         * (self.reduce_bucket_size)) */
+        return ctx->stack.reduce_bucket_elems * ctx->recipe->grad_bytes;
       return MIN (trainable, ctx->stack.reduce_bucket_elems) * ctx->recipe->grad_bytes;
     case RP_BUCKETS_NONE:
     default:

@@ -128,9 +128,9 @@
  *   DeepSpeed: reduce_bucket_size 5e8 elements (deepspeed/runtime/zero/
  *   config.py), allocated per dtype for ZeRO-3 (stage3.py, IPG buffers);
  *   ZeRO-3 does not release a gathered parameter that is used again
- *   within stage3_max_reuse_distance = 1e9 parameters
- *   (partitioned_param_coordinator.py, __params_to_release), so up to 1e9
- *   parameters stay gathered around the turn from forward to backward.
+ *   within stage3_max_reuse_distance = 1e9 elements
+ *   (partitioned_param_coordinator.py, __params_to_release); what stays
+ *   gathered at the turn from forward to backward is rp-zero3.c's.
  */
 
 #include "config.h"

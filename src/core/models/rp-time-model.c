@@ -847,7 +847,10 @@ pipeline_p2p_s (const Ctx *c,
   /* Activations forward and gradients back per micro-batch and chunk,
    * split over the tensor group (Narayanan 2021 §4.1 scatter/gather). */
   bytes = c->micro * c->tokens / c->cp * c->arch->hidden * activation_elem_bytes / c->tp;
-  if (c->tp * c->pp > c->gpn)
+  /* pipeline ranks are outermost (megatron/core/parallel_state.py order
+   * "tp-cp-ep-dp-pp"; torchtitan parallel_dims.py mesh ["pp", ...]): a
+   * stage is n/pp consecutive ranks, whole nodes once that is a node */
+  if (c->tp * c->pp > c->gpn || c->n_gpus / c->pp >= c->gpn)
     bw = rp_network_node_busbw_bytes_s (c->network, c->gpn) / c->gpn;
   else
     bw = intra_busbw (c);
