@@ -241,8 +241,8 @@ test_estimate_text (void)
   g_auto(RpTestCliResult) r = { 0 };
 
   rp_test_run_cli (&r, NULL, "estimate", path, NULL);
-  /* 0: it fits, at its memory band's high end too (its verdict is held
-   * in /core/bands/example-fits-at-high-end); 3 would be tight */
+  /* 3 while it is tight at its memory band's high end, 0 where a band
+   * lets it fit (/core/bands/example-verdict holds which) */
   g_assert_true (r.status == 0 || r.status == 3);
   g_assert_nonnull (strstr (r.out, "Llama 3 8B LoRA on one 4090"));
   g_assert_nonnull (strstr (r.out, "NVIDIA GeForce RTX 4090"));
@@ -735,8 +735,8 @@ test_json_headers (void)
 
       g_test_message ("%s %s", runs[i].args[0], runs[i].args[1]);
       rp_test_run_cliv (&r, NULL, runs[i].args);
-      /* estimate exits 3 where a check is not met (the 4090 example fits
-       * now: /core/bands/example-fits-at-high-end), the rest 0 */
+      /* estimate exits 3 where a check is not met (the 4090 example is
+       * tight: /core/bands/example-verdict), the rest 0 */
       if (g_str_equal (runs[i].args[0], "estimate"))
         g_assert_true (r.status == 0 || r.status == 3);
       else

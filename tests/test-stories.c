@@ -196,8 +196,7 @@ test_purchase_is_judged_against_the_best_rental (void)
 {
   g_autoptr(RpScenario) s = story ("beijing-8xh20-buy.rigplan");
   g_autoptr(RpDecision) d = decide (s);
-  /* 73 GiB of 96 fits, at the memory band's high end too (85.8 GiB of
-   * the 86.4 the headroom leaves); tight under a wider band, fixed */
+  /* 73 GiB of 96 is tight at the memory band's high end */
   const RpChoice *yours = yours_of (d);
   const RpChoice *rent = d->best_rent;
   const RpChoice *buy = d->best_buy;

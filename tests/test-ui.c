@@ -418,9 +418,9 @@ test_new_window_plan (void)
   const RpEstimate *est = rp_scenario_document_get_estimate (rp_window_get_document (win));
 
   g_assert_nonnull (est);
-  /* the starter's 18.3 GiB fits the 4090 with the 10 % headroom, and so
-   * does the high end of its memory band, 21.5 GiB of the 21.6 left, but
-   * only just: green now, amber under a band a little wider */
+  /* the starter's 18.3 GiB fits the 4090 with the 10 % headroom; the
+   * high end of its memory band (23.2 GiB) does not: amber (green under
+   * a band a little narrower: /core/bands/example-verdict) */
   g_assert_true (g_str_equal (rp_window_get_verdict_class (win), "fits") ||
                  g_str_equal (rp_window_get_verdict_class (win), "tight"));
   g_assert_cmpint (est->memory.verdict, !=, RP_VERDICT_DOES_NOT_FIT);
