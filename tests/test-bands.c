@@ -314,6 +314,29 @@ test_no_range_of_one_value (void)
   g_assert_true (seen);
 }
 
+/* The index built at load answers as the lookup by names does, for
+ * every stack and model kind (the estimate asks the index). */
+static void
+test_index_matches_lookup (void)
+{
+  const RpAccuracy *accuracy = rp_catalog_get_accuracy (catalog);
+  guint found = 0;
+
+  g_assert_nonnull (accuracy);
+  for (guint q = 0; q < RP_N_ACCURACY_QUANTITIES; q++)
+    for (guint f = 0; f < RP_N_FRAMEWORKS; f++)
+      for (guint k = 0; k < RP_N_MODEL_KINDS; k++)
+        {
+          const RpAccuracyBand *b = rp_accuracy_lookup (accuracy, q, rp_framework_to_string (f),
+                                                        rp_model_kind_to_string (k));
+
+          g_assert_true (rp_accuracy_lookup_for (accuracy, q, f, k) == b);
+          found += b != NULL && strcmp (b->group, "all") != 0;
+        }
+  /* the stacks' and kinds' own groups are among them, not "all" alone */
+  g_assert_cmpuint (found, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -329,6 +352,7 @@ main (int    argc,
   g_test_add_func ("/core/bands/shown-everywhere", test_shown_everywhere);
   g_test_add_func ("/core/bands/no-data-no-band", test_no_data_no_band);
   g_test_add_func ("/core/bands/no-range-of-one-value", test_no_range_of_one_value);
+  g_test_add_func ("/core/bands/index-matches-lookup", test_index_matches_lookup);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

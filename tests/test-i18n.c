@@ -9,6 +9,7 @@
 #include "rp-catalog.h"
 #include "rp-estimate.h"
 #include "rp-fix.h"
+#include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 #include "rp-words.h"
@@ -109,6 +110,48 @@ test_gettext_remembered (void)
   g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, "计算");
   again = rp_units_format_money (27000, RP_CURRENCY_CNY);
   g_assert_cmpstr (again, ==, "¥2.7万");
+}
+
+/* A plural is remembered for each count it was asked with, not once
+ * for all ("1 GPUs" where 2 was asked first).  The message is in no
+ * catalog, so gettext gives the English forms in every language. */
+static void
+test_gettext_plural_remembered (void)
+{
+  for (guint round = 0; round < 2; round++)
+    {
+      g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%u test GPU", "%u test GPUs", 2), ==,
+                       "%u test GPUs");
+      g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%u test GPU", "%u test GPUs", 1), ==,
+                       "%u test GPU");
+      g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%u test GPU", "%u test GPUs", 0), ==,
+                       "%u test GPUs");
+    }
+  /* the same singular with another plural */
+  g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%u test GPU", "%u test GPU(s)", 2), ==,
+                   "%u test GPU(s)");
+}
+
+static gpointer
+look_up_in_thread (gpointer data)
+{
+  const char *expected = data;
+
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, expected);
+  return NULL;
+}
+
+/* Each thread keeps its own translations, made on its first message and
+ * freed when it ends; one thread after another finds the same. */
+static void
+test_gettext_threads (void)
+{
+  const char *here = rp_words_bottleneck (RP_BOTTLENECK_COMPUTE);
+
+  for (guint i = 0; i < 4; i++)
+    g_thread_join (g_thread_new ("words", look_up_in_thread, (gpointer) here));
+  g_assert_cmpstr (rp_words_bottleneck (RP_BOTTLENECK_COMPUTE), ==, here);
 }
 
 /* ---- rigplan-cli ---------------------------------------------------- */
@@ -348,6 +391,8 @@ main (int    argc,
   g_test_add_func ("/i18n/display-width", test_display_width);
   g_test_add_func ("/i18n/units-zh", test_units_zh);
   g_test_add_func ("/i18n/gettext-remembered", test_gettext_remembered);
+  g_test_add_func ("/i18n/gettext-plural-remembered", test_gettext_plural_remembered);
+  g_test_add_func ("/i18n/gettext-threads", test_gettext_threads);
   g_test_add_func ("/i18n/cli/estimate-zh", test_cli_estimate_zh);
   g_test_add_func ("/i18n/cli/estimate-tight-zh", test_cli_estimate_tight_zh);
   g_test_add_func ("/i18n/cli/messages-zh", test_cli_messages_zh);

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-text.c: text from files made safe for a terminal, and encodings
- * named (rp-text.h) */
+/* test-text.c: text from files made safe for a terminal, encodings
+ * named (rp-text.h), and sentences filled in (rp-format.h) */
 
 #include "config.h"
 
 #include "rp-error.h"
+#include "rp-format.h"
 #include "rp-text.h"
 
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
 #include <string.h>
 
 /* What a shared file could use to drive a terminal comes out as visible
@@ -125,6 +129,102 @@ test_check_utf8_family (void)
   g_assert_nonnull (strstr (error->message, "save it as UTF-8"));
 }
 
+/* ---- sentences filled in (rp-format.h) ------------------------------ */
+
+/* rp-format.h makes g_strdup_printf() rp_format_printf(): glibc's own */
+#define printf_reference(...) (g_strdup_printf) (__VA_ARGS__)
+
+/* The formats the words use come out byte for byte as printf writes
+ * them, numbered arguments, extremes and NULL included, and any other
+ * format goes to printf. */
+static void
+test_format_like_printf (void)
+{
+#define CHECK(...) \
+  G_STMT_START { \
+    g_autofree char *ours = rp_format_printf (__VA_ARGS__); \
+    g_autofree char *reference = printf_reference (__VA_ARGS__); \
+    g_autoptr(GString) appended = g_string_new ("a"); \
+    rp_format_append_printf (appended, __VA_ARGS__); \
+    g_assert_cmpstr (ours, ==, reference); \
+    g_assert_cmpstr (appended->str + 1, ==, reference); \
+    g_assert_cmpint (appended->str[0], ==, 'a'); \
+  } G_STMT_END
+
+  CHECK ("%s", "");
+  CHECK ("no arguments");
+  CHECK ("%s GiB", "24.0");
+  CHECK ("%s %%", "61");
+  CHECK ("100%% of %s%%", "显存");
+  CHECK ("%%%s%%%%", "x");
+  CHECK ("%s needs %s per GPU, but the GPU has %s.", "NVIDIA GeForce RTX 3090", "27.0 GiB", "24.0 GiB");
+  CHECK ("%u × %s in %u node", 8u, "NVIDIA A100 80GB SXM4", 1u);
+  CHECK ("%u %d %i", 0u, -1, 42);
+  CHECK ("%d %d %u", INT_MIN, INT_MAX, UINT_MAX);
+  CHECK ("%ld %lu %li", LONG_MIN, ULONG_MAX, 7L);
+  CHECK ("%2$s，%1$s", "first", "second");
+  CHECK ("%3$s %1$u %2$s %1$u", 3u, "b", "c");
+  CHECK ("%1$s%1$s", "twice");
+  CHECK ("%s and %s", "x", (const char *) NULL);
+  /* printf's: a width, a precision, a float, a flag */
+  CHECK ("%5s|", "ab");
+  CHECK ("%f %.5f %5.1f %+.0f", 1.5, 1.5, 1.5, 1.5);
+  CHECK ("%-4u|", 7u);
+  CHECK ("%.*s", 2, "abc");
+  CHECK ("%x", 255u);
+  /* more pieces than the fast path holds */
+  CHECK ("%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
+         "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l",
+         "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w");
+
+  /* %.0f … %.4f: printf's rounding of the exact binary value (ties to
+   * even), −0, and what does not fit 63 bits or is not finite */
+  {
+    static const double values[] = {
+      0, -0.0, 0.5, 1.5, 2.5, -0.4, -2.5, 0.125, 0.375, 23.45, 99.995, 1e-300, 5e-324,
+      4503599627370495.5, 9.2e18, 1e19, 1e300, NAN, -INFINITY, 6.02214076e23, 1.0 / 3,
+    };
+    GRand *rand = g_rand_new_with_seed (26);
+
+    for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+      CHECK ("%.0f|%.1f|%.2f|%.3f|%.4f", values[i], values[i], values[i], values[i], values[i]);
+    for (guint i = 0; i < 20000; i++)
+      {
+        /* any magnitude from 1e-6 to 1e20, either sign */
+        double v = (g_rand_boolean (rand) ? -1 : 1)
+                   * pow (10, g_rand_double_range (rand, -6, 20));
+
+        CHECK ("%.0f %.1f %.2f %.3f %.4f", v, v, v, v, v);
+        /* halves and quarters: ties */
+        v = floor (v * 4) / 4;
+        CHECK ("%1$.0f %2$.1f %2$.1f %1$.0f", v, v / 10);
+      }
+    g_rand_free (rand);
+    CHECK ("%1$.1f %1$.2f", 1.25);
+  }
+#undef CHECK
+}
+
+/* The decimal mark of %.1f is the locale's, as printf's. */
+static void
+test_format_decimal_mark (void)
+{
+  g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autofree char *ours = NULL;
+  g_autofree char *reference = NULL;
+
+  if (setlocale (LC_NUMERIC, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("no de_DE.UTF-8 locale to test a comma decimal mark");
+      return;
+    }
+  ours = rp_format_printf ("%.1f GiB, %s", 23.45, "x");
+  reference = printf_reference ("%.1f GiB, %s", 23.45, "x");
+  setlocale (LC_NUMERIC, saved);
+  g_assert_cmpstr (ours, ==, "23,4 GiB, x");
+  g_assert_cmpstr (ours, ==, reference);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -134,5 +234,7 @@ main (int    argc,
   g_test_add_func ("/core/text/for-terminal-every-byte", test_for_terminal_every_byte);
   g_test_add_func ("/core/text/guess-encoding", test_guess_encoding);
   g_test_add_func ("/core/text/check-utf8-family", test_check_utf8_family);
+  g_test_add_func ("/core/text/format-like-printf", test_format_like_printf);
+  g_test_add_func ("/core/text/format-decimal-mark", test_format_decimal_mark);
   return g_test_run ();
 }

@@ -237,6 +237,26 @@ test_figures (void)
   example_clear (&ex);
 }
 
+/* Every figure is found by its key, whether the key is the table's own
+ * text or a copy that a freed one's address is used again for. */
+static void
+test_figure_lookup (void)
+{
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < rp_figures_n (); i++)
+      {
+        const RpFigure *figure = rp_figures_get (i);
+        char *key = g_strdup (rp_figure_get_key (figure));
+
+        g_assert_true (rp_figures_lookup (rp_figure_get_key (figure)) == figure);
+        g_assert_true (rp_figures_lookup (key) == figure);
+        g_free (key);
+        key = g_strdup ("memory.no_such_figure");
+        g_assert_null (rp_figures_lookup (key));
+        g_free (key);
+      }
+}
+
 /* ---- the plan's sentences ------------------------------------------- */
 
 static void
@@ -382,6 +402,7 @@ main (int    argc,
   g_test_add_func ("/words/memory-table", test_memory_table);
   g_test_add_func ("/words/cost-table", test_cost_table);
   g_test_add_func ("/words/figures", test_figures);
+  g_test_add_func ("/words/figure-lookup", test_figure_lookup);
   g_test_add_func ("/words/question", test_question);
   g_test_add_func ("/words/rent-or-buy", test_rent_or_buy);
   g_test_add_func ("/words/inputs", test_inputs);

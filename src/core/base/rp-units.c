@@ -5,8 +5,12 @@
 
 #include "rp-units.h"
 
+#include "rp-format.h"
 #include "rp-gettext.h"
 
+#ifdef __GLIBC__
+#include <langinfo.h>
+#endif
 #include <locale.h>
 #include <math.h>
 #include <string.h>
@@ -19,34 +23,56 @@ static const char minus_sign[] = "\u2212";
 
 /* ---- helpers -------------------------------------------------------- */
 
+/* The locale's marks as localeconv() gives them (its thousands_sep and
+ * decimal_point); glibc's nl_langinfo() reads the same LC_NUMERIC
+ * fields without copying the whole struct lconv, a third of the time of
+ * writing a number. */
+typedef struct
+{
+  const char *thousands_sep;
+  const char *decimal_point;
+} Marks;
+
+static Marks
+locale_marks (void)
+{
+#ifdef __GLIBC__
+  return (Marks) { nl_langinfo (THOUSEP), nl_langinfo (RADIXCHAR) };
+#else
+  const struct lconv *lc = localeconv ();
+
+  return (Marks) { lc->thousands_sep, lc->decimal_point };
+#endif
+}
+
 /* The locale's grouping mark, or "," where the locale has none (the C
  * locale CI and many desktops run under). */
 static const char *
-grouping_mark_of (const struct lconv *lc)
+grouping_mark_of (Marks marks)
 {
-  if (lc->thousands_sep != NULL && *lc->thousands_sep != '\0')
-    return lc->thousands_sep;
-  if (lc->decimal_point != NULL && strcmp (lc->decimal_point, ",") == 0)
+  if (marks.thousands_sep != NULL && *marks.thousands_sep != '\0')
+    return marks.thousands_sep;
+  if (marks.decimal_point != NULL && strcmp (marks.decimal_point, ",") == 0)
     return ".";
   return ",";
 }
 
 static const char *
-decimal_mark_of (const struct lconv *lc)
+decimal_mark_of (Marks marks)
 {
-  return lc->decimal_point != NULL && *lc->decimal_point != '\0' ? lc->decimal_point : ".";
+  return marks.decimal_point != NULL && *marks.decimal_point != '\0' ? marks.decimal_point : ".";
 }
 
 static const char *
 grouping_mark (void)
 {
-  return grouping_mark_of (localeconv ());
+  return grouping_mark_of (locale_marks ());
 }
 
 static const char *
 decimal_mark (void)
 {
-  return decimal_mark_of (localeconv ());
+  return decimal_mark_of (locale_marks ());
 }
 
 /* @magnitude ≥ 0 written with @decimals digits, grouped, in the locale's
@@ -58,8 +84,8 @@ append_grouped (GString *out,
                 int      decimals)
 {
   char digits[G_ASCII_DTOSTR_BUF_SIZE + 64];
-  const struct lconv *lc = localeconv ();
-  const char *gmark = grouping_mark_of (lc);
+  Marks marks = locale_marks ();
+  const char *gmark = grouping_mark_of (marks);
   const char *point, *p;
   gsize n_int;
 
@@ -76,7 +102,7 @@ append_grouped (GString *out,
     }
   if (point != NULL)
     {
-      g_string_append (out, decimal_mark_of (lc));
+      g_string_append (out, decimal_mark_of (marks));
       for (p = point + 1; *p != '\0'; p++)
         g_string_append_c (out, *p);
     }
@@ -85,125 +111,69 @@ append_grouped (GString *out,
 /* 10^0 … 10^4: the decimals a number is written with */
 static const guint64 powers_of_ten[] = { 1, 10, 100, 1000, 10000 };
 
-/* @magnitude ≥ 0 times 10^@decimals rounded to a whole number as
- * printf's "%.Nf" rounds it: from the double's exact binary value, a tie
- * to the even neighbour (glibc, round-to-nearest).  FALSE where it does
- * not fit 63 bits, or the compiler has no 128-bit integers: then printf
- * writes the digits (append_grouped). */
-static gboolean
-scaled_whole (double   magnitude,
-              int      decimals,
-              guint64 *whole)
-{
-#ifdef __SIZEOF_INT128__
-  unsigned __int128 scaled, rest, half;
-  guint64 mantissa;
-  int exponent, shift;
-
-  if (magnitude == 0)
-    {
-      *whole = 0;
-      return TRUE;
-    }
-  /* magnitude = mantissa / 2^shift exactly, the mantissa under 2^53 */
-  mantissa = (guint64) ldexp (frexp (magnitude, &exponent), 53);
-  shift = 53 - exponent;
-  if (shift <= 0)
-    {
-      /* a whole number already: under 2^63 (shift ≥ -10), times 10^4 < 2^77 */
-      if (shift < -10)
-        return FALSE;
-      scaled = ((unsigned __int128) mantissa << -shift) * powers_of_ten[decimals];
-      if (scaled >> 63 != 0)
-        return FALSE;
-      *whole = (guint64) scaled;
-      return TRUE;
-    }
-  if (shift >= 128)
-    {
-      /* under 2^67 / 2^128: rounds to 0, never a tie */
-      *whole = 0;
-      return TRUE;
-    }
-  scaled = (unsigned __int128) mantissa * powers_of_ten[decimals];
-  if (scaled >> shift >> 63 != 0)
-    return FALSE;
-  *whole = (guint64) (scaled >> shift);
-  rest = scaled & ((((unsigned __int128) 1) << shift) - 1);
-  half = ((unsigned __int128) 1) << (shift - 1);
-  if (rest > half || (rest == half && (*whole & 1) != 0))
-    (*whole)++;
-  return TRUE;
-#else
-  return FALSE;
-#endif
-}
-
 /* The longest number the fast path writes: 19 digits, 6 grouping marks
  * of at most 8 bytes, a minus sign, a decimal mark of at most 8 bytes
  * and 4 decimals. */
 #define NUMBER_BUF_SIZE 96
 
-/* @value (finite) with @decimals (already clamped) into @buf as
- * rp_units_format_number() writes it, without printf; its length, or -1
- * where the fast path does not apply (then append_grouped). */
-static gssize
-write_number (char   *buf,
-              double  value,
-              int     decimals,
+/* @value (finite) with @decimals (already clamped) in @buf as
+ * rp_units_format_number() writes it, without printf, written from the
+ * end of @buf back: where it starts, or NULL where the fast path does
+ * not apply (then append_grouped). */
+static const char *
+write_number (char     buf[NUMBER_BUF_SIZE],
+              double   value,
+              int      decimals,
               gboolean minus)
 {
-  const struct lconv *lc;
+  Marks marks;
   const char *gmark, *dmark;
-  gsize gmark_len, dmark_len, n_int, len = 0;
-  char int_digits[24];
+  gsize gmark_len, dmark_len;
+  char *q = buf + NUMBER_BUF_SIZE;
   guint64 whole, int_part, frac_part;
+  int in_group = 0;
 
-  if (!scaled_whole (fabs (value), decimals, &whole))
-    return -1;
-  lc = localeconv ();
-  gmark = grouping_mark_of (lc);
-  dmark = decimal_mark_of (lc);
+  if (!rp_format_scaled_whole (fabs (value), decimals, &whole))
+    return NULL;
+  marks = locale_marks ();
+  gmark = grouping_mark_of (marks);
+  dmark = decimal_mark_of (marks);
   gmark_len = strlen (gmark);
   dmark_len = strlen (dmark);
   if (gmark_len > 8 || dmark_len > 8)
-    return -1;
+    return NULL;
   int_part = whole / powers_of_ten[decimals];
   frac_part = whole % powers_of_ten[decimals];
-  n_int = 0;
+  *--q = '\0';
+  if (decimals > 0)
+    {
+      for (int i = 0; i < decimals; i++)
+        {
+          *--q = (char) ('0' + frac_part % 10);
+          frac_part /= 10;
+        }
+      q -= dmark_len;
+      memcpy (q, dmark, dmark_len);
+    }
   do
     {
-      int_digits[n_int++] = (char) ('0' + int_part % 10);
+      if (in_group == 3)
+        {
+          q -= gmark_len;
+          memcpy (q, gmark, gmark_len);
+          in_group = 0;
+        }
+      *--q = (char) ('0' + int_part % 10);
       int_part /= 10;
+      in_group++;
     }
   while (int_part > 0);
   if (minus)
     {
-      memcpy (buf, minus_sign, sizeof minus_sign - 1);
-      len = sizeof minus_sign - 1;
+      q -= sizeof minus_sign - 1;
+      memcpy (q, minus_sign, sizeof minus_sign - 1);
     }
-  for (gsize i = 0; i < n_int; i++)
-    {
-      if (i > 0 && (n_int - i) % 3 == 0)
-        {
-          memcpy (buf + len, gmark, gmark_len);
-          len += gmark_len;
-        }
-      buf[len++] = int_digits[n_int - 1 - i];
-    }
-  if (decimals > 0)
-    {
-      memcpy (buf + len, dmark, dmark_len);
-      len += dmark_len;
-      for (int i = decimals - 1; i >= 0; i--)
-        {
-          buf[len + i] = (char) ('0' + frac_part % 10);
-          frac_part /= 10;
-        }
-      len += decimals;
-    }
-  buf[len] = '\0';
-  return (gssize) len;
+  return q;
 }
 
 static int
@@ -232,6 +202,7 @@ number_text (char    buf[NUMBER_BUF_SIZE],
 {
   double magnitude;
   gboolean minus;
+  const char *text;
   GString *out;
 
   *spill = NULL;
@@ -241,8 +212,9 @@ number_text (char    buf[NUMBER_BUF_SIZE],
   decimals = clamp_decimals (magnitude, decimals);
   /* −0.0 after rounding is 0 */
   minus = value < 0 && magnitude >= 0.5 * pow (10, -decimals);
-  if (write_number (buf, value, decimals, minus) >= 0)
-    return buf;
+  text = write_number (buf, value, decimals, minus);
+  if (text != NULL)
+    return text;
   out = g_string_new (NULL);
   if (minus)
     g_string_append (out, minus_sign);
@@ -263,6 +235,19 @@ fill_format (const char *format,
   char *text, *q;
   gboolean seen_arg = FALSE;
 
+  /* the usual unit, "%s GiB", "¥%s万": the text around one "%s" */
+  p = strchr (format, '%');
+  if (p != NULL && p[1] == 's' && strchr (p + 2, '%') == NULL)
+    {
+      gsize before = (gsize) (p - format), after = strlen (p + 2);
+
+      arg_len = strlen (arg);
+      text = g_malloc (before + arg_len + after + 1);
+      memcpy (text, format, before);
+      memcpy (text + before, arg, arg_len);
+      memcpy (text + before + arg_len, p + 2, after + 1);
+      return text;
+    }
   for (p = format; *p != '\0'; p++)
     {
       if (*p != '%')

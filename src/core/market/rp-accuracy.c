@@ -38,6 +38,10 @@ typedef struct
 struct _RpAccuracy
 {
   GPtrArray *entries;           /* Entry*, owned */
+  /* rp_accuracy_lookup() of each stack and model kind, resolved at load:
+   * every estimate asks twice, and a string scan costs it hundreds of
+   * instructions */
+  const RpAccuracyBand *index[RP_N_ACCURACY_QUANTITIES][RP_N_FRAMEWORKS][RP_N_MODEL_KINDS];
 };
 
 static const char *const quantity_names[RP_N_ACCURACY_QUANTITIES] = { "memory", "throughput" };
@@ -152,6 +156,11 @@ rp_accuracy_load (const cJSON *root,
       if (!read_entry (item, i++, e, error))
         return NULL;
     }
+  for (guint q = 0; q < RP_N_ACCURACY_QUANTITIES; q++)
+    for (guint f = 0; f < RP_N_FRAMEWORKS; f++)
+      for (guint k = 0; k < RP_N_MODEL_KINDS; k++)
+        self->index[q][f][k] = rp_accuracy_lookup (self, q, rp_framework_to_string (f),
+                                                   rp_model_kind_to_string (k));
   return g_steal_pointer (&self);
 }
 
@@ -182,4 +191,19 @@ rp_accuracy_lookup (const RpAccuracy   *self,
   if (band == NULL)
     band = find (self, quantity, SCOPE_PLAIN, "all");
   return band;
+}
+
+const RpAccuracyBand *
+rp_accuracy_lookup_for (const RpAccuracy   *self,
+                        RpAccuracyQuantity  quantity,
+                        RpFramework         framework,
+                        RpModelKind         kind)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail ((guint) quantity < RP_N_ACCURACY_QUANTITIES, NULL);
+
+  if ((guint) framework >= RP_N_FRAMEWORKS || (guint) kind >= RP_N_MODEL_KINDS)
+    return rp_accuracy_lookup (self, quantity, rp_framework_to_string (framework),
+                               rp_model_kind_to_string (kind));
+  return self->index[quantity][framework][kind];
 }

@@ -46,6 +46,14 @@ const RpAccuracyBand *
                                    const char         *framework,
                                    const char         *kind);
 
+/* rp_accuracy_lookup() of the stack's and the kind's names, from an
+ * index built at load (no string work: every estimate asks). */
+const RpAccuracyBand *
+            rp_accuracy_lookup_for (const RpAccuracy   *self,
+                                    RpAccuracyQuantity  quantity,
+                                    RpFramework         framework,
+                                    RpModelKind         kind);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpAccuracy, rp_accuracy_free)
 
 G_END_DECLS

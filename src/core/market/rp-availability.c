@@ -92,21 +92,19 @@ rp_availability_allows (RpAvailabilityStatus status,
 /* rp_catalog_availability() once the market is known: @market_id is its
  * id, or the id asked for when the catalog has no such market. */
 static void
-availability_of (const RpCatalog *self,
-                 const char      *gpu_id,
-                 const RpMarket  *market,
-                 const char      *market_id,
-                 RpCondition      condition,
-                 const char      *date,
-                 RpAvailability  *out)
+availability_of (const RpCatalog   *self,
+                 const RpGpuMarket *m,
+                 const RpMarket    *market,
+                 const char        *market_id,
+                 RpCondition        condition,
+                 const char        *date,
+                 RpAvailability    *out)
 {
   const RpAvailabilityEntry *entry = NULL;
-  const RpGpuMarket *m;
 
   memset (out, 0, sizeof *out);
   out->allowed = TRUE;
   out->market = market;
-  m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
   /* the market's own entries first: a rule for China outranks a product's
    * worldwide end of sale */
   if (market_id != NULL)
@@ -134,8 +132,8 @@ rp_catalog_availability (const RpCatalog *self,
   out->allowed = TRUE;
   g_return_if_fail (self != NULL);
 
-  availability_of (self, gpu_id, rp_catalog_lookup_market (self, market_id), market_id,
-                   condition, date, out);
+  availability_of (self, rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id),
+                   rp_catalog_lookup_market (self, market_id), market_id, condition, date, out);
 }
 
 void
@@ -151,8 +149,21 @@ rp_catalog_availability_in (const RpCatalog *self,
   out->allowed = TRUE;
   g_return_if_fail (self != NULL);
 
-  availability_of (self, gpu_id, market, market != NULL ? market->id : NULL, condition, date,
-                   out);
+  availability_of (self, rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id),
+                   market, market != NULL ? market->id : NULL, condition, date, out);
+}
+
+void
+rp_gpu_market_availability_in (const RpCatalog   *self,
+                               const RpGpuMarket *gpu_market,
+                               const RpMarket    *market,
+                               RpCondition        condition,
+                               RpAvailability    *out)
+{
+  g_return_if_fail (self != NULL && out != NULL);
+
+  availability_of (self, gpu_market, market, market != NULL ? market->id : NULL, condition,
+                   NULL, out);
 }
 
 const char *

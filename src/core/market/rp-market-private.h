@@ -54,6 +54,19 @@ gpointer      rp_id_list_lookup       (const RpIdList *list,
 const RpGpuMarket *rp_market_data_for_gpu (const RpMarketData *data,
                                            const char         *gpu_id);
 
+/* rp_catalog_availability_in() and rp_catalog_shape_for() of the GPU
+ * whose rp_market_data_for_gpu() is @gpu_market (may be NULL): one
+ * lookup serves both (rp_prices_resolve, every estimate). */
+void          rp_gpu_market_availability_in (const RpCatalog      *self,
+                                             const RpGpuMarket    *gpu_market,
+                                             const RpMarket       *market,
+                                             RpCondition           condition,
+                                             RpAvailability       *out);
+RpShapeFit    rp_gpu_market_shape_for (const RpGpuMarket    *gpu_market,
+                                       guint                 gpus_per_node,
+                                       guint                 nodes,
+                                       const RpServerShape **out);
+
 /* rp-catalog.c: the catalog's market data (never NULL). */
 RpMarketData *rp_catalog_get_market_data (const RpCatalog *self);
 

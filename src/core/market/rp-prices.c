@@ -7,6 +7,7 @@
 
 #include "rp-age.h"
 #include "rp-market.h"
+#include "rp-market-private.h"
 #include "rp-pricing.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
@@ -109,15 +110,15 @@ resolve_new_gpu (const RpScenario *scenario,
  * country, else the currency) sells @gpu in the scenario's condition, by
  * the newest status market.json knows (market.json dates each one). */
 static void
-resolve_availability (const RpScenario *scenario,
-                      const RpCatalog  *catalog,
-                      const RpGpu      *gpu,
-                      RpPrices         *out)
+resolve_availability (const RpScenario  *scenario,
+                      const RpCatalog   *catalog,
+                      const RpGpuMarket *gpu_market,
+                      RpPrices          *out)
 {
   const RpBudget *b = &scenario->budget;
   const RpMarket *market = rp_catalog_market_for (catalog, b->region, b->currency);
 
-  rp_catalog_availability_in (catalog, gpu->id, market, b->condition, NULL, &out->availability);
+  rp_gpu_market_availability_in (catalog, gpu_market, market, b->condition, &out->availability);
 }
 
 /* A new card sold only through grey channels there (an A100 in China):
@@ -214,16 +215,16 @@ resolve_platform (const RpScenario    *scenario,
 }
 
 static void
-resolve_server (const RpScenario *scenario,
-                const RpCatalog  *catalog,
-                const RpGpu      *gpu,
-                double            rate,
-                RpPrices         *out)
+resolve_server (const RpScenario  *scenario,
+                const RpCatalog   *catalog,
+                const RpGpuMarket *gpu_market,
+                double             rate,
+                RpPrices          *out)
 {
   const RpHardware *hw = &scenario->hardware;
 
-  out->shape_fit = rp_catalog_shape_for (catalog, gpu->id, hw->gpus_per_node, hw->nodes,
-                                         &out->shape);
+  out->shape_fit = rp_gpu_market_shape_for (gpu_market, hw->gpus_per_node, hw->nodes,
+                                            &out->shape);
   if (!isnan (scenario->budget.server_price))
     set_user (&out->server, scenario->budget.server_price, scenario);
   else
@@ -663,6 +664,7 @@ rp_prices_resolve (const RpScenario *scenario,
                    guint             switch_ports,
                    RpPrices         *out)
 {
+  const RpGpuMarket *gpu_market;
   const RpBudget *b;
   double rate;
 
@@ -677,9 +679,11 @@ rp_prices_resolve (const RpScenario *scenario,
                          rate))
     set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
 
-  resolve_availability (scenario, catalog, gpu, out);
+  /* one lookup of the GPU's market data serves both */
+  gpu_market = rp_market_data_for_gpu (rp_catalog_get_market_data (catalog), gpu->id);
+  resolve_availability (scenario, catalog, gpu_market, out);
   resolve_gpu (scenario, catalog, gpu, rate, out);
-  resolve_server (scenario, catalog, gpu, rate, out);
+  resolve_server (scenario, catalog, gpu_market, rate, out);
   resolve_network (scenario, catalog, switch_ports, rate, out);
   resolve_rent (scenario, catalog, rate, out);
   out->region = rp_catalog_lookup_region (catalog, b->region);

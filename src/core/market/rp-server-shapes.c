@@ -126,15 +126,26 @@ rp_catalog_shape_for (const RpCatalog      *self,
                       guint                 nodes,
                       const RpServerShape **out)
 {
-  const RpServerShape *exact = NULL, *larger = NULL;
-  const RpGpuMarket *m;
-  gboolean any = FALSE;
-
   if (out != NULL)
     *out = NULL;
   g_return_val_if_fail (self != NULL, RP_SHAPE_FIT_UNKNOWN);
 
-  m = rp_market_data_for_gpu (rp_catalog_get_market_data (self), gpu_id);
+  return rp_gpu_market_shape_for (rp_market_data_for_gpu (rp_catalog_get_market_data (self),
+                                                          gpu_id),
+                                  gpus_per_node, nodes, out);
+}
+
+RpShapeFit
+rp_gpu_market_shape_for (const RpGpuMarket    *m,
+                         guint                 gpus_per_node,
+                         guint                 nodes,
+                         const RpServerShape **out)
+{
+  const RpServerShape *exact = NULL, *larger = NULL;
+  gboolean any = FALSE;
+
+  if (out != NULL)
+    *out = NULL;
   /* every estimate asks: no allocation */
   for (guint i = 0; m != NULL && i < m->shapes->len; i++)
     {

@@ -95,9 +95,7 @@ rp_bands_resolve (const RpScenario   *scenario,
   accuracy = catalog != NULL ? rp_catalog_get_accuracy (catalog) : NULL;
   if (accuracy == NULL)
     return;
-  b = rp_accuracy_lookup (accuracy, quantity,
-                          rp_framework_to_string (scenario->training.framework),
-                          rp_model_kind_to_string (arch->kind));
+  b = rp_accuracy_lookup_for (accuracy, quantity, scenario->training.framework, arch->kind);
   if (b == NULL)
     return;
   out->known = TRUE;

@@ -78,6 +78,17 @@ rp_fix_clear (RpFix *fix)
   memset (fix, 0, sizeof *fix);
 }
 
+void
+rp_cost_curves_free (RpCostEstimate *self)
+{
+  g_return_if_fail (self != NULL);
+
+  /* one block holds both curves (rp_cost_compute), rent's first */
+  g_free (self->rent_cumulative != NULL ? self->rent_cumulative : self->buy_cumulative);
+  self->rent_cumulative = NULL;
+  self->buy_cumulative = NULL;
+}
+
 RpEstimate *
 rp_estimate_new (void)
 {
@@ -90,11 +101,14 @@ rp_estimate_clear (RpEstimate *self)
   g_return_if_fail (self != NULL);
 
   rp_fix_clear (&self->fix);
-  g_free (self->cost.rent_cumulative);
-  g_free (self->cost.buy_cumulative);
+  rp_cost_curves_free (&self->cost);
   g_free (self->bom.gpu);
   g_free (self->bom.network);
-  memset (self, 0, sizeof *self);
+  /* the advice past n_warnings is never read: 1.4 kB not to clear on
+   * every estimate */
+  memset (self, 0, G_STRUCT_OFFSET (RpEstimate, warnings));
+  self->n_warnings = 0;
+  self->calibration = NULL;
 }
 
 void

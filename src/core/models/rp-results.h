@@ -493,6 +493,9 @@ typedef struct
 
 /* Lifetimes of the parts that own memory. */
 void        rp_fix_clear             (RpFix            *fix);
+/* The cost curves are one block (rp_cost_compute): frees it and sets
+ * both to NULL. */
+void        rp_cost_curves_free      (RpCostEstimate   *cost);
 
 /* Advice beyond the constraints, for the models to add (once per code;
  * a second call changes nothing). */

@@ -10,6 +10,7 @@
 #include "rp-words.h"
 #include "rp-words-checklist.h"
 
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"

@@ -11,6 +11,7 @@
 
 #include "rp-words.h"
 
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-units.h"
 

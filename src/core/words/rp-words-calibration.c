@@ -6,6 +6,7 @@
 
 #include "rp-words-calibration.h"
 
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"

@@ -6,6 +6,7 @@
 #include "rp-words-changes.h"
 
 #include "rp-fields.h"
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-words.h"
 

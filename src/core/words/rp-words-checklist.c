@@ -7,6 +7,7 @@
 
 #include "rp-words-checklist.h"
 
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-prices.h"
 #include "rp-scenario.h"

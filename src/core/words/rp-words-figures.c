@@ -10,6 +10,7 @@
 
 #include "rp-words.h"
 
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"

@@ -7,6 +7,7 @@
 #include "rp-words.h"
 
 #include "rp-age.h"
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-prices.h"
 #include "rp-units.h"

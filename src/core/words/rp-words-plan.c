@@ -11,6 +11,7 @@
 #include "rp-words.h"
 
 #include "rp-age.h"
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-model.h"
 #include "rp-prices.h"

@@ -11,11 +11,13 @@
 #include "rp-words.h"
 
 #include "rp-age.h"
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-scenario.h"
 #include "rp-units.h"
 
 #include <math.h>
+#include <string.h>
 
 /* ---- helpers -------------------------------------------------------- */
 
@@ -26,13 +28,25 @@ add_row (GPtrArray      *rows,
          char           *value,
          char           *note)
 {
-  RpWordsRow *row = g_new0 (RpWordsRow, 1);
+  RpWordsRow *row;
+  gsize len;
 
+  /* the labels of parts were written indented for the terminal: the
+   * label without the spaces around it (g_strstrip), kept right after
+   * the row in the row's own block (one allocation fewer a row) */
+  while (g_ascii_isspace (*label))
+    label++;
+  len = strlen (label);
+  while (len > 0 && g_ascii_isspace (label[len - 1]))
+    len--;
+  row = g_malloc (sizeof *row + len + 1);
   row->key = key;
-  /* the labels of parts were written indented for the terminal */
-  row->label = g_strstrip (g_strdup (label));
+  row->label = memcpy (row + 1, label, len);
+  row->label[len] = '\0';
   row->value = value;
+  row->share = NULL;
   row->note = note;
+  row->kind = RP_WORDS_ROW_PLAIN;
   g_ptr_array_add (rows, row);
   return row;
 }
@@ -40,7 +54,8 @@ add_row (GPtrArray      *rows,
 static GPtrArray *
 new_rows (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) rp_words_row_free);
+  /* room for the longest table (about 20 rows): no growing */
+  return g_ptr_array_new_full (32, (GDestroyNotify) rp_words_row_free);
 }
 
 static char *
@@ -533,7 +548,9 @@ rp_words_row_free (RpWordsRow *row)
 {
   if (row == NULL)
     return;
-  g_free (row->label);
+  /* the label lives in the row's block, unless one of its own replaced it */
+  if (row->label != (char *) (row + 1))
+    g_free (row->label);
   g_free (row->value);
   g_free (row->share);
   g_free (row->note);

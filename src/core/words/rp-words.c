@@ -7,6 +7,7 @@
 
 #include "rp-error.h"
 #include "rp-fields.h"
+#include "rp-format.h"
 #include "rp-gettext.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
