@@ -37,6 +37,24 @@ rp_test_load_example (const char *name)
   return s;
 }
 
+char *
+rp_test_tight_path (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "tight", "lora-llama3-8b-rtx4090-3k.rigplan",
+                                NULL);
+}
+
+RpScenario *
+rp_test_load_tight (void)
+{
+  g_autofree char *path = rp_test_tight_path ();
+  g_autoptr(GError) error = NULL;
+  RpScenario *s = rp_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
 RpEstimate *
 rp_test_estimate (const RpCatalog  *catalog,
                   const RpScenario *s)

@@ -21,6 +21,12 @@ extern const char *const rp_test_examples[RP_TEST_N_EXAMPLES];
 char       *rp_test_example_path         (const char       *name);
 /* The example @name, loaded.  Transfer full. */
 RpScenario *rp_test_load_example         (const char       *name);
+/* A scenario that is tight under the shipped bands, for the tests of
+ * what "tight" does: it fits with the required headroom as estimated,
+ * not at its memory band's high end (tests/data/tight/README.md).  The
+ * path, and the scenario loaded.  Transfer full. */
+char       *rp_test_tight_path           (void);
+RpScenario *rp_test_load_tight           (void);
 /* Every scenario a buyer brings: the examples, the sizing guide's
  * ($RIGPLAN_GUIDE) and the stories of tests/data/stories.  Transfer
  * full. */
