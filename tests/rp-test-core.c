@@ -280,3 +280,30 @@ rp_test_all_scenarios (void)
   add_scenarios_of (out, stories);
   return out;
 }
+
+void
+rp_test_set_decoder (RpScenario *s,
+                     guint       layers,
+                     guint       hidden,
+                     guint       heads,
+                     guint       kv_heads,
+                     guint       ffn,
+                     guint       vocab,
+                     gboolean    tied)
+{
+  RpModelArch *a = &s->model.arch;
+
+  a->kind = RP_MODEL_KIND_DECODER;
+  a->layers = layers;
+  a->hidden = hidden;
+  a->heads = heads;
+  a->kv_heads = kv_heads;
+  a->ffn = ffn;
+  a->ffn_act = RP_FFN_ACT_SWIGLU;
+  a->norm = RP_NORM_RMSNORM;
+  a->vocab = vocab;
+  a->tied_embeddings = tied;
+  s->model.overridden |= RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
+                         RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_NORM |
+                         RP_ARCH_VOCAB | RP_ARCH_TIED;
+}

@@ -52,6 +52,17 @@ void        rp_test_measured_scenario    (const struct cJSON *arch,
                                           const struct cJSON *training,
                                           RpScenario       *s);
 
+/* Sets @s's model to a decoder of this shape, with SwiGLU and RMSNorm
+ * (the Llama and Qwen block), every key marked overridden. */
+void        rp_test_set_decoder          (RpScenario       *s,
+                                          guint             layers,
+                                          guint             hidden,
+                                          guint             heads,
+                                          guint             kv_heads,
+                                          guint             ffn,
+                                          guint             vocab,
+                                          gboolean          tied);
+
 /* A new directory from g_dir_make_tmp (@tmpl).  Transfer full. */
 char       *rp_test_make_dir             (const char       *tmpl);
 /* How many entries @dir has (0 when it cannot be read). */
