@@ -37,6 +37,24 @@ rp_test_load_example (const char *name)
   return s;
 }
 
+char *
+rp_test_tight_path (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "tight", "lora-llama3-8b-rtx4090-3k.rigplan",
+                                NULL);
+}
+
+RpScenario *
+rp_test_load_tight (void)
+{
+  g_autofree char *path = rp_test_tight_path ();
+  g_autoptr(GError) error = NULL;
+  RpScenario *s = rp_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return s;
+}
+
 RpEstimate *
 rp_test_estimate (const RpCatalog  *catalog,
                   const RpScenario *s)
@@ -261,4 +279,31 @@ rp_test_all_scenarios (void)
   add_scenarios_of (out, g_getenv ("RIGPLAN_GUIDE"));
   add_scenarios_of (out, stories);
   return out;
+}
+
+void
+rp_test_set_decoder (RpScenario *s,
+                     guint       layers,
+                     guint       hidden,
+                     guint       heads,
+                     guint       kv_heads,
+                     guint       ffn,
+                     guint       vocab,
+                     gboolean    tied)
+{
+  RpModelArch *a = &s->model.arch;
+
+  a->kind = RP_MODEL_KIND_DECODER;
+  a->layers = layers;
+  a->hidden = hidden;
+  a->heads = heads;
+  a->kv_heads = kv_heads;
+  a->ffn = ffn;
+  a->ffn_act = RP_FFN_ACT_SWIGLU;
+  a->norm = RP_NORM_RMSNORM;
+  a->vocab = vocab;
+  a->tied_embeddings = tied;
+  s->model.overridden |= RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
+                         RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_NORM |
+                         RP_ARCH_VOCAB | RP_ARCH_TIED;
 }

@@ -21,6 +21,12 @@ extern const char *const rp_test_examples[RP_TEST_N_EXAMPLES];
 char       *rp_test_example_path         (const char       *name);
 /* The example @name, loaded.  Transfer full. */
 RpScenario *rp_test_load_example         (const char       *name);
+/* A scenario that is tight under the shipped bands, for the tests of
+ * what "tight" does: it fits with the required headroom as estimated,
+ * not at its memory band's high end (tests/data/tight/README.md).  The
+ * path, and the scenario loaded.  Transfer full. */
+char       *rp_test_tight_path           (void);
+RpScenario *rp_test_load_tight           (void);
 /* Every scenario a buyer brings: the examples, the sizing guide's
  * ($RIGPLAN_GUIDE) and the stories of tests/data/stories.  Transfer
  * full. */
@@ -45,6 +51,17 @@ struct cJSON *rp_test_load_data          (const char       *dir,
 void        rp_test_measured_scenario    (const struct cJSON *arch,
                                           const struct cJSON *training,
                                           RpScenario       *s);
+
+/* Sets @s's model to a decoder of this shape, with SwiGLU and RMSNorm
+ * (the Llama and Qwen block), every key marked overridden. */
+void        rp_test_set_decoder          (RpScenario       *s,
+                                          guint             layers,
+                                          guint             hidden,
+                                          guint             heads,
+                                          guint             kv_heads,
+                                          guint             ffn,
+                                          guint             vocab,
+                                          gboolean          tied);
 
 /* A new directory from g_dir_make_tmp (@tmpl).  Transfer full. */
 char       *rp_test_make_dir             (const char       *tmpl);

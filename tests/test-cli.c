@@ -241,7 +241,9 @@ test_estimate_text (void)
   g_auto(RpTestCliResult) r = { 0 };
 
   rp_test_run_cli (&r, NULL, "estimate", path, NULL);
-  g_assert_cmpint (r.status, ==, 3);   /* tight at its memory band's high end */
+  /* 3 while it is tight at its memory band's high end, 0 where a band
+   * lets it fit (/core/bands/example-verdict holds which) */
+  g_assert_true (r.status == 0 || r.status == 3);
   g_assert_nonnull (strstr (r.out, "Llama 3 8B LoRA on one 4090"));
   g_assert_nonnull (strstr (r.out, "NVIDIA GeForce RTX 4090"));
 }
@@ -412,7 +414,7 @@ test_catalog_warnings (void)
   g_assert_true (g_str_has_prefix (list.err, expected));
   g_assert_nonnull (strstr (list.out, "h100-sxm"));
   rp_test_run_cli (&estimate, env, "estimate", scenario, "--json", NULL);
-  g_assert_cmpint (estimate.status, ==, 3);   /* estimated; tight */
+  g_assert_true (estimate.status == 0 || estimate.status == 3);   /* estimated */
   g_assert_true (g_str_has_prefix (estimate.err, expected));
   g_unlink (bad);
   g_rmdir (dir);
@@ -646,13 +648,14 @@ test_main_help (void)
 
 /* estimate's exit status tells a script what happened: 0 every check
  * met, 3 estimated but a check not met (the 13B LoRA does not fit a
- * 3090; the 8B LoRA on a 4090 fits only as estimated, not at its memory
- * band's high end: tight), 1 bad input, 2 usage; the same with --json. */
+ * 3090; the 8B LoRA on a 4090 at 3,072 tokens fits only as estimated,
+ * not at its memory band's high end: tight), 1 bad input, 2 usage; the
+ * same with --json. */
 static void
 test_estimate_exit_status (void)
 {
   g_autofree char *fits = rp_test_example_path ("full-finetune-llama2-7b-8xa100.rigplan");
-  g_autofree char *tight = rp_test_example_path ("lora-llama3-8b-rtx4090.rigplan");
+  g_autofree char *tight = rp_test_tight_path ();
   g_autofree char *too_big = rp_test_example_path ("lora-llama2-13b-rtx3090.rigplan");
 
   for (guint json = 0; json < 2; json++)
@@ -732,9 +735,12 @@ test_json_headers (void)
 
       g_test_message ("%s %s", runs[i].args[0], runs[i].args[1]);
       rp_test_run_cliv (&r, NULL, runs[i].args);
-      /* the 4090 example is tight at its memory band's high end: estimate
-       * prints its answer and exits 3 */
-      g_assert_cmpint (r.status, ==, g_str_equal (runs[i].args[0], "estimate") ? 3 : 0);
+      /* estimate exits 3 where a check is not met (the 4090 example is
+       * tight: /core/bands/example-verdict), the rest 0 */
+      if (g_str_equal (runs[i].args[0], "estimate"))
+        g_assert_true (r.status == 0 || r.status == 3);
+      else
+        g_assert_cmpint (r.status, ==, 0);
       assert_header (r.out, runs[i].format);
     }
   g_unlink (fixed);

@@ -123,20 +123,9 @@ qwen14_lora_4090 (void)
   RpScenario *s = rp_scenario_new ();
   RpModelArch *a = &s->model.arch;
 
-  a->kind = RP_MODEL_KIND_DECODER;
-  a->layers = 48;
-  a->hidden = 5120;
-  a->heads = 40;
-  a->kv_heads = 8;
-  a->ffn = 13824;
-  a->ffn_act = RP_FFN_ACT_SWIGLU;
-  a->norm = RP_NORM_RMSNORM;
-  a->vocab = 152064;
-  a->tied_embeddings = FALSE;
+  rp_test_set_decoder (s, 48, 5120, 40, 8, 13824, 152064, FALSE);
   a->biases = RP_BIASES_QKV;
-  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
-                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_NORM |
-                        RP_ARCH_VOCAB | RP_ARCH_TIED | RP_ARCH_BIASES;
+  s->model.overridden |= RP_ARCH_BIASES;
   rp_scenario_set_gpu (s, "rtx-4090");
   s->training.framework = RP_FRAMEWORK_HF_TRAINER;
   s->training.method = RP_METHOD_LORA;
@@ -455,22 +444,9 @@ test_deepspeed_tied_embedding (void)
 {
   g_autoptr(RpScenario) s = rp_scenario_new ();
   g_autoptr(RpEstimate) est = NULL;
-  RpModelArch *a = &s->model.arch;
   double embed = 262144.0 * 4000;
 
-  a->kind = RP_MODEL_KIND_DECODER;
-  a->layers = 40;
-  a->hidden = 4000;
-  a->heads = 32;
-  a->kv_heads = 8;
-  a->ffn = 16000;
-  a->ffn_act = RP_FFN_ACT_SWIGLU;
-  a->norm = RP_NORM_RMSNORM;
-  a->vocab = 262144;
-  a->tied_embeddings = TRUE;
-  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
-                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_NORM |
-                        RP_ARCH_VOCAB | RP_ARCH_TIED;
+  rp_test_set_decoder (s, 40, 4000, 32, 8, 16000, 262144, TRUE);
   rp_scenario_set_gpu (s, "h100-sxm");
   s->hardware.gpus_per_node = 8;
   s->hardware.intra_link = RP_LINK_NVLINK4;

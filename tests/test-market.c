@@ -474,8 +474,8 @@ test_growth_constraint (void)
   RpConstraintCode code;
 
   s->budget.years = 3;
-  /* growth, judged on the estimate itself: the starter is tight at the
-   * high end of its error band (tests/test-bands.c) */
+  /* growth, judged on the estimate itself (band_scale 0): the starter's
+   * memory band (tests/test-bands.c) does not move what follows */
   s->hardware.band_scale = 0;
   before = rp_test_estimate (catalog, s);
   g_assert_false (before->constraints[RP_CONSTRAINT_GROWTH].judged);

@@ -60,8 +60,9 @@ string (const cJSON *obj,
 }
 
 static RpEstimate *
-estimate_case (const char *id,
-               guint      *n_gpus)
+estimate_case (const char  *id,
+               guint       *n_gpus,
+               const char **framework)
 {
   g_autofree char *file = g_strconcat (id, ".rigplan", NULL);
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "published", "scenarios",
@@ -74,6 +75,7 @@ estimate_case (const char *id,
   g_assert_true (rp_fix_estimate (sc, catalog, est, &error));
   g_assert_no_error (error);
   *n_gpus = rp_scenario_n_gpus (sc);
+  *framework = rp_framework_to_string (sc->training.framework);
   return est;
 }
 
@@ -151,11 +153,21 @@ median (GArray *values)
                   g_array_index (values, double, n / 2)) / 2;
 }
 
+/* A signed error e and the groups of data/catalogs/accuracy.json its
+ * case belongs to (static strings). */
+typedef struct
+{
+  double      e;
+  const char *framework;
+  const char *kind;
+} Signed;
+
 typedef struct
 {
   GArray *throughput;           /* |error| */
   GArray *memory;               /* |error| */
   GArray *memory_signed;
+  GArray *signed_errors[RP_N_ACCURACY_QUANTITIES];   /* of Signed */
 } Errors;
 
 static void
@@ -169,14 +181,19 @@ collect (const char *name,
     {
       g_autoptr(RpEstimate) est = NULL;
       double reported = 0, predicted = 0, err;
-      const char *what;
+      const char *what, *framework = NULL;
+      Signed row;
       guint n = 0;
 
-      est = estimate_case (string (c, "id"), &n);
+      est = estimate_case (string (c, "id"), &n, &framework);
       g_assert_true (est->compute.computed);
+      row.framework = framework;
+      row.kind = rp_model_kind_to_string (est->arch.kind);
       what = throughput_figure (c, &est->compute, n, &reported, &predicted);
       if (what != NULL)
         {
+          row.e = predicted / reported - 1;
+          g_array_append_val (out->signed_errors[RP_ACCURACY_THROUGHPUT], row);
           err = fabs (predicted / reported - 1);
           g_array_append_val (out->throughput, err);
           g_test_message ("%-42s %-18s %12.4g %12.4g %+7.1f%%", string (c, "id"), what, reported,
@@ -186,6 +203,8 @@ collect (const char *name,
         {
           err = predicted / reported - 1;
           g_array_append_val (out->memory_signed, err);
+          row.e = err;
+          g_array_append_val (out->signed_errors[RP_ACCURACY_MEMORY], row);
           err = fabs (err);
           g_array_append_val (out->memory, err);
           g_test_message ("%-42s %-18s %12.4g %12.4g %+7.1f%%", string (c, "id"), "memory GiB",
@@ -200,6 +219,8 @@ errors_init (Errors *e)
   e->throughput = g_array_new (FALSE, FALSE, sizeof (double));
   e->memory = g_array_new (FALSE, FALSE, sizeof (double));
   e->memory_signed = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint q = 0; q < RP_N_ACCURACY_QUANTITIES; q++)
+    e->signed_errors[q] = g_array_new (FALSE, FALSE, sizeof (Signed));
 }
 
 static void
@@ -208,6 +229,31 @@ errors_clear (Errors *e)
   g_array_unref (e->throughput);
   g_array_unref (e->memory);
   g_array_unref (e->memory_signed);
+  for (guint q = 0; q < RP_N_ACCURACY_QUANTITIES; q++)
+    g_array_unref (e->signed_errors[q]);
+}
+
+/* Whether @row belongs to @group: "all", "framework:NAME" or "kind:NAME". */
+static gboolean
+in_group (const Signed *row,
+          const char   *group)
+{
+  if (g_str_equal (group, "all"))
+    return TRUE;
+  if (g_str_has_prefix (group, "framework:"))
+    return g_str_equal (group + strlen ("framework:"), row->framework);
+  return g_str_has_prefix (group, "kind:") && g_str_equal (group + strlen ("kind:"), row->kind);
+}
+
+/* The nearest-rank @q quantile of @sorted, as tools/accuracy/accuracy.py
+ * takes it: the ceil (q n)-th value. */
+static double
+nearest_rank (GArray *sorted,
+              double  q)
+{
+  int rank = (int) ceil (q * sorted->len) - 1;
+
+  return g_array_index (sorted, double, CLAMP (rank, 0, (int) sorted->len - 1));
 }
 
 /* ---- tests ---------------------------------------------------------- */
@@ -254,6 +300,57 @@ test_held_out (void)
   errors_clear (&e);
 }
 
+/* The bands the estimates carry (data/catalogs/accuracy.json) are those
+ * of this version's errors: for every group a held-out case falls in, n,
+ * p10 and p90 match the errors measured here (the file rounds to 4
+ * decimals).  A change to the models that moves them fails here until
+ * the bands are written again: the command is in the header of
+ * tools/accuracy/accuracy.py. */
+static void
+test_bands_current (void)
+{
+  const RpAccuracy *accuracy = rp_catalog_get_accuracy (catalog);
+  static const char *const names[] = { "memory", "throughput" };
+  Errors e;
+
+  g_assert_nonnull (accuracy);
+  errors_init (&e);
+  collect ("heldout.json", &e);
+  for (guint q = 0; q < RP_N_ACCURACY_QUANTITIES; q++)
+    {
+      GArray *rows = e.signed_errors[q];
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const Signed *row = &g_array_index (rows, Signed, i);
+          const RpAccuracyBand *band = rp_accuracy_lookup (accuracy, q, row->framework,
+                                                           row->kind);
+          g_autoptr(GArray) members = g_array_new (FALSE, FALSE, sizeof (double));
+          double p10, p90;
+
+          g_assert_nonnull (band);
+          for (guint j = 0; j < rows->len; j++)
+            if (in_group (&g_array_index (rows, Signed, j), band->group))
+              g_array_append_val (members, g_array_index (rows, Signed, j).e);
+          g_array_sort (members, compare_doubles);
+          p10 = nearest_rank (members, 0.1);
+          p90 = nearest_rank (members, 0.9);
+          if (members->len != band->n || fabs (p10 - band->p10) > 6e-5 ||
+              fabs (p90 - band->p90) > 6e-5)
+            {
+              g_test_fail_printf ("%s %s: the errors give n %u, p10 %+.4f, p90 %+.4f; "
+                                  "accuracy.json has n %u, p10 %+.4f, p90 %+.4f: write the "
+                                  "bands again (tools/accuracy/accuracy.py --bands)",
+                                  names[q], band->group, members->len, p10, p90, band->n,
+                                  band->p10, band->p90);
+              errors_clear (&e);
+              return;
+            }
+        }
+    }
+  errors_clear (&e);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -264,6 +361,7 @@ main (int    argc,
   catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/published/in-sample", test_in_sample);
   g_test_add_func ("/core/published/held-out", test_held_out);
+  g_test_add_func ("/core/published/bands-current", test_bands_current);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

@@ -419,7 +419,8 @@ test_new_window_plan (void)
 
   g_assert_nonnull (est);
   /* the starter's 18.3 GiB fits the 4090 with the 10 % headroom; the
-   * high end of its memory band does not quite: amber */
+   * high end of its memory band (23.2 GiB) does not: amber (green under
+   * a band a little narrower: /core/bands/example-verdict) */
   g_assert_true (g_str_equal (rp_window_get_verdict_class (win), "fits") ||
                  g_str_equal (rp_window_get_verdict_class (win), "tight"));
   g_assert_cmpint (est->memory.verdict, !=, RP_VERDICT_DOES_NOT_FIT);

@@ -27,21 +27,8 @@ tied_decoder (RpMethod    method,
               RpRecompute recompute)
 {
   RpScenario *s = rp_scenario_new ();
-  RpModelArch *a = &s->model.arch;
 
-  a->kind = RP_MODEL_KIND_DECODER;
-  a->layers = 40;
-  a->hidden = 4000;
-  a->heads = 32;
-  a->kv_heads = 8;
-  a->ffn = 16000;
-  a->ffn_act = RP_FFN_ACT_SWIGLU;
-  a->norm = RP_NORM_RMSNORM;
-  a->vocab = 262144;
-  a->tied_embeddings = TRUE;
-  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
-                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_NORM |
-                        RP_ARCH_VOCAB | RP_ARCH_TIED;
+  rp_test_set_decoder (s, 40, 4000, 32, 8, 16000, 262144, TRUE);
   rp_scenario_set_gpu (s, "h100-sxm");
   s->hardware.gpus_per_node = 8;
   s->hardware.intra_link = RP_LINK_NVLINK4;
@@ -118,19 +105,7 @@ test_qlora_counts_packed (void)
   guint64 linear = 0;
   double embed, nf4;
 
-  a->kind = RP_MODEL_KIND_DECODER;
-  a->layers = 20;
-  a->hidden = 1536;
-  a->heads = 12;
-  a->kv_heads = 2;
-  a->ffn = 8960;
-  a->ffn_act = RP_FFN_ACT_SWIGLU;
-  a->norm = RP_NORM_RMSNORM;
-  a->vocab = 151936;
-  a->tied_embeddings = TRUE;
-  s->model.overridden = RP_ARCH_KIND | RP_ARCH_LAYERS | RP_ARCH_HIDDEN | RP_ARCH_HEADS |
-                        RP_ARCH_KV_HEADS | RP_ARCH_FFN | RP_ARCH_FFN_ACT | RP_ARCH_NORM |
-                        RP_ARCH_VOCAB | RP_ARCH_TIED;
+  rp_test_set_decoder (s, 20, 1536, 12, 2, 8960, 151936, TRUE);
   rp_scenario_set_gpu (s, "a100-40gb-sxm");
   s->hardware.gpus_per_node = 2;
   s->training.framework = RP_FRAMEWORK_DEEPSPEED;

@@ -13,8 +13,17 @@ in the source's own definition.
   accuracy.py --report docs/accuracy.md [--cli PATH] [--tests BUILD/tests]
                                       (--tests: test-fidelity, for the CPU rows)
   accuracy.py --table [--cli PATH] [--legacy]   the summary on stdout
-  accuracy.py --bands data/catalogs/accuracy.json [--cli PATH]
-                                      the error bands the estimates carry
+  accuracy.py --bands data/catalogs/accuracy.json [--cli PATH] [--as-of DATE]
+                                      the error bands the estimates carry,
+                                      dated DATE (default today; no later
+                                      than the tests' clock, 2026-12-01,
+                                      or test-catalog fails)
+
+After a model change, the page and the bands together:
+
+  tools/accuracy/accuracy.py --report docs/accuracy.md \\
+      --cli build/src/cli/rigplan-cli --tests build/tests \\
+      --bands data/catalogs/accuracy.json --as-of 2026-12-01
 
 --legacy writes scenarios an older rigplan-cli accepts (names it lacks
 are replaced by their nearest older ones), to measure where it stood.
@@ -358,38 +367,87 @@ def nearest_rank(values, q):
     return s[max(0, min(len(s) - 1, math.ceil(q * len(s)) - 1))]
 
 
-def bands(rows):
-    """Per quantity: the held-out cases' spread of e for all of them and
-    for each stack and model kind with BAND_MIN_CASES or more."""
+def band_groups(rows):
+    """[(quantity, group, members)]: per quantity, all held-out rows, then
+    each stack and model kind with BAND_MIN_CASES rows or more (one that
+    holds every row would only repeat "all")."""
     out = []
-    for quantity, k in (("memory", "memory"), ("throughput", "throughput")):
+    for k in ("memory", "throughput"):
         errs = [r for r in rows if r["error"] is not None and r["split"] == "held-out" and
                 kind(r["quantity"]) == k]
-        groups = [("all", errs)]
+        out.append((k, "all", errs))
         for attr in ("framework", "kind"):
             for value in sorted({r[attr] for r in errs}):
                 members = [r for r in errs if r[attr] == value]
                 if len(members) >= BAND_MIN_CASES and len(members) < len(errs):
-                    groups.append((attr + ":" + value, members))
-        for group, members in groups:
-            e = [r["error"] for r in members]
-            sources = sorted({r["group"] for r in members})
-            out.append({"quantity": quantity, "group": group, "n": len(e),
-                        "p10": round(nearest_rank(e, 0.1), 4), "p90": round(nearest_rank(e, 0.9), 4),
-                        "median": round(statistics.median(e), 4),
-                        "source": "tools/accuracy/accuracy.py over the held-out cases of "
-                                  "tests/data/published/heldout.json from: " + "; ".join(sources),
-                        "source_kind": "dataset", "as_of": datetime.date.today().isoformat()})
+                    out.append((k, attr + ":" + value, members))
     return out
 
 
-def write_bands(rows, path):
+def enum_names(name):
+    """The names of one of Rigplan's enums, as src/core/base/rp-types.c
+    spells them in its ENUM_INFO (name, "a", "b", ...)."""
+    with open(os.path.join(ROOT, "src", "core", "base", "rp-types.c"), encoding="utf-8") as f:
+        text = f.read()
+    head = text[text.index(f"ENUM_INFO ({name},"):]
+    return [w for w in head[:head.index(")")].split('"')[1::2]]
+
+
+def small_groups(rows):
+    """{quantity: ["`framework:torchtune` (3)", ...]}: the stacks and kinds
+    with held-out rows but too few for a band of their own, and
+    {"stacks": [...], "kinds": [...]}: those without any held-out row."""
+    few, seen, whole = {}, {"framework": set(), "kind": set()}, []
+    for k in ("memory", "throughput"):
+        errs = [r for r in rows if r["error"] is not None and r["split"] == "held-out" and
+                kind(r["quantity"]) == k]
+        for attr in ("framework", "kind"):
+            for value in sorted({r[attr] for r in errs}):
+                seen[attr].add(value)
+                n = sum(1 for r in errs if r[attr] == value)
+                if n < BAND_MIN_CASES:
+                    few.setdefault(k, []).append(f"`{attr}:{value}` ({n})")
+                elif n == len(errs):
+                    whole.append(f"every {k} row is `{attr}:{value}`")
+    none = {"whole": whole,"stacks": [v for v in enum_names("framework") if v not in seen["framework"]],
+            "kinds": [v for v in enum_names("model_kind") if v not in seen["kind"]]}
+    return few, none
+
+
+def example_stacks():
+    """The training stacks the shipped examples use (custom: none said)."""
+    out = set()
+    folder = os.path.join(ROOT, "data", "examples")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".rigplan"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                out.add(json.load(f)["training"].get("framework") or "custom")
+    return sorted(out)
+
+
+def bands(rows, as_of):
+    """Per quantity: the held-out cases' spread of e for all of them and
+    for each stack and model kind with BAND_MIN_CASES or more."""
+    out = []
+    for quantity, group, members in band_groups(rows):
+        e = [r["error"] for r in members]
+        sources = sorted({r["group"] for r in members})
+        out.append({"quantity": quantity, "group": group, "n": len(e),
+                    "p10": round(nearest_rank(e, 0.1), 4), "p90": round(nearest_rank(e, 0.9), 4),
+                    "median": round(statistics.median(e), 4),
+                    "source": "tools/accuracy/accuracy.py over the held-out cases of "
+                              "tests/data/published/heldout.json from: " + "; ".join(sources),
+                    "source_kind": "dataset", "as_of": as_of})
+    return out
+
+
+def write_bands(rows, path, as_of):
     doc = {"format": "rigplan-accuracy", "version": 1,
            "source": "tools/accuracy/accuracy.py --bands over tests/data/published/heldout.json "
                      "(the held-out cases of docs/accuracy.md, fresh ones included), "
                      "estimated with this version's models",
            "source_kind": "dataset",
-           "as_of": datetime.date.today().isoformat(),
+           "as_of": as_of,
            "definition": "e = predicted / reported - 1 per case, in the source's own quantity "
                          "(peak memory; tokens/s per GPU); p10 and p90 are its nearest-rank "
                          "10th and 90th percentiles, median its median, over all held-out "
@@ -398,7 +456,7 @@ def write_bands(rows, path):
                          "[figure / (1 + p90), figure / (1 + p10)] for the group of its stack, "
                          "else of its kind, else all (src/core/models/rp-bands.c)."
                          % BAND_MIN_CASES,
-           "bands": bands(rows)}
+           "bands": bands(rows, as_of)}
     with open(path, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
@@ -416,6 +474,52 @@ def table(rows):
         lines.append(f"| {split} | {k} | {bold}{group}{bold} | {n} | {100 * med:.1f} % | "
                      f"{100 * p:.1f} % | {pct(signed)} |")
     return "\n".join(lines)
+
+
+def bands_section(rows):
+    """What --bands writes: each group's percentiles and the band they
+    put around a figure, and how a run falls back to a larger group."""
+    lines = ["| quantity | group | n | p10 | median | p90 | a figure's band |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for b in bands(rows, ""):
+        # rp-bands.c: [figure / (1 + p90), figure / (1 + p10)], holding the figure
+        low, high = min(1 / (1 + b["p90"]), 1) - 1, max(1 / (1 + b["p10"]), 1) - 1
+        lines.append(f"| {b['quantity']} | `{b['group']}` | {b['n']} | {pct(b['p10'])} | "
+                     f"{pct(b['median'])} | {pct(b['p90'])} | {pct(low)} to {pct(high)} |")
+    small, none = small_groups(rows)
+    few = "; ".join(f"{k}: {', '.join(v)}" for k, v in small.items()) or "none"
+    stacks = ", ".join(f"`{v}`" for v in none["stacks"]) or "none"
+    kinds = ", ".join(f"`{v}`" for v in none["kinds"]) or "none"
+    examples = ", ".join(f"`{v}`" for v in example_stacks())
+    whole = "; ".join(none["whole"]) or "none does"
+    return f"""## The bands every estimate carries
+
+Every memory, throughput and time figure carries a band, low to high,
+taken from the held-out rows above (fresh ones included): `--bands`
+writes `data/catalogs/accuracy.json`, the nearest-rank 10th and 90th
+percentile (p10, p90) of the signed error e of each group, and an
+estimate expects the measured value in [figure / (1 + p90),
+figure / (1 + p10)], widened to hold the figure
+(`src/core/models/rp-bands.c`); a time takes the inverse of its rate's
+band.  The verdict says *fits* only when the high end leaves the
+required headroom, *tight* when only the figure does.  `tests/test-published.c`
+(`/core/published/bands-current`) fails when the shipped bands are no
+longer those of this version's errors; the command that writes this
+page and the bands again is in the script's header.
+
+A group has a band of its own with at least {BAND_MIN_CASES} held-out rows of its
+quantity.  An estimate takes the band of its training stack
+(`framework:`), else of its model kind (`kind:`), else of all the rows
+of its quantity: a stack or kind with fewer rows falls back to the next
+group.  Held-out rows in groups too small for a band: {few}.  Stacks
+with no held-out row: {stacks}; model kinds with none: {kinds}.  The
+shipped examples' stack: {examples}.  A stack or kind that holds every row
+of a quantity has no group of its own, it would repeat `all`: {whole}.  With
+{BAND_MIN_CASES} to 10 rows the nearest-rank p10 is the group's lowest error, and
+with fewer than 10 the p90 its highest.
+
+{chr(10).join(lines)}
+"""
 
 
 def reserved_section(rows):
@@ -604,8 +708,10 @@ def report(rows, path, tests):
                      f"{r['predicted']:.4g} | {pct(r['error'])} |")
     text = f"""# How close Rigplan comes to published measurements
 
-This page is written by `tools/accuracy/accuracy.py --report docs/accuracy.md`;
-do not edit it by hand.  It estimates every case of
+This page and the bands of `data/catalogs/accuracy.json` are written
+together by `tools/accuracy/accuracy.py --report docs/accuracy.md
+--bands data/catalogs/accuracy.json` (the whole command is in the
+script's header); do not edit them by hand.  It estimates every case of
 `tests/data/published/` with `rigplan-cli` and compares the figure the
 source states, in the source's own definition:
 
@@ -682,19 +788,9 @@ torchtitan's async TP page (vanilla against async TP for Llama 3.1 8B
 and 70B) is in-sample: `mfu.json`'s `tp_overlap.hidden_share` is fitted
 to its four ratios.
 
-Every estimate's band comes from this table: `--bands` writes
-`data/catalogs/accuracy.json`, the 10th and 90th percentile of the
-signed error of the held-out cases, for all of them and for each stack
-and model kind with at least 8 cases (`src/core/models/rp-bands.c`).
-The memory bands shipped now were written before this round's
-reserved-memory mechanisms (all cases: p10 −15.7 %, p90 +22.4 %); the
-table below gives −14.7 % and +12.8 %.  They are kept, wider than the
-error measured, until the examples and tests that are tight at the old
-high end are moved: the narrower band turns the RTX 4090 LoRA example
-from "tight" into "fits".
-
 {table(rows)}
 
+{bands_section(rows)}
 {reserved_section(rows)}
 {revised_section(rows)}
 {fidelity_section(fidelity(tests))}
@@ -728,6 +824,8 @@ def main():
                     help="the built tests (test-fidelity) for --report")
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--bands", help="write the error bands (data/catalogs/accuracy.json)")
+    ap.add_argument("--as-of", type=datetime.date.fromisoformat, default=datetime.date.today(),
+                    help="the bands' as_of, YYYY-MM-DD (default today)")
     ap.add_argument("--json", action="store_true", help="every row as JSON on stdout")
     ap.add_argument("--legacy", action="store_true")
     ap.add_argument("--write-scenarios", action="store_true")
@@ -764,7 +862,7 @@ def main():
     if a.report:
         report(rows, a.report, a.tests)
     if a.bands:
-        write_bands(rows, a.bands)
+        write_bands(rows, a.bands, a.as_of.isoformat())
     return 0
 
 

@@ -13,13 +13,10 @@
 
 #include "rp-fix-private.h"
 
-#include "rp-calibrated.h"
 #include "rp-catalog.h"
-#include "rp-constraints.h"
-#include "rp-cost-model.h"
+#include "rp-estimate.h"
 #include "rp-memory-model.h"
 #include "rp-scenario.h"
-#include "rp-time-model.h"
 
 gboolean
 rp_fix_may_fit (const RpScenario  *scenario,
@@ -58,27 +55,15 @@ rp_fix_estimate_change (const RpScenario *scenario,
   rp_memory_model_estimate (scenario, &base->arch, gpu, catalog, &memory);
   if (memory.computed && memory.verdict != RP_VERDICT_FITS)
     return FALSE;
-  /* then rp_estimate_compute()'s steps in its order; the GPU lookup, the
-   * offer, region and owned-GPU checks and the model's resolution read
-   * only what the change shares with @base, so their answers are @base's */
+  /* then rp_estimate_compute()'s own models on that memory; the GPU
+   * lookup, the offer, region and owned-GPU checks and the model's
+   * resolution read only what the change shares with @base, so their
+   * answers are @base's */
   rp_estimate_clear (out);
   if (!rp_scenario_validate (scenario, NULL))
     return FALSE;
-  out->gpu = gpu;
   out->arch = base->arch;
-  if (rp_gpu_precision_support (gpu, scenario->training.precision) == RP_SUPPORT_NO)
-    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
-  else if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
-    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
-  if (gpu->derived != 0)
-    rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
-  rp_calibration_note (scenario, catalog, out);
-  /* rp_memory_model_run(): the same call, made above */
-  out->memory = memory;
-  rp_memory_model_advise (scenario, out);
-  rp_time_model_run (scenario, catalog, out);
-  rp_cost_model_run (scenario, catalog, out);
-  rp_constraints_judge (scenario, out);
+  rp_estimate_run_models (scenario, catalog, gpu, &memory, out);
   /* the batch advice and the checklist come after the constraints and
    * add only advice the search does not read (rp-fix.c, is_clean()) */
   return TRUE;

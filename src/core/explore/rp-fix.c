@@ -10,7 +10,10 @@
  * data-parallel GPUs), then the training method (LoRA, Hu et al. 2021;
  * QLoRA, Dettmers et al. 2023, before any offload on one card), then
  * offload (ZeRO-Offload, Ren et al. 2021, only where host RAM allows),
- * then money: more GPUs of the same kind, a larger GPU.
+ * then money: more GPUs of the same kind, a larger GPU.  Fewer steps beat
+ * more, except that two steps that keep the training method and the
+ * machine beat one that changes either (8-bit states with ZeRO-3 before
+ * QLoRA for a full fine-tune).
  *
  * The search is fast by three shortcuts that do not change its answer
  * (test-fix-search holds it to rp_fix_search_exhaustive on every
@@ -944,6 +947,14 @@ tier (const Variant *v)
   return t;
 }
 
+/* Whether @v changes only settings, numerics and sharding: what is
+ * trained and on which machine stay as the user chose. */
+static gboolean
+keeps_method (const Variant *v)
+{
+  return tier (v) < step_rank (RP_FIX_STEP_LORA);
+}
+
 /* Whether @step can no longer give a better fix: the best so far is one
  * clean change of an earlier tier, and better() ranks the steps of a
  * later tier below it whatever they do (pairs are not tried then). */
@@ -997,6 +1008,11 @@ better (const Search     *search,
     return TRUE;
   if (clean != search->best_clean)
     return clean;
+  /* changes that keep the training method and the machine beat one
+   * that changes either, however many: ZeRO-3 with 8-bit states before
+   * turning a full fine-tune into QLoRA */
+  if (keeps_method (v) != keeps_method (b))
+    return keeps_method (v);
   if (v->n_steps != b->n_steps)
     return v->n_steps < b->n_steps;
   if (tier (v) != tier (b))
@@ -1094,6 +1110,19 @@ try_step (Search         *search,
   g_ptr_array_set_size (variants, 0);
 }
 
+/* Whether @pair could be better() than the clean fix @best, before its
+ * estimate: better() weighs these three first. */
+static gboolean
+may_beat (const Variant *pair,
+          const Variant *best)
+{
+  if (keeps_method (pair) != keeps_method (best))
+    return keeps_method (pair);
+  if (pair->n_steps != best->n_steps)
+    return pair->n_steps < best->n_steps;
+  return tier (pair) <= tier (best);
+}
+
 /* Two steps: each single change that did not suffice, strongest setting
  * of its step only, followed by every later step. */
 static void
@@ -1114,8 +1143,13 @@ try_pairs (Search         *search,
         continue;
       for (guint k = 0; k < n_steps; k++)
         {
+          const Variant pair = { NULL, 2, { a->steps[0], steps[k].step }, { 0 }, NULL };
+
           if (steps[k].step <= a->steps[0] ||
               (a->steps[0] == RP_FIX_STEP_LORA && steps[k].step == RP_FIX_STEP_QLORA))
+            continue;
+          if (!search->exhaustive && search->best != NULL && search->best_clean &&
+              !may_beat (&pair, search->best))
             continue;
           try_step (search, &steps[k], a, NULL);
         }
@@ -1220,7 +1254,9 @@ search_fix (const RpScenario *scenario,
   for (guint k = 0; k < n_steps; k++)
     if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
       try_step (&search, &steps[k], &start, singles);
-  if (search.best == NULL || !search.best_clean)
+  /* pairs when no single change is clean, or when two that keep the
+   * method may beat the single one found */
+  if (search.best == NULL || !search.best_clean || !keeps_method (search.best))
     try_pairs (&search, steps, n_steps, singles);
   if (search.best != NULL && search.best_clean)
     fill_fix (&search, &est->fix);

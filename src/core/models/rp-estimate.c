@@ -121,6 +121,37 @@ judge_batch (const RpScenario *scenario,
 
 /* ---- public API ----------------------------------------------------- */
 
+void
+rp_estimate_run_models (const RpScenario       *scenario,
+                        const RpCatalog        *catalog,
+                        const RpGpu            *gpu,
+                        const RpMemoryEstimate *memory,
+                        RpEstimate             *out)
+{
+  g_return_if_fail (scenario != NULL && catalog != NULL && gpu != NULL && out != NULL);
+
+  out->gpu = gpu;
+  /* a precision a source says the GPU lacks stops the run; one no source
+   * gives leaves it untimed and says which key to fill */
+  if (rp_gpu_precision_support (gpu, scenario->training.precision) == RP_SUPPORT_NO)
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
+  else if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
+    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
+  if (gpu->derived != 0)
+    rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
+  rp_calibration_note (scenario, catalog, out);
+  if (memory != NULL)
+    {
+      out->memory = *memory;
+      rp_memory_model_advise (scenario, out);
+    }
+  else
+    rp_memory_model_run (scenario, catalog, out);
+  rp_time_model_run (scenario, catalog, out);
+  rp_cost_model_run (scenario, catalog, out);
+  rp_constraints_judge (scenario, out);
+}
+
 gboolean
 rp_estimate_compute (const RpScenario *scenario,
                      const RpCatalog  *catalog,
@@ -147,20 +178,7 @@ rp_estimate_compute (const RpScenario *scenario,
       !check_owned (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
-  out->gpu = gpu;
-  /* a precision a source says the GPU lacks stops the run; one no source
-   * gives leaves it untimed and says which key to fill */
-  if (rp_gpu_precision_support (gpu, scenario->training.precision) == RP_SUPPORT_NO)
-    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNSUPPORTED);
-  else if (!rp_gpu_supports_precision (gpu, scenario->training.precision))
-    rp_estimate_advise (out, RP_ADVICE_PRECISION_UNKNOWN);
-  if (gpu->derived != 0)
-    rp_estimate_advise (out, RP_ADVICE_GPU_DERIVED);
-  rp_calibration_note (scenario, catalog, out);
-  rp_memory_model_run (scenario, catalog, out);
-  rp_time_model_run (scenario, catalog, out);
-  rp_cost_model_run (scenario, catalog, out);
-  rp_constraints_judge (scenario, out);
+  rp_estimate_run_models (scenario, catalog, gpu, NULL, out);
   judge_batch (scenario, out);
   rp_checklist_judge (scenario, catalog, out);
   return TRUE;

@@ -28,6 +28,17 @@ gboolean    rp_estimate_compute      (const RpScenario *scenario,
                                       RpEstimate       *out,
                                       GError          **error);
 
+/* rp_estimate_compute()'s models and constraints, on @out whose arch is
+ * resolved and whose scenario passed the GPU, offer, region and owned-GPU
+ * checks: @memory, when not NULL, is the memory model's figures already
+ * made for this scenario on @gpu (the fix search's screen), taken as they
+ * are.  The batch advice and the checklist are not added. */
+void        rp_estimate_run_models   (const RpScenario       *scenario,
+                                      const RpCatalog        *catalog,
+                                      const RpGpu            *gpu,
+                                      const RpMemoryEstimate *memory,
+                                      RpEstimate             *out);
+
 /* Whether the models' own output is usable for ranking: memory fits
  * (tight counts) and the GPU computes in the precision. */
 gboolean    rp_estimate_runs         (const RpEstimate *self);
