@@ -174,8 +174,8 @@ rp_estimate_compute (const RpScenario *scenario,
                         _("“%s” is in no GPU catalog"), scenario->hardware.gpu);
       return FALSE;
     }
-  if (!check_offer (scenario, catalog, gpu, &out->rent_offer, error) || !check_region (scenario, catalog, error) ||
-      !check_owned (scenario, catalog, error) ||
+  if (!check_offer (scenario, catalog, gpu, &out->rent_offer, error) ||
+      !check_region (scenario, catalog, error) || !check_owned (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
   rp_estimate_run_models (scenario, catalog, gpu, NULL, out);
