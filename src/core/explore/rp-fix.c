@@ -666,8 +666,7 @@ gen_network (Search        *search,
              GPtrArray     *out)
 {
   const RpGpu *gpu = search->base_est->gpu;
-  RpNetwork network = rp_network_for_cluster (gpu->generation,
-                                              gpu->segment == RP_SEGMENT_DATACENTER);
+  RpNetwork network = rp_network_for_gpu (gpu);
   RpScenario *s;
 
   if (network == from->scenario->hardware.network)

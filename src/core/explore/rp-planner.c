@@ -1093,8 +1093,7 @@ with_cluster_network (const Planner *p,
                       const RpGpu   *gpu)
 {
   if (moved != NULL && moved->hardware.nodes > 1 && !is_own_gpu (p, gpu))
-    moved->hardware.network = rp_network_for_cluster (gpu->generation,
-                                                      gpu->segment == RP_SEGMENT_DATACENTER);
+    moved->hardware.network = rp_network_for_gpu (gpu);
   return moved;
 }
 
