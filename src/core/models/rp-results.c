@@ -81,10 +81,17 @@ rp_fix_clear (RpFix *fix)
 void
 rp_cost_curves_free (RpCostEstimate *self)
 {
+  gboolean shared;
+
   g_return_if_fail (self != NULL);
 
-  /* one block holds both curves (rp_cost_compute), rent's first */
-  g_free (self->rent_cumulative != NULL ? self->rent_cumulative : self->buy_cumulative);
+  /* rp_cost_compute() puts both curves in one block, rent's first; an
+   * estimate filled by hand (a chart's test) may hold two */
+  shared = self->rent_cumulative != NULL &&
+           self->buy_cumulative == self->rent_cumulative + self->n_months + 1;
+  g_free (self->rent_cumulative);
+  if (!shared)
+    g_free (self->buy_cumulative);
   self->rent_cumulative = NULL;
   self->buy_cumulative = NULL;
 }

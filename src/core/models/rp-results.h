@@ -246,7 +246,8 @@ typedef struct
   double      power_w;              /* whole machine at the run's load, incl. PUE */
   double      tflops_per_w;         /* dense peak at the precision / GPU TDP */
   guint       n_months;
-  double     *rent_cumulative;      /* owned; n_months + 1 values, month 0..n */
+  double     *rent_cumulative;      /* owned; n_months + 1 values, month 0..n;
+                                     * buy's may follow in the same block */
   double     *buy_cumulative;       /* owned; the resale arrives at the end */
   RpPrices    prices;
 } RpCostEstimate;
