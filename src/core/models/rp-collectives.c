@@ -3,7 +3,7 @@
  *
  * NCCL times a collective as  t = latency + bytes / algbw  and picks the
  * algorithm and protocol of least t (NVIDIA/nccl src/graph/tuning.cc,
- * ncclTopoTuneModel and ncclTopoGetAlgoTime, NCCL 2.19–2.21).  Its
+ * ncclTopoTuneModel and ncclTopoGetAlgoTime; NCCL 2.2x, with NVLS).  Its
  * latency, for the Simple protocol that carries large buffers:
  *
  *   ring all-gather / reduce-scatter:
@@ -15,8 +15,8 @@
  *     2 · ((n/N − 1) · intra_tree + log2 N · net_tree)
  *
  * for n ranks on N nodes: a ring's latency grows with its ranks, a
- * tree's with the log of its nodes, which is why NCCL moves large
- * all-reduces to the tree on many nodes.  The bandwidth term stays
+ * tree's with the log of its nodes, which is why NCCL takes the tree
+ * for all-reduces on many nodes.  The bandwidth term stays
  * rp-links.c's (nccl-tests bus bandwidth of large buffers).
  *
  * What overlap hides is not free: the compute it runs beside is slowed
