@@ -17,10 +17,7 @@
  * for n ranks on N nodes: a ring's latency grows with its ranks, a
  * tree's with the log of its nodes, which is why NCCL takes the tree
  * for all-reduces on many nodes.  The bandwidth term stays
- * rp-links.c's (nccl-tests bus bandwidth of large buffers).
- *
- * What overlap hides is not free: the compute it runs beside is slowed
- * (overlap_compute_slowdown below). */
+ * rp-links.c's (nccl-tests bus bandwidth of large buffers). */
 
 #include "config.h"
 
@@ -48,14 +45,6 @@ static const double ring_net_overhead_s = 3 * 1.0e-6;
 /* NCCL tuning.cc hwLat, Tree/Simple per step: 28 µs on NVLink, PCI and
  * the network alike. */
 static const double tree_step_s = 28e-6;
-
-/* Compute overlapped with collectives runs 18.9 % slower on average
- * (max 40 %) than alone: Lee et al. 2025, "Characterizing Compute-
- * Communication Overlap in GPU-Accelerated Distributed Deep Learning"
- * (arXiv:2507.03114), GPT and LLaMA on 4 A100, H100, MI250, MI210.
- * Charged over the time the collectives hide (first order: the compute
- * overlapped lasts as long as they do). */
-static const double overlap_compute_slowdown = 0.189;
 
 /* ---- public API ------------------------------------------------------- */
 
@@ -98,10 +87,4 @@ rp_collective_calls (double bytes,
   if (!(bucket_bytes > 0) || !(bytes > bucket_bytes))
     return 1;
   return ceil (bytes / bucket_bytes);
-}
-
-double
-rp_collective_overlap_cost_s (double hidden_s)
-{
-  return overlap_compute_slowdown * MAX (hidden_s, 0.0);
 }

@@ -36,9 +36,4 @@ double  rp_collective_latency_s      (RpCollective coll,
 double  rp_collective_calls          (double       bytes,
                                       double       bucket_bytes);
 
-/* Seconds a step loses to @hidden_s of collectives that overlap its
- * compute: NCCL's kernels share the SMs and memory with the compute
- * kernels, which run slower meanwhile.  0 for nothing hidden. */
-double  rp_collective_overlap_cost_s (double       hidden_s);
-
 G_END_DECLS

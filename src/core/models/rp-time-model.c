@@ -23,8 +23,7 @@
  *                       + NCCL's latency per call (rp-collectives.c)
  *                       hidden behind the last micro-batch's backward
  *                       (PyTorch DDP, Li et al. 2020) or, for ZeRO-3, each
- *                       micro-batch's compute, which it slows meanwhile
- *                       (Lee et al. 2025; rp-collectives.c)
+ *                       micro-batch's compute
  *   data_s, cpu_s     = a node's samples per step ÷ storage rate, and their
  *                       decode time ÷ the free cores; prefetched in parallel
  *   step_s            = max(compute + bubble + exposed comm + optimizer,
@@ -1295,7 +1294,6 @@ data_parallel_comm (const Ctx *c,
       }
       break;
     }
-  r.exposed_s += rp_collective_overlap_cost_s (r.total_s - r.exposed_s);
   return r;
 }
 
