@@ -38,6 +38,7 @@
 #include "rp-scenario.h"
 #include "rp-stack.h"
 #include "rp-units.h"
+#include "rp-deepspeed-private.h"
 #include "rp-zero3-private.h"
 
 #include <math.h>
@@ -569,8 +570,7 @@ deepspeed_kept_bytes (const Ctx        *ctx,
   if (rp_model_kind_is_transformer (a->kind) && a->hidden > 0)
     leaf = MIN ((double) a->hidden * MAX (a->ffn, a->heads * rp_model_head_dim (a)) / ctx->tp,
                 s->layer);
-  rp_zero3_deepspeed_defaults (&z);
-  z.max_reuse_numel = ctx->stack.zero3_reuse_params;
+  rp_deepspeed_zero3_limits (&ctx->stack, a, &z);
   z.layer_numel = s->layer - packed;
   z.layer_bytes = per_layer;
   z.head_numel = s->head_linear;
@@ -632,8 +632,9 @@ bucket_bytes (const Ctx        *ctx,
         /* ZeRO-3 allocates its whole bucket per gradient dtype, however
          * few parameters train (stage3.py, ipg_buckets: torch.empty
          * (self.reduce_bucket_size)) */
-        return ctx->stack.reduce_bucket_elems * ctx->recipe->grad_bytes;
-      return MIN (trainable, ctx->stack.reduce_bucket_elems) * ctx->recipe->grad_bytes;
+        return rp_deepspeed_reduce_bucket_elems (&ctx->stack, ctx->arch) * ctx->recipe->grad_bytes;
+      return MIN (trainable, rp_deepspeed_reduce_bucket_elems (&ctx->stack, ctx->arch)) *
+             ctx->recipe->grad_bytes;
     case RP_BUCKETS_NONE:
     default:
       return 0.0;
