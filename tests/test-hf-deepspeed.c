@@ -3,7 +3,8 @@
  * (src/core/models/rp-deepspeed.c): under ZeRO-3 the Trainer's template
  * sizes the reduce bucket h² and the prefetch bucket 0.9·h² from the
  * model's hidden size, and DeepSpeed's coordinator keeps what it reuses
- * soon gathered; under ZeRO-1 and 2 DeepSpeed's defaults hold. */
+ * soon gathered; under ZeRO-1 and 2 DeepSpeed's defaults hold.  Its
+ * bf16 keeps fp32 masters. */
 
 #include "config.h"
 
@@ -95,6 +96,30 @@ test_zero2_defaults (void)
   g_assert_cmpfloat_with_epsilon (a->memory.total_bytes, b->memory.total_bytes, 1);
 }
 
+/* DeepSpeed keeps fp32 master weights and optimizer states unless told
+ * otherwise (base_optimizer.py, _configure_master_weights): bf16 under
+ * DeepSpeed, or the HF Trainer with ZeRO, counts AdamW's 4 + 4 + 4
+ * bytes per trainable parameter; the Trainer without ZeRO keeps pure
+ * bf16's 2 + 2. */
+static void
+test_bf16_keeps_fp32_masters (void)
+{
+  g_autoptr(RpScenario) ds = zero_scenario (RP_FRAMEWORK_DEEPSPEED, 3);
+  g_autoptr(RpScenario) hf = zero_scenario (RP_FRAMEWORK_HF_TRAINER, 0);
+  g_autoptr(RpEstimate) a = NULL;
+  g_autoptr(RpEstimate) b = NULL;
+
+  ds->training.precision = hf->training.precision = RP_PRECISION_BF16_PURE;
+  ds->training.method = hf->training.method = RP_METHOD_LORA;
+  hf->hardware.gpus_per_node = 1;
+  a = rp_test_estimate (catalog, ds);
+  b = rp_test_estimate (catalog, hf);
+  g_assert_cmpfloat_with_epsilon (a->memory.optimizer_bytes,
+                                  a->memory.trainable_params / 8 * 12, 1e3);
+  g_assert_cmpfloat_with_epsilon (b->memory.optimizer_bytes,
+                                  b->memory.trainable_params * 4, 1e3);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -106,6 +131,7 @@ main (int    argc,
   g_test_add_func ("/core/hf-deepspeed/zero3-reduce-bucket", test_zero3_reduce_bucket);
   g_test_add_func ("/core/hf-deepspeed/zero3-prefetch", test_zero3_prefetch);
   g_test_add_func ("/core/hf-deepspeed/zero2-defaults", test_zero2_defaults);
+  g_test_add_func ("/core/hf-deepspeed/bf16-keeps-fp32-masters", test_bf16_keeps_fp32_masters);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

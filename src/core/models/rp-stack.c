@@ -181,6 +181,16 @@ stack_precision (RpFramework       f,
 {
   RpPrecision p = t->precision;
 
+  /* DeepSpeed's ZeRO optimizers keep fp32 master weights, gradients for
+   * the step and optimizer states unless bf16_master_weights_and_
+   * gradients and bf16_optimizer_states are set (deepspeed/runtime/
+   * base_optimizer.py, _configure_master_weights; ZeRO-0's bf16 runs
+   * BF16_Optimizer over fp32 partitions, runtime/bf16_optimizer.py):
+   * bf16 under DeepSpeed, and under the HF Trainer with ZeRO, is the
+   * mixed recipe */
+  if (p == RP_PRECISION_BF16_PURE &&
+      (f == RP_FRAMEWORK_DEEPSPEED || (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage > 0)))
+    return RP_PRECISION_BF16_MIXED;
   if (!is_mixed (p) || p == RP_PRECISION_FP8_MIXED)
     return p;
   if (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0)
