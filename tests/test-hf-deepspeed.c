@@ -4,7 +4,8 @@
  * sizes the reduce bucket h² and the prefetch bucket 0.9·h² from the
  * model's hidden size, and DeepSpeed's coordinator keeps what it reuses
  * soon gathered; under ZeRO-1 and 2 DeepSpeed's defaults hold.  Its
- * bf16 keeps fp32 masters. */
+ * bf16 keeps fp32 masters, and PEFT's lora_dropout saves a copy of each
+ * adapter's input (rp-peft.c). */
 
 #include "config.h"
 
@@ -120,6 +121,32 @@ test_bf16_keeps_fp32_masters (void)
                                   b->memory.trainable_params * 4, 1e3);
 }
 
+/* PEFT's lora_dropout: each adapter saves its dropped-out bf16 input
+ * and a bool mask, 3 bytes an input element: q, k, v, gate and up read
+ * the hidden size, o the attention's width, down the MLP's.  Under full
+ * recomputation only the recomputed layer holds them. */
+static void
+test_lora_dropout (void)
+{
+  g_autoptr(RpScenario) s = zero_scenario (RP_FRAMEWORK_DEEPSPEED, 3);
+  g_autoptr(RpEstimate) without = NULL;
+  g_autoptr(RpEstimate) with = NULL;
+  double T = 2048, h = 5120, f = 13824;
+
+  s->training.method = RP_METHOD_LORA;
+  s->training.lora_targets = RP_LORA_TARGETS_ALL_LINEAR;
+  s->training.recompute = RP_RECOMPUTE_FULL;
+  without = rp_test_estimate (catalog, s);
+  s->training.lora_dropout = TRUE;
+  with = rp_test_estimate (catalog, s);
+  g_test_message ("recomputed layer: %.0f MB without lora_dropout, %.0f MB with",
+                  without->memory.recompute_bytes / 1e6, with->memory.recompute_bytes / 1e6);
+  g_assert_cmpfloat_with_epsilon (with->memory.recompute_bytes - without->memory.recompute_bytes,
+                                  T * (5 * h + h + f) * 3, 1);
+  g_assert_cmpfloat_with_epsilon (with->memory.activations_bytes,
+                                  without->memory.activations_bytes, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -132,6 +159,7 @@ main (int    argc,
   g_test_add_func ("/core/hf-deepspeed/zero3-prefetch", test_zero3_prefetch);
   g_test_add_func ("/core/hf-deepspeed/zero2-defaults", test_zero2_defaults);
   g_test_add_func ("/core/hf-deepspeed/bf16-keeps-fp32-masters", test_bf16_keeps_fp32_masters);
+  g_test_add_func ("/core/hf-deepspeed/lora-dropout", test_lora_dropout);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

@@ -39,6 +39,7 @@
 #include "rp-stack.h"
 #include "rp-units.h"
 #include "rp-deepspeed-private.h"
+#include "rp-peft-private.h"
 #include "rp-zero3-private.h"
 
 #include <math.h>
@@ -218,6 +219,7 @@ typedef struct
   gboolean      dropout;
   gboolean      fp32_softmax; /* the code upcasts attention probabilities */
   gboolean      lora;
+  gboolean      lora_dropout; /* PEFT's lora_dropout (rp-peft.c) */
   guint         qkv_adapters; /* LoRA adapters on q, k, v */
   gboolean      k_adapter;
   guint         o_adapters;
@@ -853,6 +855,9 @@ attention_block (const LayerShape *a,
     *split += linear_inputs (a, o, FALSE, a->q_width);
   if (a->lora)
     *split += (qkv + o) * T * a->lora_rank * p;   /* each adapter's r-wide middle */
+  /* PEFT's dropped-out inputs: the norm's output, the attention's (rp-peft.c) */
+  *rep += rp_peft_lora_dropout_bytes (a->lora_dropout, T, a->hidden, qkv, r->residual_bytes);
+  *split += rp_peft_lora_dropout_bytes (a->lora_dropout, T, a->q_width, o, p);
   if (a->dropout)
     *rep += T * a->hidden;                          /* output dropout mask */
 }
@@ -881,6 +886,10 @@ mlp_block (const LayerShape *a,
   inner += linear_inputs (a, down, FALSE, f);
   if (a->lora)
     inner += (in + down) * T * a->lora_rank * p;
+  /* PEFT's dropped-out inputs (rp-peft.c) */
+  *rep += rp_peft_lora_dropout_bytes (a->lora_dropout, T, a->hidden, in, r->residual_bytes) *
+          a->experts_active;
+  inner += rp_peft_lora_dropout_bytes (a->lora_dropout, T, f, down, p);
   *split += inner * a->experts_active;
   if (a->experts > 1)
     *rep += T * a->experts * (4 + p);   /* router logits and fp32 probabilities */
@@ -1034,6 +1043,7 @@ layer_shape (const RpScenario      *scenario,
   a->experts = arch->kind == RP_MODEL_KIND_MOE ? arch->experts : 0;
   a->lora = is_lora (t->method);
   a->lora_rank = t->lora_rank;
+  a->lora_dropout = a->lora && t->lora_dropout;
   if (a->lora)
     lora_adapter_counts (t, arch, a);
 }
