@@ -174,7 +174,7 @@ def training_section(case, gpus, seq, tp, pp, vstages):
     framework = case.get("framework") or next((f for p, f in STACKS if cid.startswith(p)), None)
     if framework:
         t["framework"] = framework
-    for key in ("lora_rank", "optimizer", "optimizer_in_backward", "compile", "loss", "allocator",
+    for key in ("lora_rank", "lora_dropout", "optimizer", "optimizer_in_backward", "compile", "loss", "allocator",
                 "offload", "context_parallel", "expert_parallel", "sequence_parallel",
                 "tp_overlap", "ep_overlap"):
         if case.get(key) is not None:
@@ -818,9 +818,16 @@ the memory the driver reports): they joined the held-out set with the
 ZeRO-3 mechanism (`src/core/models/rp-zero3.c`: DeepSpeed gathers
 module by module, a LoRA recompute holds its layer's frozen base, QLoRA
 counts its packed weights four to an element, the whole reduce bucket
-is allocated), read before it was written, so they are not blind.  Both
-stay about a fifth under: the mechanism moved them by a point or two,
-and what else those runs hold is not yet found.
+is allocated), read before it was written, so they are not blind.  They
+then stayed about a fifth under (-21.0 % and -23.1 %).  Two mechanisms
+read in the stacks' code since moved them to -15.4 % and -19.7 %:
+PEFT's `lora_dropout` 0.1 (the runs' launch flag) makes every adapter
+save a dropped-out copy of its input and the mask for its backward
+(`src/core/models/rp-peft.c`), 3.6 GiB in the LoRA run's recomputed
+layer; and DeepSpeed's bf16 keeps fp32 master weights and optimizer
+states for the adapters (`src/core/models/rp-stack.c`).  What else
+they hold (the driver's view of the caching allocator under ZeRO-3's
+varying all-gathers is the likeliest) is not yet found.
 
 torchtitan's async TP page (vanilla against async TP for Llama 3.1 8B
 and 70B) is in-sample: `mfu.json`'s `tp_overlap.hidden_share` is fitted

@@ -360,6 +360,7 @@ typedef struct
   RpMethod      method;
   guint         lora_rank;
   RpLoraTargets lora_targets;
+  gboolean      lora_dropout;          /* PEFT's lora_dropout above 0 */
   RpPrecision   precision;
   RpOptimizer   optimizer;
   gboolean      optimizer_in_backward; /* each weight updated as its gradient is done */

@@ -338,6 +338,10 @@ static const RpField fields[] = {
   { T ("lora_targets", RP_FIELD_ENUM, lora_targets), .max = RP_N_LORA_TARGETS - 1,
     .def = RP_LORA_TARGETS_ALL_LINEAR, .flags = MAIN, .choices = &rp_lora_targets_info,
     .label = N_("LoRA targets"), .applies = is_lora },
+  { T ("lora_dropout", RP_FIELD_BOOL, lora_dropout), .max = 1, .flags = MORE,
+    .label = N_("LoRA dropout"), .applies = is_lora,
+    .help = N_("Each adapter saves a dropped-out copy of its input and the mask "
+               "(PEFT's lora_dropout above 0; its default is 0)") },
   { T ("precision", RP_FIELD_ENUM, precision), .max = RP_N_PRECISIONS - 1,
     .def = RP_PRECISION_BF16_MIXED, .flags = MAIN, .choices = &rp_precision_info,
     .label = N_("Precision") },

@@ -40,6 +40,8 @@
 #include "rp-scenario.h"
 #include "rp-stack.h"
 #include "rp-units.h"
+#include "rp-deepspeed-private.h"
+#include "rp-peft-private.h"
 #include "rp-zero3-private.h"
 
 #include <math.h>
@@ -219,6 +221,7 @@ typedef struct
   gboolean      dropout;
   gboolean      fp32_softmax; /* the code upcasts attention probabilities */
   gboolean      lora;
+  gboolean      lora_dropout; /* PEFT's lora_dropout (rp-peft.c) */
   guint         qkv_adapters; /* LoRA adapters on q, k, v */
   gboolean      k_adapter;
   guint         o_adapters;
@@ -624,8 +627,7 @@ deepspeed_kept_bytes (const Ctx        *ctx,
   if (rp_model_kind_is_transformer (a->kind) && a->hidden > 0)
     leaf = MIN ((double) a->hidden * MAX (a->ffn, a->heads * ctx->ap->head_dim) / ctx->tp,
                 s->layer);
-  rp_zero3_deepspeed_defaults (&z);
-  z.max_reuse_numel = ctx->stack.zero3_reuse_params;
+  rp_deepspeed_zero3_limits (&ctx->stack, a, &z);
   z.layer_numel = s->layer - packed;
   z.layer_bytes = per_layer;
   z.head_numel = s->head_linear;
@@ -687,8 +689,9 @@ bucket_bytes (const Ctx        *ctx,
         /* ZeRO-3 allocates its whole bucket per gradient dtype, however
          * few parameters train (stage3.py, ipg_buckets: torch.empty
          * (self.reduce_bucket_size)) */
-        return ctx->stack.reduce_bucket_elems * ctx->recipe->grad_bytes;
-      return MIN (trainable, ctx->stack.reduce_bucket_elems) * ctx->recipe->grad_bytes;
+        return rp_deepspeed_reduce_bucket_elems (&ctx->stack, ctx->arch) * ctx->recipe->grad_bytes;
+      return MIN (trainable, rp_deepspeed_reduce_bucket_elems (&ctx->stack, ctx->arch)) *
+             ctx->recipe->grad_bytes;
     case RP_BUCKETS_NONE:
     default:
       return 0.0;
@@ -907,6 +910,9 @@ attention_block (const LayerShape *a,
     *split += linear_inputs (a, o, FALSE, a->q_width);
   if (a->lora)
     *split += (qkv + o) * T * a->lora_rank * p;   /* each adapter's r-wide middle */
+  /* PEFT's dropped-out inputs: the norm's output, the attention's (rp-peft.c) */
+  *rep += rp_peft_lora_dropout_bytes (a->lora_dropout, T, a->hidden, qkv, r->residual_bytes);
+  *split += rp_peft_lora_dropout_bytes (a->lora_dropout, T, a->q_width, o, p);
   if (a->dropout)
     *rep += T * a->hidden;                          /* output dropout mask */
 }
@@ -935,6 +941,10 @@ mlp_block (const LayerShape *a,
   inner += linear_inputs (a, down, FALSE, f);
   if (a->lora)
     inner += (in + down) * T * a->lora_rank * p;
+  /* PEFT's dropped-out inputs (rp-peft.c) */
+  *rep += rp_peft_lora_dropout_bytes (a->lora_dropout, T, a->hidden, in, r->residual_bytes) *
+          a->experts_active;
+  inner += rp_peft_lora_dropout_bytes (a->lora_dropout, T, f, down, p);
   *split += inner * a->experts_active;
   if (a->experts > 1)
     *rep += T * a->experts * (4 + p);   /* router logits and fp32 probabilities */
@@ -1089,6 +1099,7 @@ layer_shape (const RpScenario      *scenario,
   a->experts = arch->kind == RP_MODEL_KIND_MOE ? arch->experts : 0;
   a->lora = is_lora (t->method);
   a->lora_rank = t->lora_rank;
+  a->lora_dropout = a->lora && t->lora_dropout;
   if (a->lora)
     lora_adapter_counts (t, arch, a);
 }

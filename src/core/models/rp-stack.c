@@ -181,6 +181,16 @@ stack_precision (RpFramework       f,
 {
   RpPrecision p = t->precision;
 
+  /* DeepSpeed's ZeRO optimizers keep fp32 master weights, gradients for
+   * the step and optimizer states unless bf16_master_weights_and_
+   * gradients and bf16_optimizer_states are set (deepspeed/runtime/
+   * base_optimizer.py, _configure_master_weights; ZeRO-0's bf16 runs
+   * BF16_Optimizer over fp32 partitions, runtime/bf16_optimizer.py):
+   * bf16 under DeepSpeed, and under the HF Trainer with ZeRO, is the
+   * mixed recipe */
+  if (p == RP_PRECISION_BF16_PURE &&
+      (f == RP_FRAMEWORK_DEEPSPEED || (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage > 0)))
+    return RP_PRECISION_BF16_MIXED;
   if (!is_mixed (p) || p == RP_PRECISION_FP8_MIXED)
     return p;
   if (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0)
@@ -249,7 +259,7 @@ default_buckets (RpFramework f,
     return RP_BUCKETS_NONE;
   if (f == RP_FRAMEWORK_DEEPSPEED)
     return RP_BUCKETS_REDUCE;
-  if (zero_stage == 1 || zero_stage == 2)
+  if (zero_stage == 1 || zero_stage == 2 || (f == RP_FRAMEWORK_HF_TRAINER && zero_stage >= 3))
     return RP_BUCKETS_REDUCE;
   if (zero_stage == 0)
     /* custom mixed recipes used a contiguous buffer, as before */
@@ -325,7 +335,13 @@ resolve (const RpTraining *t,
                               f == RP_FRAMEWORK_PYTORCH_FSDP);
   out->buckets = default_buckets (f, out->precision, t->zero_stage);
   out->reduce_bucket_elems = deepspeed_reduce_bucket_elems;
-  out->zero3_reuse_params = f == RP_FRAMEWORK_DEEPSPEED ? deepspeed_max_reuse_distance : 0;
+  /* the HF Trainer with ZeRO is DeepSpeed underneath (transformers/
+   * integrations/deepspeed.py, deepspeed_init): its ZeRO-3 template
+   * keeps the reuse distance at 1e9 and sizes its buckets "auto" */
+  out->zero3_reuse_params = f == RP_FRAMEWORK_DEEPSPEED ||
+                            (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage >= 3)
+                            ? deepspeed_max_reuse_distance : 0;
+  out->hf_auto_sizes = f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage >= 3;
   out->comm_buffer_bytes = t->comm_buffer_bytes;
   out->zero3_keeps_stage = is_fsdp2 (f) && t->zero_stage == 3 && t->pipeline_parallel > 1;
   /* the HF Trainer with ZeRO is DeepSpeed underneath */

@@ -34,6 +34,9 @@ typedef struct
   double      reduce_bucket_elems;
   double      zero3_reuse_params; /* DeepSpeed: parameters kept gathered for reuse;
                                    * 0: FSDP's current and prefetched layer */
+  gboolean    hf_auto_sizes;      /* the HF Trainer's ZeRO-3 template: the reduce and
+                                   * prefetch buckets from the hidden size
+                                   * (rp-deepspeed.c) */
   double      comm_buffer_bytes;  /* the user's figure; NAN: the stack's */
   gboolean    zero3_keeps_stage;  /* ZeRO-3 leaves the stage's weights gathered, and its
                                    * gradients unsharded, from the first forward to the
