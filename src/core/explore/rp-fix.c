@@ -59,13 +59,25 @@ static const double same_cost_share = 0.02;
 
 typedef struct _Spare Spare;
 
+/* A stack of pointers: the search's lists and pools, pushed and popped
+ * a few dozen times a search, where GPtrArray's checks and free
+ * functions cost more than the work (what the list owns is said where
+ * it is declared). */
+typedef struct
+{
+  gpointer *items;
+  guint     len;
+  guint     size;
+} List;
+
 typedef struct
 {
   RpScenario *scenario;               /* owned */
   guint       n_steps;
   RpFixStep   steps[RP_FIX_MAX_STEPS];
   guint       values[RP_FIX_MAX_STEPS];
-  char       *gpu;                    /* owned; the larger GPU */
+  guint       tier;                   /* tier_of() its steps */
+  const char *gpu;                    /* the catalog's: the larger GPU */
   gboolean    lent;                   /* the scenario's strings are another's */
   gboolean    fits;                   /* passed the memory screen already */
   gboolean    moved;                  /* on another machine than the plan's */
@@ -92,7 +104,7 @@ typedef struct
   gboolean          ordered_found;    /* an ordered step already solved */
   gboolean          exhaustive;       /* every step and variant estimated in full */
   RpMemoryEstimate  memory;           /* scratch of the memory screen */
-  GPtrArray        *variants;         /* the spare's: the changes of the step tried */
+  List             *variants;         /* the spare's: the changes of the step tried */
 } Search;
 
 /* What a thread's searches reuse, so that a search allocates no estimate
@@ -102,25 +114,39 @@ typedef struct
 struct _Spare
 {
   RpEstimate  estimates[2];
-  GPtrArray  *variants;
-  GPtrArray  *singles;
-  GPtrArray  *free_variants;          /* Variant, unused */
-  GPtrArray  *free_copies;            /* RpScenario's size, unused */
+  List        variants;               /* Variant, owned; NULL where taken */
+  List        singles;                /* Variant, owned */
+  List        free_variants;          /* Variant, unused */
+  List        free_copies;            /* RpScenario's size, unused */
 };
 
 typedef void (*Generator) (Search        *search,
                            const Variant *from,
-                           GPtrArray     *out);
+                           List          *out);
+
+static guint step_tier (RpFixStep step);
 
 /* ---- variants ------------------------------------------------------- */
 
+static inline void
+list_add (List     *list,
+          gpointer  item)
+{
+  if (G_UNLIKELY (list->len == list->size))
+    {
+      list->size = MAX (16, list->size * 2);
+      list->items = g_renew (gpointer, list->items, list->size);
+    }
+  list->items[list->len++] = item;
+}
+
 /* A block of @size from @pool (one it holds, else a new one). */
 static gpointer
-pool_take (GPtrArray *pool,
-           gsize      size)
+pool_take (List  *pool,
+           gsize  size)
 {
   if (pool->len > 0)
-    return g_ptr_array_steal_index_fast (pool, pool->len - 1);
+    return pool->items[--pool->len];
   return g_malloc (size);
 }
 
@@ -129,7 +155,7 @@ static void
 drop_copy (const Variant *from,
            RpScenario    *copy)
 {
-  g_ptr_array_add (from->spare->free_copies, copy);
+  list_add (&from->spare->free_copies, copy);
 }
 
 static void
@@ -140,17 +166,36 @@ variant_free (gpointer data)
   if (v == NULL)
     return;
   if (v->lent && v->scenario != NULL)
-    g_ptr_array_add (v->spare->free_copies, v->scenario);
+    list_add (&v->spare->free_copies, v->scenario);
   else if (!v->lent)
     rp_scenario_free (v->scenario);
-  g_free (v->gpu);
   if (v->spare != NULL)
-    g_ptr_array_add (v->spare->free_variants, v);
+    list_add (&v->spare->free_variants, v);
   else
     g_free (v);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Variant, variant_free)
+
+/* Empties @list of the variants it owns. */
+static void
+list_clear_variants (List *list)
+{
+  for (guint i = 0; i < list->len; i++)
+    variant_free (list->items[i]);
+  list->len = 0;
+}
+
+/* Frees @list and the blocks it holds (g_free). */
+static void
+list_free_blocks (List *list)
+{
+  for (guint i = 0; i < list->len; i++)
+    g_free (list->items[i]);
+  g_free (list->items);
+  list->items = NULL;
+  list->len = list->size = 0;
+}
 
 /* @from's scenario (a copy, transfer full to the caller's variant) with
  * one more step; @lent when the copy's strings are @from's (copy_of). */
@@ -161,7 +206,7 @@ variant_new_full (const Variant *from,
                   RpFixStep      step,
                   guint          value)
 {
-  Variant *v = pool_take (from->spare->free_variants, sizeof *v);
+  Variant *v = pool_take (&from->spare->free_variants, sizeof *v);
 
   *v = *from;
   v->scenario = scenario;
@@ -170,11 +215,11 @@ variant_new_full (const Variant *from,
   v->moved = from->moved || !lent;
   v->to_from = NULL;
   v->to_gpu = NULL;
-  v->gpu = g_strdup (from->gpu);
   g_assert (v->n_steps < RP_FIX_MAX_STEPS);
   v->steps[v->n_steps] = step;
   v->values[v->n_steps] = value;
   v->n_steps++;
+  v->tier = MAX (from->tier, step_tier (step));
   return v;
 }
 
@@ -206,7 +251,7 @@ variant_new_moved (const Variant *from,
 static RpScenario *
 copy_of (const Variant *from)
 {
-  RpScenario *copy = pool_take (from->spare->free_copies, sizeof *copy);
+  RpScenario *copy = pool_take (&from->spare->free_copies, sizeof *copy);
 
   memcpy (copy, from->scenario, sizeof *copy);
   return copy;
@@ -223,21 +268,21 @@ arch_of (const Search *search)
 static void
 gen_micro_batch (Search        *search,
                  const Variant *from,
-                 GPtrArray     *out)
+                 List          *out)
 {
   for (guint mb = from->scenario->training.micro_batch / 2; mb >= 1; mb /= 2)
     {
       RpScenario *s = copy_of (from);
 
       s->training.micro_batch = mb;
-      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_SMALLER_MICRO_BATCH, mb));
+      list_add (out, variant_new (from, s, RP_FIX_STEP_SMALLER_MICRO_BATCH, mb));
     }
 }
 
 static void
 gen_recompute (Search        *search,
                const Variant *from,
-               GPtrArray     *out)
+               List          *out)
 {
   gboolean transformer = rp_model_kind_is_transformer (arch_of (search)->kind);
 
@@ -258,7 +303,7 @@ gen_recompute (Search        *search,
           drop_copy (from, s);
           continue;
         }
-      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_RECOMPUTE, r));
+      list_add (out, variant_new (from, s, RP_FIX_STEP_RECOMPUTE, r));
     }
 }
 
@@ -268,7 +313,7 @@ gen_recompute (Search        *search,
 static void
 gen_loss (Search        *search,
           const Variant *from,
-          GPtrArray     *out)
+          List          *out)
 {
   /* in order of what they hold: full 4 + 8, fused 4 + 2, chunked 4 + 8/8,
    * cut none (bytes per logit, saved + transient; rp-memory-model.c) */
@@ -287,7 +332,7 @@ gen_loss (Search        *search,
       RpScenario *s = copy_of (from);
 
       s->training.loss = by_weight[i];
-      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_LOSS, by_weight[i]));
+      list_add (out, variant_new (from, s, RP_FIX_STEP_LOSS, by_weight[i]));
     }
 }
 
@@ -298,7 +343,7 @@ gen_loss (Search        *search,
 static void
 gen_reference (Search        *search,
                const Variant *from,
-               GPtrArray     *out)
+               List          *out)
 {
   RpScenario *s;
 
@@ -307,13 +352,13 @@ gen_reference (Search        *search,
     return;
   s = copy_of (from);
   s->training.reference_model = RP_REFERENCE_PRECOMPUTED;
-  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_REFERENCE, 0));
+  list_add (out, variant_new (from, s, RP_FIX_STEP_REFERENCE, 0));
 }
 
 static void
 gen_optimizer_8bit (Search        *search,
                     const Variant *from,
-                    GPtrArray     *out)
+                    List          *out)
 {
   RpScenario *s;
 
@@ -321,7 +366,7 @@ gen_optimizer_8bit (Search        *search,
     return;
   s = copy_of (from);
   s->training.optimizer = RP_OPTIMIZER_ADAMW_8BIT;
-  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_OPTIMIZER_8BIT, 0));
+  list_add (out, variant_new (from, s, RP_FIX_STEP_OPTIMIZER_8BIT, 0));
 }
 
 /* Pure BF16 is the standard recipe where the models train stably in it:
@@ -331,7 +376,7 @@ gen_optimizer_8bit (Search        *search,
 static void
 gen_pure_bf16 (Search        *search,
                const Variant *from,
-               GPtrArray     *out)
+               List          *out)
 {
   RpModelKind kind = arch_of (search)->kind;
   RpScenario *s;
@@ -344,13 +389,13 @@ gen_pure_bf16 (Search        *search,
     return;
   s = copy_of (from);
   s->training.precision = RP_PRECISION_BF16_PURE;
-  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_PURE_BF16, 0));
+  list_add (out, variant_new (from, s, RP_FIX_STEP_PURE_BF16, 0));
 }
 
 static void
 gen_zero (Search        *search,
           const Variant *from,
-          GPtrArray     *out)
+          List          *out)
 {
   if (rp_scenario_data_parallel (from->scenario) < 2)
     return;   /* ZeRO shards over data-parallel GPUs */
@@ -359,7 +404,7 @@ gen_zero (Search        *search,
       RpScenario *s = copy_of (from);
 
       s->training.zero_stage = stage;
-      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_ZERO_STAGE, stage));
+      list_add (out, variant_new (from, s, RP_FIX_STEP_ZERO_STAGE, stage));
     }
 }
 
@@ -379,7 +424,7 @@ gen_method (Search        *search,
             const Variant *from,
             RpMethod       method,
             RpFixStep      step,
-            GPtrArray     *out)
+            List          *out)
 {
   RpScenario *s;
 
@@ -387,13 +432,13 @@ gen_method (Search        *search,
     return;
   s = copy_of (from);
   s->training.method = method;
-  g_ptr_array_add (out, variant_new (from, s, step, s->training.lora_rank));
+  list_add (out, variant_new (from, s, step, s->training.lora_rank));
 }
 
 static void
 gen_lora (Search        *search,
           const Variant *from,
-          GPtrArray     *out)
+          List          *out)
 {
   gen_method (search, from, RP_METHOD_LORA, RP_FIX_STEP_LORA, out);
 }
@@ -401,7 +446,7 @@ gen_lora (Search        *search,
 static void
 gen_qlora (Search        *search,
            const Variant *from,
-           GPtrArray     *out)
+           List          *out)
 {
   gen_method (search, from, RP_METHOD_QLORA, RP_FIX_STEP_QLORA, out);
 }
@@ -409,7 +454,7 @@ gen_qlora (Search        *search,
 static void
 gen_offload (Search        *search,
              const Variant *from,
-             GPtrArray     *out)
+             List          *out)
 {
   for (RpOffload o = from->scenario->training.offload + 1; o < RP_N_OFFLOADS; o++)
     {
@@ -418,7 +463,7 @@ gen_offload (Search        *search,
       s->training.offload = o;
       if (o == RP_OFFLOAD_OPTIMIZER_AND_PARAMS)
         s->training.zero_stage = 3;   /* parameter offload is ZeRO-3's (ZeRO-Infinity) */
-      g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_OFFLOAD, o));
+      list_add (out, variant_new (from, s, RP_FIX_STEP_OFFLOAD, o));
     }
 }
 
@@ -526,7 +571,7 @@ make_move (Search  *search,
 static void
 gen_more_gpus (Search        *search,
                const Variant *from,
-               GPtrArray     *out)
+               List          *out)
 {
   guint n = rp_scenario_n_gpus (from->scenario);
   gboolean shard = search->target == RP_CONSTRAINT_VRAM ||
@@ -545,7 +590,7 @@ gen_more_gpus (Search        *search,
       v = variant_new_machine (search, from, search->base_est->gpu, count, shard,
                                RP_FIX_STEP_MORE_GPUS, count);
       if (v != NULL)
-        g_ptr_array_add (out, v);
+        list_add (out, v);
     }
 }
 
@@ -555,7 +600,7 @@ gen_more_gpus (Search        *search,
 static void
 gen_fewer_nodes (Search        *search,
                  const Variant *from,
-                 GPtrArray     *out)
+                 List          *out)
 {
   const RpHardware *hw = &from->scenario->hardware;
 
@@ -567,7 +612,7 @@ gen_fewer_nodes (Search        *search,
                                hw->gpus_per_node * nodes, FALSE, FALSE);
 
       if (s != NULL)
-        g_ptr_array_add (out, variant_new_moved (from, s, RP_FIX_STEP_FEWER_NODES, nodes));
+        list_add (out, variant_new_moved (from, s, RP_FIX_STEP_FEWER_NODES, nodes));
     }
 }
 
@@ -621,7 +666,7 @@ compare_price (gconstpointer a,
 static void
 gen_larger_gpu (Search        *search,
                 const Variant *from,
-                GPtrArray     *out)
+                List          *out)
 {
   const RpGpu *own = search->base_est->gpu;
   g_autoptr(GPtrArray) larger = g_ptr_array_new ();
@@ -651,9 +696,8 @@ gen_larger_gpu (Search        *search,
 
       if (v == NULL)
         continue;
-      g_free (v->gpu);
-      v->gpu = g_strdup (g->id);
-      g_ptr_array_add (out, v);
+      v->gpu = g->id;
+      list_add (out, v);
     }
 }
 
@@ -663,7 +707,7 @@ gen_larger_gpu (Search        *search,
 static void
 gen_network (Search        *search,
              const Variant *from,
-             GPtrArray     *out)
+             List          *out)
 {
   const RpGpu *gpu = search->base_est->gpu;
   RpNetwork network = rp_network_for_gpu (gpu);
@@ -673,14 +717,14 @@ gen_network (Search        *search,
     return;
   s = copy_of (from);
   s->hardware.network = network;
-  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_NETWORK, network));
+  list_add (out, variant_new (from, s, RP_FIX_STEP_NETWORK, network));
 }
 
 /* A faster network only for a run that waits on its own. */
 static void
 gen_faster_network (Search        *search,
                     const Variant *from,
-                    GPtrArray     *out)
+                    List          *out)
 {
   if (network_bound (search, from))
     gen_network (search, from, out);
@@ -691,7 +735,7 @@ gen_faster_network (Search        *search,
 static void
 gen_split (Search        *search,
            const Variant *from,
-           GPtrArray     *out)
+           List          *out)
 {
   const RpModelArch *arch = arch_of (search);
   const RpScenario *f = from->scenario;
@@ -711,7 +755,7 @@ gen_split (Search        *search,
         s->training.tensor_parallel = tp;
         s->training.pipeline_parallel = pp;
         s->training.sequence_parallel = s->training.sequence_parallel && tp > 1;
-        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_PARALLEL_SPLIT, tp));
+        list_add (out, variant_new (from, s, RP_FIX_STEP_PARALLEL_SPLIT, tp));
         return;
       }
 }
@@ -719,7 +763,7 @@ gen_split (Search        *search,
 static void
 gen_precision (Search        *search,
                const Variant *from,
-               GPtrArray     *out)
+               List          *out)
 {
   static const RpPrecision preferred[] = {
     RP_PRECISION_BF16_MIXED, RP_PRECISION_FP16_MIXED, RP_PRECISION_FP32,
@@ -732,7 +776,7 @@ gen_precision (Search        *search,
         RpScenario *s = copy_of (from);
 
         s->training.precision = preferred[i];
-        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_PRECISION, preferred[i]));
+        list_add (out, variant_new (from, s, RP_FIX_STEP_PRECISION, preferred[i]));
         return;
       }
 }
@@ -740,7 +784,7 @@ gen_precision (Search        *search,
 static void
 gen_host_ram (Search        *search,
               const Variant *from,
-              GPtrArray     *out)
+              List          *out)
 {
   guint gb = search->base_est->bom.ram_gb_per_node;
   RpScenario *s;
@@ -749,13 +793,13 @@ gen_host_ram (Search        *search,
     return;
   s = copy_of (from);
   s->hardware.ram_gb_per_node = gb;
-  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_HOST_RAM, gb));
+  list_add (out, variant_new (from, s, RP_FIX_STEP_HOST_RAM, gb));
 }
 
 static void
 gen_cpu_cores (Search        *search,
                const Variant *from,
-               GPtrArray     *out)
+               List          *out)
 {
   guint cores = search->base_est->bom.cpu_cores_per_node;
   RpScenario *s;
@@ -764,13 +808,13 @@ gen_cpu_cores (Search        *search,
     return;
   s = copy_of (from);
   s->hardware.cpu_cores_per_node = cores;
-  g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_CPU_CORES, cores));
+  list_add (out, variant_new (from, s, RP_FIX_STEP_CPU_CORES, cores));
 }
 
 static void
 gen_storage (Search        *search,
              const Variant *from,
-             GPtrArray     *out)
+             List          *out)
 {
   static const RpStorage faster[] = {
     RP_STORAGE_SATA_SSD, RP_STORAGE_NVME_GEN3, RP_STORAGE_NVME_GEN4, RP_STORAGE_NVME_GEN5,
@@ -783,7 +827,7 @@ gen_storage (Search        *search,
         RpScenario *s = copy_of (from);
 
         s->hardware.storage = faster[i];
-        g_ptr_array_add (out, variant_new (from, s, RP_FIX_STEP_STORAGE, faster[i]));
+        list_add (out, variant_new (from, s, RP_FIX_STEP_STORAGE, faster[i]));
       }
 }
 
@@ -935,15 +979,35 @@ costs_money (RpFixStep step)
          step == RP_FIX_STEP_NETWORK || step == RP_FIX_STEP_FEWER_NODES;
 }
 
+/* Each step's tier: its step_rank(), the machine's changes all at the
+ * rank of more GPUs (one tier, weighed by cost).  A table made once
+ * (make_step_tiers(), before any search), since better() and settled()
+ * ask for it on every change. */
+static guint step_tiers[RP_N_FIX_STEPS];
+
+static void
+make_step_tiers (void)
+{
+  static gsize made = 0;
+
+  if (g_once_init_enter (&made))
+    {
+      for (guint s = 0; s < RP_N_FIX_STEPS; s++)
+        step_tiers[s] = costs_money (s) ? step_rank (RP_FIX_STEP_MORE_GPUS) : step_rank (s);
+      g_once_init_leave (&made, 1);
+    }
+}
+
+static guint
+step_tier (RpFixStep step)
+{
+  return step_tiers[step];
+}
+
 static guint
 tier (const Variant *v)
 {
-  guint t = 0;
-
-  for (guint i = 0; i < v->n_steps; i++)
-    t = MAX (t, costs_money (v->steps[i]) ? step_rank (RP_FIX_STEP_MORE_GPUS)
-                                          : step_rank (v->steps[i]));
-  return t;
+  return v->tier;
 }
 
 /* Whether @v changes only settings, numerics and sharding: what is
@@ -961,10 +1025,8 @@ static gboolean
 settled (const Search *search,
          RpFixStep     step)
 {
-  const Variant one = { NULL, 1, { step }, { 0 }, NULL };
-
   return !search->exhaustive && search->best != NULL && search->best_clean &&
-         search->best->n_steps == 1 && tier (&one) > tier (search->best);
+         search->best->n_steps == 1 && step_tier (step) > tier (search->best);
 }
 
 static double
@@ -1065,7 +1127,7 @@ evaluate (Search  *search,
   if (better (search, v, search->scratch, clean))
     {
       variant_free (search->best);
-      search->best = pool_take (v->spare->free_variants, sizeof *v);
+      search->best = pool_take (&v->spare->free_variants, sizeof *v);
       *search->best = *v;
       /* @v is an empty shell now, back to the spare when the step ends */
       memset (v, 0, sizeof *v);
@@ -1084,14 +1146,14 @@ static void
 try_step (Search         *search,
           const StepInfo *info,
           const Variant  *from,
-          GPtrArray      *tried)
+          List           *tried)
 {
-  GPtrArray *variants = search->variants;
+  List *variants = search->variants;
 
   info->generate (search, from, variants);
   for (guint i = 0; i < variants->len; i++)
     {
-      Variant *v = g_ptr_array_index (variants, i);
+      Variant *v = variants->items[i];
 
       if (evaluate (search, v))
         {
@@ -1102,11 +1164,11 @@ try_step (Search         *search,
       /* a change that did not solve is as it was generated: @tried takes it */
       if (tried != NULL)
         {
-          g_ptr_array_add (tried, v);
-          variants->pdata[i] = NULL;
+          list_add (tried, v);
+          variants->items[i] = NULL;
         }
     }
-  g_ptr_array_set_size (variants, 0);
+  list_clear_variants (variants);
 }
 
 /* Whether @pair could be better() than the clean fix @best, before its
@@ -1128,12 +1190,12 @@ static void
 try_pairs (Search         *search,
            const StepInfo *steps,
            guint           n_steps,
-           GPtrArray      *singles)
+           const List     *singles)
 {
   for (guint i = 0; i < singles->len; i++)
     {
-      const Variant *a = g_ptr_array_index (singles, i);
-      const Variant *next = i + 1 < singles->len ? g_ptr_array_index (singles, i + 1) : NULL;
+      const Variant *a = singles->items[i];
+      const Variant *next = i + 1 < singles->len ? singles->items[i + 1] : NULL;
 
       /* the strongest setting is the last one its step generated */
       if (next != NULL && next->steps[0] == a->steps[0])
@@ -1142,7 +1204,8 @@ try_pairs (Search         *search,
         continue;
       for (guint k = 0; k < n_steps; k++)
         {
-          const Variant pair = { NULL, 2, { a->steps[0], steps[k].step }, { 0 }, NULL };
+          const Variant pair = { NULL, 2, { a->steps[0], steps[k].step }, { 0 },
+                                 MAX (a->tier, step_tier (steps[k].step)), NULL };
 
           if (steps[k].step <= a->steps[0] ||
               (a->steps[0] == RP_FIX_STEP_LORA && steps[k].step == RP_FIX_STEP_QLORA))
@@ -1181,10 +1244,12 @@ spare_free (gpointer data)
 
   rp_estimate_clear (&spare->estimates[0]);
   rp_estimate_clear (&spare->estimates[1]);
-  g_ptr_array_unref (spare->variants);
-  g_ptr_array_unref (spare->singles);
-  g_ptr_array_unref (spare->free_variants);
-  g_ptr_array_unref (spare->free_copies);
+  list_clear_variants (&spare->variants);
+  list_clear_variants (&spare->singles);
+  g_free (spare->variants.items);
+  g_free (spare->singles.items);
+  list_free_blocks (&spare->free_variants);
+  list_free_blocks (&spare->free_copies);
   g_free (spare);
 }
 
@@ -1199,10 +1264,6 @@ spare_take (void)
   if (spare == NULL)
     {
       spare = g_new0 (Spare, 1);
-      spare->variants = g_ptr_array_new_with_free_func (variant_free);
-      spare->singles = g_ptr_array_new_with_free_func (variant_free);
-      spare->free_variants = g_ptr_array_new_with_free_func (g_free);
-      spare->free_copies = g_ptr_array_new_with_free_func (g_free);
     }
   g_private_set (&thread_spare, NULL);
   return spare;
@@ -1212,8 +1273,8 @@ spare_take (void)
 static void
 spare_return (Spare *spare)
 {
-  g_ptr_array_set_size (spare->variants, 0);
-  g_ptr_array_set_size (spare->singles, 0);
+  list_clear_variants (&spare->variants);
+  list_clear_variants (&spare->singles);
   if (g_private_get (&thread_spare) == NULL)
     g_private_set (&thread_spare, spare);
   else
@@ -1228,14 +1289,15 @@ search_fix (const RpScenario *scenario,
 {
   Search search = { scenario, catalog, est, 0, NULL, NULL, NULL, NULL, FALSE, FALSE, exhaustive };
   Spare *spare;
-  GPtrArray *singles;
+  List *singles;
   const StepInfo *steps;
-  Variant start = { (RpScenario *) scenario, 0, { 0 }, { 0 }, NULL };
+  Variant start = { (RpScenario *) scenario, 0, { 0 }, { 0 }, 0, NULL };
   RpConstraintCode code;
   guint n_steps = 0;
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
 
+  make_step_tiers ();
   rp_fix_clear (&est->fix);
   if (rp_estimate_get_worst (est, &code) == NULL || est->gpu == NULL)
     return;
@@ -1247,8 +1309,8 @@ search_fix (const RpScenario *scenario,
   spare = spare_take ();
   search.scratch = &spare->estimates[0];
   search.other = &spare->estimates[1];
-  search.variants = spare->variants;
-  singles = spare->singles;
+  search.variants = &spare->variants;
+  singles = &spare->singles;
   start.spare = spare;
   for (guint k = 0; k < n_steps; k++)
     if ((!steps[k].fallback || search.best == NULL) && !settled (&search, steps[k].step))
