@@ -36,6 +36,7 @@
 #include "rp-bands.h"
 #include "rp-calibrated.h"
 #include "rp-error.h"
+#include "rp-fsdp-sgo-private.h"
 #include "rp-links.h"
 #include "rp-mfu.h"
 #include "rp-model.h"
@@ -1247,6 +1248,13 @@ data_parallel_comm (const Ctx *c,
       {
         double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
         double ag = rp_comm_all_gather_s (weights, n, busbw);
+
+        if (c->stack->shard_grad_op)
+          {
+            /* FSDP SHARD_GRAD_OP: FULL_SHARD less the backward's gather */
+            rp_fsdp_sgo_comm (ag, rs, c->m, compute_s, &r.total_s, &r.exposed_s);
+            break;
+          }
         r.total_s = rs + ag;
         r.exposed_s = MAX (rs - window, 0.0) + ag;
       }
