@@ -21,7 +21,9 @@
  *               bf16 and reduce-scatters gradients in reduce_dtype, fp32
  *               in torchtitan (torchtitan/config/configs.py:
  *               mixed_precision_param "bfloat16", mixed_precision_reduce
- *               "float32"); the gradient shards are fp32.
+ *               "float32"); the gradient shards are fp32.  With ZeRO 1
+ *               or 2 pytorch-fsdp is SHARD_GRAD_OP, sharded the same
+ *               way (rp-fsdp-sgo.c); ZeRO 0 is NO_SHARD, DDP + autocast.
  *   HF Trainer  bf16=True is torch.autocast over fp32 weights (the AMP
  *               recipe); with a DeepSpeed config, DeepSpeed's rules.
  *   torchtune   trains in pure bf16: "Currently, we don't support
