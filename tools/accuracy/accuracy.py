@@ -761,12 +761,21 @@ in-sample throughput to 15 %).  Memory reached its target when Rigplan
 counted what PyTorch's caching allocator reserves beyond the allocated
 peak in torchtitan's runs, and what a compiled loss saves (the next
 section); before, it stood at a median 10.8 % with a median signed error
-of −5.3 %.  What still misses: torchtitan's 70B 2D runs (about 20 %
-under), its 405B interleaved run (14 % over) and its 405B FSDP 1 × CP 8
-run (11 % under); torchtune's 405B QLoRA (22 % over), its 70B full
-fine-tune with CPU offload (15 % under) and its chunked-loss step (13 %
-over).  No constant was fitted to a held-out case, and none of these
-misses was closed by fitting one.
+of −5.3 %.  torchtitan's 70B 2D runs (−21 % and −16 %) came within
+7 % once Rigplan counted what its tensor-parallel plan keeps: the loss
+under loss_parallel(), whose fused backward holds three fp32 vocabulary
+shards beside the saved log-softmax, and the output layer's input,
+gathered whole in bf16 (`src/core/models/rp-loss-parallel.c`); its
+405B interleaved run (+14 %) came within 4 % once the interleaved
+schedule's in-flight micro-batches were capped at all of them, as
+PyTorch's and Megatron-LM's warm-up is.  What still misses: torchtitan's
+405B FSDP 1 × CP 8 run (11 % under); torchtune's 405B QLoRA (22 %
+over), whose figure (44.8 GB) is below the NF4 weights and the
+checkpointed layer inputs that batch 2 × 2048 must hold with one layer
+gathered (43.0 GiB), so no mechanism in the stack's code closes it; its
+70B full fine-tune with CPU offload (15 % under) and its chunked-loss
+step (13 % over).  No constant was fitted to a held-out case, and none
+of these misses was closed by fitting one.
 
 How blind the held-out set is: no constant was fitted to it, but
 mechanisms were looked for where its cases missed (gradient lifetime,
