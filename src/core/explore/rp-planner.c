@@ -160,6 +160,8 @@ typedef struct
   RpPlanMemo          *memo;          /* memory figures shared between GPUs of a kind */
   guint64              memo_kind;     /* the kind of the machine being searched */
   RpTimePrepared      *time;          /* the machine being searched, timed */
+  RpMemoryPrepared    *memory;        /* its memory, prepared on memory_gpu */
+  const RpGpu         *memory_gpu;
   Zero1Hours           zero1[RP_N_RECOMPUTES][N_MICRO_BATCHES]; /* of the split searched */
   RpPlanMemoCheck     *check;         /* tests: the model run on every shared figure */
 } Planner;
@@ -682,7 +684,10 @@ fits (Planner          *p,
         check_shared (p, trial, gpu, &f, ok);
       return ok;
     }
-  rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
+  if (gpu == p->memory_gpu)
+    rp_memory_prepared_estimate (p->memory, trial, &mem);
+  else
+    rp_memory_model_estimate (trial, &p->arch, gpu, p->catalog, &mem);
   rp_plan_memo_figures_of (&mem, &f);
   rp_plan_memo_store (p->memo, p->memo_kind, &trial->training, &f);
   return model_fits (p, &mem);
@@ -1153,6 +1158,10 @@ plan_machine (Planner       *p,
   /* what the time model derives from the machine, once for its settings */
   g_clear_pointer (&p->time, rp_time_prepared_free);
   p->time = rp_time_prepared_new (machine, p->catalog, &p->arch, info->gpu);
+  /* and the memory model (rp-memory-model.h, "prepared") */
+  g_clear_pointer (&p->memory, rp_memory_prepared_free);
+  p->memory = rp_memory_prepared_new (machine, p->catalog, &p->arch, info->gpu);
+  p->memory_gpu = info->gpu;
   best = search_machine (p, machine, info->gpu, &hours);
   if (best == NULL)
     return;
@@ -1409,6 +1418,7 @@ planner_clear (Planner *p)
   g_clear_pointer (&p->plan, rp_plan_free);
   g_clear_pointer (&p->memo, rp_plan_memo_free);
   g_clear_pointer (&p->time, rp_time_prepared_free);
+  g_clear_pointer (&p->memory, rp_memory_prepared_free);
 }
 
 /* What the memory of a bought GPU's work grows by over its depreciation

@@ -34,6 +34,7 @@
 
 #include "rp-bands.h"
 #include "rp-calibrated.h"
+#include "rp-catalog.h"
 #include "rp-loss-parallel-private.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
@@ -225,11 +226,66 @@ typedef struct
   guint         down_adapters;
 } LayerShape;
 
+/* What the model derives from the architecture and the scenario's
+ * method and LoRA fields alone: the costly counts every setting shares
+ * (rp-memory-model.h, "prepared"). */
+typedef struct
+{
+  /* key: what these figures are computed from */
+  RpModelArch   arch;
+  RpMethod      method;
+  RpLoraTargets lora_targets;
+  guint         lora_rank;
+  /* figures */
+  gboolean      transformer;      /* rp_model_kind_is_transformer */
+  gboolean      counted;          /* … with a layer count (share_transformer) */
+  guint64       params;           /* rp_model_params */
+  guint         total_layers;     /* rp_model_total_layers */
+  guint         layers_max;       /* MAX (total_layers, 1) */
+  guint         head_dim;         /* rp_model_head_dim */
+  double        embed;            /* split_transformer_params */
+  double        head;
+  double        per_layer;
+  double        expert_per_layer;
+  double        matrix_io;        /* layer_matrix_io */
+  double        frozen_linear;    /* all-linear frozen weights */
+  double        lora_per_layer;   /* lora_params_per_layer; LoRA only */
+  double        lora_uncast;      /* lora_first_layer_uncast; LoRA only */
+} ArchPart;
+
+/* What it derives from the GPU and the catalog: the same for every
+ * setting of one machine. */
+typedef struct
+{
+  const RpGpu         *gpu;
+  const RpCatalog     *catalog;
+  double               cuda_context;
+  double               workspace;
+  const RpModelPreset *preset;    /* the opaque models' reference size */
+  const RpCalibration *calibration;
+  RpBand               band;      /* rp_bands_memory's, before it is applied */
+  /* the scenario fields these were read from (fixed_fields_match) */
+  RpFramework          framework;
+  RpPrecision          precision;
+  guint                n_gpus;
+  const char          *preset_id;
+  const RpCalibration *given_calibration;
+  double               band_scale;
+} MachinePart;
+
+struct _RpMemoryPrepared
+{
+  ArchPart    a;
+  MachinePart m;
+};
+
 typedef struct
 {
   const RpScenario  *scenario;
   const RpModelArch *arch;
   const RpGpu       *gpu;
+  const ArchPart    *ap;
+  const MachinePart *mp;
   const Recipe      *recipe;  /* points at own_recipe */
   Recipe             own_recipe;
   RpStack            stack;
@@ -307,22 +363,22 @@ split_transformer_params (const RpModelArch *arch,
 /* LoRA adapters on one layer: rank × Σ(in + out) of the targeted matrices
  * (Hu et al. 2021, arXiv:2106.09685, §4). */
 static double
-lora_params_per_layer (const Ctx *ctx)
+lora_params_per_layer (const RpModelArch *arch,
+                       const RpTraining  *t)
 {
   guint64 io = 0;
 
-  rp_model_lora_shape (ctx->arch, ctx->scenario->training.lora_targets, &io, NULL);
-  return (double) ctx->scenario->training.lora_rank * (double) io;
+  rp_model_lora_shape (arch, t->lora_targets, &io, NULL);
+  return (double) t->lora_rank * (double) io;
 }
 
 /* Under LoRA the first layer's input needs no gradient, so its frozen
  * q/k/v weights and the A matrices of their adapters are not kept (cast)
  * for backward (tools/measure/ANALYSIS.md, "LoRA"). */
 static double
-lora_first_layer_uncast (const Ctx *ctx)
+lora_first_layer_uncast (const RpModelArch *arch,
+                         const RpTraining  *t)
 {
-  const RpModelArch *arch = ctx->arch;
-  const RpTraining *t = &ctx->scenario->training;
   double d = rp_model_head_dim (arch), h = arch->hidden;
   double qkv = h * arch->heads * d + 2 * h * arch->kv_heads * d;
   guint adapters = t->lora_targets == RP_LORA_TARGETS_QV ? 2 : 3;
@@ -333,7 +389,7 @@ lora_first_layer_uncast (const Ctx *ctx)
 static double
 layers_on_stage (const Ctx *ctx)
 {
-  return ceil (MAX (rp_model_total_layers (ctx->arch), 1) / ctx->pp);
+  return ceil (ctx->ap->layers_max / ctx->pp);
 }
 
 /* Parameters one GPU holds for @first / @last stage roles (both with pp 1):
@@ -347,11 +403,11 @@ share_transformer (const Ctx  *ctx,
                    ParamShare *out)
 {
   const RpModelArch *arch = ctx->arch;
-  double embed, head, per_layer, expert_layer, layers = layers_on_stage (ctx);
-  double ends = 0.0, io = layer_matrix_io (arch);
-  guint64 frozen_linear = 0;
+  const ArchPart *ap = ctx->ap;
+  double embed = ap->embed, head = ap->head, per_layer = ap->per_layer;
+  double expert_layer = ap->expert_per_layer, layers = layers_on_stage (ctx);
+  double ends = 0.0, io = ap->matrix_io;
 
-  split_transformer_params (arch, &embed, &head, &per_layer, &expert_layer);
   if (first)
     ends += embed;
   if (last)
@@ -359,10 +415,8 @@ share_transformer (const Ctx  *ctx,
   out->dense = (layers * (per_layer - expert_layer) + ends) / ctx->tp;
   out->expert = layers * expert_layer / ctx->tp / ctx->ep;
   out->layer = (per_layer - expert_layer + expert_layer / ctx->ep) / ctx->tp;
-  rp_model_lora_shape (arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen_linear);
-  out->frozen_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) *
-                       layers / ctx->tp;
-  out->layer_linear = (double) frozen_linear / MAX (rp_model_total_layers (arch), 1) / ctx->tp;
+  out->frozen_linear = ap->frozen_linear / ap->layers_max * layers / ctx->tp;
+  out->layer_linear = ap->frozen_linear / ap->layers_max / ctx->tp;
   out->layer_trainable = out->layer;
   out->head_linear = last ? (double) arch->vocab * arch->hidden / ctx->tp : 0;
   out->ends = ends / ctx->tp;
@@ -374,19 +428,19 @@ share_transformer (const Ctx  *ctx,
                           MAX (arch->ffn, arch->hidden) / ctx->tp;
   out->linear = out->frozen_linear + out->head_linear;
   if (ctx->lora && first)
-    out->linear -= lora_first_layer_uncast (ctx) / ctx->tp;
+    out->linear -= ap->lora_uncast / ctx->tp;
   out->adafactor_elems = (layers * io + (first ? embed / MAX (arch->hidden, 1) + arch->hidden : 0) +
                           (last && head > 0 ? arch->vocab + arch->hidden : 0)) / ctx->tp;
   if (ctx->lora)
     {
-      double adapters = layers * lora_params_per_layer (ctx) / ctx->tp;
+      double adapters = layers * ap->lora_per_layer / ctx->tp;
 
       out->trainable_dense = adapters;
       out->trainable_expert = 0.0;
       out->dense += adapters;
       out->linear += adapters;
-      out->layer += lora_params_per_layer (ctx) / ctx->tp;
-      out->layer_trainable = lora_params_per_layer (ctx) / ctx->tp;
+      out->layer += ap->lora_per_layer / ctx->tp;
+      out->layer_trainable = ap->lora_per_layer / ctx->tp;
       /* each adapter matrix factors into (r + in) and (out + r) */
       out->adafactor_elems = layers * io / ctx->tp;
     }
@@ -404,7 +458,7 @@ static void
 share_opaque (const Ctx  *ctx,
               ParamShare *out)
 {
-  double params = (double) rp_model_params (ctx->arch) / (ctx->tp * ctx->pp);
+  double params = (double) ctx->ap->params / (ctx->tp * ctx->pp);
 
   out->dense = params;
   out->layer = params;
@@ -432,7 +486,7 @@ share_params (const Ctx  *ctx,
               ParamShare *out)
 {
   memset (out, 0, sizeof *out);
-  if (rp_model_kind_is_transformer (ctx->arch->kind) && rp_model_count_params (ctx->arch) > 0)
+  if (ctx->ap->counted)
     share_transformer (ctx, first, last, out);
   else
     share_opaque (ctx, out);
@@ -568,7 +622,7 @@ deepspeed_kept_bytes (const Ctx        *ctx,
   RpZero3Stage z = { 0 };
 
   if (rp_model_kind_is_transformer (a->kind) && a->hidden > 0)
-    leaf = MIN ((double) a->hidden * MAX (a->ffn, a->heads * rp_model_head_dim (a)) / ctx->tp,
+    leaf = MIN ((double) a->hidden * MAX (a->ffn, a->heads * ctx->ap->head_dim) / ctx->tp,
                 s->layer);
   rp_zero3_deepspeed_defaults (&z);
   z.max_reuse_numel = ctx->stack.zero3_reuse_params;
@@ -982,12 +1036,13 @@ sequence_length (const RpScenario  *scenario,
 static void
 layer_shape (const RpScenario      *scenario,
              const RpModelArch     *arch,
+             guint                  head_dim,
              const Recipe          *recipe,
              const RpMemoryRuntime *runtime,
              LayerShape            *a)
 {
   const RpTraining *t = &scenario->training;
-  double d = rp_model_head_dim (arch), tp = MAX (t->tensor_parallel, 1);
+  double d = head_dim, tp = MAX (t->tensor_parallel, 1);
 
   memset (a, 0, sizeof *a);
   a->recipe = recipe;
@@ -1146,7 +1201,7 @@ transformer_activations (const Ctx *ctx,
   double layers = layers_on_stage (ctx), T, ends = 0.0, vocab, one;
   gboolean decoder_stack = arch->kind == RP_MODEL_KIND_ENCODER_DECODER;
 
-  layer_shape (ctx->scenario, arch, ctx->recipe, ctx->runtime, &a);
+  layer_shape (ctx->scenario, arch, ctx->ap->head_dim, ctx->recipe, ctx->runtime, &a);
   T = a.tokens;
   out->per_layer = layer_bytes (&a, FALSE);
   if (decoder_stack)
@@ -1226,20 +1281,17 @@ rp_memory_model_recompute_counts (const RpScenario  *scenario,
  * recomputed activations come back during backward (the recompute
  * line); without the figure, recompute is ignored as before. */
 static void
-opaque_activations (const Ctx       *ctx,
-                    const RpCatalog *catalog,
-                    ActBytes        *out)
+opaque_activations (const Ctx *ctx,
+                    ActBytes  *out)
 {
   const RpModelArch *arch = ctx->arch;
-  const RpModelPreset *preset = NULL;
+  const RpModelPreset *preset = ctx->mp->preset;
   double per_sample = arch->activation_bytes_per_sample, scale = 1.0, factor;
   guint32 overridden = ctx->scenario->model.overridden;
   gboolean recomputes = rp_memory_model_recompute_counts (ctx->scenario, arch);
   /* a figure the scenario gives is at its own input size: not scaled */
   guint32 own = recomputes ? RP_ARCH_ACT_BYTES_RECOMPUTE : RP_ARCH_ACT_BYTES;
 
-  if (ctx->scenario->model.preset != NULL && catalog != NULL)
-    preset = rp_catalog_lookup_model (catalog, ctx->scenario->model.preset);
   if (preset != NULL && (overridden & own) == 0 &&
       preset->arch.input_size > 0 && arch->input_size > 0)
     {
@@ -1459,7 +1511,6 @@ peak_parts (const Ctx        *ctx,
 
 static void
 stage_memory (const Ctx        *ctx,
-              const RpCatalog  *catalog,
               gboolean          first,
               gboolean          last,
               RpMemoryEstimate *m)
@@ -1471,10 +1522,10 @@ stage_memory (const Ctx        *ctx,
 
   share_params (ctx, first, last, &share);
   model_states (ctx, &share, &states);
-  if (rp_model_kind_is_transformer (ctx->arch->kind))
+  if (ctx->ap->transformer)
     transformer_activations (ctx, first, last, &acts);
   else
-    opaque_activations (ctx, catalog, &acts);
+    opaque_activations (ctx, &acts);
 
   m->weights_bytes = states.weights;
   m->weight_copies_bytes = states.weight_copies;
@@ -1493,8 +1544,8 @@ stage_memory (const Ctx        *ctx,
   m->pipeline_batches_held = acts.in_flight;
   m->params_per_gpu = share.dense + share.expert;
 
-  m->cuda_context_bytes = cuda_context_bytes (ctx->gpu);
-  m->workspace_bytes = workspace_bytes (ctx->gpu);
+  m->cuda_context_bytes = ctx->mp->cuda_context;
+  m->workspace_bytes = ctx->mp->workspace;
   m->nccl_bytes = nccl_bytes (ctx);
   peak_parts (ctx, states.embed_gradients, m);
   dynamic = m->gradients_peak_bytes + m->activations_peak_bytes + m->logits_peak_bytes +
@@ -1515,18 +1566,18 @@ stage_memory (const Ctx        *ctx,
  * the headroom does not. */
 static void
 headroom (const RpScenario  *scenario,
-          const RpModelArch *arch,
-          const RpGpu       *gpu,
-          const RpCatalog   *catalog,
+          const MachinePart *mp,
           RpMemoryEstimate  *m)
 {
   double usable;
 
-  m->capacity_bytes = (double) rp_gpu_memory_bytes (gpu);
+  m->capacity_bytes = (double) rp_gpu_memory_bytes (mp->gpu);
   m->free_bytes = m->capacity_bytes - m->total_bytes;
   m->headroom_pct = m->capacity_bytes > 0 ? 100.0 * m->free_bytes / m->capacity_bytes : -100.0;
   m->required_headroom_pct = scenario->hardware.headroom_pct;
-  rp_bands_memory (scenario, arch, gpu, catalog, m);
+  /* rp_bands_memory (): the band, prepared, applied to this total */
+  m->band = mp->band;
+  rp_bands_apply_memory (m);
   usable = m->capacity_bytes * (1 - m->required_headroom_pct / 100);
   if (m->free_bytes < 0)
     m->verdict = RP_VERDICT_DOES_NOT_FIT;
@@ -1537,18 +1588,21 @@ headroom (const RpScenario  *scenario,
 }
 
 static void
-init_ctx (const RpScenario      *scenario,
-          const RpModelArch     *arch,
-          const RpGpu           *gpu,
-          const RpMemoryRuntime *runtime,
-          Ctx                   *ctx)
+init_ctx (const RpScenario       *scenario,
+          const ArchPart         *ap,
+          const MachinePart      *mp,
+          const RpMemoryRuntime  *runtime,
+          Ctx                    *ctx)
 {
   const RpTraining *t = &scenario->training;
+  const RpModelArch *arch = &ap->arch;
   double step_samples;
 
   ctx->scenario = scenario;
   ctx->arch = arch;
-  ctx->gpu = gpu;
+  ctx->gpu = mp->gpu;
+  ctx->ap = ap;
+  ctx->mp = mp;
   rp_stack_resolve (scenario, &ctx->stack);
   effective_recipe (&ctx->stack, &ctx->own_recipe);
   frozen_base_recipe (scenario, &ctx->stack, &ctx->own_recipe);
@@ -1596,6 +1650,159 @@ add_warnings (const RpScenario *scenario,
     rp_estimate_advise (est, RP_ADVICE_ZERO_SINGLE_GPU);
 }
 
+/* ---- helpers: prepared once per machine ----------------------------- */
+
+static gboolean
+arch_part_matches (const ArchPart   *ap,
+                   const RpScenario *scenario,
+                   const RpModelArch *arch)
+{
+  const RpTraining *t = &scenario->training;
+
+  return ap->method == t->method && ap->lora_targets == t->lora_targets &&
+         ap->lora_rank == t->lora_rank && memcmp (&ap->arch, arch, sizeof *arch) == 0;
+}
+
+/* Each figure as the per-setting code computed it before the split, so
+ * that results stay bit-identical. */
+static void
+prepare_arch (const RpScenario  *scenario,
+              const RpModelArch *arch,
+              ArchPart          *ap)
+{
+  const RpTraining *t = &scenario->training;
+  guint64 frozen_linear = 0;
+
+  memset (ap, 0, sizeof *ap);
+  memcpy (&ap->arch, arch, sizeof *arch);   /* padding too, for memcmp */
+  ap->method = t->method;
+  ap->lora_targets = t->lora_targets;
+  ap->lora_rank = t->lora_rank;
+  ap->transformer = rp_model_kind_is_transformer (arch->kind);
+  ap->counted = ap->transformer && rp_model_count_params (arch) > 0;
+  ap->params = rp_model_params (arch);
+  ap->total_layers = rp_model_total_layers (arch);
+  ap->layers_max = MAX (ap->total_layers, 1);
+  ap->head_dim = rp_model_head_dim (arch);
+  if (ap->counted)
+    {
+      split_transformer_params (arch, &ap->embed, &ap->head, &ap->per_layer,
+                                &ap->expert_per_layer);
+      ap->matrix_io = layer_matrix_io (arch);
+      rp_model_lora_shape (arch, RP_LORA_TARGETS_ALL_LINEAR, NULL, &frozen_linear);
+      ap->frozen_linear = (double) frozen_linear;
+    }
+  if (is_lora (t->method) && ap->transformer)
+    {
+      ap->lora_per_layer = lora_params_per_layer (arch, t);
+      ap->lora_uncast = lora_first_layer_uncast (arch, t);
+    }
+}
+
+/* The estimates of one thread ask for the same architecture over and
+ * over (one estimate, a fix search, a planner's settings): its part is
+ * kept, per thread, as rp-stack.c keeps the last stack. */
+static _Thread_local struct
+{
+  gboolean valid;
+  ArchPart part;
+} last_arch;
+
+static const ArchPart *
+cached_arch_part (const RpScenario  *scenario,
+                  const RpModelArch *arch)
+{
+  if (!last_arch.valid || !arch_part_matches (&last_arch.part, scenario, arch))
+    {
+      prepare_arch (scenario, arch, &last_arch.part);
+      last_arch.valid = TRUE;
+    }
+  return &last_arch.part;
+}
+
+static void
+prepare_machine (const RpScenario  *scenario,
+                 const RpModelArch *arch,
+                 const RpGpu       *gpu,
+                 const RpCatalog   *catalog,
+                 MachinePart       *mp)
+{
+  RpMemoryEstimate scratch;
+
+  memset (mp, 0, sizeof *mp);
+  mp->gpu = gpu;
+  mp->catalog = catalog;
+  mp->framework = scenario->training.framework;
+  mp->precision = scenario->training.precision;
+  mp->n_gpus = rp_scenario_n_gpus (scenario);
+  mp->preset_id = scenario->model.preset;
+  mp->given_calibration = scenario->hardware.calibration;
+  mp->band_scale = scenario->hardware.band_scale;
+  mp->cuda_context = cuda_context_bytes (gpu);
+  mp->workspace = workspace_bytes (gpu);
+  if (!rp_model_kind_is_transformer (arch->kind) && scenario->model.preset != NULL &&
+      catalog != NULL)
+    mp->preset = rp_catalog_lookup_model (catalog, scenario->model.preset);
+  mp->calibration = rp_calibration_for (catalog, scenario, gpu);
+  /* the band depends on no figure: resolved on a blank estimate */
+  memset (&scratch, 0, sizeof scratch);
+  rp_bands_memory (scenario, arch, gpu, catalog, &scratch);
+  mp->band = scratch.band;
+}
+
+/* Whether @scenario reads as the one @mp was prepared from. */
+static gboolean
+machine_part_matches (const MachinePart *mp,
+                      const RpScenario  *scenario)
+{
+  double scale = scenario->hardware.band_scale;
+
+  return mp->framework == scenario->training.framework &&
+         mp->precision == scenario->training.precision &&
+         mp->n_gpus == rp_scenario_n_gpus (scenario) &&
+         g_strcmp0 (mp->preset_id, scenario->model.preset) == 0 &&
+         mp->given_calibration == scenario->hardware.calibration &&
+         (isnan (scale) ? isnan (mp->band_scale) : scale == mp->band_scale);
+}
+
+/* The one path every entry point takes: @scenario's setting on the
+ * prepared parts. */
+static void
+estimate_prepared (const RpScenario      *scenario,
+                   const ArchPart        *ap,
+                   const MachinePart     *mp,
+                   const RpMemoryRuntime *runtime,
+                   RpMemoryEstimate      *out)
+{
+  Ctx ctx;
+  RpMemoryEstimate last;
+
+  memset (out, 0, sizeof *out);
+  init_ctx (scenario, ap, mp, runtime, &ctx);
+  if (ctx.pp > 1 && ap->transformer)
+    {
+      stage_memory (&ctx, TRUE, FALSE, out);
+      memset (&last, 0, sizeof last);
+      stage_memory (&ctx, FALSE, TRUE, &last);
+      if (last.total_bytes > out->total_bytes)
+        {
+          *out = last;
+          out->pipeline_stage = (guint) ctx.pp - 1;
+        }
+    }
+  else
+    stage_memory (&ctx, TRUE, TRUE, out);
+  out->total_params = (double) ap->params;
+  out->trainable_params = out->total_params;
+  if (ctx.lora)
+    out->trainable_params = ap->transformer ?
+      ap->lora_per_layer * ap->total_layers : out->total_params * 0.01;
+  /* the user's measurement on this GPU and stack, if any */
+  rp_calibration_apply_memory (mp->calibration, out);
+  headroom (scenario, mp, out);
+  out->computed = TRUE;
+}
+
 /* ---- public API ----------------------------------------------------- */
 
 void
@@ -1616,36 +1823,13 @@ rp_memory_model_estimate_runtime (const RpScenario      *scenario,
                                   const RpMemoryRuntime *runtime,
                                   RpMemoryEstimate      *out)
 {
-  Ctx ctx;
-  RpMemoryEstimate last;
+  MachinePart mp;
 
   g_return_if_fail (scenario != NULL && arch != NULL && gpu != NULL && out != NULL);
   g_return_if_fail ((guint) scenario->training.precision < RP_N_PRECISIONS);
 
-  memset (out, 0, sizeof *out);
-  init_ctx (scenario, arch, gpu, runtime, &ctx);
-  if (ctx.pp > 1 && rp_model_kind_is_transformer (arch->kind))
-    {
-      stage_memory (&ctx, catalog, TRUE, FALSE, out);
-      memset (&last, 0, sizeof last);
-      stage_memory (&ctx, catalog, FALSE, TRUE, &last);
-      if (last.total_bytes > out->total_bytes)
-        {
-          *out = last;
-          out->pipeline_stage = (guint) ctx.pp - 1;
-        }
-    }
-  else
-    stage_memory (&ctx, catalog, TRUE, TRUE, out);
-  out->total_params = (double) rp_model_params (arch);
-  out->trainable_params = out->total_params;
-  if (ctx.lora)
-    out->trainable_params = rp_model_kind_is_transformer (arch->kind) ?
-      lora_params_per_layer (&ctx) * rp_model_total_layers (arch) : out->total_params * 0.01;
-  /* the user's measurement on this GPU and stack, if any */
-  rp_calibration_apply_memory (rp_calibration_for (catalog, scenario, gpu), out);
-  headroom (scenario, arch, gpu, catalog, out);
-  out->computed = TRUE;
+  prepare_machine (scenario, arch, gpu, catalog, &mp);
+  estimate_prepared (scenario, cached_arch_part (scenario, arch), &mp, runtime, out);
 }
 
 double
@@ -1664,7 +1848,7 @@ rp_memory_model_layer_activations (const RpScenario  *scenario,
   rp_stack_resolve (scenario, &stack);
   effective_recipe (&stack, &recipe);
   frozen_base_recipe (scenario, &stack, &recipe);
-  layer_shape (scenario, arch, &recipe, &default_runtime, &a);
+  layer_shape (scenario, arch, rp_model_head_dim (arch), &recipe, &default_runtime, &a);
   return layer_bytes (&a, FALSE);
 }
 
@@ -1687,6 +1871,46 @@ rp_memory_model_advise (const RpScenario *scenario,
   g_return_if_fail (scenario != NULL && est != NULL);
 
   add_warnings (scenario, est);
+}
+
+RpMemoryPrepared *
+rp_memory_prepared_new (const RpScenario  *scenario,
+                        const RpCatalog   *catalog,
+                        const RpModelArch *arch,
+                        const RpGpu       *gpu)
+{
+  RpMemoryPrepared *prep;
+
+  g_return_val_if_fail (scenario != NULL && arch != NULL && gpu != NULL, NULL);
+
+  prep = g_new0 (RpMemoryPrepared, 1);
+  prepare_arch (scenario, arch, &prep->a);
+  prepare_machine (scenario, &prep->a.arch, gpu, catalog, &prep->m);
+  return prep;
+}
+
+void
+rp_memory_prepared_free (RpMemoryPrepared *prep)
+{
+  g_free (prep);
+}
+
+void
+rp_memory_prepared_estimate (const RpMemoryPrepared *prep,
+                             const RpScenario       *scenario,
+                             RpMemoryEstimate       *out)
+{
+  g_return_if_fail (prep != NULL && scenario != NULL && out != NULL);
+  g_return_if_fail ((guint) scenario->training.precision < RP_N_PRECISIONS);
+
+  /* a scenario that differs in a prepared field is estimated whole */
+  if (!arch_part_matches (&prep->a, scenario, &prep->a.arch) ||
+      !machine_part_matches (&prep->m, scenario))
+    {
+      rp_memory_model_estimate (scenario, &prep->a.arch, prep->m.gpu, prep->m.catalog, out);
+      return;
+    }
+  estimate_prepared (scenario, &prep->a, &prep->m, NULL, out);
 }
 
 void

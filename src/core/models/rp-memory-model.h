@@ -44,6 +44,40 @@ void     rp_memory_model_estimate_runtime   (const RpScenario      *scenario,
                                              const RpMemoryRuntime *runtime,
                                              RpMemoryEstimate      *out);
 
+/* ---- prepared once per machine, many settings estimated on it ---------
+ *
+ * What the memory model derives from the architecture (parameter
+ * counts, the LoRA shape, each layer's parameters), from the GPU (the
+ * runtime's fixed bytes) and from the catalog (the calibration, the
+ * band, a preset's reference size) is the same for every parallel
+ * setting of one scenario on one machine: it is computed once, into an
+ * RpMemoryPrepared, and each setting costs only its own arithmetic.
+ * rp_memory_model_estimate() and _runtime() run the same code on a part
+ * prepared on the spot (the architecture's part kept per thread), so
+ * the results are bit-identical.
+ *
+ * A setting may differ from the scenario prepared in any training field
+ * but method, lora_rank, lora_targets, framework and precision, and in
+ * no hardware field but the headroom; a scenario that differs in one of
+ * those (or in its preset, GPU count, calibration or band scale) is
+ * estimated whole, as rp_memory_model_estimate() does. */
+typedef struct _RpMemoryPrepared RpMemoryPrepared;
+
+/* @arch is copied; @gpu and @catalog are borrowed and must outlive the
+ * result.  Safe to share read-only between threads once built. */
+RpMemoryPrepared *rp_memory_prepared_new      (const RpScenario       *scenario,
+                                               const RpCatalog        *catalog,
+                                               const RpModelArch      *arch,
+                                               const RpGpu            *gpu);
+void              rp_memory_prepared_free     (RpMemoryPrepared       *prep);
+/* rp_memory_model_estimate() of @scenario on the prepared machine:
+ * allocation-free, the planner's inner loop. */
+void              rp_memory_prepared_estimate (const RpMemoryPrepared *prep,
+                                               const RpScenario       *scenario,
+                                               RpMemoryEstimate       *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RpMemoryPrepared, rp_memory_prepared_free)
+
 /* Bytes one transformer layer saves for backward for one micro-batch of
  * the scenario's seq_len (after tensor/sequence parallel splitting):
  * what rp_memory_model_estimate() uses for activations_per_layer_bytes. */
