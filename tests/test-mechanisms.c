@@ -1240,6 +1240,50 @@ test_fsdp_with_pipeline (void)
   g_assert_cmpfloat (fsdp->compute.dp_comm_s, <, custom->compute.dp_comm_s);
 }
 
+/* FSDP's SHARD_GRAD_OP, zero_stage 2 under pytorch-fsdp (rp-fsdp-sgo.c:
+ * torch/distributed/fsdp/_runtime_utils.py, _should_free_in_backward;
+ * FSDP2's reshard_after_forward=False): the fp32 weights, gradients and
+ * Adam states are sharded as under FULL_SHARD (4 + 4 + 8 bytes per
+ * parameter over Nd), but every layer's bf16 weights stay gathered from
+ * its forward to its backward, the whole model (2 n bytes) at the turn,
+ * beside one layer's fp32 gradient; no DDP bucket.  Skipping the
+ * backward's all-gather, it is never slower than FULL_SHARD.  Plain
+ * PyTorch with ZeRO-1 stays DDP with ZeroRedundancyOptimizer. */
+static void
+test_fsdp_shard_grad_op (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-8b", 16, 2);
+  g_autoptr(RpEstimate) sgo = NULL;
+  g_autoptr(RpEstimate) full = NULL;
+  RpMemoryEstimate m;
+  RpModelArch arch;
+  RpStack stack;
+  double n, layer;
+
+  g_assert_true (rp_model_resolve (&s->model, catalog, &arch, NULL));
+  n = (double) rp_model_params (&arch);
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  memory (s, &m);
+  g_assert_cmpfloat_with_epsilon (m.weights_bytes, 4 * n / 16, 1e-6 * n);
+  g_assert_cmpfloat_with_epsilon (m.gradients_bytes, 4 * n / 16, 1e-6 * n);
+  g_assert_cmpfloat_with_epsilon (m.optimizer_bytes, 8 * n / 16, 1e-6 * n);
+  layer = (n - 2.0 * 128256 * 4096 - 4096) / 32;
+  g_assert_cmpfloat_with_epsilon (m.gathered_bytes, 2 * n + 4 * layer, 1e3);
+  g_assert_cmpfloat (m.ddp_bucket_bytes, ==, 0);
+  sgo = estimate (s);
+  s->training.zero_stage = 3;
+  full = estimate (s);
+  g_assert_cmpfloat (sgo->compute.step_s, <=, full->compute.step_s);
+  g_assert_cmpfloat (sgo->compute.comm_s, <, full->compute.comm_s);
+  g_assert_cmpfloat (sgo->memory.gathered_bytes, >, full->memory.gathered_bytes);
+  g_assert_cmpfloat (sgo->memory.weights_bytes, ==, full->memory.weights_bytes);
+  s->training.framework = RP_FRAMEWORK_PYTORCH;
+  s->training.zero_stage = 1;
+  rp_stack_resolve (s, &stack);
+  g_assert_false (stack.shard_grad_op);
+  g_assert_false (stack.fp32_shards);
+}
+
 /* torchtitan's tensor parallelism (rp-loss-parallel.c): Llama 3 70B as
  * its Dec. 2024 2D row ran it, TP 8 with sequence parallelism, FSDP 32,
  * 16 × 8192 tokens per micro-batch, fp8 linears.  loss_parallel()'s
@@ -1315,6 +1359,7 @@ main (int    argc,
   g_test_add_func ("/core/mechanisms/loss-fix", test_loss_fix);
   g_test_add_func ("/core/mechanisms/paged-optimizer", test_paged_optimizer);
   g_test_add_func ("/core/mechanisms/fsdp-with-pipeline", test_fsdp_with_pipeline);
+  g_test_add_func ("/core/mechanisms/fsdp-shard-grad-op", test_fsdp_shard_grad_op);
   g_test_add_func ("/core/mechanisms/measured-op-sac", test_measured_op_sac);
   g_test_add_func ("/core/mechanisms/measured-loss", test_measured_loss);
   g_test_add_func ("/core/mechanisms/measured-schedules", test_measured_schedules);

@@ -658,8 +658,9 @@ zero3_gathered_bytes (const Ctx        *ctx,
   double copies = s->layer_linear * r->weight_copy_bytes;
   double stage_params = s->dense + s->expert;
 
-  if (ctx->stack.zero3_keeps_stage && s->layer > 0)
-    /* FSDP under a pipeline keeps the stage gathered (rp-stack.c) */
+  if ((ctx->stack.zero3_keeps_stage || ctx->stack.shard_grad_op) && s->layer > 0)
+    /* FSDP under a pipeline keeps the stage gathered (rp-stack.c), and
+     * SHARD_GRAD_OP every layer from its forward on (rp-fsdp-sgo.c) */
     return stage_params / s->layer * per_layer + s->layer_trainable * r->grad_bytes + copies;
   if (ctx->stack.zero3_reuse_params <= 0 || s->layer <= 0)
     return zero3_layers_in_flight * per_layer + copies +
@@ -727,7 +728,8 @@ model_states (const Ctx        *ctx,
 {
   const RpTraining *t = &ctx->scenario->training;
   const Recipe *r = ctx->recipe;
-  guint stage = MIN (t->zero_stage, 3);
+  /* SHARD_GRAD_OP shards as FULL_SHARD does (rp-fsdp-sgo.c) */
+  guint stage = ctx->stack.shard_grad_op ? 3 : MIN (t->zero_stage, 3);
   double nd_expert = MAX (ctx->nd / ctx->ep, 1.0);
   double w = weight_bytes (ctx, s);
   double expert_share = s->dense + s->expert > 0 ? s->expert / (s->dense + s->expert) : 0;
@@ -1431,7 +1433,7 @@ fsdp2_stream_pool_bytes (const Ctx              *ctx,
 
   if ((f != RP_FRAMEWORK_PYTORCH_FSDP && f != RP_FRAMEWORK_PYTORCH &&
        f != RP_FRAMEWORK_TORCHTUNE) ||
-      ctx->scenario->training.zero_stage < 3 || ctx->nd <= 1 ||
+      (ctx->scenario->training.zero_stage < 3 && !ctx->stack.shard_grad_op) || ctx->nd <= 1 ||
       ctx->scenario->training.offload != RP_OFFLOAD_NONE ||
       ctx->gpu->stack == RP_STACK_CPU || s->layer <= 0)
     return 0.0;

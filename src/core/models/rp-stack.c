@@ -21,7 +21,9 @@
  *               bf16 and reduce-scatters gradients in reduce_dtype, fp32
  *               in torchtitan (torchtitan/config/configs.py:
  *               mixed_precision_param "bfloat16", mixed_precision_reduce
- *               "float32"); the gradient shards are fp32.
+ *               "float32"); the gradient shards are fp32.  With ZeRO 1
+ *               or 2 pytorch-fsdp is SHARD_GRAD_OP, sharded the same
+ *               way (rp-fsdp-sgo.c); ZeRO 0 is NO_SHARD, DDP + autocast.
  *   HF Trainer  bf16=True is torch.autocast over fp32 weights (the AMP
  *               recipe); with a DeepSpeed config, DeepSpeed's rules.
  *   torchtune   trains in pure bf16: "Currently, we don't support
@@ -136,6 +138,7 @@
 #include "config.h"
 
 #include "rp-stack.h"
+#include "rp-fsdp-sgo-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -195,7 +198,8 @@ stack_precision (RpFramework       f,
     return p;
   if (f == RP_FRAMEWORK_HF_TRAINER && t->zero_stage == 0)
     return autocast_of (p);
-  if ((f == RP_FRAMEWORK_PYTORCH_FSDP || f == RP_FRAMEWORK_PYTORCH) && t->zero_stage < 3)
+  if ((f == RP_FRAMEWORK_PYTORCH_FSDP || f == RP_FRAMEWORK_PYTORCH) && t->zero_stage < 3 &&
+      !rp_fsdp_sgo_applies (f, t->zero_stage))
     return autocast_of (p);   /* without sharding FSDP2 is DDP + autocast */
   if (f == RP_FRAMEWORK_TORCHTUNE)
     return RP_PRECISION_BF16_PURE;
@@ -215,7 +219,7 @@ default_grad_bytes (RpFramework f,
       return recipe == RP_PRECISION_FP16_MIXED ? 2 : 4;
     case RP_FRAMEWORK_PYTORCH_FSDP:
     case RP_FRAMEWORK_PYTORCH:
-      return zero_stage == 3 ? 4 : 2;
+      return zero_stage == 3 || rp_fsdp_sgo_applies (f, zero_stage) ? 4 : 2;
     case RP_FRAMEWORK_CUSTOM:
     case RP_FRAMEWORK_DEEPSPEED:
     case RP_FRAMEWORK_HF_TRAINER:
@@ -259,6 +263,8 @@ default_buckets (RpFramework f,
     return RP_BUCKETS_NONE;
   if (f == RP_FRAMEWORK_DEEPSPEED)
     return RP_BUCKETS_REDUCE;
+  if (rp_fsdp_sgo_applies (f, zero_stage))
+    return RP_BUCKETS_NONE;   /* the layer's unsharded gradient is the buffer */
   if (zero_stage == 1 || zero_stage == 2 || (f == RP_FRAMEWORK_HF_TRAINER && zero_stage >= 3))
     return RP_BUCKETS_REDUCE;
   if (zero_stage == 0)
@@ -322,7 +328,9 @@ resolve (const RpTraining *t,
   out->framework = f;
   out->precision = stack_precision (f, t);
   out->precision_mapped = out->precision != t->precision;
-  out->fp32_shards = is_fsdp2 (f) && t->zero_stage == 3 && is_mixed (out->precision);
+  out->shard_grad_op = rp_fsdp_sgo_applies (f, t->zero_stage);
+  out->fp32_shards = is_fsdp2 (f) && (t->zero_stage == 3 || out->shard_grad_op) &&
+                     is_mixed (out->precision);
   out->grad_bytes = default_grad_bytes (f, out->precision, t->zero_stage);
   if (t->grad_dtype == RP_GRAD_DTYPE_FP32)
     out->grad_bytes = 4;

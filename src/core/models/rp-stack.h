@@ -41,6 +41,9 @@ typedef struct
   gboolean    zero3_keeps_stage;  /* ZeRO-3 leaves the stage's weights gathered, and its
                                    * gradients unsharded, from the first forward to the
                                    * last backward of a step (FSDP2 under a pipeline) */
+  gboolean    shard_grad_op;      /* FSDP SHARD_GRAD_OP: sharded like ZeRO-3, every layer's
+                                   * 16-bit weights kept from its forward to its
+                                   * backward (rp-fsdp-sgo.c) */
   gboolean    grads_freed;        /* gradients are freed between steps and made again
                                    * in backward (zero_grad(set_to_none=True)) */
   gboolean    fused_elementwise;  /* norms, rotary and gated activations run as fused

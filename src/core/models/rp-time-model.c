@@ -38,6 +38,7 @@
 #include "rp-calibrated.h"
 #include "rp-collectives.h"
 #include "rp-error.h"
+#include "rp-fsdp-sgo-private.h"
 #include "rp-links.h"
 #include "rp-mfu.h"
 #include "rp-model.h"
@@ -1259,6 +1260,18 @@ data_parallel_comm (const Ctx *c,
                     rp_collective_calls (grads, bucket) * rs_lat;
         double ag = rp_comm_all_gather_s (weights, n, busbw) +
                     rp_collective_calls (weights, bucket) * ag_lat;
+
+        if (c->stack->shard_grad_op)
+          {
+            /* FSDP SHARD_GRAD_OP: FULL_SHARD less the backward's gather,
+             * one call per wrapped block, as FULL_SHARD's below */
+            double calls = (double) c->layers / c->pp;
+
+            rp_fsdp_sgo_comm (rp_comm_all_gather_s (weights, n, busbw) + calls * ag_lat,
+                              rp_comm_reduce_scatter_s (grads, n, busbw) + calls * rs_lat,
+                              c->m, compute_s, &r.total_s, &r.exposed_s);
+            break;
+          }
         r.total_s = rs + ag;
         r.exposed_s = MAX (rs - window, 0.0) + ag;
       }
