@@ -11,6 +11,7 @@
 #include "rp-checklist-private.h"
 #include "rp-market-private.h"
 #include "rp-error.h"
+#include "rp-gpu-index.h"
 #include "rp-json-private.h"
 #include "rp-accuracy-private.h"
 #include "rp-mfu-private.h"
@@ -75,6 +76,10 @@ struct _RpCatalog
   GHashTable      *user_ids;   /* owned, may be NULL: "gpus:ID" → file (owned) */
   GPtrArray       *user_problems;   /* borrowed, may be NULL */
   RpCalibrations  *calibrations; /* owned: the user's (rp-calibration.h) */
+  /* Which load the GPUs' indexes (RpGpu.index) answer for: a number no
+   * other catalog or load has had, so that an index a later load left
+   * behind (a replaced entry), or another catalog's, is never read. */
+  guint            stamp;
 };
 
 /* ---- entry lifetimes ------------------------------------------------ */
@@ -101,6 +106,7 @@ gpu_free (gpointer data)
   g_free (gpu->price_kind);
   g_strfreev (gpu->aliases);
   g_clear_pointer (&gpu->derivations, g_ptr_array_unref);
+  g_free (gpu->index);
   g_free (gpu);
 }
 
@@ -1272,12 +1278,36 @@ rebuild_indexes (RpCatalog *self)
     }
 }
 
+/* Each listed GPU's index (RpGpu.index): the answers of the lookups by
+ * id every estimate makes, under a new stamp. */
+static void
+index_gpus (RpCatalog *self)
+{
+  static gint stamps = 0;
+
+  self->stamp = (guint) g_atomic_int_add (&stamps, 1) + 1;
+  for (guint i = 0; i < self->gpus.entries->len; i++)
+    {
+      RpGpu *gpu = g_ptr_array_index (self->gpus.entries, i);
+      RpGpuIndex *index = gpu->index != NULL ? gpu->index : g_new0 (RpGpuIndex, 1);
+
+      index->catalog = self;
+      index->stamp = self->stamp;
+      index->gpu = gpu;
+      index->market = rp_market_data_for_gpu (self->market, gpu->id);
+      index->purchases = g_hash_table_lookup (self->purchases_by_gpu, gpu->id);
+      index->software = g_hash_table_lookup (self->checklist->software_by_gpu, gpu);
+      gpu->index = index;
+    }
+}
+
 static void
 refresh (RpCatalog *self)
 {
   apply_derivations (self);
   rebuild_indexes (self);
   rp_checklist_data_index (self->checklist, self->gpus.entries);
+  index_gpus (self);
 }
 
 /* The error for an offer whose GPU is in no catalog, naming the file and
@@ -2094,6 +2124,44 @@ rp_catalog_get_purchase (const RpCatalog *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (i < self->purchases.entries->len, NULL);
   return g_ptr_array_index (self->purchases.entries, i);
+}
+
+const RpGpuIndex *
+rp_catalog_gpu_index (const RpCatalog *self,
+                      const RpGpu     *gpu)
+{
+  const RpGpuIndex *index;
+
+  g_return_val_if_fail (self != NULL && gpu != NULL, NULL);
+
+  index = gpu->index;
+  return index != NULL && index->gpu == gpu && index->catalog == self &&
+         index->stamp == self->stamp ? index : NULL;
+}
+
+const RpGpuMarket *
+rp_catalog_gpu_market (const RpCatalog *self,
+                       const RpGpu     *gpu)
+{
+  const RpGpuIndex *index = rp_catalog_gpu_index (self, gpu);
+
+  return index != NULL ? index->market : rp_market_data_for_gpu (self->market, gpu->id);
+}
+
+const RpPurchasePrice *
+rp_catalog_find_gpu_purchase (const RpCatalog *self,
+                              const RpGpu     *gpu,
+                              RpCondition      condition,
+                              RpCurrency       preferred)
+{
+  const RpGpuIndex *index = rp_catalog_gpu_index (self, gpu);
+
+  if (index == NULL)
+    return rp_catalog_find_purchase (self, gpu->id, condition, preferred);
+  g_return_val_if_fail ((guint) condition < RP_N_CONDITIONS, NULL);
+  g_return_val_if_fail ((guint) preferred < RP_N_CURRENCIES, NULL);
+  return index->purchases != NULL
+         ? rp_purchases_find (index->purchases, gpu->id, condition, preferred) : NULL;
 }
 
 const RpPurchasePrice *
