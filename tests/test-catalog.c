@@ -483,6 +483,57 @@ test_bundled_purchases (void)
   g_assert_cmpfloat (p->price, ==, 2300000);
 }
 
+/* A lookup by id answers for the catalog asked as it is now: after a
+ * later file replaces the entry, in another catalog, and for another id,
+ * whatever the lookup before it found (the last entry found is kept per
+ * thread). */
+static void
+test_lookup_again (void)
+{
+  static const char first[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X\", \"vendor\": \"V\", \"memory_gib\": 80, \"tflops\": {\"bf16\": null}, \"source\": \"s\","
+    " \"as_of\": \"2023\"}, {\"id\": \"y\", \"name\": \"Y\", \"vendor\": \"V\","
+    " \"memory_gib\": 40, \"tflops\": {\"bf16\": null}, \"source\": \"s\", \"as_of\": \"2023\"}]}";
+  static const char again[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X2\", \"vendor\": \"V\", \"memory_gib\": 96, \"tflops\": {\"bf16\": null}, \"source\": \"s\","
+    " \"as_of\": \"2024\"}]}";
+  g_autoptr(GBytes) first_bytes = g_bytes_new_static (first, strlen (first));
+  g_autoptr(GBytes) again_bytes = g_bytes_new_static (again, strlen (again));
+  RpCatalog *one = rp_catalog_new_empty ();
+  RpCatalog *two = rp_catalog_new_empty ();
+  g_autofree char *id = g_strdup ("x");
+  const RpGpu *gpu;
+
+  g_assert_true (rp_catalog_load_bytes (one, first_bytes, "first.json", NULL));
+  g_assert_true (rp_catalog_load_bytes (two, first_bytes, "first.json", NULL));
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X");
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, id)->name, ==, "X");
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "y")->name, ==, "Y");
+  g_assert_null (rp_catalog_lookup_gpu (one, "z"));
+  g_assert_null (rp_catalog_lookup_gpu (one, NULL));
+  gpu = rp_catalog_lookup_gpu (one, "x");
+  g_assert_true (rp_catalog_lookup_gpu (two, "x") != gpu);
+  g_assert_true (rp_catalog_lookup_gpu (two, "x") == rp_catalog_get_gpu (two, 0));
+  /* a later file replaces x in one, just found: the lookup finds the
+   * new entry */
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X");
+  g_assert_true (rp_catalog_load_bytes (one, again_bytes, "again.json", NULL));
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X2");
+  g_assert_cmpfloat (rp_catalog_lookup_gpu (one, "x")->memory_gib, ==, 96);
+  g_assert_cmpstr (rp_catalog_lookup_gpu (two, "x")->name, ==, "X");
+  /* a catalog freed and another made in its place */
+  rp_catalog_unref (one);
+  one = rp_catalog_new_empty ();
+  g_assert_null (rp_catalog_lookup_gpu (one, "x"));
+  g_assert_true (rp_catalog_load_bytes (one, again_bytes, "again.json", NULL));
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X2");
+  g_assert_null (rp_catalog_lookup_gpu (one, "y"));
+  rp_catalog_unref (one);
+  rp_catalog_unref (two);
+}
+
 /* What the index answers for @gpu equals the lookups by id. */
 static void
 assert_index_answers (const RpCatalog *catalog,
@@ -1043,6 +1094,7 @@ main (int    argc,
   g_test_add_func ("/core/catalog/cny-market", test_cny_market);
   g_test_add_func ("/core/catalog/bundled-purchases", test_bundled_purchases);
   g_test_add_func ("/core/catalog/gpu-index", test_gpu_index);
+  g_test_add_func ("/core/catalog/lookup-again", test_lookup_again);
   g_test_add_func ("/core/catalog/find-purchase", test_find_purchase);
   g_test_add_func ("/core/catalog/regions", test_regions);
   g_test_add_func ("/core/catalog/usd-to-cny", test_usd_to_cny);

@@ -209,6 +209,52 @@ entry_list_lookup (const EntryList *list,
   return position > 0 ? g_ptr_array_index (list->entries, position - 1) : NULL;
 }
 
+/* The entry each kind of lookup found last, per thread: an estimate
+ * looks the same GPU, offer, model and region up several times, and the
+ * planner and the sweeps thousands of times.  The entry is the answer
+ * again while it is still listed where it was found (a replaced entry is
+ * swapped out of its place, a freed list's place holds another pointer)
+ * under the id asked: one string comparison instead of hashing the id. */
+typedef enum
+{
+  LAST_GPU,
+  LAST_CLOUD,
+  LAST_MODEL,
+  LAST_REGION,
+  N_LAST
+} LastKind;
+
+static _Thread_local struct
+{
+  const EntryList *list;
+  gconstpointer    entry;
+  guint            position;
+} last_found[N_LAST];
+
+static gpointer
+entry_list_lookup_last (const EntryList *list,
+                        LastKind         kind,
+                        const char      *id)
+{
+  gpointer entry;
+  guint position;
+
+  if (id == NULL)
+    return NULL;
+  if (last_found[kind].list == list && last_found[kind].position < list->entries->len &&
+      list->entries->pdata[last_found[kind].position] == last_found[kind].entry &&
+      strcmp (*(char *const *) last_found[kind].entry, id) == 0)
+    return list->entries->pdata[last_found[kind].position];
+  position = GPOINTER_TO_UINT (g_hash_table_lookup (list->positions, id));
+  if (position == 0)
+    return NULL;
+  entry = g_ptr_array_index (list->entries, position - 1);
+  last_found[kind].list = list;
+  last_found[kind].entry = entry;
+  last_found[kind].position = position - 1;
+  return entry;
+}
+
 /* Adds @entry, or swaps it in for the entry with its id, in place, so
  * that the order of the bundled catalog is kept. */
 static void
@@ -1775,7 +1821,7 @@ rp_catalog_lookup_gpu (const RpCatalog *self,
                        const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->gpus, id);
+  return entry_list_lookup_last (&self->gpus, LAST_GPU, id);
 }
 
 guint
@@ -1821,7 +1867,7 @@ rp_catalog_lookup_cloud (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->clouds, id);
+  return entry_list_lookup_last (&self->clouds, LAST_CLOUD, id);
 }
 
 guint
@@ -1845,7 +1891,7 @@ rp_catalog_lookup_model (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->models, id);
+  return entry_list_lookup_last (&self->models, LAST_MODEL, id);
 }
 
 const char *
@@ -2202,7 +2248,7 @@ rp_catalog_lookup_region (const RpCatalog *self,
                           const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->regions, id);
+  return entry_list_lookup_last (&self->regions, LAST_REGION, id);
 }
 
 const RpAccuracy *
