@@ -1240,6 +1240,46 @@ test_fsdp_with_pipeline (void)
   g_assert_cmpfloat (fsdp->compute.dp_comm_s, <, custom->compute.dp_comm_s);
 }
 
+/* torchtitan's tensor parallelism (rp-loss-parallel.c): Llama 3 70B as
+ * its Dec. 2024 2D row ran it, TP 8 with sequence parallelism, FSDP 32,
+ * 16 × 8192 tokens per micro-batch, fp8 linears.  loss_parallel()'s
+ * backward holds zeros_like (x), exp (x) and their sum beside the saved
+ * fp32 log-softmax shard (T × V/8 × 4 bytes): three shards where aten's
+ * unfused backward holds two; and the output layer, left in bf16 by
+ * torchtitan's Float8 filter, saves the gathered sequence (T × h × 2
+ * bytes) where Megatron saves its fp8 shard (T × h / 8). */
+static void
+test_tp_loss_parallel (void)
+{
+  g_autoptr(RpScenario) s = preset_scenario ("llama-3-70b", 256, 3);
+  RpMemoryEstimate tt, plain;
+  double T = 16.0 * 8192, shard = T * 128256 / 8 * 4, head = T * 8192 * (2 - 1.0 / 8);
+
+  s->training.tensor_parallel = 8;
+  s->training.sequence_parallel = TRUE;
+  s->training.micro_batch = 16;
+  s->training.seq_len = 8192;
+  s->training.global_batch = 512;
+  s->training.precision = RP_PRECISION_FP8_MIXED;
+  s->training.loss = RP_LOSS_FULL;
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  memory (s, &tt);
+  g_assert_cmpfloat_with_epsilon (tt.logits_bytes, shard, 1e-9 * shard);
+  g_assert_cmpfloat_with_epsilon (tt.logits_transient_bytes, 3 * shard, 1e-9 * shard);
+  /* a plain PyTorch loop with the same split runs neither */
+  s->training.framework = RP_FRAMEWORK_PYTORCH;
+  memory (s, &plain);
+  g_assert_cmpfloat_with_epsilon (plain.logits_transient_bytes, 2 * shard, 1e-9 * shard);
+  g_assert_cmpfloat_with_epsilon (tt.activations_bytes - plain.activations_bytes, head,
+                                  1e-9 * head);
+  /* without tensor parallelism the loss is aten's */
+  s->training.framework = RP_FRAMEWORK_PYTORCH_FSDP;
+  s->training.tensor_parallel = 1;
+  memory (s, &tt);
+  g_assert_cmpfloat_with_epsilon (tt.logits_transient_bytes, 2 * tt.logits_bytes,
+                                  1e-9 * tt.logits_bytes);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1278,6 +1318,7 @@ main (int    argc,
   g_test_add_func ("/core/mechanisms/measured-op-sac", test_measured_op_sac);
   g_test_add_func ("/core/mechanisms/measured-loss", test_measured_loss);
   g_test_add_func ("/core/mechanisms/measured-schedules", test_measured_schedules);
+  g_test_add_func ("/core/mechanisms/tp-loss-parallel", test_tp_loss_parallel);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

@@ -386,8 +386,11 @@ def simulate(schedule, p, m, v=1):
 
 def schedules_section():
     out = []
+    # (8, 8, 2): torchtitan's 405B interleaved run, m = p, where rank 0's
+    # warm-up covers every chunk forward (PyTorch's ScheduleInterleaved1F1B
+    # caps it at m·v, as Megatron-LM does)
     for p, m, v in [(4, 16, 1), (8, 64, 1), (8, 4, 1), (8, 64, 2), (8, 64, 3), (8, 64, 4),
-                    (16, 64, 4), (4, 16, 2)]:
+                    (16, 64, 4), (4, 16, 2), (8, 8, 2), (4, 8, 3)]:
         for sched in ("1f1b", "zero-bubble", "gpipe", "interleaved"):
             if (sched == "interleaved") != (v > 1):
                 continue

@@ -34,6 +34,7 @@
 
 #include "rp-bands.h"
 #include "rp-calibrated.h"
+#include "rp-loss-parallel-private.h"
 #include "rp-model.h"
 #include "rp-scenario.h"
 #include "rp-stack.h"
@@ -1112,6 +1113,10 @@ loss_bytes (const Ctx        *ctx,
     default:
       out->logits = tv * logit_bytes (a);
       out->logits_transient = tv * 2.0 * logit_bytes (a);
+      /* torchtitan's loss_parallel() fuses the two gradients into three
+       * fp32 shards (rp-loss-parallel.c) */
+      if (rp_loss_parallel_enabled (&ctx->stack, &ctx->scenario->training))
+        out->logits_transient = rp_loss_parallel_transient_bytes (out->logits);
       break;
     }
   /* A compiled loss (rp-stack.c): Inductor's min-cut partitioner
@@ -1169,7 +1174,14 @@ transformer_activations (const Ctx *ctx,
       vocab = arch->kind == RP_MODEL_KIND_VIT ? arch->num_classes : arch->vocab;
       out->activations += norm_bytes (&a, TRUE, !a.lora) / a.replicated + T * 8;
       if (!a.lora)
-        out->activations += T * a.hidden * a.recipe->linear_in_bytes / a.replicated;
+        {
+          double head_in = T * a.hidden * a.recipe->linear_in_bytes / a.replicated;
+
+          /* PyTorch's TP saves the gathered sequence in bf16 (rp-loss-parallel.c) */
+          out->activations += head_in +
+            rp_loss_parallel_head_input_extra (&ctx->stack, &ctx->scenario->training, T,
+                                               a.hidden, a.recipe->act_bytes, head_in);
+        }
       loss_bytes (ctx, &a, T, vocab, out);
     }
   /* Backward re-runs one layer's forward at a time (Chen et al. 2016,

@@ -418,7 +418,12 @@ rp_stack_bubble_over_ideal (const RpTraining *training,
 
 /* The first stage holds the most (Korthikanti et al. 2022,
  * arXiv:2205.05198, §4.2.3): 1F1B and ZB-H1 keep min(p, m) micro-batches
- * of its layers; interleaving multiplies that by 1 + (p − 1)/(p·v);
+ * of its layers; interleaving multiplies that by 1 + (p − 1)/(p·v), but
+ * never past all m micro-batches: its warm-up is capped at the m·v chunk
+ * forwards there are (torch/distributed/pipelining/schedules.py,
+ * ScheduleInterleaved1F1B get_rank_warmup_ops; Megatron-LM
+ * forward_backward_pipelining_with_interleaving, all_warmup_microbatches),
+ * so with m = p every forward runs before the first backward;
  * GPipe keeps every micro-batch (Huang et al. 2019, §2.3). */
 double
 rp_stack_pipeline_in_flight (const RpTraining *training,
@@ -438,7 +443,7 @@ rp_stack_pipeline_in_flight (const RpTraining *training,
       return m;
     case RP_PIPELINE_INTERLEAVED:
       v = rp_stack_virtual_stages (training);
-      return MIN (p, m) * (1 + (p - 1) / (p * v));
+      return MIN (m, MIN (p, m) * (1 + (p - 1) / (p * v)));
     case RP_PIPELINE_1F1B:
     case RP_PIPELINE_ZERO_BUBBLE:
     case RP_N_PIPELINES:

@@ -20,6 +20,7 @@
  *                       (k = 4; 6 with full recompute; not overlapped)
  *   dp_s              = allreduce(grads) or RS + AG (ZeRO-1/2) or
  *                       m · (2·AG + RS) (ZeRO-3)            Rajbhandari 2020 §7
+ *                       + NCCL's latency per call (rp-collectives.c)
  *                       hidden behind the last micro-batch's backward
  *                       (PyTorch DDP, Li et al. 2020) or, for ZeRO-3, each
  *                       micro-batch's compute
@@ -35,6 +36,7 @@
 
 #include "rp-bands.h"
 #include "rp-calibrated.h"
+#include "rp-collectives.h"
 #include "rp-error.h"
 #include "rp-links.h"
 #include "rp-mfu.h"
@@ -1231,6 +1233,13 @@ data_parallel_comm (const Ctx *c,
   double grads = c->trainable / mp * bytes_per_grad (c);
   double weights = c->params / mp * gather_bytes_per_param (c);
   double window = compute_s / c->m * backward_share;
+  /* NCCL's latency per call (rp-collectives.c), over the nodes the ring spans */
+  guint spans = n <= members || c->nodes == 1 ? 1 : (n + members - 1) / members;
+  RpLink link = c->prep->hw.intra_link;
+  double ar_lat = rp_collective_latency_s (RP_COLLECTIVE_ALL_REDUCE, n, spans, link);
+  double rs_lat = rp_collective_latency_s (RP_COLLECTIVE_REDUCE_SCATTER, n, spans, link);
+  double ag_lat = rp_collective_latency_s (RP_COLLECTIVE_ALL_GATHER, n, spans, link);
+  double bucket = c->stack->reduce_bucket_elems * bytes_per_grad (c);
   CommTime r = { 0, 0 };
 
   if (n <= 1)
@@ -1238,15 +1247,18 @@ data_parallel_comm (const Ctx *c,
   switch (MIN (c->training->zero_stage, 3))
     {
     case 0:
-      r.total_s = rp_comm_allreduce_s (grads, n, busbw);
-      r.exposed_s = MAX (r.total_s - window, 0.0) +
+      r.total_s = rp_comm_allreduce_s (grads, n, busbw) +
+                  rp_collective_calls (grads, ddp_bucket_bytes) * ar_lat;
+      r.exposed_s = MAX (r.total_s - window, 0.0) + ar_lat +
                     rp_comm_allreduce_s (MIN (grads, ddp_bucket_bytes), n, busbw);
       break;
     case 1:
     case 2:
       {
-        double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
-        double ag = rp_comm_all_gather_s (weights, n, busbw);
+        double rs = rp_comm_reduce_scatter_s (grads, n, busbw) +
+                    rp_collective_calls (grads, bucket) * rs_lat;
+        double ag = rp_comm_all_gather_s (weights, n, busbw) +
+                    rp_collective_calls (weights, bucket) * ag_lat;
         r.total_s = rs + ag;
         r.exposed_s = MAX (rs - window, 0.0) + ag;
       }
@@ -1256,8 +1268,12 @@ data_parallel_comm (const Ctx *c,
         /* ZeRO-3/FSDP: gather the weights for the forward and again for
          * the backward, reduce-scatter the gradients, every micro-batch;
          * prefetching hides them behind that micro-batch's compute. */
-        double ag = rp_comm_all_gather_s (weights, n, busbw);
-        double rs = rp_comm_reduce_scatter_s (grads, n, busbw);
+        /* FSDP wraps each transformer block: one gather and one
+         * reduce-scatter call per layer (torchtitan, accelerate's
+         * transformer_layer_cls_to_wrap) */
+        double calls = (double) c->layers / c->pp;
+        double ag = rp_comm_all_gather_s (weights, n, busbw) + calls * ag_lat;
+        double rs = rp_comm_reduce_scatter_s (grads, n, busbw) + calls * rs_lat;
         double per_mb = 2 * ag + rs;
 
         if (c->stack->zero3_keeps_stage)
