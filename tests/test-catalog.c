@@ -6,6 +6,8 @@
 #include "rp-age.h"
 #include "rp-catalog.h"
 #include "rp-error.h"
+#include "rp-checklist-private.h"
+#include "rp-gpu-index.h"
 #include "rp-market.h"
 #include "rp-test-core.h"
 
@@ -479,6 +481,118 @@ test_bundled_purchases (void)
                                        RP_CURRENCY_CNY);
   g_assert_nonnull (p);
   g_assert_cmpfloat (p->price, ==, 2300000);
+}
+
+/* A lookup by id answers for the catalog asked as it is now: after a
+ * later file replaces the entry, in another catalog, and for another id,
+ * whatever the lookup before it found (the last entry found is kept per
+ * thread). */
+static void
+test_lookup_again (void)
+{
+  static const char first[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X\", \"vendor\": \"V\", \"memory_gib\": 80, \"tflops\": {\"bf16\": null}, \"source\": \"s\","
+    " \"as_of\": \"2023\"}, {\"id\": \"y\", \"name\": \"Y\", \"vendor\": \"V\","
+    " \"memory_gib\": 40, \"tflops\": {\"bf16\": null}, \"source\": \"s\", \"as_of\": \"2023\"}]}";
+  static const char again[] =
+    "{\"format\": \"rigplan-gpus\", \"version\": 1, \"gpus\": [{\"id\": \"x\","
+    " \"name\": \"X2\", \"vendor\": \"V\", \"memory_gib\": 96, \"tflops\": {\"bf16\": null}, \"source\": \"s\","
+    " \"as_of\": \"2024\"}]}";
+  g_autoptr(GBytes) first_bytes = g_bytes_new_static (first, strlen (first));
+  g_autoptr(GBytes) again_bytes = g_bytes_new_static (again, strlen (again));
+  RpCatalog *one = rp_catalog_new_empty ();
+  RpCatalog *two = rp_catalog_new_empty ();
+  g_autofree char *id = g_strdup ("x");
+  const RpGpu *gpu;
+
+  g_assert_true (rp_catalog_load_bytes (one, first_bytes, "first.json", NULL));
+  g_assert_true (rp_catalog_load_bytes (two, first_bytes, "first.json", NULL));
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X");
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, id)->name, ==, "X");
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "y")->name, ==, "Y");
+  g_assert_null (rp_catalog_lookup_gpu (one, "z"));
+  g_assert_null (rp_catalog_lookup_gpu (one, NULL));
+  gpu = rp_catalog_lookup_gpu (one, "x");
+  g_assert_true (rp_catalog_lookup_gpu (two, "x") != gpu);
+  g_assert_true (rp_catalog_lookup_gpu (two, "x") == rp_catalog_get_gpu (two, 0));
+  /* a later file replaces x in one, just found: the lookup finds the
+   * new entry */
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X");
+  g_assert_true (rp_catalog_load_bytes (one, again_bytes, "again.json", NULL));
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X2");
+  g_assert_cmpfloat (rp_catalog_lookup_gpu (one, "x")->memory_gib, ==, 96);
+  g_assert_cmpstr (rp_catalog_lookup_gpu (two, "x")->name, ==, "X");
+  /* a catalog freed and another made in its place */
+  rp_catalog_unref (one);
+  one = rp_catalog_new_empty ();
+  g_assert_null (rp_catalog_lookup_gpu (one, "x"));
+  g_assert_true (rp_catalog_load_bytes (one, again_bytes, "again.json", NULL));
+  g_assert_cmpstr (rp_catalog_lookup_gpu (one, "x")->name, ==, "X2");
+  g_assert_null (rp_catalog_lookup_gpu (one, "y"));
+  rp_catalog_unref (one);
+  rp_catalog_unref (two);
+}
+
+/* What the index answers for @gpu equals the lookups by id. */
+static void
+assert_index_answers (const RpCatalog *catalog,
+                      const RpGpu     *gpu)
+{
+  g_assert_true (rp_catalog_gpu_market (catalog, gpu) ==
+                 rp_market_data_for_gpu (rp_catalog_get_market_data (catalog), gpu->id));
+  g_assert_true (rp_catalog_lookup_software (catalog, gpu) ==
+                 rp_checklist_data_find_software (rp_catalog_get_checklist_data (catalog), gpu));
+  for (guint c = 0; c < RP_N_CONDITIONS; c++)
+    for (guint m = 0; m < RP_N_CURRENCIES; m++)
+      g_assert_true (rp_catalog_find_gpu_purchase (catalog, gpu, c, m) ==
+                     rp_catalog_find_purchase (catalog, gpu->id, c, m));
+}
+
+/* Every catalog GPU's index (RpGpu.index) gives what the lookups by id
+ * give, after each load; a copy, or a GPU another catalog lists, is
+ * looked up by id and gets the same answers. */
+static void
+test_gpu_index (void)
+{
+  static const char later[] =
+    "{\"format\": \"rigplan-purchases\", \"version\": 1, \"prices\": ["
+    " {\"id\": \"h100-used-mine\", \"gpu\": \"h100-sxm\", \"condition\": \"used\","
+    "  \"currency\": \"CNY\", \"price\": 150000, \"source\": \"s\", \"as_of\": \"2099-01\"}]}";
+  g_autoptr(RpCatalog) catalog = rp_test_load_catalog ();
+  g_autoptr(RpCatalog) other = rp_test_load_catalog ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (later, strlen (later));
+  g_autoptr(GError) error = NULL;
+  guint n_found = 0;
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < rp_catalog_n_gpus (catalog); i++)
+        {
+          const RpGpu *gpu = rp_catalog_get_gpu (catalog, i);
+          RpGpu copy = *gpu;
+
+          g_assert_nonnull (rp_catalog_gpu_index (catalog, gpu));
+          g_assert_null (rp_catalog_gpu_index (catalog, &copy));
+          g_assert_null (rp_catalog_gpu_index (other, gpu));
+          assert_index_answers (catalog, gpu);
+          assert_index_answers (catalog, &copy);
+          assert_index_answers (other, gpu);
+          n_found += rp_catalog_gpu_market (catalog, gpu) != NULL;
+          n_found += rp_catalog_find_gpu_purchase (catalog, gpu, RP_CONDITION_NEW,
+                                                   RP_CURRENCY_USD) != NULL;
+          n_found += rp_catalog_lookup_software (catalog, gpu) != NULL;
+        }
+      /* a later file's price: the index follows it */
+      g_assert_true (rp_catalog_load_bytes (catalog, bytes, "later.json", &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpstr (rp_catalog_find_gpu_purchase (catalog,
+                                                 rp_catalog_lookup_gpu (catalog, "h100-sxm"),
+                                                 RP_CONDITION_USED, RP_CURRENCY_CNY)->id,
+                   ==, "h100-used-mine");
+  /* the answers are there to compare: most GPUs have each */
+  g_assert_cmpuint (n_found, >, rp_catalog_n_gpus (catalog) * 2);
 }
 
 /* find_purchase prefers the asked currency, then the newest date. */
@@ -979,6 +1093,8 @@ main (int    argc,
   g_test_add_func ("/core/catalog/cny-providers", test_cny_providers);
   g_test_add_func ("/core/catalog/cny-market", test_cny_market);
   g_test_add_func ("/core/catalog/bundled-purchases", test_bundled_purchases);
+  g_test_add_func ("/core/catalog/gpu-index", test_gpu_index);
+  g_test_add_func ("/core/catalog/lookup-again", test_lookup_again);
   g_test_add_func ("/core/catalog/find-purchase", test_find_purchase);
   g_test_add_func ("/core/catalog/regions", test_regions);
   g_test_add_func ("/core/catalog/usd-to-cny", test_usd_to_cny);

@@ -637,6 +637,53 @@ test_validate_non_finite (void)
   g_assert_cmpuint (n_checked, >, 20);
 }
 
+/* The packed check every estimate runs holds each bound exactly: a
+ * field's own min and max pass, and a whole field's neighbours past them
+ * (min - 1, max + 1) are refused with its key, as rp_field_check() says. */
+static void
+test_validate_bounds (void)
+{
+  guint n_checked = 0;
+
+  for (guint i = 0; i < rp_fields_n (); i++)
+    {
+      const RpField *f = rp_fields_get (i);
+      gboolean whole = f->type == RP_FIELD_UINT || f->type == RP_FIELD_ENUM;
+      const double values[] = { f->min, f->max, f->min - 1, f->max + 1 };
+
+      if (f->arch_bit != 0 || !rp_field_is_number (f) || f->type == RP_FIELD_BOOL)
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(RpScenario) s = rp_scenario_new ();
+          double v = values[k];
+          gboolean want = rp_field_check (f, v, NULL);
+
+          /* what the member cannot hold; a double's neighbours are the
+           * other test's */
+          if (!isfinite (v) || (k >= 2 && !whole) ||
+              (f->type == RP_FIELD_UINT && (v < 0 || v > G_MAXUINT)) ||
+              (f->type == RP_FIELD_ENUM && (v < G_MININT || v > G_MAXINT)))
+            continue;
+          rp_scenario_set_gpu (s, "rtx-4090");
+          rp_scenario_set_preset (s, "gpt2");
+          if (!rp_field_applies (f, s, &s->model.arch))
+            continue;
+          g_assert_true (rp_fields_check_scenario (s, NULL));
+          rp_field_set_number (f, s, v);
+          if (rp_fields_check_scenario (s, &error) != want)
+            g_error ("%s = %.17g: %s by the estimate's check, %s by the field's", f->key, v,
+                     want ? "refused" : "accepted", want ? "accepted" : "refused");
+          if (!want && g_strcmp0 (rp_error_get_key (error), f->key) != 0)
+            g_error ("%s = %g: refused for %s", f->key, v, rp_error_get_key (error));
+          n_checked++;
+        }
+    }
+  g_test_message ("%u bounds checked", n_checked);
+  g_assert_cmpuint (n_checked, >, 100);
+}
+
 /* Values no real run has, each refused with its own key: what the table's
  * bounds are for (a loop over the table cannot see a bound widened). */
 static void
@@ -684,6 +731,7 @@ main (int    argc,
   g_test_add_func ("/core/fields/validate-by-table", test_validate_by_table);
   g_test_add_func ("/core/fields/refused-values", test_refused_values);
   g_test_add_func ("/core/fields/validate-non-finite", test_validate_non_finite);
+  g_test_add_func ("/core/fields/validate-bounds", test_validate_bounds);
   g_test_add_func ("/core/fields/enums-and-null", test_enums_and_null);
   g_test_add_func ("/core/fields/v1-zero-is-null", test_v1_zero_is_null);
   g_test_add_func ("/core/fields/round-trip", test_round_trip);

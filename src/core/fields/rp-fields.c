@@ -771,27 +771,80 @@ range_error (const RpField *f,
 }
 
 /* The scenario's numeric fields packed for the check every estimate
- * runs: 24 bytes a field instead of the whole description, one list per
- * type so that the walk does not switch, read in one pass.  Built once
+ * runs: one list per type so that the walk does not switch, read in one
+ * pass, each bound already in the form the comparison wants.  Built once
  * from the constant table above, so it can never disagree with it;
- * strings and architecture keys are not in it. */
+ * strings and architecture keys are not in it.
+ *
+ * A whole member v is in [min, max] exactly when it is in
+ * [ceil (min), floor (max)], and then (unsigned) (v - lo) <= hi - lo: one
+ * comparison, no conversion.  A double's infinite bound becomes the
+ * largest finite double, so that the two comparisons reject a NAN (not
+ * nullable) or an infinity (either) without isfinite(). */
 typedef struct
 {
   gsize  offset;                /* in RpScenario */
-  double min;
-  double max;
+  guint  lo;                    /* UINT: lo; ENUM: (guint) lo */
+  guint  span;                  /* hi - lo */
+} WholeCheck;
+
+typedef struct
+{
+  gsize  offset;                /* in RpScenario */
+  double min;                   /* finite */
+  double max;                   /* finite */
 } RangeCheck;
 
 typedef struct
 {
-  RangeCheck uints[G_N_ELEMENTS (fields)];     /* UINT */
-  RangeCheck ints[G_N_ELEMENTS (fields)];      /* ENUM, and BOOL read as 0 or 1 */
-  RangeCheck uint64s[G_N_ELEMENTS (fields)];   /* UINT64 */
+  WholeCheck uints[G_N_ELEMENTS (fields)];     /* UINT */
+  WholeCheck ints[G_N_ELEMENTS (fields)];      /* ENUM */
+  RangeCheck uint64s[G_N_ELEMENTS (fields)];   /* UINT64, read as a double */
   RangeCheck doubles[G_N_ELEMENTS (fields)];   /* DOUBLE, not null */
   RangeCheck nullables[G_N_ELEMENTS (fields)]; /* DOUBLE, NAN accepted */
   guint      n_uints, n_ints, n_uint64s, n_doubles, n_nullables;
-  gboolean   bools_in_range;                   /* every BOOL's range holds 0 and 1 */
+  /* every BOOL's range holds 0 and 1, and every whole range holds a
+   * value of its type: else no scenario passes the packed walk, and the
+   * table's own walk finds the field */
+  gboolean   satisfiable;
 } RangeChecks;
+
+/* [ceil (@min), floor (@max)] within [@type_min, @type_max] as lo and
+ * hi - lo; FALSE when no whole number of the type is in it. */
+static gboolean
+whole_check (const RpField *f,
+             double         type_min,
+             double         type_max,
+             WholeCheck    *out)
+{
+  double lo = MAX (ceil (f->min), type_min), hi = MIN (floor (f->max), type_max);
+
+  out->offset = f->offset;
+  if (isnan (f->min) || isnan (f->max) || !(lo <= hi))
+    return FALSE;
+  if (type_min < 0)
+    {
+      out->lo = (guint) (int) lo;
+      out->span = (guint) (int) hi - out->lo;
+    }
+  else
+    {
+      out->lo = (guint) lo;
+      out->span = (guint) hi - out->lo;
+    }
+  return TRUE;
+}
+
+static RangeCheck
+range_check (const RpField *f)
+{
+  RangeCheck c = { f->offset, f->min, f->max };
+
+  /* isinf (min): -G_MAXDOUBLE still rejects -inf, and so on */
+  c.min = isinf (c.min) && c.min < 0 ? -G_MAXDOUBLE : c.min;
+  c.max = isinf (c.max) && c.max > 0 ? G_MAXDOUBLE : c.max;
+  return c;
+}
 
 static const RangeChecks *
 get_range_checks (void)
@@ -801,34 +854,33 @@ get_range_checks (void)
 
   if (!g_once_init_enter (&built))
     return &checks;
-  checks.bools_in_range = TRUE;
+  checks.satisfiable = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
       const RpField *f = &fields[i];
-      RangeCheck c = { f->offset, f->min, f->max };
 
       if (f->arch_bit != 0)
         continue;
       switch (f->type)
         {
         case RP_FIELD_UINT:
-          checks.uints[checks.n_uints++] = c;
+          checks.satisfiable &= whole_check (f, 0, G_MAXUINT, &checks.uints[checks.n_uints++]);
           break;
         case RP_FIELD_UINT64:
-          checks.uint64s[checks.n_uint64s++] = c;
+          checks.uint64s[checks.n_uint64s++] = range_check (f);
           break;
         case RP_FIELD_BOOL:
           if (!in_range (f, 0) || !in_range (f, 1))
-            checks.bools_in_range = FALSE;
+            checks.satisfiable = FALSE;
           break;
         case RP_FIELD_ENUM:
-          checks.ints[checks.n_ints++] = c;
+          checks.satisfiable &= whole_check (f, G_MININT, G_MAXINT, &checks.ints[checks.n_ints++]);
           break;
         case RP_FIELD_DOUBLE:
           if (f->flags & RP_FIELD_NULLABLE)
-            checks.nullables[checks.n_nullables++] = c;
+            checks.nullables[checks.n_nullables++] = range_check (f);
           else
-            checks.doubles[checks.n_doubles++] = c;
+            checks.doubles[checks.n_doubles++] = range_check (f);
           break;
         case RP_FIELD_STRING:
         default:
@@ -842,27 +894,24 @@ get_range_checks (void)
 #define MEMBER(type, base, c) (*(const type *) ((const guint8 *) (base) + (c)->offset))
 
 /* Whether every numeric field of @scenario is in its range: in_range()
- * over the packed lists.  A value read from an integer member is whole
- * and finite, so only a double needs the NAN and infinity tests. */
+ * over the packed lists (see RangeCheck). */
 static gboolean
 all_in_range (const RpScenario *scenario)
 {
   const RangeChecks *checks = get_range_checks ();
-  gboolean ok = checks->bools_in_range;
+  gboolean ok = checks->satisfiable;
 
   for (guint i = 0; i < checks->n_uints; i++)
     {
-      const RangeCheck *c = &checks->uints[i];
-      double value = MEMBER (guint, scenario, c);
+      const WholeCheck *c = &checks->uints[i];
 
-      ok &= value >= c->min && value <= c->max;
+      ok &= MEMBER (guint, scenario, c) - c->lo <= c->span;
     }
   for (guint i = 0; i < checks->n_ints; i++)
     {
-      const RangeCheck *c = &checks->ints[i];
-      double value = MEMBER (int, scenario, c);
+      const WholeCheck *c = &checks->ints[i];
 
-      ok &= value >= c->min && value <= c->max;
+      ok &= (guint) MEMBER (int, scenario, c) - c->lo <= c->span;
     }
   for (guint i = 0; i < checks->n_uint64s; i++)
     {
@@ -871,21 +920,21 @@ all_in_range (const RpScenario *scenario)
 
       ok &= value >= c->min && value <= c->max;
     }
-  /* a NAN fails both comparisons; an infinity fails one of them where
-   * the range is finite, and isfinite() says so where it is not */
+  /* a NAN fails both comparisons, an infinity one of them */
   for (guint i = 0; i < checks->n_doubles; i++)
     {
       const RangeCheck *c = &checks->doubles[i];
       double value = MEMBER (double, scenario, c);
 
-      ok &= value >= c->min && value <= c->max && isfinite (value);
+      ok &= value >= c->min && value <= c->max;
     }
+  /* a NAN passes both negated comparisons, an infinity fails one */
   for (guint i = 0; i < checks->n_nullables; i++)
     {
       const RangeCheck *c = &checks->nullables[i];
       double value = MEMBER (double, scenario, c);
 
-      ok &= isnan (value) || (value >= c->min && value <= c->max && isfinite (value));
+      ok &= !(value < c->min) && !(value > c->max);
     }
   return ok;
 }

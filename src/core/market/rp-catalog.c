@@ -11,6 +11,7 @@
 #include "rp-checklist-private.h"
 #include "rp-market-private.h"
 #include "rp-error.h"
+#include "rp-gpu-index.h"
 #include "rp-json-private.h"
 #include "rp-accuracy-private.h"
 #include "rp-mfu-private.h"
@@ -75,6 +76,10 @@ struct _RpCatalog
   GHashTable      *user_ids;   /* owned, may be NULL: "gpus:ID" → file (owned) */
   GPtrArray       *user_problems;   /* borrowed, may be NULL */
   RpCalibrations  *calibrations; /* owned: the user's (rp-calibration.h) */
+  /* Which load the GPUs' indexes (RpGpu.index) answer for: a number no
+   * other catalog or load has had, so that an index a later load left
+   * behind (a replaced entry), or another catalog's, is never read. */
+  guint            stamp;
 };
 
 /* ---- entry lifetimes ------------------------------------------------ */
@@ -101,6 +106,7 @@ gpu_free (gpointer data)
   g_free (gpu->price_kind);
   g_strfreev (gpu->aliases);
   g_clear_pointer (&gpu->derivations, g_ptr_array_unref);
+  g_free (gpu->index);
   g_free (gpu);
 }
 
@@ -201,6 +207,52 @@ entry_list_lookup (const EntryList *list,
     return NULL;
   position = GPOINTER_TO_UINT (g_hash_table_lookup (list->positions, id));
   return position > 0 ? g_ptr_array_index (list->entries, position - 1) : NULL;
+}
+
+/* The entry each kind of lookup found last, per thread: an estimate
+ * looks the same GPU, offer, model and region up several times, and the
+ * planner and the sweeps thousands of times.  The entry is the answer
+ * again while it is still listed where it was found (a replaced entry is
+ * swapped out of its place, a freed list's place holds another pointer)
+ * under the id asked: one string comparison instead of hashing the id. */
+typedef enum
+{
+  LAST_GPU,
+  LAST_CLOUD,
+  LAST_MODEL,
+  LAST_REGION,
+  N_LAST
+} LastKind;
+
+static _Thread_local struct
+{
+  const EntryList *list;
+  gconstpointer    entry;
+  guint            position;
+} last_found[N_LAST];
+
+static gpointer
+entry_list_lookup_last (const EntryList *list,
+                        LastKind         kind,
+                        const char      *id)
+{
+  gpointer entry;
+  guint position;
+
+  if (id == NULL)
+    return NULL;
+  if (last_found[kind].list == list && last_found[kind].position < list->entries->len &&
+      list->entries->pdata[last_found[kind].position] == last_found[kind].entry &&
+      strcmp (*(char *const *) last_found[kind].entry, id) == 0)
+    return list->entries->pdata[last_found[kind].position];
+  position = GPOINTER_TO_UINT (g_hash_table_lookup (list->positions, id));
+  if (position == 0)
+    return NULL;
+  entry = g_ptr_array_index (list->entries, position - 1);
+  last_found[kind].list = list;
+  last_found[kind].entry = entry;
+  last_found[kind].position = position - 1;
+  return entry;
 }
 
 /* Adds @entry, or swaps it in for the entry with its id, in place, so
@@ -1272,12 +1324,36 @@ rebuild_indexes (RpCatalog *self)
     }
 }
 
+/* Each listed GPU's index (RpGpu.index): the answers of the lookups by
+ * id every estimate makes, under a new stamp. */
+static void
+index_gpus (RpCatalog *self)
+{
+  static gint stamps = 0;
+
+  self->stamp = (guint) g_atomic_int_add (&stamps, 1) + 1;
+  for (guint i = 0; i < self->gpus.entries->len; i++)
+    {
+      RpGpu *gpu = g_ptr_array_index (self->gpus.entries, i);
+      RpGpuIndex *index = gpu->index != NULL ? gpu->index : g_new0 (RpGpuIndex, 1);
+
+      index->catalog = self;
+      index->stamp = self->stamp;
+      index->gpu = gpu;
+      index->market = rp_market_data_for_gpu (self->market, gpu->id);
+      index->purchases = g_hash_table_lookup (self->purchases_by_gpu, gpu->id);
+      index->software = g_hash_table_lookup (self->checklist->software_by_gpu, gpu);
+      gpu->index = index;
+    }
+}
+
 static void
 refresh (RpCatalog *self)
 {
   apply_derivations (self);
   rebuild_indexes (self);
   rp_checklist_data_index (self->checklist, self->gpus.entries);
+  index_gpus (self);
 }
 
 /* The error for an offer whose GPU is in no catalog, naming the file and
@@ -1745,7 +1821,7 @@ rp_catalog_lookup_gpu (const RpCatalog *self,
                        const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->gpus, id);
+  return entry_list_lookup_last (&self->gpus, LAST_GPU, id);
 }
 
 guint
@@ -1791,7 +1867,7 @@ rp_catalog_lookup_cloud (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->clouds, id);
+  return entry_list_lookup_last (&self->clouds, LAST_CLOUD, id);
 }
 
 guint
@@ -1815,7 +1891,7 @@ rp_catalog_lookup_model (const RpCatalog *self,
                          const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->models, id);
+  return entry_list_lookup_last (&self->models, LAST_MODEL, id);
 }
 
 const char *
@@ -2096,6 +2172,44 @@ rp_catalog_get_purchase (const RpCatalog *self,
   return g_ptr_array_index (self->purchases.entries, i);
 }
 
+const RpGpuIndex *
+rp_catalog_gpu_index (const RpCatalog *self,
+                      const RpGpu     *gpu)
+{
+  const RpGpuIndex *index;
+
+  g_return_val_if_fail (self != NULL && gpu != NULL, NULL);
+
+  index = gpu->index;
+  return index != NULL && index->gpu == gpu && index->catalog == self &&
+         index->stamp == self->stamp ? index : NULL;
+}
+
+const RpGpuMarket *
+rp_catalog_gpu_market (const RpCatalog *self,
+                       const RpGpu     *gpu)
+{
+  const RpGpuIndex *index = rp_catalog_gpu_index (self, gpu);
+
+  return index != NULL ? index->market : rp_market_data_for_gpu (self->market, gpu->id);
+}
+
+const RpPurchasePrice *
+rp_catalog_find_gpu_purchase (const RpCatalog *self,
+                              const RpGpu     *gpu,
+                              RpCondition      condition,
+                              RpCurrency       preferred)
+{
+  const RpGpuIndex *index = rp_catalog_gpu_index (self, gpu);
+
+  if (index == NULL)
+    return rp_catalog_find_purchase (self, gpu->id, condition, preferred);
+  g_return_val_if_fail ((guint) condition < RP_N_CONDITIONS, NULL);
+  g_return_val_if_fail ((guint) preferred < RP_N_CURRENCIES, NULL);
+  return index->purchases != NULL
+         ? rp_purchases_find (index->purchases, gpu->id, condition, preferred) : NULL;
+}
+
 const RpPurchasePrice *
 rp_catalog_find_purchase (const RpCatalog *self,
                           const char      *gpu_id,
@@ -2134,7 +2248,7 @@ rp_catalog_lookup_region (const RpCatalog *self,
                           const char      *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return entry_list_lookup (&self->regions, id);
+  return entry_list_lookup_last (&self->regions, LAST_REGION, id);
 }
 
 const RpAccuracy *

@@ -150,6 +150,9 @@ typedef struct
   gboolean     measured;               /* added from a rigplan-probe measurement
                                         * ("measured": true): its figures are the
                                         * rates measured there, not a datasheet's */
+  /* loader state (owned): what the catalog holds for this GPU, indexed
+   * after every load (rp-gpu-index.h); NULL for a GPU made by hand */
+  struct _RpGpuIndex *index;
 } RpGpu;
 
 /* Who rents the GPUs out; the kind of promise behind an offer. */
@@ -412,6 +415,13 @@ const RpPurchasePrice *rp_catalog_find_purchase (const RpCatalog *self,
                                                  const char      *gpu_id,
                                                  RpCondition      condition,
                                                  RpCurrency       preferred);
+/* The same for @gpu: a catalog GPU's prices are indexed when the
+ * catalog loads (RpGpu.index); another (made by hand, a copy) is looked
+ * up by its id. */
+const RpPurchasePrice *rp_catalog_find_gpu_purchase (const RpCatalog *self,
+                                                     const RpGpu     *gpu,
+                                                     RpCondition      condition,
+                                                     RpCurrency       preferred);
 
 guint                  rp_catalog_n_regions     (const RpCatalog *self);
 const RpRegion        *rp_catalog_get_region    (const RpCatalog *self,

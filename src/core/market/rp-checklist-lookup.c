@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "rp-checklist-private.h"
+#include "rp-gpu-index.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,11 +47,15 @@ const RpSoftware *
 rp_catalog_lookup_software (const RpCatalog *self,
                             const RpGpu     *gpu)
 {
+  const RpGpuIndex *index;
   RpChecklistData *data;
   gpointer software;
 
   g_return_val_if_fail (self != NULL && gpu != NULL, NULL);
 
+  index = rp_catalog_gpu_index (self, gpu);
+  if (index != NULL)
+    return index->software;
   data = rp_catalog_get_checklist_data (self);
   /* every estimate asks: a catalog GPU's answer is indexed; another
    * (a measured device, an entry a later file replaced) is looked for */

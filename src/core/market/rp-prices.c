@@ -6,6 +6,7 @@
 #include "rp-prices.h"
 
 #include "rp-age.h"
+#include "rp-gpu-index.h"
 #include "rp-market.h"
 #include "rp-market-private.h"
 #include "rp-pricing.h"
@@ -90,7 +91,7 @@ resolve_new_gpu (const RpScenario *scenario,
                  RpPrice          *out)
 {
   const RpBudget *b = &scenario->budget;
-  const RpPurchasePrice *p = rp_catalog_find_purchase (catalog, gpu->id, RP_CONDITION_NEW,
+  const RpPurchasePrice *p = rp_catalog_find_gpu_purchase (catalog, gpu, RP_CONDITION_NEW,
                                                        b->currency);
 
   if (p != NULL && (p->currency == b->currency || gpu->price_usd <= 0 ||
@@ -135,7 +136,7 @@ resolve_grey_gpu (const RpScenario *scenario,
   const RpPurchasePrice *p = NULL;
 
   if (market != NULL)
-    p = rp_catalog_find_purchase (catalog, gpu->id, RP_CONDITION_NEW, market->currency);
+    p = rp_catalog_find_gpu_purchase (catalog, gpu, RP_CONDITION_NEW, market->currency);
   if (p != NULL && market != NULL && p->currency == market->currency)
     set_price (out, rp_units_convert_money (p->price, p->currency, scenario->budget.currency,
                                             rate),
@@ -183,7 +184,7 @@ resolve_gpu (const RpScenario *scenario,
       resolve_new_gpu (scenario, catalog, gpu, rate, out);
       return;
     }
-  p = rp_catalog_find_purchase (catalog, gpu->id, b->condition, b->currency);
+  p = rp_catalog_find_gpu_purchase (catalog, gpu, b->condition, b->currency);
   if (p != NULL)
     set_price (out, rp_units_convert_money (p->price, p->currency, b->currency, rate),
                RP_PRICE_CATALOG, p->source, p->as_of, p->currency, p->price);
@@ -694,7 +695,7 @@ rp_prices_resolve_with_offer (const RpScenario   *scenario,
     set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
 
   /* one lookup of the GPU's market data serves both */
-  gpu_market = rp_market_data_for_gpu (rp_catalog_get_market_data (catalog), gpu->id);
+  gpu_market = rp_catalog_gpu_market (catalog, gpu);
   resolve_availability (scenario, catalog, gpu_market, out);
   resolve_gpu (scenario, catalog, gpu, rate, out);
   resolve_server (scenario, catalog, gpu_market, rate, out);

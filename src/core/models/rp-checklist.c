@@ -301,7 +301,7 @@ rp_checklist_last_new_price (const RpScenario *s,
 
   if (est->gpu == NULL || est->cost.prices.availability.status != RP_AVAILABILITY_USED_ONLY)
     return NAN;
-  p = rp_catalog_find_purchase (catalog, est->gpu->id, RP_CONDITION_NEW, s->budget.currency);
+  p = rp_catalog_find_gpu_purchase (catalog, est->gpu, RP_CONDITION_NEW, s->budget.currency);
   if (p == NULL)
     return NAN;
   if (as_of != NULL)
