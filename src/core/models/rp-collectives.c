@@ -75,8 +75,9 @@ rp_collective_latency_s (RpCollective coll,
   ring = ring_base_s + (steps - inter_steps) * intra + inter_steps * ring_net_step_s;
   if (nodes == 1)
     return ring;
-  /* log2i in tuning.cc: the floor of the logarithm */
-  tree = 2 * ((double) (n / nodes - 1) * tree_step_s + floor (log2 (nodes)) * tree_step_s);
+  /* log2i in tuning.cc: the floor of the logarithm, from the top bit */
+  tree = 2 * ((double) (n / nodes - 1) * tree_step_s +
+              (double) (g_bit_storage (nodes) - 1) * tree_step_s);
   return MIN (ring, tree);
 }
 

@@ -1237,14 +1237,20 @@ data_parallel_comm (const Ctx *c,
   /* NCCL's latency per call (rp-collectives.c), over the nodes the ring spans */
   guint spans = n <= members || c->nodes == 1 ? 1 : (n + members - 1) / members;
   RpLink link = c->prep->hw.intra_link;
-  double ar_lat = rp_collective_latency_s (RP_COLLECTIVE_ALL_REDUCE, n, spans, link);
-  double rs_lat = rp_collective_latency_s (RP_COLLECTIVE_REDUCE_SCATTER, n, spans, link);
-  double ag_lat = rp_collective_latency_s (RP_COLLECTIVE_ALL_GATHER, n, spans, link);
   double bucket = c->stack->reduce_bucket_elems * bytes_per_grad (c);
+  double ar_lat = 0, rs_lat = 0, ag_lat = 0;
   CommTime r = { 0, 0 };
 
   if (n <= 1)
     return r;
+  /* the planner times millions of settings: only the stage's own calls */
+  if (c->training->zero_stage == 0)
+    ar_lat = rp_collective_latency_s (RP_COLLECTIVE_ALL_REDUCE, n, spans, link);
+  else
+    {
+      rs_lat = rp_collective_latency_s (RP_COLLECTIVE_REDUCE_SCATTER, n, spans, link);
+      ag_lat = rp_collective_latency_s (RP_COLLECTIVE_ALL_GATHER, n, spans, link);
+    }
   switch (MIN (c->training->zero_stage, 3))
     {
     case 0:
