@@ -33,8 +33,6 @@
 
 #include "rp-fsdp-sgo-private.h"
 
-#include <math.h>
-
 gboolean
 rp_fsdp_sgo_applies (RpFramework framework,
                      guint       zero_stage)
@@ -43,23 +41,4 @@ rp_fsdp_sgo_applies (RpFramework framework,
    * exporter writes it for stages below 3 (rp-export-launch.c); stage 0
    * is NO_SHARD, DDP */
   return framework == RP_FRAMEWORK_PYTORCH_FSDP && (zero_stage == 1 || zero_stage == 2);
-}
-
-void
-rp_fsdp_sgo_comm (double  all_gather_s,
-                  double  reduce_scatter_s,
-                  guint   micro_batches,
-                  double  compute_s,
-                  double *total_s,
-                  double *exposed_s)
-{
-  guint m = MAX (micro_batches, 1);
-  double per_mb = all_gather_s + reduce_scatter_s;
-
-  g_return_if_fail (total_s != NULL && exposed_s != NULL);
-
-  /* as FULL_SHARD's in rp-time-model.c (data_parallel_comm): hidden
-   * behind the micro-batch's compute, less the backward's all-gather */
-  *total_s = m * per_mb;
-  *exposed_s = m * MAX (per_mb - compute_s / m, 0.0);
 }

@@ -38,7 +38,6 @@
 #include "rp-calibrated.h"
 #include "rp-collectives.h"
 #include "rp-error.h"
-#include "rp-fsdp-sgo-private.h"
 #include "rp-links.h"
 #include "rp-mfu.h"
 #include "rp-model.h"
@@ -1251,7 +1250,8 @@ data_parallel_comm (const Ctx *c,
       rs_lat = rp_collective_latency_s (RP_COLLECTIVE_REDUCE_SCATTER, n, spans, link);
       ag_lat = rp_collective_latency_s (RP_COLLECTIVE_ALL_GATHER, n, spans, link);
     }
-  switch (MIN (c->training->zero_stage, 3))
+  /* FSDP's SHARD_GRAD_OP shards as FULL_SHARD does (rp-fsdp-sgo.c) */
+  switch (c->stack->shard_grad_op ? 3 : MIN (c->training->zero_stage, 3))
     {
     case 0:
       r.total_s = rp_comm_allreduce_s (grads, n, busbw) +
@@ -1267,17 +1267,6 @@ data_parallel_comm (const Ctx *c,
         double ag = rp_comm_all_gather_s (weights, n, busbw) +
                     rp_collective_calls (weights, bucket) * ag_lat;
 
-        if (c->stack->shard_grad_op)
-          {
-            /* FSDP SHARD_GRAD_OP: FULL_SHARD less the backward's gather,
-             * one call per wrapped block, as FULL_SHARD's below */
-            double calls = (double) c->layers / c->pp;
-
-            rp_fsdp_sgo_comm (rp_comm_all_gather_s (weights, n, busbw) + calls * ag_lat,
-                              rp_comm_reduce_scatter_s (grads, n, busbw) + calls * rs_lat,
-                              c->m, compute_s, &r.total_s, &r.exposed_s);
-            break;
-          }
         r.total_s = rs + ag;
         r.exposed_s = MAX (rs - window, 0.0) + ag;
       }
@@ -1293,7 +1282,8 @@ data_parallel_comm (const Ctx *c,
         double calls = (double) c->layers / c->pp;
         double ag = rp_comm_all_gather_s (weights, n, busbw) + calls * ag_lat;
         double rs = rp_comm_reduce_scatter_s (grads, n, busbw) + calls * rs_lat;
-        double per_mb = 2 * ag + rs;
+        /* SHARD_GRAD_OP keeps the forward's gather for the backward */
+        double per_mb = (c->stack->shard_grad_op ? 1 : 2) * ag + rs;
 
         if (c->stack->zero3_keeps_stage)
           {
