@@ -245,11 +245,13 @@ test_cost (void)
   g_assert_cmpstr (rp_chart_data_get_series_label (data, 4), ==, "C · Rent");
   for (guint m = 0; m <= c_est->cost.n_months; m++)
     {
-      assert_close (rp_chart_data_get_y (data, 4, m), c_est->cost.rent_cumulative[m] * rate);
-      assert_close (rp_chart_data_get_y (data, 5, m), c_est->cost.buy_cumulative[m] * rate);
+      assert_close (rp_chart_data_get_y (data, 4, m),
+                    rp_cost_rent_cumulative (&c_est->cost, m) * rate);
+      assert_close (rp_chart_data_get_y (data, 5, m),
+                    rp_cost_buy_cumulative (&c_est->cost, m) * rate);
     }
   assert_close (rp_chart_data_get_y (data, 1, 12),
-                rp_compare_get_estimate (cmp, 0)->cost.buy_cumulative[12]);
+                rp_cost_buy_cumulative (&rp_compare_get_estimate (cmp, 0)->cost, 12));
   rp_chart_data_free (data);
 }
 

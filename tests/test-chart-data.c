@@ -353,16 +353,14 @@ test_cost (void)
   /* A hand-made cost section: rent 100 a month, buy 1000 + 20 a month;
    * they cross at 1000 / 80 = 12.5 months. */
   est->cost.computed = TRUE;
+  est->cost.rent_available = TRUE;
+  est->cost.buy_available = TRUE;
   est->cost.currency = RP_CURRENCY_CNY;
   est->cost.n_months = 24;
   est->cost.break_even_months = 12.5;
-  est->cost.rent_cumulative = g_new (double, 25);
-  est->cost.buy_cumulative = g_new (double, 25);
-  for (guint m = 0; m <= 24; m++)
-    {
-      est->cost.rent_cumulative[m] = 100.0 * m;
-      est->cost.buy_cumulative[m] = 1000 + 20.0 * m;
-    }
+  est->cost.rent_per_month = 100;
+  est->cost.buy_capital = 1000;
+  est->cost.buy_running_per_month = 20;
   data = rp_chart_data_new (RP_CHART_COST, scenario, catalog, est);
   g_assert_null (rp_chart_data_get_message (data));
   g_assert_cmpuint (rp_chart_data_get_n_series (data), ==, 2);

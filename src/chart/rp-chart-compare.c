@@ -264,16 +264,16 @@ cost_new (const RpCompare *cmp)
       const RpCostEstimate *c = est != NULL ? &est->cost : NULL;
       guint rent, buy;
 
-      if (c == NULL || !c->computed || c->n_months == 0 || c->rent_cumulative == NULL ||
-          c->buy_cumulative == NULL)
+      if (c == NULL || !c->computed || c->n_months == 0 || !c->rent_available ||
+          !c->buy_available)
         continue;
       drawn++;
       rent = add_column_series (self, cmp, i, _("Rent"), FALSE);
       buy = add_column_series (self, cmp, i, _("Buy"), TRUE);
       for (guint m = 0; m <= c->n_months; m++)
         {
-          double r = c->rent_available ? c->rent_cumulative[m] : NAN;
-          double b = c->buy_available ? c->buy_cumulative[m] : NAN;
+          double r = rp_cost_rent_cumulative (c, m);
+          double b = rp_cost_buy_cumulative (c, m);
 
           rp_chart_data_add_point (self, rent, m, rp_compare_convert_money (cmp, i, r));
           rp_chart_data_add_point (self, buy, m, rp_compare_convert_money (cmp, i, b));

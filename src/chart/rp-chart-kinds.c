@@ -501,7 +501,7 @@ cost_add_break_even (RpChartData          *self,
   m0 = MIN ((guint) floor (mf), cost->n_months);
   m1 = MIN (m0 + 1, cost->n_months);
   t = mf - m0;
-  y = cost->rent_cumulative[m0] * (1 - t) + cost->rent_cumulative[m1] * t;
+  y = rp_cost_rent_cumulative (cost, m0) * (1 - t) + rp_cost_rent_cumulative (cost, m1) * t;
   months = rp_chart_data_format_value (self, RP_CHART_UNIT_MONTHS, mf);
   /* TRANSLATORS: marks where buying has paid for itself; %s is a
    * duration, "9.3 months" */
@@ -524,7 +524,7 @@ cost_data_new (const RpScenario *scenario,
   if (!cost->computed)
     return data_new_unavailable (RP_CHART_COST,
                                  _("The cost estimate is not available for this scenario."));
-  if (cost->n_months == 0 || cost->rent_cumulative == NULL || cost->buy_cumulative == NULL)
+  if (cost->n_months == 0 || !cost->rent_available || !cost->buy_available)
     return data_new_unavailable (RP_CHART_COST,
                                  _("The cost estimate has no monthly curves."));
 
@@ -544,8 +544,8 @@ cost_data_new (const RpScenario *scenario,
   buy = rp_chart_data_add_series (self, _("Buy (machines sold at the end: the line drops)"));
   for (guint m = 0; m <= cost->n_months; m++)
     {
-      rp_chart_data_add_point (self, rent, m, cost->rent_cumulative[m]);
-      rp_chart_data_add_point (self, buy, m, cost->buy_cumulative[m]);
+      rp_chart_data_add_point (self, rent, m, rp_cost_rent_cumulative (cost, m));
+      rp_chart_data_add_point (self, buy, m, rp_cost_buy_cumulative (cost, m));
     }
   cost_add_break_even (self, cost);
   return self;

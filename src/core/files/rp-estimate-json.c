@@ -129,14 +129,16 @@ compute_to_json (const RpEstimate *est)
   return obj;
 }
 
+/* Months 0..n_months of a cash curve (rp_cost_rent_cumulative or
+ * rp_cost_buy_cumulative). */
 static cJSON *
-curve_to_json (const double *values,
-               guint         n)
+curve_to_json (const RpCostEstimate *c,
+               double              (*at) (const RpCostEstimate *, guint))
 {
   cJSON *list = cJSON_CreateArray ();
 
-  for (guint i = 0; values != NULL && i < n; i++)
-    cJSON_AddItemToArray (list, cJSON_CreateNumber (values[i]));
+  for (guint m = 0; m <= c->n_months; m++)
+    cJSON_AddItemToArray (list, cJSON_CreateNumber (at (c, m)));
   return list;
 }
 
@@ -215,14 +217,14 @@ cost_to_json (const RpEstimate *est)
   cJSON_AddItemToObject (obj, "prices", prices_to_json (&c->prices));
   curves = cJSON_AddObjectToObject (obj, "monthly");
   cJSON_AddNumberToObject (curves, "months", c->n_months);
-  if (c->rent_cumulative != NULL)
+  if (c->computed && c->rent_available)
     cJSON_AddItemToObject (curves, "rent_cumulative",
-                           curve_to_json (c->rent_cumulative, c->n_months + 1));
+                           curve_to_json (c, rp_cost_rent_cumulative));
   else
     cJSON_AddNullToObject (curves, "rent_cumulative");
-  if (c->buy_cumulative != NULL)
+  if (c->computed && c->buy_available)
     cJSON_AddItemToObject (curves, "buy_cumulative",
-                           curve_to_json (c->buy_cumulative, c->n_months + 1));
+                           curve_to_json (c, rp_cost_buy_cumulative));
   else
     cJSON_AddNullToObject (curves, "buy_cumulative");
   return obj;

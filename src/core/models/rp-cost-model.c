@@ -30,7 +30,7 @@
  *                 u = 0 the run is the machine's only use and carries all)
  * Curves (cash): rent(m) = m × rent per month; buy(m) = C + m × running
  * (everything but depreciation), minus R at the last month, when the
- * machines are sold.
+ * machines are sold (rp-results.c computes them when read).
  * Break-even is the payback period of the capital from the monthly saving,
  * m* = C / (rent − running), counted only within N (the resale is not
  * part of it, so it does not collapse onto N when the resale alone closes
@@ -344,37 +344,6 @@ advise_run (const RpCostInputs *in,
     rp_estimate_advise (est, RP_ADVICE_POWER_UNKNOWN);
 }
 
-/* The cash curves of rp_cost_compute(), in one block (one allocation
- * per estimate; rp_cost_curves_free() releases it).  A signed index
- * lets the compiler vectorise the loops; the values are the same
- * products. */
-static void
-fill_curves (const RpCostInputs *in,
-             const Monthly      *m,
-             RpCostEstimate     *out)
-{
-  gint n = (gint) out->n_months + 1;
-  double *block = g_new (double, (in->rent_known + in->buy_known) * (gsize) n);
-  double rent = m->rent_per_month, running = m->running_per_month, capital = m->capital;
-
-  if (in->rent_known)
-    {
-      double *curve = out->rent_cumulative = block;
-
-      for (gint i = 0; i < n; i++)
-        curve[i] = i * rent;
-      block += n;
-    }
-  if (in->buy_known)
-    {
-      double *curve = out->buy_cumulative = block;
-
-      for (gint i = 0; i < n; i++)
-        curve[i] = capital + i * running;
-      curve[n - 1] -= m->residual;
-    }
-}
-
 /* ---- public API: arithmetic ----------------------------------------- */
 
 guint
@@ -451,7 +420,6 @@ rp_cost_estimate_clear (RpCostEstimate *self)
 {
   g_return_if_fail (self != NULL);
 
-  rp_cost_curves_free (self);
   memset (self, 0, sizeof *self);
 }
 
@@ -563,6 +531,7 @@ rp_cost_compute (const RpCostInputs *in,
       out->buy_capital_cost_per_month = (m.capital + m.residual) / 2.0 *
                                         in->cost_of_capital_pct / 100.0 / 12.0;
       out->buy_energy_per_month = m.energy_per_busy_hour * busy_h;
+      out->buy_running_per_month = m.running_per_month;
       out->buy_per_month = out->buy_depreciation_per_month + m.running_per_month;
       if (in->run_known)
         {
@@ -586,12 +555,10 @@ rp_cost_compute (const RpCostInputs *in,
     out->break_even_by_utilization[i] =
       break_even_months (in, &fixed, 100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1));
 
+  /* ceil (N), less float noise: 5 years are 60 months, not 61.  The
+   * curves over them are computed when read (rp_cost_rent_cumulative). */
   if (out->computed)
-    {
-      /* ceil (N), less float noise: 5 years are 60 months, not 61. */
-      out->n_months = (guint) ceil (round (m.months * 1e6) / 1e6);
-      fill_curves (in, &m, out);
-    }
+    out->n_months = (guint) ceil (round (m.months * 1e6) / 1e6);
   return TRUE;
 }
 

@@ -69,7 +69,7 @@ double   rp_cost_billed_hours           (double              run_hours,
                                          double              granularity_s);
 
 /* Fills @out (money in the inputs' currency; out->currency is left to
- * the caller) from @in.  Replaces out's curves.  FALSE with an error when
+ * the caller) from @in.  FALSE with an error when
  * rp_cost_inputs_validate() fails; @out is then cleared. */
 gboolean rp_cost_compute                (const RpCostInputs *in,
                                          RpCostEstimate     *out,
@@ -90,7 +90,7 @@ guint    rp_cost_spare_gpus             (guint               gpus,
                                          double              failure_pct_year,
                                          double              years);
 
-/* Frees the curves and zeroes @self. */
+/* Zeroes @self. */
 void     rp_cost_estimate_clear         (RpCostEstimate     *self);
 
 /* Gathers the inputs for @scenario: the prices (rp_prices_resolve, into

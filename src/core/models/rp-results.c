@@ -78,22 +78,36 @@ rp_fix_clear (RpFix *fix)
   memset (fix, 0, sizeof *fix);
 }
 
-void
-rp_cost_curves_free (RpCostEstimate *self)
+/* The products rp_cost_compute() stored as arrays before, value for
+ * value: month × rent, capital + month × running. */
+double
+rp_cost_rent_cumulative (const RpCostEstimate *self,
+                         guint                 month)
 {
-  gboolean shared;
+  g_return_val_if_fail (self != NULL, NAN);
+  g_return_val_if_fail (month <= self->n_months, NAN);
 
-  g_return_if_fail (self != NULL);
+  if (!self->computed || !self->rent_available)
+    return NAN;
+  return month * self->rent_per_month;
+}
 
-  /* rp_cost_compute() puts both curves in one block, rent's first; an
-   * estimate filled by hand (a chart's test) may hold two */
-  shared = self->rent_cumulative != NULL &&
-           self->buy_cumulative == self->rent_cumulative + self->n_months + 1;
-  g_free (self->rent_cumulative);
-  if (!shared)
-    g_free (self->buy_cumulative);
-  self->rent_cumulative = NULL;
-  self->buy_cumulative = NULL;
+double
+rp_cost_buy_cumulative (const RpCostEstimate *self,
+                        guint                 month)
+{
+  double cash;
+
+  g_return_val_if_fail (self != NULL, NAN);
+  g_return_val_if_fail (month <= self->n_months, NAN);
+
+  if (!self->computed || !self->buy_available)
+    return NAN;
+  cash = self->buy_capital + month * self->buy_running_per_month;
+  /* the machines are sold at the end of the period */
+  if (month == self->n_months)
+    cash -= self->buy_residual;
+  return cash;
 }
 
 RpEstimate *
@@ -108,7 +122,6 @@ rp_estimate_clear (RpEstimate *self)
   g_return_if_fail (self != NULL);
 
   rp_fix_clear (&self->fix);
-  rp_cost_curves_free (&self->cost);
   /* the advice past n_warnings is never read: 1.4 kB not to clear on
    * every estimate */
   memset (self, 0, G_STRUCT_OFFSET (RpEstimate, warnings));

@@ -230,6 +230,7 @@ typedef struct
   double      buy_capital_cost_per_month; /* cost of capital */
   double      buy_energy_per_month;
   double      buy_per_month;        /* owning, per month, at the utilization */
+  double      buy_running_per_month; /* buy_per_month without depreciation: the cash */
   double      buy_run_energy;       /* this run's electricity */
   double      buy_total;            /* this run's share of owning */
   /* rent versus buy */
@@ -245,10 +246,8 @@ typedef struct
   double      co2_kg;
   double      power_w;              /* whole machine at the run's load, incl. PUE */
   double      tflops_per_w;         /* dense peak at the precision / GPU TDP */
-  guint       n_months;
-  double     *rent_cumulative;      /* owned; n_months + 1 values, month 0..n;
-                                     * buy's may follow in the same block */
-  double     *buy_cumulative;       /* owned; the resale arrives at the end */
+  guint       n_months;             /* the period, whole months: the cash curves
+                                     * (rp_cost_rent_cumulative) run 0..n_months */
   RpPrices    prices;
 } RpCostEstimate;
 
@@ -496,9 +495,15 @@ typedef struct
 
 /* Lifetimes of the parts that own memory. */
 void        rp_fix_clear             (RpFix            *fix);
-/* The cost curves are one block (rp_cost_compute): frees it and sets
- * both to NULL. */
-void        rp_cost_curves_free      (RpCostEstimate   *cost);
+/* The cash spent by the end of @month (0..n_months) renting, and buying
+ * (the capital, then the running costs; the resale comes back at
+ * n_months); NAN when that side is not available.  Computed when read:
+ * an estimate keeps the monthly figures, not the curves, so that the
+ * planner's thousands of estimates allocate nothing for them. */
+double      rp_cost_rent_cumulative  (const RpCostEstimate *cost,
+                                      guint                 month);
+double      rp_cost_buy_cumulative   (const RpCostEstimate *cost,
+                                      guint                 month);
 
 /* Advice beyond the constraints, for the models to add (once per code;
  * a second call changes nothing). */
