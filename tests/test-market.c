@@ -429,6 +429,41 @@ test_stale_prices (void)
   g_assert_true (typed == NULL || strstr (typed, "electricity") == NULL);
 }
 
+/* The prices keep the last buyer's market and server shape per thread;
+ * a later file (a user's market.json, a rule that changed) must still
+ * change the answer: an A100 bought new in China is grey (market.json,
+ * 2022-08-26) until an entry of a later date says it is sold new. */
+static void
+test_availability_reloaded (void)
+{
+  static const char later[] =
+    "{\"format\": \"rigplan-market\", \"version\": 1, \"availability\": [{"
+    " \"id\": \"test-a100-cn-new\", \"gpus\": [\"a100-80gb-sxm\"], \"market\": \"cn\","
+    " \"from\": \"2030-01-01\", \"status\": \"new\", \"source\": \"a test\","
+    " \"as_of\": \"2030-01-01\"}]}";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (later, strlen (later));
+  g_autoptr(RpCatalog) catalog = rp_test_load_bundled_catalog ();
+  g_autoptr(RpCatalog) other = rp_test_load_bundled_catalog ();
+  g_autoptr(RpScenario) s = rp_scenario_new_starter_in (RP_CURRENCY_CNY);
+  const RpGpu *gpu;
+  RpPrices prices;
+
+  rp_scenario_set_gpu (s, "a100-80gb-sxm");
+  s->budget.condition = RP_CONDITION_NEW;
+  gpu = rp_catalog_lookup_gpu (catalog, "a100-80gb-sxm");
+  rp_prices_resolve (s, catalog, gpu, 0, &prices);
+  g_assert_cmpint (prices.availability.status, ==, RP_AVAILABILITY_GREY);
+  rp_prices_resolve (s, catalog, gpu, 0, &prices);
+  g_assert_cmpint (prices.availability.status, ==, RP_AVAILABILITY_GREY);
+  g_assert_true (rp_catalog_load_bytes (catalog, bytes, "market.json", NULL));
+  rp_prices_resolve (s, catalog, gpu, 0, &prices);
+  g_assert_cmpint (prices.availability.status, ==, RP_AVAILABILITY_NEW);
+  g_assert_true (prices.availability.allowed);
+  /* the other catalog, not reloaded, still says grey */
+  rp_prices_resolve (s, other, rp_catalog_lookup_gpu (other, "a100-80gb-sxm"), 0, &prices);
+  g_assert_cmpint (prices.availability.status, ==, RP_AVAILABILITY_GREY);
+}
+
 /* ---- growth ------------------------------------------------------------ */
 
 /* 100 % a year for one year doubles the model; 40 % for 3 years is
@@ -534,6 +569,7 @@ main (int    argc,
   g_test_add_func ("/core/market/condition-words", test_condition_words);
   g_test_add_func ("/core/market/price-origin-words", test_price_origin_words);
   g_test_add_func ("/core/market/stale-prices", test_stale_prices);
+  g_test_add_func ("/core/market/availability-reloaded", test_availability_reloaded);
   g_test_add_func ("/core/growth/factor", test_growth_factor);
   g_test_add_func ("/core/growth/grown-bytes", test_grown_bytes);
   g_test_add_func ("/core/growth/constraint", test_growth_constraint);

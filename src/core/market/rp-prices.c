@@ -107,19 +107,90 @@ resolve_new_gpu (const RpScenario *scenario,
     set_unknown (out, scenario);
 }
 
+/* What the buyer's market sells of a GPU and the machine it is bought
+ * as depend on the catalog's load, the GPU and a few scenario values
+ * only, and an estimate, a fix search and a planner's sweep ask for the
+ * same answers again and again: the last of each is kept, per thread (as
+ * rp-stack.c keeps the last stack), for a GPU the catalog has indexed
+ * (rp_catalog_gpu_index).  Each load gives the catalog a stamp never
+ * given before, so an answer from an older load, or from a freed
+ * catalog whose index memory was reused, never matches; the region is
+ * that load's entry (out->region), compared by pointer. */
+static _Thread_local struct
+{
+  const RpGpuIndex *index;          /* NULL: nothing kept */
+  guint             stamp;
+  const RpRegion   *region;
+  RpCurrency        currency;
+  RpCondition       condition;
+  RpAvailability    availability;
+} last_sold;
+
+static _Thread_local struct
+{
+  const RpGpuIndex    *index;       /* NULL: nothing kept */
+  guint                stamp;
+  guint                gpus_per_node;
+  guint                nodes;
+  const RpServerShape *shape;
+  RpShapeFit           fit;
+} last_shape;
+
 /* Whether the buyer's market (rp_catalog_market_for: the region's
  * country, else the currency) sells @gpu in the scenario's condition, by
- * the newest status market.json knows (market.json dates each one). */
+ * the newest status market.json knows (market.json dates each one).
+ * @index may be NULL; out->region is set. */
 static void
 resolve_availability (const RpScenario  *scenario,
                       const RpCatalog   *catalog,
+                      const RpGpuIndex  *index,
                       const RpGpuMarket *gpu_market,
                       RpPrices          *out)
 {
   const RpBudget *b = &scenario->budget;
-  const RpMarket *market = rp_catalog_market_for (catalog, b->region, b->currency);
+  const RpMarket *market;
 
+  if (index != NULL && last_sold.index == index && last_sold.stamp == index->stamp &&
+      last_sold.region == out->region && last_sold.currency == b->currency &&
+      last_sold.condition == b->condition)
+    {
+      out->availability = last_sold.availability;
+      return;
+    }
+  market = rp_catalog_market_for (catalog, b->region, b->currency);
   rp_gpu_market_availability_in (catalog, gpu_market, market, b->condition, &out->availability);
+  if (index == NULL)
+    return;
+  last_sold.index = index;
+  last_sold.stamp = index->stamp;
+  last_sold.region = out->region;
+  last_sold.currency = b->currency;
+  last_sold.condition = b->condition;
+  last_sold.availability = out->availability;
+}
+
+/* rp_gpu_market_shape_for() of @gpu_market, the GPU @index (may be NULL)
+ * answers for. */
+static RpShapeFit
+shape_for (const RpGpuIndex     *index,
+           const RpGpuMarket    *gpu_market,
+           guint                 gpus_per_node,
+           guint                 nodes,
+           const RpServerShape **out)
+{
+  if (index != NULL && last_shape.index == index && last_shape.stamp == index->stamp &&
+      last_shape.gpus_per_node == gpus_per_node && last_shape.nodes == nodes)
+    {
+      *out = last_shape.shape;
+      return last_shape.fit;
+    }
+  last_shape.fit = rp_gpu_market_shape_for (gpu_market, gpus_per_node, nodes, out);
+  last_shape.shape = *out;
+  last_shape.gpus_per_node = gpus_per_node;
+  last_shape.nodes = nodes;
+  last_shape.stamp = index != NULL ? index->stamp : 0;
+  last_shape.index = index;
+  return last_shape.fit;
 }
 
 /* A new card sold only through grey channels there (an A100 in China):
@@ -218,14 +289,14 @@ resolve_platform (const RpScenario    *scenario,
 static void
 resolve_server (const RpScenario  *scenario,
                 const RpCatalog   *catalog,
+                const RpGpuIndex  *index,
                 const RpGpuMarket *gpu_market,
                 double             rate,
                 RpPrices          *out)
 {
   const RpHardware *hw = &scenario->hardware;
 
-  out->shape_fit = rp_gpu_market_shape_for (gpu_market, hw->gpus_per_node, hw->nodes,
-                                            &out->shape);
+  out->shape_fit = shape_for (index, gpu_market, hw->gpus_per_node, hw->nodes, &out->shape);
   if (!isnan (scenario->budget.server_price))
     set_user (&out->server, scenario->budget.server_price, scenario);
   else
@@ -679,6 +750,7 @@ rp_prices_resolve_with_offer (const RpScenario   *scenario,
                               const RpCloudOffer *offer,
                               RpPrices           *out)
 {
+  const RpGpuIndex *index;
   const RpGpuMarket *gpu_market;
   const RpBudget *b;
   double rate;
@@ -695,13 +767,14 @@ rp_prices_resolve_with_offer (const RpScenario   *scenario,
     set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
 
   /* one lookup of the GPU's market data serves both */
-  gpu_market = rp_catalog_gpu_market (catalog, gpu);
-  resolve_availability (scenario, catalog, gpu_market, out);
+  index = rp_catalog_gpu_index (catalog, gpu);
+  gpu_market = index != NULL ? index->market : rp_catalog_gpu_market (catalog, gpu);
+  out->region = rp_catalog_lookup_region (catalog, b->region);
+  resolve_availability (scenario, catalog, index, gpu_market, out);
   resolve_gpu (scenario, catalog, gpu, rate, out);
-  resolve_server (scenario, catalog, gpu_market, rate, out);
+  resolve_server (scenario, catalog, index, gpu_market, rate, out);
   resolve_network (scenario, catalog, switch_ports, rate, out);
   resolve_rent (scenario, catalog, offer, rate, out);
-  out->region = rp_catalog_lookup_region (catalog, b->region);
   resolve_power (scenario, catalog, rate, out);
   resolve_pue (scenario, catalog, rate, out);
   resolve_failure (scenario, catalog, rate, &out->failure);
