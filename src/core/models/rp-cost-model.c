@@ -459,18 +459,22 @@ rp_cost_break_even_utilization (const RpCostInputs *in)
   return u <= 1.0 ? 100.0 * u : -1;
 }
 
-gboolean
-rp_cost_compute (const RpCostInputs *in,
+/* The prices close the estimate, so that the model can resolve them in
+ * place and clear only the figures before it (compute_figures). */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (RpCostEstimate, prices) + sizeof (RpPrices) ==
+                 sizeof (RpCostEstimate));
+
+/* rp_cost_compute() without touching out->prices; FALSE with out's
+ * figures cleared when the inputs are invalid. */
+static gboolean
+compute_figures (const RpCostInputs *in,
                  RpCostEstimate     *out,
                  GError            **error)
 {
   Monthly fixed, m;
   double busy_h, spot;
 
-  g_return_val_if_fail (in != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  rp_cost_estimate_clear (out);
+  memset (out, 0, G_STRUCT_OFFSET (RpCostEstimate, prices));
   if (!rp_cost_inputs_validate (in, error))
     return FALSE;
 
@@ -562,6 +566,18 @@ rp_cost_compute (const RpCostInputs *in,
   return TRUE;
 }
 
+gboolean
+rp_cost_compute (const RpCostInputs *in,
+                 RpCostEstimate     *out,
+                 GError            **error)
+{
+  g_return_val_if_fail (in != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (&out->prices, 0, sizeof out->prices);
+  return compute_figures (in, out, error);
+}
+
 /* ---- public API: the model ------------------------------------------ */
 
 gboolean
@@ -611,29 +627,30 @@ rp_cost_model_run (const RpScenario *scenario,
   g_autoptr(GError) error = NULL;
   RpCostEstimate *c;
   RpCostInputs in;
-  RpPrices prices;
   const RpGpu *gpu;
 
   g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
 
   c = &est->cost;
   gpu = scenario_gpu (scenario, catalog, est);
-  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &prices, &in))
+  /* the prices go straight where they are kept: gathering reads none of
+   * est->cost, and compute_figures() leaves them */
+  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &c->prices, &in))
     {
       rp_cost_estimate_clear (c);
       return;
     }
-  /* clears c */
-  if (!rp_cost_compute (&in, c, &error))
+  if (!compute_figures (&in, c, &error))
     {
+      rp_cost_estimate_clear (c);
       rp_estimate_advise_with (est, RP_ADVICE_COST_INVALID, 0, NAN,
                                g_intern_string (rp_error_get_key (error)));
       return;
     }
-  c->prices = prices;
   c->currency = scenario->budget.currency;
   c->rent_kind = scenario->budget.rent_kind;
-  c->rent_offer = in.rent_known && prices.rent.origin == RP_PRICE_CATALOG ? prices.offer : NULL;
+  c->rent_offer = in.rent_known && c->prices.rent.origin == RP_PRICE_CATALOG
+                  ? c->prices.offer : NULL;
   c->tflops_per_w = rp_cost_model_perf_per_watt (gpu, scenario->training.precision);
 
   advise_prices (scenario, catalog, &in, est);
