@@ -473,6 +473,12 @@ test_pricing_file (void)
   g_assert_cmpfloat_with_epsilon (v, 10200.0 / 5600.0, 1e-4);
   g_assert_true (rp_pricing_resale_pct (pricing, 5, &v));
   assert_near (v, 19.952623);
+  /* 0.14 OOMs a year: 10^-0.42 after 3 years; the answer kept for 5
+   * years is not taken for 3 */
+  g_assert_true (rp_pricing_resale_pct (pricing, 3, &v));
+  assert_near (v, 38.018940);
+  g_assert_true (rp_pricing_resale_pct (pricing, 5, &v));
+  assert_near (v, 19.952623);
   for (guint k = 0; k < RP_N_PRICING_KEYS; k++)
     {
       const RpPricingValue *entry = rp_pricing_get_entry (pricing, k);

@@ -178,6 +178,18 @@ rp_pricing_lookup (const RpPricing *self,
   return TRUE;
 }
 
+/* The cost model asks on every estimate, nearly always for the same
+ * period and rate: the last answer is kept, per thread.  It depends on
+ * the two numbers alone (equal doubles are the same number; +0 and -0
+ * give the same power). */
+static _Thread_local struct
+{
+  gboolean valid;
+  double   decay_ooms;
+  double   years;
+  double   pct;
+} last_resale;
+
 gboolean
 rp_pricing_resale_pct (const RpPricing *self,
                        double           years,
@@ -190,9 +202,16 @@ rp_pricing_resale_pct (const RpPricing *self,
 
   if (!rp_pricing_lookup (self, RP_PRICING_VALUE_DECAY_OOMS_PER_YEAR, &decay_ooms))
     return FALSE;
-  /* Epoch: price-performance of ML GPUs improves decay_ooms orders of
-   * magnitude a year, so old hardware keeps 10^(-decay × years). */
-  *out_pct = 100.0 * pow (10.0, -decay_ooms * years);
+  if (!last_resale.valid || last_resale.decay_ooms != decay_ooms || last_resale.years != years)
+    {
+      /* Epoch: price-performance of ML GPUs improves decay_ooms orders
+       * of magnitude a year, so old hardware keeps 10^(-decay × years). */
+      last_resale.pct = 100.0 * pow (10.0, -decay_ooms * years);
+      last_resale.decay_ooms = decay_ooms;
+      last_resale.years = years;
+      last_resale.valid = TRUE;
+    }
+  *out_pct = last_resale.pct;
   return TRUE;
 }
 
