@@ -142,35 +142,49 @@ at_utilization (const RpCostInputs *in,
     m->running_per_month = m->fixed_per_month + m->energy_per_busy_hour * busy_h;
 }
 
-static void
-compute_monthly (const RpCostInputs *in,
-                 double              utilization_pct,
-                 Monthly            *out)
+/* Whether there is a payback to compute: renting and buying priced,
+ * over a period. */
+static gboolean
+can_pay_back (const RpCostInputs *in)
 {
-  compute_fixed (in, out);
-  at_utilization (in, utilization_pct, out);
+  return in->rent_known && in->buy_known && in->years > 0;
 }
 
-/* rp_cost_break_even_months() from compute_fixed()'s @fixed: the sweep
- * over utilizations computes the fixed part once. */
+/* rp_cost_break_even_months() from compute_fixed()'s @fixed, when
+ * can_pay_back(): the sweep over utilizations computes the fixed part
+ * once (at_utilization()'s products, without the copy). */
 static double
-break_even_months (const RpCostInputs *in,
-                   const Monthly      *fixed,
-                   double              utilization_pct)
+payback_months (const Monthly *fixed,
+                double         utilization_pct)
 {
-  Monthly m = *fixed;
-  double gain;
+  double busy_h = RP_COST_HOURS_PER_MONTH * utilization_pct / 100.0;
+  double rent = fixed->rent_per_busy_hour * busy_h;
+  double running = fixed->fixed_per_month + fixed->energy_per_busy_hour * busy_h;
+  double gain = rent - running;
 
-  if (!in->rent_known || !in->buy_known || in->years <= 0)
-    return -1;
-  at_utilization (in, utilization_pct, &m);
-  gain = m.rent_per_month - m.running_per_month;
-  if (m.capital <= 0)
+  if (fixed->capital <= 0)
     return gain >= 0 ? 0 : -1;
   /* payback from the monthly saving; the resale is not counted here */
-  if (gain > 0 && m.capital / gain <= m.months)
-    return m.capital / gain;
+  if (gain > 0 && fixed->capital / gain <= fixed->months)
+    return fixed->capital / gain;
   return -1;
+}
+
+/* rp_cost_break_even_utilization() from @fixed, when can_pay_back(). */
+static double
+payback_utilization (const Monthly *fixed)
+{
+  /* the payback condition C / (saving per month) <= N, solved for u */
+  double need = fixed->capital + fixed->months * fixed->fixed_per_month;
+  double margin = fixed->rent_per_busy_hour - fixed->energy_per_busy_hour;
+  double u;
+
+  if (need <= 0)
+    return 0;
+  if (margin <= 0)
+    return -1;
+  u = need / (fixed->months * RP_COST_HOURS_PER_MONTH * margin);
+  return u <= 1.0 ? 100.0 * u : -1;
 }
 
 static gboolean
@@ -431,32 +445,23 @@ rp_cost_break_even_months (const RpCostInputs *in,
 
   g_return_val_if_fail (in != NULL, -1);
 
-  if (!in->rent_known || !in->buy_known || in->years <= 0)
+  if (!can_pay_back (in))
     return -1;
   compute_fixed (in, &fixed);
-  return break_even_months (in, &fixed, utilization_pct);
+  return payback_months (&fixed, utilization_pct);
 }
 
 double
 rp_cost_break_even_utilization (const RpCostInputs *in)
 {
-  Monthly m;
-  double need, margin, u;
+  Monthly fixed;
 
   g_return_val_if_fail (in != NULL, -1);
 
-  if (!in->rent_known || !in->buy_known || in->years <= 0)
+  if (!can_pay_back (in))
     return -1;
-  compute_monthly (in, 0, &m);
-  /* the payback condition C / (saving per month) <= N, solved for u */
-  need = m.capital + m.months * m.fixed_per_month;
-  margin = m.rent_per_busy_hour - m.energy_per_busy_hour;
-  if (need <= 0)
-    return 0;
-  if (margin <= 0)
-    return -1;
-  u = need / (m.months * RP_COST_HOURS_PER_MONTH * margin);
-  return u <= 1.0 ? 100.0 * u : -1;
+  compute_fixed (in, &fixed);
+  return payback_utilization (&fixed);
 }
 
 /* The prices close the estimate, so that the model can resolve them in
@@ -473,6 +478,7 @@ compute_figures (const RpCostInputs *in,
 {
   Monthly fixed, m;
   double busy_h, spot;
+  gboolean pay_back;
 
   memset (out, 0, G_STRUCT_OFFSET (RpCostEstimate, prices));
   if (!rp_cost_inputs_validate (in, error))
@@ -549,15 +555,16 @@ compute_figures (const RpCostInputs *in,
         }
     }
 
-  out->break_even_months = break_even_months (in, &fixed, in->utilization_pct);
   out->period_saving = NAN;
   if (in->rent_known && in->buy_known)
     out->period_saving = m.months * m.rent_per_month -
                          (m.capital - m.residual + m.months * m.running_per_month);
-  out->break_even_utilization_pct = rp_cost_break_even_utilization (in);
+  pay_back = can_pay_back (in);
+  out->break_even_months = pay_back ? payback_months (&fixed, in->utilization_pct) : -1;
+  out->break_even_utilization_pct = pay_back ? payback_utilization (&fixed) : -1;
   for (guint i = 0; i < RP_COST_N_UTILIZATION_STEPS; i++)
     out->break_even_by_utilization[i] =
-      break_even_months (in, &fixed, 100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1));
+      pay_back ? payback_months (&fixed, 100.0 * i / (RP_COST_N_UTILIZATION_STEPS - 1)) : -1;
 
   /* ceil (N), less float noise: 5 years are 60 months, not 61.  The
    * curves over them are computed when read (rp_cost_rent_cumulative). */
