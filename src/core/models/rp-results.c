@@ -121,7 +121,10 @@ rp_estimate_clear (RpEstimate *self)
 {
   g_return_if_fail (self != NULL);
 
-  rp_fix_clear (&self->fix);
+  /* the fix owns memory only where a fix search found one (its GPU, its
+   * changes); the memset below zeroes the rest of it */
+  if (self->fix.gpu != NULL || self->fix.changes != NULL)
+    rp_fix_clear (&self->fix);
   /* the advice past n_warnings is never read: 1.4 kB not to clear on
    * every estimate */
   memset (self, 0, G_STRUCT_OFFSET (RpEstimate, warnings));
