@@ -78,8 +78,8 @@ rp_fix_clear (RpFix *fix)
   memset (fix, 0, sizeof *fix);
 }
 
-/* The products rp_cost_compute() stored as arrays before, value for
- * value: month × rent, capital + month × running. */
+/* The cash curves of rp-cost-model.c ("Curves"): month × rent, and
+ * capital + month × running, the products in that order. */
 double
 rp_cost_rent_cumulative (const RpCostEstimate *self,
                          guint                 month)
