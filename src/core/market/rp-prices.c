@@ -566,9 +566,69 @@ judge_given (const RpScenario   *scenario,
     }
 }
 
+/* The offer the scenario's own machine is rented on when it names none:
+ * it depends on the catalog's load, the GPU, the machine's shape and
+ * the market, currency, rate, rental kind and marketplace rule, and is
+ * kept, per thread, as the buyer's market is (last_sold). */
+static _Thread_local struct
+{
+  const RpGpuIndex   *index;        /* NULL: nothing kept */
+  guint               stamp;
+  const RpRegion     *region;       /* with currency: the market billed in */
+  RpCurrency          currency;
+  double              rate;
+  RpRentKind          kind;
+  gboolean            marketplace;
+  guint               gpus_per_node;
+  guint               nodes;
+  const RpCloudOffer *offer;
+  RpOfferChoice       choice;
+} last_pick;
+
+/* rp_prices_offer_for_shape() of the scenario's machine, with no
+ * filter; @index (may be NULL) answers for @gpu, out->region is set. */
+static const RpCloudOffer *
+pick_offer (const RpScenario *scenario,
+            const RpCatalog  *catalog,
+            const RpGpuIndex *index,
+            double            rate,
+            const RpPrices   *out,
+            RpOfferChoice    *choice)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpHardware *hw = &scenario->hardware;
+
+  /* the offers are the hardware.gpu id's: the index must answer for it */
+  if (index == NULL || g_strcmp0 (hw->gpu, index->gpu->id) != 0)
+    return rp_prices_offer_for_shape (scenario, catalog, hw->gpu, hw->gpus_per_node,
+                                      hw->nodes, NULL, NULL, choice);
+  if (last_pick.index != index || last_pick.stamp != index->stamp ||
+      last_pick.region != out->region || last_pick.currency != b->currency ||
+      last_pick.rate != rate || last_pick.kind != b->rent_kind ||
+      last_pick.marketplace != b->allow_marketplace ||
+      last_pick.gpus_per_node != hw->gpus_per_node || last_pick.nodes != hw->nodes)
+    {
+      last_pick.offer = rp_prices_offer_for_shape (scenario, catalog, hw->gpu,
+                                                   hw->gpus_per_node, hw->nodes, NULL, NULL,
+                                                   &last_pick.choice);
+      last_pick.index = index;
+      last_pick.stamp = index->stamp;
+      last_pick.region = out->region;
+      last_pick.currency = b->currency;
+      last_pick.rate = rate;
+      last_pick.kind = b->rent_kind;
+      last_pick.marketplace = b->allow_marketplace;
+      last_pick.gpus_per_node = hw->gpus_per_node;
+      last_pick.nodes = hw->nodes;
+    }
+  *choice = last_pick.choice;
+  return last_pick.offer;
+}
+
 static void
 resolve_rent (const RpScenario   *scenario,
               const RpCatalog    *catalog,
+              const RpGpuIndex   *index,
               const RpCloudOffer *given,
               double              rate,
               RpPrices           *out)
@@ -609,8 +669,7 @@ resolve_rent (const RpScenario   *scenario,
     }
   else
     {
-      offer = rp_prices_offer_for_shape (scenario, catalog, hw->gpu, hw->gpus_per_node,
-                                         hw->nodes, NULL, NULL, &choice);
+      offer = pick_offer (scenario, catalog, index, rate, out, &choice);
       out->rent_flags = choice.flags;
       out->rent_beaten = choice.beaten;
     }
@@ -774,7 +833,7 @@ rp_prices_resolve_with_offer (const RpScenario   *scenario,
   resolve_gpu (scenario, catalog, gpu, rate, out);
   resolve_server (scenario, catalog, index, gpu_market, rate, out);
   resolve_network (scenario, catalog, switch_ports, rate, out);
-  resolve_rent (scenario, catalog, offer, rate, out);
+  resolve_rent (scenario, catalog, index, offer, rate, out);
   resolve_power (scenario, catalog, rate, out);
   resolve_pue (scenario, catalog, rate, out);
   resolve_failure (scenario, catalog, rate, &out->failure);
