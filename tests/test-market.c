@@ -17,6 +17,7 @@
 #include "rp-cost-model.h"
 #include "rp-error.h"
 #include "rp-estimate.h"
+#include "rp-fields.h"
 #include "rp-fix.h"
 #include "rp-memory-model.h"
 #include "rp-prices.h"
@@ -464,6 +465,137 @@ test_availability_reloaded (void)
   g_assert_cmpint (prices.availability.status, ==, RP_AVAILABILITY_GREY);
 }
 
+static gboolean
+same_number (double a,
+             double b)
+{
+  return (isnan (a) && isnan (b)) || a == b;
+}
+
+static void
+assert_same_price (const RpPrice *a,
+                   const RpPrice *b,
+                   const char    *what)
+{
+  if (!same_number (a->value, b->value) || a->origin != b->origin ||
+      a->currency != b->currency || !same_number (a->original, b->original))
+    g_error ("%s: %g (%d) kept, %g (%d) resolved", what, a->value, a->origin, b->value,
+             b->origin);
+}
+
+/* @a and @b resolved on two loads of the same files. */
+static void
+assert_same_prices (const RpPrices *a,
+                    const RpPrices *b,
+                    const char     *what)
+{
+  const RpPrice *pa[] = { &a->usd_to_cny, &a->gpu, &a->server, &a->network, &a->rent,
+                          &a->power, &a->pue, &a->years, &a->failure };
+  const RpPrice *pb[] = { &b->usd_to_cny, &b->gpu, &b->server, &b->network, &b->rent,
+                          &b->power, &b->pue, &b->years, &b->failure };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pa); i++)
+    assert_same_price (pa[i], pb[i], what);
+  g_assert_cmpstr (a->offer != NULL ? a->offer->id : NULL, ==,
+                   b->offer != NULL ? b->offer->id : NULL);
+  g_assert_cmpuint (a->rent_billed_gpus, ==, b->rent_billed_gpus);
+  g_assert_cmpuint (a->rent_flags, ==, b->rent_flags);
+  g_assert_cmpint (a->availability.status, ==, b->availability.status);
+  g_assert_cmpint (a->availability.allowed, ==, b->availability.allowed);
+  g_assert_cmpint (a->shape_fit, ==, b->shape_fit);
+  g_assert_cmpstr (a->region != NULL ? a->region->id : NULL, ==,
+                   b->region != NULL ? b->region->id : NULL);
+}
+
+/* @s resolved on @kept just after @base was (its last prices are
+ * @base's), and on @fresh, whose own were never asked. */
+static void
+assert_kept_follows (const RpScenario *base,
+                     const RpScenario *s,
+                     RpCatalog        *kept,
+                     RpCatalog        *fresh,
+                     const char       *what)
+{
+  RpPrices primed, a, b;
+
+  rp_prices_resolve (base, kept, rp_catalog_lookup_gpu (kept, base->hardware.gpu), 0, &primed);
+  rp_prices_resolve (s, kept, rp_catalog_lookup_gpu (kept, s->hardware.gpu), 0, &a);
+  rp_prices_resolve (s, fresh, rp_catalog_lookup_gpu (fresh, s->hardware.gpu), 0, &b);
+  assert_same_prices (&a, &b, what);
+}
+
+/* The prices are kept per thread under every value they read: each
+ * budget and hardware number of the field table, set to another value
+ * of its range, gives the prices a catalog not asked before gives (a
+ * value read but left out of the key would give the kept ones). */
+static void
+test_prices_kept (void)
+{
+  g_autoptr(RpCatalog) kept = rp_test_load_bundled_catalog ();
+  g_autoptr(RpCatalog) fresh = rp_test_load_bundled_catalog ();
+  RpCurrency currencies[] = { RP_CURRENCY_CNY, RP_CURRENCY_USD };
+
+  for (guint c = 0; c < G_N_ELEMENTS (currencies); c++)
+    {
+      g_autoptr(RpScenario) base = rp_scenario_new_starter_in (currencies[c]);
+      RpScenario *named = NULL;
+      guint checked = 0;
+
+      for (guint i = 0; i < rp_fields_n (); i++)
+        {
+          const RpField *f = rp_fields_get (i);
+          double now, candidates[4];
+
+          if ((f->section != RP_SECTION_BUDGET && f->section != RP_SECTION_HARDWARE) ||
+              f->arch_bit != 0 || !rp_field_is_number (f))
+            continue;
+          now = rp_field_get_number (f, base);
+          candidates[0] = f->def;
+          candidates[1] = f->min;
+          candidates[2] = f->max;
+          candidates[3] = (f->min + f->max) / 2;
+          for (guint k = 0; k < G_N_ELEMENTS (candidates); k++)
+            {
+              g_autoptr(RpScenario) s = NULL;
+
+              if (same_number (candidates[k], now) || !isfinite (candidates[k]) ||
+                  !rp_field_check (f, candidates[k], NULL))
+                continue;
+              s = rp_scenario_copy (base);
+              rp_field_set_number (f, s, candidates[k]);
+              assert_kept_follows (base, s, kept, fresh, f->key);
+              checked++;
+            }
+        }
+      /* the ids, which the field table holds as strings */
+      for (guint r = 0; r < rp_catalog_n_regions (kept); r++)
+        {
+          g_autoptr(RpScenario) s = rp_scenario_copy (base);
+
+          rp_scenario_set_region (s, rp_catalog_get_region (kept, r)->id);
+          assert_kept_follows (base, s, kept, fresh, "budget.region");
+        }
+      /* from one named offer to another, too */
+      for (guint o = 0; o < rp_catalog_n_clouds (kept); o++)
+        {
+          const RpCloudOffer *offer = rp_catalog_get_cloud (kept, o);
+          g_autoptr(RpScenario) s = NULL;
+
+          if (g_strcmp0 (offer->gpu, base->hardware.gpu) != 0)
+            continue;
+          s = rp_scenario_copy (base);
+          rp_scenario_set_rent_offer (s, offer->id);
+          assert_kept_follows (base, s, kept, fresh, "budget.rent_offer");
+          if (named == NULL)
+            named = g_steal_pointer (&s);
+          else
+            assert_kept_follows (named, s, kept, fresh, "budget.rent_offer");
+        }
+      g_clear_pointer (&named, rp_scenario_free);
+      g_assert_cmpuint (checked, >, 20);
+    }
+}
+
 /* ---- growth ------------------------------------------------------------ */
 
 /* 100 % a year for one year doubles the model; 40 % for 3 years is
@@ -570,6 +702,7 @@ main (int    argc,
   g_test_add_func ("/core/market/price-origin-words", test_price_origin_words);
   g_test_add_func ("/core/market/stale-prices", test_stale_prices);
   g_test_add_func ("/core/market/availability-reloaded", test_availability_reloaded);
+  g_test_add_func ("/core/market/prices-kept", test_prices_kept);
   g_test_add_func ("/core/growth/factor", test_growth_factor);
   g_test_add_func ("/core/growth/grown-bytes", test_grown_bytes);
   g_test_add_func ("/core/growth/constraint", test_growth_constraint);

@@ -625,11 +625,28 @@ pick_offer (const RpScenario *scenario,
   return last_pick.offer;
 }
 
+/* budget.rent_offer's entry: @given when it has that id (the estimate
+ * looked it up once), else the catalog's; NULL when the scenario names
+ * none, or an id the catalog lacks. */
+static const RpCloudOffer *
+named_offer (const RpScenario   *scenario,
+             const RpCatalog    *catalog,
+             const RpCloudOffer *given)
+{
+  const char *id = scenario->budget.rent_offer;
+
+  if (id == NULL)
+    return NULL;
+  return given != NULL && g_strcmp0 (given->id, id) == 0
+         ? given : rp_catalog_lookup_cloud (catalog, id);
+}
+
+/* @named: named_offer() */
 static void
 resolve_rent (const RpScenario   *scenario,
               const RpCatalog    *catalog,
               const RpGpuIndex   *index,
-              const RpCloudOffer *given,
+              const RpCloudOffer *named,
               double              rate,
               RpPrices           *out)
 {
@@ -650,9 +667,7 @@ resolve_rent (const RpScenario   *scenario,
     }
   if (b->rent_offer != NULL)
     {
-      offer = given != NULL && g_strcmp0 (given->id, b->rent_offer) == 0
-              ? given
-              : rp_catalog_lookup_cloud (catalog, b->rent_offer);
+      offer = named;
       choice.billed_gpus = offer != NULL
                            ? rp_cloud_offer_billed_gpus (offer, hw->gpus_per_node, hw->nodes)
                            : 0;
@@ -685,6 +700,126 @@ resolve_rent (const RpScenario   *scenario,
   price = offer->per_gpu_hour[b->rent_kind];
   set_price (&out->rent, rp_units_convert_money (price, offer->currency, b->currency, rate),
              RP_PRICE_CATALOG, offer->source, offer->as_of, offer->currency, price);
+}
+
+/* Everything rp_prices_resolve_with_offer() reads besides the catalog's
+ * load: the GPU (its index, which also answers for hardware.gpu), the
+ * ports, the region and named offer as that load's entries, and the
+ * budget and hardware values the resolve_*() functions above read, each
+ * of them.  A function there that reads another value must add it here;
+ * /core/market/prices-kept changes every budget and hardware field of
+ * the field table and fails when one changes the prices but not the key.
+ * Doubles are compared by their bits: a null (NAN) equals itself. */
+typedef struct
+{
+  const RpGpuIndex   *index;
+  guint               stamp;
+  guint               switch_ports;
+  const RpRegion     *region;
+  const RpCloudOffer *named;
+  gboolean            names_offer;
+  guint               gpus_per_node;
+  guint               nodes;
+  RpNetwork           network;
+  RpCurrency          currency;
+  RpCondition         condition;
+  RpRentKind          rent_kind;
+  gboolean            allow_marketplace;
+  double              usd_to_cny;
+  double              gpu_price;
+  double              server_price;
+  double              network_price;
+  double              rent_price_per_gpu_hour;
+  double              power_price_kwh;
+  double              pue;
+  double              failure_pct_year;
+  double              years;
+} PricesKey;
+
+/* An estimate, a fix search and a planner's sweep resolve the same
+ * prices again and again: the last ones are kept, per thread, under
+ * their whole key (the stamp makes an older load's never match). */
+static _Thread_local struct
+{
+  gboolean  valid;
+  PricesKey key;
+  RpPrices  prices;
+} last_prices;
+
+static void
+prices_key (const RpScenario   *scenario,
+            const RpGpuIndex   *index,
+            guint               switch_ports,
+            const RpRegion     *region,
+            const RpCloudOffer *named,
+            PricesKey          *key)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpHardware *hw = &scenario->hardware;
+
+  memset (key, 0, sizeof *key);   /* padding too, for memcmp */
+  key->index = index;
+  key->stamp = index->stamp;
+  key->switch_ports = switch_ports;
+  key->region = region;
+  key->named = named;
+  key->names_offer = b->rent_offer != NULL;
+  key->gpus_per_node = hw->gpus_per_node;
+  key->nodes = hw->nodes;
+  key->network = hw->network;
+  key->currency = b->currency;
+  key->condition = b->condition;
+  key->rent_kind = b->rent_kind;
+  key->allow_marketplace = b->allow_marketplace;
+  key->usd_to_cny = b->usd_to_cny;
+  key->gpu_price = b->gpu_price;
+  key->server_price = b->server_price;
+  key->network_price = b->network_price;
+  key->rent_price_per_gpu_hour = b->rent_price_per_gpu_hour;
+  key->power_price_kwh = b->power_price_kwh;
+  key->pue = b->pue;
+  key->failure_pct_year = b->failure_pct_year;
+  key->years = b->years;
+}
+
+/* rp_prices_resolve_with_offer() past its key. */
+static void
+resolve_all (const RpScenario   *scenario,
+             const RpCatalog    *catalog,
+             const RpGpu        *gpu,
+             const RpGpuIndex   *index,
+             guint               switch_ports,
+             const RpRegion     *region,
+             const RpCloudOffer *named,
+             RpPrices           *out)
+{
+  const RpBudget *b = &scenario->budget;
+  const RpGpuMarket *gpu_market;
+  double rate;
+
+  memset (out, 0, sizeof *out);
+  rate = rp_prices_usd_to_cny (scenario, catalog);
+  if (!isnan (b->usd_to_cny))
+    set_price (&out->usd_to_cny, rate, RP_PRICE_USER, NULL, NULL, RP_CURRENCY_CNY, rate);
+  else if (!set_pricing (&out->usd_to_cny, catalog, RP_PRICING_USD_TO_CNY, FALSE, 1, scenario,
+                         rate))
+    set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
+
+  /* one lookup of the GPU's market data serves both */
+  gpu_market = index != NULL ? index->market : rp_catalog_gpu_market (catalog, gpu);
+  out->region = region;
+  resolve_availability (scenario, catalog, index, gpu_market, out);
+  resolve_gpu (scenario, catalog, gpu, rate, out);
+  resolve_server (scenario, catalog, index, gpu_market, rate, out);
+  resolve_network (scenario, catalog, switch_ports, rate, out);
+  resolve_rent (scenario, catalog, index, named, rate, out);
+  resolve_power (scenario, catalog, rate, out);
+  resolve_pue (scenario, catalog, rate, out);
+  resolve_failure (scenario, catalog, rate, &out->failure);
+  if (!isnan (b->years))
+    set_user (&out->years, b->years, scenario);
+  else
+    set_pricing (&out->years, catalog, RP_PRICING_DEPRECIATION_YEARS, FALSE, 1, scenario, rate);
 }
 
 /* ---- public API ----------------------------------------------------- */
@@ -810,37 +945,31 @@ rp_prices_resolve_with_offer (const RpScenario   *scenario,
                               RpPrices           *out)
 {
   const RpGpuIndex *index;
-  const RpGpuMarket *gpu_market;
-  const RpBudget *b;
-  double rate;
+  const RpRegion *region;
+  const RpCloudOffer *named;
+  PricesKey key;
 
   g_return_if_fail (scenario != NULL && catalog != NULL && gpu != NULL && out != NULL);
 
-  b = &scenario->budget;
-  memset (out, 0, sizeof *out);
-  rate = rp_prices_usd_to_cny (scenario, catalog);
-  if (!isnan (b->usd_to_cny))
-    set_price (&out->usd_to_cny, rate, RP_PRICE_USER, NULL, NULL, RP_CURRENCY_CNY, rate);
-  else if (!set_pricing (&out->usd_to_cny, catalog, RP_PRICING_USD_TO_CNY, FALSE, 1, scenario,
-                         rate))
-    set_price (&out->usd_to_cny, rate, RP_PRICE_DEFAULT, NULL, NULL, RP_CURRENCY_CNY, rate);
-
-  /* one lookup of the GPU's market data serves both */
   index = rp_catalog_gpu_index (catalog, gpu);
-  gpu_market = index != NULL ? index->market : rp_catalog_gpu_market (catalog, gpu);
-  out->region = rp_catalog_lookup_region (catalog, b->region);
-  resolve_availability (scenario, catalog, index, gpu_market, out);
-  resolve_gpu (scenario, catalog, gpu, rate, out);
-  resolve_server (scenario, catalog, index, gpu_market, rate, out);
-  resolve_network (scenario, catalog, switch_ports, rate, out);
-  resolve_rent (scenario, catalog, index, offer, rate, out);
-  resolve_power (scenario, catalog, rate, out);
-  resolve_pue (scenario, catalog, rate, out);
-  resolve_failure (scenario, catalog, rate, &out->failure);
-  if (!isnan (b->years))
-    set_user (&out->years, b->years, scenario);
-  else
-    set_pricing (&out->years, catalog, RP_PRICING_DEPRECIATION_YEARS, FALSE, 1, scenario, rate);
+  region = rp_catalog_lookup_region (catalog, scenario->budget.region);
+  named = named_offer (scenario, catalog, offer);
+  /* the offers are listed by hardware.gpu: the index must answer for it */
+  if (index == NULL || g_strcmp0 (scenario->hardware.gpu, gpu->id) != 0)
+    {
+      resolve_all (scenario, catalog, gpu, index, switch_ports, region, named, out);
+      return;
+    }
+  prices_key (scenario, index, switch_ports, region, named, &key);
+  if (last_prices.valid && memcmp (&key, &last_prices.key, sizeof key) == 0)
+    {
+      *out = last_prices.prices;
+      return;
+    }
+  resolve_all (scenario, catalog, gpu, index, switch_ports, region, named, out);
+  last_prices.key = key;
+  last_prices.prices = *out;
+  last_prices.valid = TRUE;
 }
 
 const RpPrice *
