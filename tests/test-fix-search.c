@@ -245,15 +245,17 @@ test_change_estimate_is_the_estimate (void)
       const RpScenario *s = g_ptr_array_index (scenarios, i);
       const char *label = g_ptr_array_index (labels, i);
       g_autoptr(GPtrArray) changes = NULL;
+      g_autoptr(RpMemoryPrepared) prepared = NULL;
 
       if (!rp_estimate_compute (s, catalog, base, NULL))
         continue;
+      prepared = rp_memory_prepared_new (s, catalog, &base->arch, base->gpu);
       changes = settings_changes (s);
       for (guint k = 0; k < changes->len; k++)
         {
           const RpScenario *c = g_ptr_array_index (changes, k);
           gboolean full_ok = rp_estimate_compute (c, catalog, full, NULL);
-          gboolean fast_ok = rp_fix_estimate_change (c, catalog, base, fast);
+          gboolean fast_ok = rp_fix_estimate_change (c, catalog, base, prepared, fast);
           const RpConstraint *vram = &full->constraints[RP_CONSTRAINT_VRAM];
 
           if (full_ok && vram->judged && !vram->ok)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "rp-fix.h"
+#include "rp-memory-model.h"
 
 G_BEGIN_DECLS
 
@@ -30,12 +31,16 @@ gboolean rp_fix_may_fit           (const RpScenario  *scenario,
  * GPUs and model are @base's), as far as the fix search reads it: the
  * memory, time and cost models and the constraints, not the checklist.
  * What @base settled (the GPU, the architecture, the catalog checks) is
- * taken from it.  FALSE where rp_estimate_compute() fails, and where the
- * memory model says the change does not fit (rp_fix_may_fit()), which is
- * known before the time and cost models run.  @out is overwritten. */
-gboolean rp_fix_estimate_change   (const RpScenario  *scenario,
-                                   const RpCatalog   *catalog,
-                                   const RpEstimate  *base,
-                                   RpEstimate        *out);
+ * taken from it, and the memory model runs on @prepared, the plan's
+ * machine prepared once (rp_memory_prepared_new() of the plan, @base's
+ * architecture and GPU).  FALSE where rp_estimate_compute() fails, and
+ * where the memory model says the change does not fit (rp_fix_may_fit()),
+ * which is known before the time and cost models run.  @out is
+ * overwritten. */
+gboolean rp_fix_estimate_change   (const RpScenario       *scenario,
+                                   const RpCatalog        *catalog,
+                                   const RpEstimate       *base,
+                                   const RpMemoryPrepared *prepared,
+                                   RpEstimate             *out);
 
 G_END_DECLS

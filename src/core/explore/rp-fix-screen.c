@@ -38,21 +38,25 @@ rp_fix_may_fit (const RpScenario  *scenario,
 }
 
 gboolean
-rp_fix_estimate_change (const RpScenario *scenario,
-                        const RpCatalog  *catalog,
-                        const RpEstimate *base,
-                        RpEstimate       *out)
+rp_fix_estimate_change (const RpScenario       *scenario,
+                        const RpCatalog        *catalog,
+                        const RpEstimate       *base,
+                        const RpMemoryPrepared *prepared,
+                        RpEstimate             *out)
 {
   RpMemoryEstimate memory;
   const RpGpu *gpu;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, FALSE);
   g_return_val_if_fail (base != NULL && base->gpu != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (prepared != NULL, FALSE);
 
   /* the screen first: the memory constraint is the memory model's
-   * verdict alone, and most changes stop here */
+   * verdict alone, and most changes stop here; on the prepared machine
+   * it is rp_memory_model_estimate() of the change, to the bit, without
+   * the GPU's and the catalog's part made again for each change */
   gpu = base->gpu;
-  rp_memory_model_estimate (scenario, &base->arch, gpu, catalog, &memory);
+  rp_memory_prepared_estimate (prepared, scenario, &memory);
   if (memory.computed && memory.verdict != RP_VERDICT_FITS)
     return FALSE;
   /* then rp_estimate_compute()'s own models on that memory; the GPU
