@@ -40,6 +40,7 @@ rp_fix_may_fit (const RpScenario  *scenario,
 gboolean
 rp_fix_estimate_change (const RpScenario       *scenario,
                         const RpCatalog        *catalog,
+                        const RpScenario       *plan,
                         const RpEstimate       *base,
                         const RpMemoryPrepared *prepared,
                         RpEstimate             *out)
@@ -49,7 +50,7 @@ rp_fix_estimate_change (const RpScenario       *scenario,
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, FALSE);
   g_return_val_if_fail (base != NULL && base->gpu != NULL && out != NULL, FALSE);
-  g_return_val_if_fail (prepared != NULL, FALSE);
+  g_return_val_if_fail (plan != NULL && prepared != NULL, FALSE);
 
   /* the screen first: the memory constraint is the memory model's
    * verdict alone, and most changes stop here; on the prepared machine
@@ -67,7 +68,8 @@ rp_fix_estimate_change (const RpScenario       *scenario,
   if (!rp_scenario_validate (scenario, NULL))
     return FALSE;
   out->arch = base->arch;
-  rp_estimate_run_models (scenario, catalog, gpu, &memory, out);
+  /* the prices too, where the change keeps what they are resolved from */
+  rp_estimate_run_models (scenario, catalog, gpu, &memory, plan, base, out);
   /* the batch advice and the checklist come after the constraints and
    * add only advice the search does not read (rp-fix.c, is_clean()) */
   return TRUE;
