@@ -7,7 +7,8 @@
 # wall-clock limit and fails everyone's CI.  The figures the project
 # watches: estimate_us, estimate_fix_us, words_us (bench-core),
 # planner_configs_per_s (bench-planner), startup_ms (bench-startup),
-# redraw_ms (bench-ui), pdf_ms (bench-report), and for each hostile input
+# redraw_ms (bench-ui), pdf_ms (bench-report), the CPU calibration's
+# transfer (bench-probe.py), and for each hostile input
 # shape its seconds and peak memory, with over_budget, how many took more
 # than 1 s or 256 MB (bench-hostile.py).  Human-readable lines go to
 # stderr; the exit status is 0 unless a benchmark could not run.
@@ -48,6 +49,8 @@ for b in core planner memory time catalog prices compare report; do
 done
 # hostile inputs of at most 4 MiB through rigplan-cli, under /usr/bin/time -v
 run /usr/bin/python3 bench/bench-hostile.py "$builddir/src/cli/rigplan-cli"
+# a CPU calibration's transfer to other runs (rigplan-probe, needs PyTorch)
+run /usr/bin/python3 bench/bench-probe.py "$builddir/src/cli/rigplan-cli"
 if [ -x "$builddir/bench/bench-ui" ]; then
   display=(xvfb-run -a -s "-screen 0 1280x1024x24")
   [ -n "${DISPLAY:-}" ] && display=()

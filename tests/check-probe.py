@@ -11,7 +11,13 @@
    timed by the process's CPU time, so that a machine shared with other
    work slows both alike; `rigplan-cli calibrate` from the first; then
    `rigplan-cli estimate` reproduces the first's step and peak within 2 %
-   and predicts the second's within 10 %.
+   and predicts the second's peak within 10 %.  The second's step is
+   printed, not held: a CPU's step time is a timing of this machine, and
+   timing lives in the benchmarks (bench/bench-probe.py), never in the
+   suite.  On the 2-core Zen 5 machine of 2 December 2026 the second's
+   step missed by -31 % to +10 % between runs of the same commit, while on
+   the Xeon before it six runs gave -3.6 % to +6.0 %; the recorded Xeon
+   measurements hold the calibration's transfer (tests/test-calibration.c).
 
 Prints TAP.  Needs PyTorch for /usr/bin/python3 (Debian's python3-torch
 and python3-torchvision): without it every check is skipped, loudly.
@@ -28,10 +34,10 @@ root, probe = sys.argv[1], sys.argv[2]
 cli = os.environ["RIGPLAN_CLI"]
 data = os.path.join(root, "tests", "data", "probe")
 FAMILIES = ["llama-lora", "gpt2-selective", "moe-mixed", "bert-qlora", "vit", "cnn"]
-NOISY = 0.08
 REQUIRED = ["format", "version", "device", "step_s", "peak_allocated_bytes",
             "peak_reserved_bytes", "software", "scenario", "ran", "not_reproduced"]
 results = []
+notes = []
 
 
 def check(ok, what, details=""):
@@ -98,27 +104,12 @@ with tempfile.TemporaryDirectory() as tmp:
     # 2. probe, calibrate, estimate
     a, b = os.path.join(data, "tiny-gpt-a.rigplan"), os.path.join(data, "tiny-gpt-b.rigplan")
     ma, mb = os.path.join(tmp, "a.rigplan-measure"), os.path.join(tmp, "b.rigplan-measure")
-    # A measurement whose timed steps disagree by more than NOISY (the
-    # interquartile range over the median) was taken while other work shook
-    # the machine; as a practitioner would, measure again, at most twice.
-    # The quietest attempt is kept.
-    spreads = []
-    for attempt in range(3):
-        ta, tb = ma + ".%d" % attempt, mb + ".%d" % attempt
-        r, seconds = run(["/usr/bin/python3", probe, a, b, "-o", ta, "-o", tb, "--device",
-                          "cpu", "--interleave", "--clock", "process", "--steps", "8"], env)
-        if r.returncode != 0:
-            break
-        try:
-            spread = max(json.load(open(m, encoding="utf-8"))["step_s_spread"] for m in (ta, tb))
-        except (OSError, ValueError, KeyError):
-            break
-        if not spreads or spread < min(spreads):
-            os.replace(ta, ma)
-            os.replace(tb, mb)
-        spreads.append(spread)
-        if spread <= NOISY:
-            break
+    r, seconds = run(["/usr/bin/python3", probe, a, b, "-o", ma, "-o", mb, "--device", "cpu",
+                      "--interleave", "--clock", "process", "--steps", "8"], env)
+    try:
+        spreads = [json.load(open(m, encoding="utf-8"))["step_s_spread"] for m in (ma, mb)]
+    except (OSError, ValueError, KeyError):
+        spreads = []
     check(r.returncode == 0, "the probe measures two configurations in turn (%.1f s; steps "
           "disagreeing by %s)" % (seconds, ", ".join("%.1f %%" % (100 * s) for s in spreads)),
           r.stderr)
@@ -163,7 +154,11 @@ with tempfile.TemporaryDirectory() as tmp:
         other_path = os.path.join(tmp, "b-on-device.rigplan")
         json.dump(other, open(other_path, "w", encoding="utf-8"))
         step, peak, cal = estimate(other_path)
-        within("other micro batch and sequence length, step", step, measured_b["step_s"], 0.10)
+        check(step is not None and step > 0, "the other micro batch and sequence length is "
+              "estimated on the calibrated device")
+        if step is not None and step > 0:
+            notes.append("other micro batch and sequence length, step: %+.1f %% (a timing of "
+                         "this CPU: printed, not held)" % (100 * (step / measured_b["step_s"] - 1)))
         within("other micro batch and sequence length, peak", peak,
                measured_b["peak_reserved_bytes"] + measured_b["device"]["context_bytes"], 0.10)
     else:
@@ -175,6 +170,8 @@ with tempfile.TemporaryDirectory() as tmp:
     check(cal is None and step is not None, "without it the estimate is the models' own")
 
 print("1..%d" % len(results))
+for line in notes:
+    print("# " + line)
 for i, (ok, what, details) in enumerate(results, 1):
     print("%s %d - %s" % ("ok" if ok else "not ok", i, what))
     if details and not ok:

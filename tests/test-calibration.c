@@ -361,7 +361,10 @@ test_applied (void)
 /* A calibration narrows the band of a run on one GPU to the 10 % the
  * other run is held to above, and the other run's measured step and peak
  * lie inside it; on several GPUs (communication is not calibrated), or
- * where the scenario sets hardware.band_scale, the band stays as it was. */
+ * where the scenario sets hardware.band_scale, the band stays as it was.
+ * The measured device here is a CPU, whose step time keeps the published
+ * band (rp-bands.c: on another CPU it transferred far worse); the same
+ * device on a GPU's stack narrows it. */
 static void
 test_band_narrowed (void)
 {
@@ -373,6 +376,7 @@ test_band_narrowed (void)
   g_autoptr(RpEstimate) without = NULL;
   g_autoptr(RpEstimate) several = NULL;
   g_autoptr(RpEstimate) own = NULL;
+  g_autoptr(RpEstimate) as_gpu = NULL;
   RpCalibrateResult result = { 0 };
   const RpMemoryEstimate *m;
   const RpComputeEstimate *c;
@@ -386,13 +390,13 @@ test_band_narrowed (void)
   m = &with->memory;
   c = &with->compute;
   g_assert_nonnull (with->calibration);
-  g_assert_true (m->band.known && m->band.calibrated && c->band.calibrated);
+  g_assert_true (m->band.known && m->band.calibrated);
+  g_assert_false (c->band.calibrated);
+  g_assert_cmpfloat (c->band.high, ==, without->compute.band.high);
   g_assert_false (without->memory.band.calibrated || without->compute.band.calibrated);
   g_assert_cmpfloat (m->band.scale, <, 1);
   g_assert_cmpfloat (m->band.high, <=, 1 / (1 - other_tolerance) + 1e-9);
   g_assert_cmpfloat (m->band.low, >=, 1 / (1 + other_tolerance) - 1e-9);
-  g_assert_cmpfloat (c->band.high, <=, 1 / (1 - other_tolerance) + 1e-9);
-  g_assert_cmpfloat (c->band.low, >=, 1 / (1 + other_tolerance) - 1e-9);
   g_assert_cmpfloat (m->total_high_bytes - m->total_low_bytes, <,
                      without->memory.total_high_bytes - without->memory.total_low_bytes);
   /* the measured figures of the run not calibrated from */
@@ -415,6 +419,13 @@ test_band_narrowed (void)
   several = rp_test_estimate (catalog, b);
   g_assert_nonnull (several->calibration);
   g_assert_false (several->memory.band.calibrated || several->compute.band.calibrated);
+  /* the device as a GPU's stack would run it: its step is held to the 10 % */
+  b->hardware.gpus_per_node = 1;
+  b->training.global_batch = 2;
+  ((RpGpu *) rp_catalog_lookup_gpu (catalog, result.gpu))->stack = RP_STACK_CUDA;
+  as_gpu = rp_test_estimate (catalog, b);
+  g_assert_true (as_gpu->compute.band.calibrated);
+  g_assert_cmpfloat (as_gpu->compute.band.high, <=, 1 / (1 - other_tolerance) + 1e-9);
   rp_calibrate_result_clear (&result);
   rp_test_remove_dir (dir);
 }
