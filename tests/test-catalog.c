@@ -893,6 +893,10 @@ static const BadCatalog bad_catalogs[] = {
     " \"provider\": \"P\", \"provider_class\": \"broker\", \"gpu\": \"h100-sxm\","
     " \"currency\": \"USD\", \"per_gpu_hour\": {\"on_demand\": 1}, \"source\": \"s\","
     " \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "offers[0].provider_class" },
+  { "{\"format\": \"rigplan-clouds\", \"version\": 1, \"offers\": [{\"id\": \"o\","
+    " \"provider\": \"P\", \"gpu\": \"h100-sxm\", \"network\": \"efa\","
+    " \"currency\": \"USD\", \"per_gpu_hour\": {\"on_demand\": 1}, \"source\": \"s\","
+    " \"as_of\": \"2026-01\"}]}", RP_ERROR_INVALID_VALUE, "offers[0].network" },
   { "{\"format\": \"rigplan-models\", \"version\": 1, \"models\": [{\"id\": \"m\", \"name\": \"M\","
     " \"kind\": \"decoder\", \"params\": 1, \"layers\": 2, \"hidden\": 64, \"heads\": 3,"
     " \"ffn\": 256, \"vocab\": 100, \"source\": \"s\", \"as_of\": \"2026-01\"}]}",

@@ -625,6 +625,48 @@ test_multi_node_rent (void)
   g_assert_cmpuint (multi, >, 0);
 }
 
+/* A cluster rented at an offer that names its fabric runs on it: AWS's
+ * p4d nodes are joined by 400 Gb/s of EFA (clouds.json, the offer's
+ * network_source), not by the eight 200 Gb/s HDR ports an A100 cluster
+ * bought is given (rp_network_for_gpu()).  The rented row is searched
+ * and timed on that fabric, so its settings estimate to its own days;
+ * the bought one keeps the cluster's. */
+static void
+test_rented_fabric (void)
+{
+  g_autoptr(RpScenario) s = rp_test_load_example ("full-finetune-llama2-7b-8xa100.rigplan");
+  g_autoptr(RpPlan) plan = NULL;
+  guint rented = 0, bought = 0;
+
+  s->budget.acquire = RP_ACQUIRE_COMPARE;
+  set (&s->planner.gpu_types, "a100-80gb-sxm");
+  set (&s->planner.providers, "AWS");
+  plan = plan_of (s, TRUE);
+  for (guint a = RP_PLAN_RENT; a <= RP_PLAN_BUY; a++)
+    for (guint i = 0; i < plan->answers[a].rows->len; i++)
+      {
+        const RpPlanRow *r = row_at (plan, a, i);
+        g_autoptr(RpEstimate) est = NULL;
+
+        if (r->scenario->hardware.nodes <= 1)
+          continue;
+        if (a == RP_PLAN_RENT && r->offer->network != RP_NETWORK_NONE)
+          {
+            g_assert_cmpint (r->scenario->hardware.network, ==, r->offer->network);
+            rented += r->offer->network == RP_NETWORK_4X100G;
+          }
+        else
+          {
+            g_assert_cmpint (r->scenario->hardware.network, ==, RP_NETWORK_IB_HDR);
+            bought += a == RP_PLAN_BUY;
+          }
+        est = rp_test_estimate (catalog, r->scenario);
+        g_assert_cmpfloat (est->compute.days, ==, r->days);
+      }
+  g_assert_cmpuint (rented, >, 0);
+  g_assert_cmpuint (bought, >, 0);
+}
+
 /* ---- tests: no recommendation --------------------------------------- */
 
 /* Llama 3.1 405B on at most one RTX 4090: its bf16 weights alone are
@@ -833,6 +875,7 @@ main (int   argc,
   g_test_add_func ("/planner/marketplace-when-allowed", test_marketplace_when_allowed);
   g_test_add_func ("/planner/filters", test_filters);
   g_test_add_func ("/planner/multi-node-rent", test_multi_node_rent);
+  g_test_add_func ("/planner/rented-fabric", test_rented_fabric);
   g_test_add_func ("/planner/nothing-fits", test_nothing_fits);
   g_test_add_func ("/planner/late", test_late);
   g_test_add_func ("/planner/progress-and-cancel", test_progress_and_cancel);

@@ -124,6 +124,12 @@ test_ring_collectives (void)
   g_assert_cmpfloat (rp_network_nic_bytes_s (RP_NETWORK_IB_NDR), ==, 50e9);
   g_assert_cmpuint (rp_network_nics_per_node (RP_NETWORK_IB_NDR, 8), ==, 8);
   g_assert_cmpuint (rp_network_nics_per_node (RP_NETWORK_25GBE, 8), ==, 1);
+  /* AWS p4d: 400 Gb/s of EFA a node ("Amazon EC2 P4d instances deep
+   * dive"), a quarter of the 1.6 Tb/s of a DGX A100's eight HDR ports */
+  g_assert_cmpfloat (rp_network_nic_bytes_s (RP_NETWORK_4X100G) *
+                     rp_network_nics_per_node (RP_NETWORK_4X100G, 8), ==, 400e9 / 8);
+  g_assert_cmpfloat (rp_network_node_busbw_bytes_s (RP_NETWORK_IB_HDR, 8), ==,
+                     4 * rp_network_node_busbw_bytes_s (RP_NETWORK_4X100G, 8));
 }
 
 /* Pipeline bubble (Narayanan et al. 2021 §2.2.1–2.2.2): the bubble takes

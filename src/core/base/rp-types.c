@@ -100,9 +100,10 @@ ENUM_INFO (link, "pcie3", "pcie4", "pcie5", "nvlink2", "nvlink3", "nvlink4", "nv
   N_("NVLink 4"), N_("NVLink 5"), N_("Infinity Fabric"),
 };
 ENUM_INFO (network, "none", "10gbe", "25gbe", "100gbe", "200gbe", "400gbe", "ib-hdr",
-           "ib-ndr") = {
+           "ib-ndr", "4x100g") = {
   N_("None (one node)"), N_("10 GbE"), N_("25 GbE"), N_("100 GbE"), N_("200 GbE"),
   N_("400 GbE"), N_("InfiniBand HDR"), N_("InfiniBand NDR"),
+  N_("4 × 100 Gb/s (AWS EFA)"),
 };
 ENUM_INFO (storage, "hdd", "sata-ssd", "nvme-gen3", "nvme-gen4", "nvme-gen5", "network") = {
   N_("Hard disk"), N_("SATA SSD"), N_("NVMe Gen3"), N_("NVMe Gen4"), N_("NVMe Gen5"),

@@ -224,6 +224,7 @@ typedef enum
   RP_NETWORK_400GBE,
   RP_NETWORK_IB_HDR,
   RP_NETWORK_IB_NDR,
+  RP_NETWORK_4X100G,            /* four 100 Gb/s ports a node: AWS EFA on p4d */
   RP_N_NETWORKS
 } RpNetwork;
 

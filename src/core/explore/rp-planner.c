@@ -1133,17 +1133,91 @@ move_to (Planner       *p,
   return NULL;
 }
 
+/* The fabric a cluster rented at @machine's offer runs on, where the
+ * offer names one that is not @machine's (AWS p4d's 400 Gb/s of EFA
+ * against the eight HDR ports an A100 cluster is otherwise given);
+ * RP_NETWORK_NONE where there is none to change. */
+static RpNetwork
+rented_network (const Planner    *p,
+                const RpScenario *machine)
+{
+  const RpCloudOffer *offer;
+
+  if (machine->hardware.nodes <= 1 || machine->budget.rent_offer == NULL)
+    return RP_NETWORK_NONE;
+  offer = rp_catalog_lookup_cloud (p->catalog, machine->budget.rent_offer);
+  if (offer == NULL || offer->network == machine->hardware.network)
+    return RP_NETWORK_NONE;
+  return offer->network;
+}
+
+/* Searches @machine's settings and adds its rent row (@rent) and buy row
+ * (@buy) when they can matter.  FALSE when no setting fits. */
+static gboolean
+plan_setting (Planner          *p,
+              const Machine    *m,
+              const RpScenario *machine,
+              gboolean          rent,
+              gboolean          buy)
+{
+  const GpuInfo *info = &g_array_index (p->gpus, GpuInfo, m->gpu_index);
+  g_autoptr(RpScenario) best = NULL;
+  g_autoptr(RpScenario) grown = NULL;
+  RpPlanAdvice advice;
+  double hours = NAN;
+
+  /* what the time model derives from the machine, once for its settings */
+  g_clear_pointer (&p->time, rp_time_prepared_free);
+  p->time = rp_time_prepared_new (machine, p->catalog, &p->arch, info->gpu);
+  /* and the memory model (rp-memory-model.h, "prepared") */
+  g_clear_pointer (&p->memory, rp_memory_prepared_free);
+  p->memory = rp_memory_prepared_new (machine, p->catalog, &p->arch, info->gpu);
+  p->memory_gpu = info->gpu;
+  best = search_machine (p, machine, info->gpu, &hours);
+  if (best == NULL)
+    return FALSE;
+  /* the days are known now: the bounds again, before the priced estimate */
+  if (!p->options->exhaustive && !can_matter (p, &(Machine) {
+        .gpu_index = m->gpu_index, .per_node = m->per_node, .nodes = m->nodes,
+        .min_days = hours / 24,
+        .min_cost = { isnan (m->min_cost[RP_PLAN_RENT]) ? NAN
+                      : hours * (m->per_node * m->nodes) * info->rent_rate,
+                      m->min_cost[RP_PLAN_BUY] } }))
+    return TRUE;
+  if (!rp_estimate_compute (best, p->catalog, p->est, NULL) ||
+      !p->est->compute.computed)
+    return TRUE;
+  advice = machine_advice (p, info->gpu, m);
+  if (rent && p->est->cost.rent_available && p->est->cost.run_available)
+    add_row (p, row_new (p->plan, RP_PLAN_RENT, best, p->est, advice));
+  if (!buy || !p->progress[RP_PLAN_BUY].wanted ||
+      !purchasable (p, info->gpu, m->per_node, m->nodes))
+    return TRUE;
+  /* a bought machine is set up to hold the models of its life: the
+   * fastest setting that passes the growth check, if not the fastest */
+  if (p->growth_factor > 1 && !constraint_holds (p->est, RP_CONSTRAINT_GROWTH))
+    {
+      p->for_growth = TRUE;
+      grown = search_machine (p, machine, info->gpu, &hours);
+      p->for_growth = FALSE;
+      if (grown != NULL && !rp_estimate_compute (grown, p->catalog, p->est, NULL))
+        return TRUE;
+    }
+  if (p->est->cost.buy_available && p->est->compute.computed)
+    add_row (p, row_new (p->plan, RP_PLAN_BUY, grown != NULL ? grown : best, p->est,
+                         advice));
+  return TRUE;
+}
+
 static void
 plan_machine (Planner       *p,
               const Machine *m)
 {
   const GpuInfo *info = &g_array_index (p->gpus, GpuInfo, m->gpu_index);
   g_autoptr(RpScenario) machine = NULL;
-  g_autoptr(RpScenario) best = NULL;
-  g_autoptr(RpScenario) grown = NULL;
-  gboolean rentable;
-  RpPlanAdvice advice;
-  double hours = NAN;
+  g_autoptr(RpScenario) rented = NULL;
+  gboolean rentable, fits;
+  RpNetwork network;
 
   p->plan->n_space += count_space (p, m);
   if (!p->options->exhaustive && !can_matter (p, m))
@@ -1155,46 +1229,20 @@ plan_machine (Planner       *p,
   p->memo_kind = rp_plan_memo_kind (p->memo, machine, info->gpu, p->catalog,
                                     is_own_gpu (p, info->gpu));
   rentable = p->progress[RP_PLAN_RENT].wanted && choose_offer (p, machine, info->gpu);
-  /* what the time model derives from the machine, once for its settings */
-  g_clear_pointer (&p->time, rp_time_prepared_free);
-  p->time = rp_time_prepared_new (machine, p->catalog, &p->arch, info->gpu);
-  /* and the memory model (rp-memory-model.h, "prepared") */
-  g_clear_pointer (&p->memory, rp_memory_prepared_free);
-  p->memory = rp_memory_prepared_new (machine, p->catalog, &p->arch, info->gpu);
-  p->memory_gpu = info->gpu;
-  best = search_machine (p, machine, info->gpu, &hours);
-  if (best == NULL)
-    return;
-  p->plan->n_fit++;
-  /* the days are known now: the bounds again, before the priced estimate */
-  if (!p->options->exhaustive && !can_matter (p, &(Machine) {
-        .gpu_index = m->gpu_index, .per_node = m->per_node, .nodes = m->nodes,
-        .min_days = hours / 24,
-        .min_cost = { isnan (m->min_cost[RP_PLAN_RENT]) ? NAN
-                      : hours * (m->per_node * m->nodes) * info->rent_rate,
-                      m->min_cost[RP_PLAN_BUY] } }))
-    return;
-  if (!rp_estimate_compute (best, p->catalog, p->est, NULL) ||
-      !p->est->compute.computed)
-    return;
-  advice = machine_advice (p, info->gpu, m);
-  if (rentable && p->est->cost.rent_available && p->est->cost.run_available)
-    add_row (p, row_new (p->plan, RP_PLAN_RENT, best, p->est, advice));
-  if (!p->progress[RP_PLAN_BUY].wanted || !purchasable (p, info->gpu, m->per_node, m->nodes))
-    return;
-  /* a bought machine is set up to hold the models of its life: the
-   * fastest setting that passes the growth check, if not the fastest */
-  if (p->growth_factor > 1 && !constraint_holds (p->est, RP_CONSTRAINT_GROWTH))
+  network = rentable ? rented_network (p, machine) : RP_NETWORK_NONE;
+  if (network == RP_NETWORK_NONE)
+    fits = plan_setting (p, m, machine, rentable, TRUE);
+  else
     {
-      p->for_growth = TRUE;
-      grown = search_machine (p, machine, info->gpu, &hours);
-      p->for_growth = FALSE;
-      if (grown != NULL && !rp_estimate_compute (grown, p->catalog, p->est, NULL))
-        return;
+      /* the offer's own fabric for the rented cluster, the machine's
+       * for the bought one: each its own fastest setting */
+      rented = rp_scenario_copy (machine);
+      rented->hardware.network = network;
+      fits = plan_setting (p, m, rented, TRUE, FALSE);
+      fits = plan_setting (p, m, machine, FALSE, TRUE) || fits;
     }
-  if (p->est->cost.buy_available && p->est->compute.computed)
-    add_row (p, row_new (p->plan, RP_PLAN_BUY, grown != NULL ? grown : best, p->est,
-                         advice));
+  if (fits)
+    p->plan->n_fit++;
 }
 
 /* ---- helpers: the answers ------------------------------------------- */

@@ -818,7 +818,10 @@ read_offer_shape (const cJSON  *item,
   if (!rp_json_read_enum (item, path, "billing", FALSE, billing_from_string, "instance, gpu",
                           &offer->billing, error) ||
       !rp_json_read_uint (item, path, "max_gpus_per_node", FALSE, 1, 1024,
-                          &offer->max_gpus_per_node, error))
+                          &offer->max_gpus_per_node, error) ||
+      !rp_json_read_enum (item, path, "network", FALSE, (RpJsonEnumParser) rp_network_from_string,
+                          "10gbe, 25gbe, 100gbe, 200gbe, 400gbe, ib-hdr, ib-ndr, 4x100g",
+                          &offer->network, error))
     return FALSE;
   offer->n_shapes = 0;
   if (list == NULL || cJSON_IsNull (list))

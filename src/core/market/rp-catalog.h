@@ -231,6 +231,9 @@ typedef struct
   /* For RP_BILLING_GPU: the most cards one host rents together
    * ("max_gpus_per_node"); 0 = the source does not say. */
   guint       max_gpus_per_node;
+  /* The fabric between its instances ("network"), which a cluster rented
+   * at this offer gets; RP_NETWORK_NONE = not stated. */
+  RpNetwork   network;
   const RpProvider *provider_info;     /* borrowed; NULL when clouds.json has none */
 } RpCloudOffer;
 

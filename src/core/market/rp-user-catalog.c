@@ -93,6 +93,8 @@ offer_to_json (const RpCloudOffer *o,
   rp_json_add_string (obj, "billing", rp_billing_to_string (o->billing));
   if (o->max_gpus_per_node > 0)
     cJSON_AddNumberToObject (obj, "max_gpus_per_node", o->max_gpus_per_node);
+  if (o->network != RP_NETWORK_NONE)
+    rp_json_add_string (obj, "network", rp_network_to_string (o->network));
   if (o->vcpus > 0)
     cJSON_AddNumberToObject (obj, "vcpus", o->vcpus);
   add_positive (obj, "ram_gb", o->ram_gb);

@@ -53,7 +53,7 @@ static const double pcie_host_fraction = 0.8;
 /* Line rate per NIC: IEEE 802.3 10/25/100/200/400GBASE; InfiniBand HDR
  * 200 Gb/s and NDR 400 Gb/s per port (IBTA specification, 4x links). */
 static const double nic_bits_s[RP_N_NETWORKS] = {
-  0, 10e9, 25e9, 100e9, 200e9, 400e9, 200e9, 400e9,
+  0, 10e9, 25e9, 100e9, 200e9, 400e9, 200e9, 400e9, 100e9,
 };
 
 /* nccl-tests issue #119: 84.8 GB/s average busbw on 100 GB/s of HDR. */
@@ -192,6 +192,11 @@ rp_network_nics_per_node (RpNetwork network,
       /* DGX A100/H100 reference design: one compute NIC per GPU
        * (NVIDIA DGX A100 and DGX H100 user guides, 8 single-port NICs). */
       return MAX (gpus_per_node, 1);
+    case RP_NETWORK_4X100G:
+      /* AWS p4d/p4de: 400 Gb/s of EFA a node (AWS, "Amazon EC2 P4d
+       * instances deep dive", 2020) over four EFA devices of 100 Gb/s
+       * (the four AWS's EKS and SageMaker guides request for p4d) */
+      return 4;
     case RP_NETWORK_10GBE:
     case RP_NETWORK_25GBE:
     case RP_NETWORK_100GBE:
