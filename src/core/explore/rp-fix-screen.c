@@ -7,7 +7,9 @@
  * model is a small part of an estimate, so the search runs it first and
  * estimates in full only the changes that fit.  A change of the settings
  * alone is estimated from there on (rp_fix_estimate_change()), so that
- * its memory is not modelled twice. */
+ * its memory is not modelled twice: on the plan's machine, prepared once
+ * a search (rp_memory_prepared_new()), and priced with the plan's prices
+ * where the change keeps what they are resolved from. */
 
 #include "config.h"
 
