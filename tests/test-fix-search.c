@@ -198,7 +198,8 @@ test_screen_is_the_memory_verdict (void)
 }
 
 /* The settings changes the search makes, one at a time: the micro
- * batch, recomputation, the 8-bit optimizer, QLoRA, offload.  Transfer
+ * batch, recomputation, the 8-bit optimizer, QLoRA, offload, the
+ * network, host RAM; and a typed rent price.  Transfer
  * full; lent strings are @s's. */
 static GPtrArray *
 settings_changes (const RpScenario *s)
@@ -223,6 +224,21 @@ settings_changes (const RpScenario *s)
   c->training.offload = RP_OFFLOAD_OPTIMIZER_AND_PARAMS;
   c->training.zero_stage = 3;
   g_ptr_array_add (out, c);
+  /* the machine's own changes, which the prices are resolved from: they
+   * must not be priced as the plan (rp_prices_same_inputs) */
+  c = g_memdup2 (s, sizeof *s);
+  c->hardware.network = s->hardware.network == RP_NETWORK_100GBE ? RP_NETWORK_10GBE
+                                                                  : RP_NETWORK_100GBE;
+  g_ptr_array_add (out, c);
+  c = g_memdup2 (s, sizeof *s);
+  c->hardware.ram_gb_per_node = s->hardware.ram_gb_per_node * 2 + 64;
+  g_ptr_array_add (out, c);
+  /* and one the search never makes, a price typed in, which would be
+   * priced as the plan if the guard let it */
+  c = g_memdup2 (s, sizeof *s);
+  c->budget.rent_price_per_gpu_hour = isnan (s->budget.rent_price_per_gpu_hour)
+                                      ? 0.5 : s->budget.rent_price_per_gpu_hour * 2;
+  g_ptr_array_add (out, c);
   return out;
 }
 
@@ -245,15 +261,17 @@ test_change_estimate_is_the_estimate (void)
       const RpScenario *s = g_ptr_array_index (scenarios, i);
       const char *label = g_ptr_array_index (labels, i);
       g_autoptr(GPtrArray) changes = NULL;
+      g_autoptr(RpMemoryPrepared) prepared = NULL;
 
       if (!rp_estimate_compute (s, catalog, base, NULL))
         continue;
+      prepared = rp_memory_prepared_new (s, catalog, &base->arch, base->gpu);
       changes = settings_changes (s);
       for (guint k = 0; k < changes->len; k++)
         {
           const RpScenario *c = g_ptr_array_index (changes, k);
           gboolean full_ok = rp_estimate_compute (c, catalog, full, NULL);
-          gboolean fast_ok = rp_fix_estimate_change (c, catalog, base, fast);
+          gboolean fast_ok = rp_fix_estimate_change (c, catalog, s, base, prepared, fast);
           const RpConstraint *vram = &full->constraints[RP_CONSTRAINT_VRAM];
 
           if (full_ok && vram->judged && !vram->ok)

@@ -40,9 +40,9 @@ all_scenarios (void)
   return all;
 }
 
-/* rp_memory_model_estimate () with nothing kept from the call before:
- * an estimate of another architecture in between empties the thread's
- * cache. */
+/* rp_memory_model_estimate () with nothing kept from the calls before:
+ * estimates of two other architectures in between empty the thread's
+ * cache, which holds two. */
 static void
 estimate_afresh (const RpScenario  *sc,
                  const RpModelArch *arch,
@@ -51,6 +51,8 @@ estimate_afresh (const RpScenario  *sc,
 {
   RpModelArch other = *arch;
 
+  other.hidden += 64;
+  rp_memory_model_estimate (sc, &other, gpu, catalog, out);
   other.hidden += 64;
   rp_memory_model_estimate (sc, &other, gpu, catalog, out);
   rp_memory_model_estimate (sc, arch, gpu, catalog, out);
@@ -124,7 +126,7 @@ test_prepared_identical (void)
 }
 
 /* A scenario that differs from the prepared one in a prepared field
- * (the method, the LoRA rank, the precision) is estimated whole. */
+ * (the method, the LoRA rank, the precision) is estimated as afresh. */
 static void
 test_prepared_fixed_fields (void)
 {
@@ -155,6 +157,56 @@ test_prepared_fixed_fields (void)
     }
 }
 
+/* The changes of method a fix search weighs on the plan's machine (QLoRA,
+ * LoRA, a full fine-tune, another rank or other targets), in turn with
+ * the plan's own: each estimated on the prepared machine is what it is
+ * estimated afresh, whichever architecture part the thread kept. */
+static void
+test_prepared_other_method (void)
+{
+  g_autoptr(GPtrArray) all = all_scenarios ();
+  guint n_compared = 0;
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const RpScenario *sc = g_ptr_array_index (all, i);
+      g_autoptr(RpMemoryPrepared) prep = NULL;
+      g_autoptr(GError) error = NULL;
+      const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, sc->hardware.gpu);
+      RpModelArch arch;
+
+      if (gpu == NULL || !rp_model_resolve (&sc->model, catalog, &arch, &error))
+        continue;
+      prep = rp_memory_prepared_new (sc, catalog, &arch, gpu);
+      for (guint k = 0; k < 5; k++)
+        {
+          RpScenario trial = *sc;
+          RpMemoryEstimate whole, split, own_whole, own_split;
+
+          trial.training.method = k == 0 ? RP_METHOD_QLORA
+                                  : k == 1 ? RP_METHOD_LORA : RP_METHOD_FULL_FINETUNE;
+          if (k == 3)
+            trial.training.lora_rank *= 2;
+          if (k == 4)
+            trial.training.lora_targets = RP_LORA_TARGETS_QV;
+          estimate_afresh (&trial, &arch, gpu, &whole);
+          estimate_afresh (sc, &arch, gpu, &own_whole);
+          /* the change, the plan, the change again: each of the two kept */
+          rp_memory_prepared_estimate (prep, &trial, &split);
+          assert_same (&whole, &split);
+          rp_memory_prepared_estimate (prep, sc, &own_split);
+          assert_same (&own_whole, &own_split);
+          rp_memory_model_estimate (sc, &arch, gpu, catalog, &own_split);
+          assert_same (&own_whole, &own_split);
+          rp_memory_prepared_estimate (prep, &trial, &split);
+          assert_same (&whole, &split);
+          n_compared++;
+        }
+    }
+  g_test_message ("%u changes of method compared", n_compared);
+  g_assert_cmpuint (n_compared, >, 500);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -165,6 +217,7 @@ main (int    argc,
   catalog = rp_test_load_catalog ();
   g_test_add_func ("/core/memory-model/prepared-identical", test_prepared_identical);
   g_test_add_func ("/core/memory-model/prepared-fixed-fields", test_prepared_fixed_fields);
+  g_test_add_func ("/core/memory-model/prepared-other-method", test_prepared_other_method);
   status = g_test_run ();
   rp_catalog_unref (catalog);
   return status;

@@ -7,7 +7,9 @@
  * model is a small part of an estimate, so the search runs it first and
  * estimates in full only the changes that fit.  A change of the settings
  * alone is estimated from there on (rp_fix_estimate_change()), so that
- * its memory is not modelled twice. */
+ * its memory is not modelled twice: on the plan's machine, prepared once
+ * a search (rp_memory_prepared_new()), and priced with the plan's prices
+ * where the change keeps what they are resolved from. */
 
 #include "config.h"
 
@@ -38,21 +40,26 @@ rp_fix_may_fit (const RpScenario  *scenario,
 }
 
 gboolean
-rp_fix_estimate_change (const RpScenario *scenario,
-                        const RpCatalog  *catalog,
-                        const RpEstimate *base,
-                        RpEstimate       *out)
+rp_fix_estimate_change (const RpScenario       *scenario,
+                        const RpCatalog        *catalog,
+                        const RpScenario       *plan,
+                        const RpEstimate       *base,
+                        const RpMemoryPrepared *prepared,
+                        RpEstimate             *out)
 {
   RpMemoryEstimate memory;
   const RpGpu *gpu;
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, FALSE);
   g_return_val_if_fail (base != NULL && base->gpu != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (plan != NULL && prepared != NULL, FALSE);
 
   /* the screen first: the memory constraint is the memory model's
-   * verdict alone, and most changes stop here */
+   * verdict alone, and most changes stop here; on the prepared machine
+   * it is rp_memory_model_estimate() of the change, to the bit, without
+   * the GPU's and the catalog's part made again for each change */
   gpu = base->gpu;
-  rp_memory_model_estimate (scenario, &base->arch, gpu, catalog, &memory);
+  rp_memory_prepared_estimate (prepared, scenario, &memory);
   if (memory.computed && memory.verdict != RP_VERDICT_FITS)
     return FALSE;
   /* then rp_estimate_compute()'s own models on that memory; the GPU
@@ -63,7 +70,8 @@ rp_fix_estimate_change (const RpScenario *scenario,
   if (!rp_scenario_validate (scenario, NULL))
     return FALSE;
   out->arch = base->arch;
-  rp_estimate_run_models (scenario, catalog, gpu, &memory, out);
+  /* the prices too, where the change keeps what they are resolved from */
+  rp_estimate_run_models (scenario, catalog, gpu, &memory, plan, base, out);
   /* the batch advice and the checklist come after the constraints and
    * add only advice the search does not read (rp-fix.c, is_clean()) */
   return TRUE;

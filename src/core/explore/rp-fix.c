@@ -105,6 +105,7 @@ typedef struct
   gboolean          exhaustive;       /* every step and variant estimated in full */
   RpMemoryEstimate  memory;           /* scratch of the memory screen */
   List             *variants;         /* the spare's: the changes of the step tried */
+  RpMemoryPrepared *plan_memory;      /* owned: the plan's machine; NULL until asked */
 } Search;
 
 /* What a thread's searches reuse, so that a search allocates no estimate
@@ -1099,6 +1100,18 @@ better (const Search     *search,
   return cost_a < cost_b;
 }
 
+/* The memory model prepared for the plan's machine, which every change
+ * of the settings keeps: made when the first such change is weighed
+ * (a search of the machine's changes needs none). */
+static const RpMemoryPrepared *
+plan_memory (Search *search)
+{
+  if (search->plan_memory == NULL)
+    search->plan_memory = rp_memory_prepared_new (search->base, search->catalog,
+                                                  arch_of (search), search->base_est->gpu);
+  return search->plan_memory;
+}
+
 /* Estimates @v; keeps it (taking it over) when it solves the constraint
  * better than the best so far.  TRUE when it solves. */
 static gboolean
@@ -1113,8 +1126,8 @@ evaluate (Search  *search,
   if (!search->exhaustive && !v->moved)
     {
       /* the plan's machine: screened and estimated in one */
-      if (!rp_fix_estimate_change (v->scenario, search->catalog, search->base_est,
-                                   search->scratch))
+      if (!rp_fix_estimate_change (v->scenario, search->catalog, search->base,
+                                   search->base_est, plan_memory (search), search->scratch))
         return FALSE;
     }
   else if ((!search->exhaustive && !v->fits &&
@@ -1324,6 +1337,7 @@ search_fix (const RpScenario *scenario,
   else
     est->fix.status = RP_FIX_NOTHING_WORKS;
   variant_free (search.best);
+  g_clear_pointer (&search.plan_memory, rp_memory_prepared_free);
   spare_return (spare);
 }
 

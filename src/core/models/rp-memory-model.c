@@ -1712,23 +1712,34 @@ prepare_arch (const RpScenario  *scenario,
 
 /* The estimates of one thread ask for the same architecture over and
  * over (one estimate, a fix search, a planner's settings): its part is
- * kept, per thread, as rp-stack.c keeps the last stack. */
+ * kept, per thread, as rp-stack.c keeps the last stack.  Two are kept
+ * (the one used last is asked first): a fix search weighs the plan's
+ * method and QLoRA in turn, and the next estimate is the plan's again. */
 static _Thread_local struct
 {
-  gboolean valid;
-  ArchPart part;
+  gboolean valid[2];
+  guint    last;              /* the index used last */
+  ArchPart parts[2];
 } last_arch;
 
 static const ArchPart *
 cached_arch_part (const RpScenario  *scenario,
                   const RpModelArch *arch)
 {
-  if (!last_arch.valid || !arch_part_matches (&last_arch.part, scenario, arch))
+  guint i = last_arch.last;
+
+  if (!last_arch.valid[i] || !arch_part_matches (&last_arch.parts[i], scenario, arch))
     {
-      prepare_arch (scenario, arch, &last_arch.part);
-      last_arch.valid = TRUE;
+      /* the other one, or it makes room */
+      i = 1 - i;
+      if (!last_arch.valid[i] || !arch_part_matches (&last_arch.parts[i], scenario, arch))
+        {
+          prepare_arch (scenario, arch, &last_arch.parts[i]);
+          last_arch.valid[i] = TRUE;
+        }
+      last_arch.last = i;
     }
-  return &last_arch.part;
+  return &last_arch.parts[i];
 }
 
 static void
@@ -1895,7 +1906,8 @@ rp_memory_prepared_new (const RpScenario  *scenario,
   g_return_val_if_fail (scenario != NULL && arch != NULL && gpu != NULL, NULL);
 
   prep = g_new0 (RpMemoryPrepared, 1);
-  prepare_arch (scenario, arch, &prep->a);
+  /* the estimate of @scenario before it has most likely prepared it */
+  memcpy (&prep->a, cached_arch_part (scenario, arch), sizeof prep->a);   /* padding too */
   prepare_machine (scenario, &prep->a.arch, gpu, catalog, &prep->m);
   return prep;
 }
@@ -1914,14 +1926,17 @@ rp_memory_prepared_estimate (const RpMemoryPrepared *prep,
   g_return_if_fail (prep != NULL && scenario != NULL && out != NULL);
   g_return_if_fail ((guint) scenario->training.precision < RP_N_PRECISIONS);
 
-  /* a scenario that differs in a prepared field is estimated whole */
-  if (!arch_part_matches (&prep->a, scenario, &prep->a.arch) ||
-      !machine_part_matches (&prep->m, scenario))
-    {
-      rp_memory_model_estimate (scenario, &prep->a.arch, prep->m.gpu, prep->m.catalog, out);
-      return;
-    }
-  estimate_prepared (scenario, &prep->a, &prep->m, NULL, out);
+  /* a scenario that differs in a field of the machine's part is
+   * estimated whole; one that differs only in the method or its LoRA
+   * fields (QLoRA for a fix) keeps the machine's part, which
+   * prepare_machine() makes from none of them */
+  if (!machine_part_matches (&prep->m, scenario))
+    rp_memory_model_estimate (scenario, &prep->a.arch, prep->m.gpu, prep->m.catalog, out);
+  else if (!arch_part_matches (&prep->a, scenario, &prep->a.arch))
+    estimate_prepared (scenario, cached_arch_part (scenario, &prep->a.arch), &prep->m, NULL,
+                       out);
+  else
+    estimate_prepared (scenario, &prep->a, &prep->m, NULL, out);
 }
 
 void

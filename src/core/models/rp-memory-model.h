@@ -57,10 +57,12 @@ void     rp_memory_model_estimate_runtime   (const RpScenario      *scenario,
  * the results are bit-identical.
  *
  * A setting may differ from the scenario prepared in any training field
- * but method, lora_rank, lora_targets, framework and precision, and in
- * no hardware field but the headroom; a scenario that differs in one of
- * those (or in its preset, GPU count, calibration or band scale) is
- * estimated whole, as rp_memory_model_estimate() does. */
+ * but framework and precision, and in no hardware field but the
+ * headroom; a scenario that differs in one of those (or in its preset,
+ * GPU count, calibration or band scale) is estimated whole, as
+ * rp_memory_model_estimate() does.  One that differs in its method,
+ * lora_rank or lora_targets keeps the machine's part and has its
+ * architecture's part prepared again (kept per thread). */
 typedef struct _RpMemoryPrepared RpMemoryPrepared;
 
 /* @arch is copied; @gpu and @catalog are borrowed and must outlive the

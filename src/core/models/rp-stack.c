@@ -383,30 +383,42 @@ resolve (const RpTraining *t,
 
 /* One estimate asks the memory model, the time model and the checklist
  * for the same stack several times, and the planner for a handful over
- * thousands of settings: the last one resolved is kept, per thread. */
+ * thousands of settings: the last ones resolved are kept, per thread.
+ * Four, since a fix search weighs each loss and ZeRO stage against the
+ * plan's own stack in turn. */
+#define N_KEPT_STACKS 4
+
 static _Thread_local struct
 {
-  gboolean valid;
-  StackKey key;
-  RpStack  stack;
-} last;
+  guint    n_valid;
+  guint    next;                      /* the slot the next new stack takes */
+  StackKey keys[N_KEPT_STACKS];
+  RpStack  stacks[N_KEPT_STACKS];
+} kept;
 
 void
 rp_stack_resolve_training (const RpTraining *t,
                            RpStack          *out)
 {
   StackKey key;
+  guint i;
 
   g_return_if_fail (t != NULL && out != NULL);
 
   stack_key (t, &key);
-  if (!last.valid || memcmp (&key, &last.key, sizeof key) != 0)
-    {
-      resolve (t, &last.stack);
-      memcpy (&last.key, &key, sizeof key);   /* padding too, for memcmp */
-      last.valid = TRUE;
-    }
-  *out = last.stack;
+  for (i = 0; i < kept.n_valid; i++)
+    if (memcmp (&key, &kept.keys[i], sizeof key) == 0)
+      {
+        *out = kept.stacks[i];
+        return;
+      }
+  /* the oldest makes room */
+  i = kept.next;
+  kept.next = (kept.next + 1) % N_KEPT_STACKS;
+  kept.n_valid = MIN (kept.n_valid + 1, N_KEPT_STACKS);
+  resolve (t, &kept.stacks[i]);
+  memcpy (&kept.keys[i], &key, sizeof key);   /* padding too, for memcmp */
+  *out = kept.stacks[i];
 }
 
 double
