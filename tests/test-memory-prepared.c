@@ -70,6 +70,21 @@ assert_same (const RpMemoryEstimate *whole,
     }
 }
 
+/* @sc's machine prepared, with its architecture and GPU; NULL where the
+ * catalog lacks the GPU or the model does not resolve. */
+static RpMemoryPrepared *
+prepare (const RpScenario *sc,
+         RpModelArch      *arch,
+         const RpGpu     **gpu)
+{
+  g_autoptr(GError) error = NULL;
+
+  *gpu = rp_catalog_lookup_gpu (catalog, sc->hardware.gpu);
+  if (*gpu == NULL || !rp_model_resolve (&sc->model, catalog, arch, &error))
+    return NULL;
+  return rp_memory_prepared_new (sc, catalog, arch, *gpu);
+}
+
 /* Every scenario, under many settings on its machine, gives the same
  * estimate prepared on the machine as estimated afresh, and as
  * estimated through the thread's cache. */
@@ -88,14 +103,12 @@ test_prepared_identical (void)
   for (guint i = 0; i < all->len; i++)
     {
       const RpScenario *sc = g_ptr_array_index (all, i);
-      g_autoptr(RpMemoryPrepared) prep = NULL;
-      g_autoptr(GError) error = NULL;
-      const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, sc->hardware.gpu);
+      const RpGpu *gpu = NULL;
       RpModelArch arch;
+      g_autoptr(RpMemoryPrepared) prep = prepare (sc, &arch, &gpu);
 
-      if (gpu == NULL || !rp_model_resolve (&sc->model, catalog, &arch, &error))
+      if (prep == NULL)
         continue;
-      prep = rp_memory_prepared_new (sc, catalog, &arch, gpu);
       for (guint tp = 1; tp <= 4; tp *= 2)
         for (guint pp = 1; pp <= 4; pp *= 2)
           for (guint zero = 0; zero <= 3; zero++)
@@ -170,14 +183,12 @@ test_prepared_other_method (void)
   for (guint i = 0; i < all->len; i++)
     {
       const RpScenario *sc = g_ptr_array_index (all, i);
-      g_autoptr(RpMemoryPrepared) prep = NULL;
-      g_autoptr(GError) error = NULL;
-      const RpGpu *gpu = rp_catalog_lookup_gpu (catalog, sc->hardware.gpu);
+      const RpGpu *gpu = NULL;
       RpModelArch arch;
+      g_autoptr(RpMemoryPrepared) prep = prepare (sc, &arch, &gpu);
 
-      if (gpu == NULL || !rp_model_resolve (&sc->model, catalog, &arch, &error))
+      if (prep == NULL)
         continue;
-      prep = rp_memory_prepared_new (sc, catalog, &arch, gpu);
       for (guint k = 0; k < 5; k++)
         {
           RpScenario trial = *sc;
