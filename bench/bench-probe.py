@@ -11,7 +11,7 @@ percent, and the spread of each configuration's timed steps.
 
 It is a benchmark, not a test: a CPU's step time depends on its caches and
 on what else runs, and varies between runs of the same commit (on a
-2-core Zen 5 machine, the 2 × 256 step from -31 % to +10 %).  Needs
+2-core Zen 5 machine, the 2 × 256 step from -31 % to +18 %).  Needs
 PyTorch for /usr/bin/python3; without it, prints nothing and says why.
 Usage: bench-probe.py RIGPLAN_CLI (run from the source root)."""
 import json

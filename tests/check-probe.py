@@ -15,7 +15,7 @@
    printed, not held: a CPU's step time is a timing of this machine, and
    timing lives in the benchmarks (bench/bench-probe.py), never in the
    suite.  On the 2-core Zen 5 machine of 2 December 2026 the second's
-   step missed by -31 % to +10 % between runs of the same commit, while on
+   step missed by -31 % to +18 % between runs of the same commit, while on
    the Xeon before it six runs gave -3.6 % to +6.0 %; the recorded Xeon
    measurements hold the calibration's transfer (tests/test-calibration.c).
 

@@ -39,7 +39,7 @@ ratio (double e)
  * held to it (@timing): its caches make the step of another batch miss
  * by more than the band, and by different amounts from run to run (on a
  * 2-core Zen 5, 8 × 128 tokens calibrated from 4 × 128: −39 %; 2 × 256:
- * −31 % to +10 %; bench/bench-probe.py), where its memory stayed within
+ * −31 % to +18 %; bench/bench-probe.py), where its memory stayed within
  * 7 %. */
 static void
 calibrate (const RpScenario *scenario,
