@@ -225,7 +225,7 @@ settings_changes (const RpScenario *s)
   c->training.zero_stage = 3;
   g_ptr_array_add (out, c);
   /* the machine's own changes, which the prices are resolved from: they
-   * must not be priced as the plan (rp_prices_same_inputs) */
+   * must not be priced as the plan (rp-prices.c, the kept prices' key) */
   c = g_memdup2 (s, sizeof *s);
   c->hardware.network = s->hardware.network == RP_NETWORK_100GBE ? RP_NETWORK_10GBE
                                                                   : RP_NETWORK_100GBE;
@@ -271,7 +271,7 @@ test_change_estimate_is_the_estimate (void)
         {
           const RpScenario *c = g_ptr_array_index (changes, k);
           gboolean full_ok = rp_estimate_compute (c, catalog, full, NULL);
-          gboolean fast_ok = rp_fix_estimate_change (c, catalog, s, base, prepared, fast);
+          gboolean fast_ok = rp_fix_estimate_change (c, catalog, base, prepared, fast);
           const RpConstraint *vram = &full->constraints[RP_CONSTRAINT_VRAM];
 
           if (full_ok && vram->judged && !vram->ok)

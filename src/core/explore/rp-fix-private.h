@@ -26,12 +26,11 @@ gboolean rp_fix_may_fit           (const RpScenario  *scenario,
                                    const RpModelArch *arch,
                                    RpMemoryEstimate  *scratch);
 
-/* rp_estimate_compute() of @scenario, a change of @plan estimated in
+/* rp_estimate_compute() of @scenario, a change of the plan estimated in
  * @base that keeps its machine and model (its GPU, offer, region, owned
  * GPUs and model are @base's), as far as the fix search reads it: the
  * memory, time and cost models and the constraints, not the checklist.
- * What @base settled (the GPU, the architecture, the catalog checks, and
- * the prices where the change keeps what they are resolved from) is
+ * What @base settled (the GPU, the architecture, the catalog checks) is
  * taken from it, and the memory model runs on @prepared, the plan's
  * machine prepared once (rp_memory_prepared_new() of the plan, @base's
  * architecture and GPU).  FALSE where rp_estimate_compute() fails, and
@@ -40,7 +39,6 @@ gboolean rp_fix_may_fit           (const RpScenario  *scenario,
  * overwritten. */
 gboolean rp_fix_estimate_change   (const RpScenario       *scenario,
                                    const RpCatalog        *catalog,
-                                   const RpScenario       *plan,
                                    const RpEstimate       *base,
                                    const RpMemoryPrepared *prepared,
                                    RpEstimate             *out);

@@ -8,8 +8,9 @@
  * estimates in full only the changes that fit.  A change of the settings
  * alone is estimated from there on (rp_fix_estimate_change()), so that
  * its memory is not modelled twice: on the plan's machine, prepared once
- * a search (rp_memory_prepared_new()), and priced with the plan's prices
- * where the change keeps what they are resolved from. */
+ * a search (rp_memory_prepared_new()).  Its prices are resolved as any
+ * estimate's, which the thread's last resolution answers when the change
+ * keeps every input they read (rp-prices.c). */
 
 #include "config.h"
 
@@ -42,7 +43,6 @@ rp_fix_may_fit (const RpScenario  *scenario,
 gboolean
 rp_fix_estimate_change (const RpScenario       *scenario,
                         const RpCatalog        *catalog,
-                        const RpScenario       *plan,
                         const RpEstimate       *base,
                         const RpMemoryPrepared *prepared,
                         RpEstimate             *out)
@@ -52,7 +52,7 @@ rp_fix_estimate_change (const RpScenario       *scenario,
 
   g_return_val_if_fail (scenario != NULL && catalog != NULL, FALSE);
   g_return_val_if_fail (base != NULL && base->gpu != NULL && out != NULL, FALSE);
-  g_return_val_if_fail (plan != NULL && prepared != NULL, FALSE);
+  g_return_val_if_fail (prepared != NULL, FALSE);
 
   /* the screen first: the memory constraint is the memory model's
    * verdict alone, and most changes stop here; on the prepared machine
@@ -70,8 +70,7 @@ rp_fix_estimate_change (const RpScenario       *scenario,
   if (!rp_scenario_validate (scenario, NULL))
     return FALSE;
   out->arch = base->arch;
-  /* the prices too, where the change keeps what they are resolved from */
-  rp_estimate_run_models (scenario, catalog, gpu, &memory, plan, base, out);
+  rp_estimate_run_models (scenario, catalog, gpu, &memory, out);
   /* the batch advice and the checklist come after the constraints and
    * add only advice the search does not read (rp-fix.c, is_clean()) */
   return TRUE;

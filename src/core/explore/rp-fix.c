@@ -1126,8 +1126,8 @@ evaluate (Search  *search,
   if (!search->exhaustive && !v->moved)
     {
       /* the plan's machine: screened and estimated in one */
-      if (!rp_fix_estimate_change (v->scenario, search->catalog, search->base,
-                                   search->base_est, plan_memory (search), search->scratch))
+      if (!rp_fix_estimate_change (v->scenario, search->catalog, search->base_est,
+                                   plan_memory (search), search->scratch))
         return FALSE;
     }
   else if ((!search->exhaustive && !v->fits &&

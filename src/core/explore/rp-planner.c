@@ -1146,7 +1146,8 @@ rented_network (const Planner    *p,
   if (machine->hardware.nodes <= 1 || machine->budget.rent_offer == NULL)
     return RP_NETWORK_NONE;
   offer = rp_catalog_lookup_cloud (p->catalog, machine->budget.rent_offer);
-  if (offer == NULL || offer->network == machine->hardware.network)
+  if (offer == NULL || offer->network == RP_NETWORK_NONE ||
+      offer->network == machine->hardware.network)
     return RP_NETWORK_NONE;
   return offer->network;
 }

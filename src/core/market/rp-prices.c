@@ -972,18 +972,6 @@ rp_prices_resolve_with_offer (const RpScenario   *scenario,
   last_prices.valid = TRUE;
 }
 
-gboolean
-rp_prices_same_inputs (const RpScenario *a,
-                       const RpScenario *b)
-{
-  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
-
-  /* every resolve_*() above reads scenario->budget and ->hardware, and
-   * nothing else of the scenario (rp_scenario_n_gpus reads the hardware) */
-  return memcmp (&a->budget, &b->budget, sizeof a->budget) == 0 &&
-         memcmp (&a->hardware, &b->hardware, sizeof a->hardware) == 0;
-}
-
 const RpPrice *
 rp_prices_for_field (const RpPrices *p,
                      const RpField  *field)

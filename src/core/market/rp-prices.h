@@ -132,12 +132,6 @@ void                rp_prices_resolve_with_offer (const RpScenario   *scenario,
                                                   guint               switch_ports,
                                                   const RpCloudOffer *offer,
                                                   RpPrices           *out);
-/* Whether rp_prices_resolve_with_offer() reads the same of @a as of @b:
- * it reads their budget and hardware alone, so those must hold the same
- * bytes (strings at the same address: a copy's, not an equal text). */
-gboolean            rp_prices_same_inputs      (const RpScenario *a,
-                                                const RpScenario *b);
-
 /* rp_prices_offer_for_shape() for @n_gpus of @gpu_id in nodes of the
  * scenario's hardware.gpus_per_node. */
 const RpCloudOffer *rp_prices_cheapest_offer   (const RpScenario *scenario,

@@ -594,17 +594,20 @@ rp_cost_compute (const RpCostInputs *in,
 
 /* ---- public API: the model ------------------------------------------ */
 
-/* rp_cost_model_gather_inputs() with the prices @given, resolved already
- * for this scenario (rp_cost_model_run_like()), or NULL. */
-static gboolean
-gather_inputs (const RpScenario *scenario,
-               const RpCatalog  *catalog,
-               const RpEstimate *est,
-               const RpPrices   *given,
-               RpPrices         *prices,
-               RpCostInputs     *out)
+gboolean
+rp_cost_model_gather_inputs (const RpScenario *scenario,
+                             const RpCatalog  *catalog,
+                             const RpEstimate *est,
+                             RpPrices         *prices,
+                             RpCostInputs     *out)
 {
   const RpGpu *gpu;
+
+  g_return_val_if_fail (scenario != NULL, FALSE);
+  g_return_val_if_fail (catalog != NULL, FALSE);
+  g_return_val_if_fail (est != NULL, FALSE);
+  g_return_val_if_fail (prices != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
   gpu = scenario_gpu (scenario, catalog, est);
@@ -621,69 +624,31 @@ gather_inputs (const RpScenario *scenario,
       out->checkpoints_kept = scenario->training.checkpoints_kept;
     }
   out->it_power_w = gather_power (scenario, catalog, est, gpu);
-  if (given == NULL)
-    rp_prices_resolve_with_offer (scenario, catalog, gpu, switch_ports (est), est->rent_offer,
-                                  prices);
-  else if (given != prices)
-    *prices = *given;
+  rp_prices_resolve_with_offer (scenario, catalog, gpu, switch_ports (est), est->rent_offer,
+                                prices);
   gather_prices (scenario, prices, out);
   if (out->pue < 1)
     out->it_power_w = 0;    /* without a PUE the facility's energy is unknown */
   return TRUE;
 }
 
-gboolean
-rp_cost_model_gather_inputs (const RpScenario *scenario,
-                             const RpCatalog  *catalog,
-                             const RpEstimate *est,
-                             RpPrices         *prices,
-                             RpCostInputs     *out)
-{
-  g_return_val_if_fail (scenario != NULL, FALSE);
-  g_return_val_if_fail (catalog != NULL, FALSE);
-  g_return_val_if_fail (est != NULL, FALSE);
-  g_return_val_if_fail (prices != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  return gather_inputs (scenario, catalog, est, NULL, prices, out);
-}
-
-/* @plan_est's prices where @scenario, a change of @plan, resolves the
- * same (rp_prices_resolve_with_offer() of the same GPU, switch ports,
- * offer, budget and hardware), else NULL. */
-static const RpPrices *
-prices_of_plan (const RpScenario *scenario,
-                const RpEstimate *est,
-                const RpScenario *plan,
-                const RpEstimate *plan_est)
-{
-  if (plan == NULL || plan_est == NULL || est->gpu == NULL || plan_est->gpu != est->gpu ||
-      plan_est->rent_offer != est->rent_offer ||
-      switch_ports (plan_est) != switch_ports (est))
-    return NULL;
-  /* a failed cost computation keeps no prices (run()) */
-  if (rp_estimate_has_advice (plan_est, RP_ADVICE_COST_INVALID))
-    return NULL;
-  return rp_prices_same_inputs (scenario, plan) ? &plan_est->cost.prices : NULL;
-}
-
-/* rp_cost_model_run() on the prices @given, or NULL to resolve them. */
-static void
-run (const RpScenario *scenario,
-     const RpCatalog  *catalog,
-     const RpPrices   *given,
-     RpEstimate       *est)
+void
+rp_cost_model_run (const RpScenario *scenario,
+                   const RpCatalog  *catalog,
+                   RpEstimate       *est)
 {
   g_autoptr(GError) error = NULL;
   RpCostEstimate *c;
   RpCostInputs in;
   const RpGpu *gpu;
 
+  g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
+
   c = &est->cost;
   gpu = scenario_gpu (scenario, catalog, est);
   /* the prices go straight where they are kept: gathering reads none of
    * est->cost, and compute_figures() leaves them */
-  if (!gather_inputs (scenario, catalog, est, given, &c->prices, &in))
+  if (!rp_cost_model_gather_inputs (scenario, catalog, est, &c->prices, &in))
     {
       rp_cost_estimate_clear (c);
       return;
@@ -704,28 +669,6 @@ run (const RpScenario *scenario,
   advise_prices (scenario, catalog, &in, est);
   advise_buying (scenario, catalog, gpu, &in, est);
   advise_run (&in, est);
-}
-
-void
-rp_cost_model_run (const RpScenario *scenario,
-                   const RpCatalog  *catalog,
-                   RpEstimate       *est)
-{
-  g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
-
-  run (scenario, catalog, NULL, est);
-}
-
-void
-rp_cost_model_run_like (const RpScenario *scenario,
-                        const RpCatalog  *catalog,
-                        const RpScenario *plan,
-                        const RpEstimate *plan_est,
-                        RpEstimate       *est)
-{
-  g_return_if_fail (scenario != NULL && catalog != NULL && est != NULL);
-
-  run (scenario, catalog, prices_of_plan (scenario, est, plan, plan_est), est);
 }
 
 double

@@ -107,16 +107,6 @@ gboolean rp_cost_model_gather_inputs    (const RpScenario   *scenario,
 void     rp_cost_model_run              (const RpScenario   *scenario,
                                          const RpCatalog    *catalog,
                                          RpEstimate         *est);
-/* rp_cost_model_run() of @scenario, a change of @plan estimated in
- * @plan_est, on @plan_est's prices where they are the ones @scenario
- * resolves (the same GPU, offer and switch ports in @est, and
- * rp_prices_same_inputs()); else as rp_cost_model_run(). */
-void     rp_cost_model_run_like         (const RpScenario   *scenario,
-                                         const RpCatalog    *catalog,
-                                         const RpScenario   *plan,
-                                         const RpEstimate   *plan_est,
-                                         RpEstimate         *est);
-
 /* Dense peak TFLOP/s at @precision per watt of TDP (the seed's 能效比);
  * 0 when the TDP or the precision is unknown. */
 double   rp_cost_model_perf_per_watt    (const RpGpu        *gpu,

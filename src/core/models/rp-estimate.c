@@ -126,8 +126,6 @@ rp_estimate_run_models (const RpScenario       *scenario,
                         const RpCatalog        *catalog,
                         const RpGpu            *gpu,
                         const RpMemoryEstimate *memory,
-                        const RpScenario       *plan,
-                        const RpEstimate       *plan_est,
                         RpEstimate             *out)
 {
   g_return_if_fail (scenario != NULL && catalog != NULL && gpu != NULL && out != NULL);
@@ -150,7 +148,7 @@ rp_estimate_run_models (const RpScenario       *scenario,
   else
     rp_memory_model_run (scenario, catalog, out);
   rp_time_model_run (scenario, catalog, out);
-  rp_cost_model_run_like (scenario, catalog, plan, plan_est, out);
+  rp_cost_model_run (scenario, catalog, out);
   rp_constraints_judge (scenario, out);
 }
 
@@ -180,7 +178,7 @@ rp_estimate_compute (const RpScenario *scenario,
       !check_region (scenario, catalog, error) || !check_owned (scenario, catalog, error) ||
       !rp_model_resolve (&scenario->model, catalog, &out->arch, error))
     return FALSE;
-  rp_estimate_run_models (scenario, catalog, gpu, NULL, NULL, NULL, out);
+  rp_estimate_run_models (scenario, catalog, gpu, NULL, out);
   judge_batch (scenario, out);
   rp_checklist_judge (scenario, catalog, out);
   return TRUE;

@@ -32,16 +32,11 @@ gboolean    rp_estimate_compute      (const RpScenario *scenario,
  * resolved and whose scenario passed the GPU, offer, region and owned-GPU
  * checks: @memory, when not NULL, is the memory model's figures already
  * made for this scenario on @gpu (the fix search's screen), taken as they
- * are; @plan, when not NULL, is the scenario @scenario changes, estimated
- * in @plan_est, whose prices are taken where they are the change's
- * (rp_cost_model_run_like()).  The batch advice and the checklist are not
- * added. */
+ * are.  The batch advice and the checklist are not added. */
 void        rp_estimate_run_models   (const RpScenario       *scenario,
                                       const RpCatalog        *catalog,
                                       const RpGpu            *gpu,
                                       const RpMemoryEstimate *memory,
-                                      const RpScenario       *plan,
-                                      const RpEstimate       *plan_est,
                                       RpEstimate             *out);
 
 /* Whether the models' own output is usable for ranking: memory fits
